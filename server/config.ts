@@ -1,0 +1,96 @@
+import path from 'node:path';
+
+/** Every setting the server reads, checked once at boot (see README, "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded database and of stored files. */
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  publicSiteUrl: string;
+  /** Seed the demo catalogue on a first start (embedded database only). */
+  demoData: boolean;
+  sessionTtlHours: number;
+  /** Extra origins allowed to make cookie-authenticated writes, besides the server's own. */
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  /** Folder of the built client; served when it exists. */
+  clientDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined, protocols: string[]): string | undefined {
+  const raw = env[name] || fallback;
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+/** Reads and checks the configuration; throws ConfigError naming the faulty variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']);
+  const adminEmail = env.ADMIN_EMAIL || undefined;
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if ((adminEmail === undefined) !== (adminPassword === undefined)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (adminEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(adminEmail)) {
+    throw new ConfigError(`ADMIN_EMAIL is not an e-mail address: "${adminEmail}"`);
+  }
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must have at least 8 characters');
+  }
+  const demoData = flag(env, 'DEMO_DATA', databaseUrl === undefined);
+  if (demoData && databaseUrl !== undefined) {
+    throw new ConfigError('DEMO_DATA is only available on the embedded database (unset DATABASE_URL)');
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl,
+    adminEmail,
+    adminPassword,
+    publicSiteUrl: url(env, 'PUBLIC_SITE_URL', 'http://localhost:8080', ['http:', 'https:'])!,
+    demoData,
+    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 90),
+    allowedOrigins: (env.ALLOWED_ORIGINS || '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

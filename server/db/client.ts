@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** An open database and how to migrate and close it. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, for dumping a test template; undefined on PostgreSQL. */
+  pglite?: PGlite;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Opens PGlite: in `dataDir` when given, in memory otherwise (optionally from a dumped data dir). */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  const options: PGliteOptions = { extensions: { pg_trgm } };
+  if (loadDataDir) options.loadDataDir = loadDataDir;
+  const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    migrate: async () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: async () => client.close(),
+  };
+}
+
+/** Opens PostgreSQL through a connection pool. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    db,
+    migrate: async () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    close: async () => pool.end(),
+  };
+}
+
+/** Opens the database the configuration names: PostgreSQL with a URL, else PGlite under `dataDir/db`. */
+export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite(path.join(config.dataDir, 'db'));
+}
