@@ -3,7 +3,12 @@ import { seedReferenceData } from './reference/index.js';
 
 export { seedReferenceData };
 
-/** Runs the idempotent reference seeders; safe on every start. */
-export async function seedDatabase(db: Db): Promise<void> {
+/** Runs the idempotent reference seeders (every start) and, when asked, the demo catalogue (first start only). */
+export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<void> {
   await seedReferenceData(db);
+  if (options.demo) {
+    // Loaded lazily: faker's locales are large and production never needs them.
+    const { seedDemoData } = await import('./demo/index.js');
+    await seedDemoData(db);
+  }
 }

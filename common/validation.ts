@@ -1,0 +1,74 @@
+import type { ErrorObject } from 'ajv';
+
+/** Field errors keyed by dotted path, as the API's 422 answers carry them. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * Turns ajv errors into dotted-path field errors: `/names/fr` becomes `names.fr`,
+ * a missing required property is reported on the property itself.
+ */
+export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldErrors {
+  const result: FieldErrors = {};
+  for (const error of errors ?? []) {
+    const segments = error.instancePath.split('/').filter(Boolean).map(unescapePointer);
+    if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+    if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
+    const key = segments.join('.') || '_';
+    const message = fieldMessage(error, segments[segments.length - 1] ?? 'value');
+    const messages = (result[key] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return result;
+}
+
+function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function humanize(field: string): string {
+  return field.replace(/_/g, ' ');
+}
+
+function fieldMessage(error: ErrorObject, field: string): string {
+  const name = humanize(field);
+  switch (error.keyword) {
+    case 'required':
+      return `The ${name} field is required.`;
+    case 'minLength':
+      return error.params.limit === 1 ? `The ${name} field is required.` : `The ${name} must be at least ${error.params.limit} characters.`;
+    case 'maxLength':
+      return `The ${name} may not be greater than ${error.params.limit} characters.`;
+    case 'minimum':
+      return `The ${name} must be at least ${error.params.limit}.`;
+    case 'maximum':
+      return `The ${name} may not be greater than ${error.params.limit}.`;
+    case 'format':
+      return error.params.format === 'email' ? `The ${name} must be a valid email address.` : `The ${name} format is invalid.`;
+    case 'pattern':
+      return `The ${name} format is invalid.`;
+    case 'type':
+      return `The ${name} must be ${article(String(error.params.type))}.`;
+    case 'enum':
+      return `The selected ${name} is invalid.`;
+    case 'additionalProperties':
+      return `The ${name} field is not allowed.`;
+    default:
+      return error.message ? `The ${name} ${error.message}.` : `The ${name} is invalid.`;
+  }
+}
+
+function article(type: string): string {
+  const words: Record<string, string> = {
+    integer: 'an integer',
+    number: 'a number',
+    string: 'a string',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'an object',
+    null: 'empty',
+  };
+  return type
+    .split(',')
+    .map((t) => words[t] ?? t)
+    .join(' or ');
+}

@@ -1,0 +1,62 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerClient } from './plugins/client.js';
+import { registerCrossSiteGuard } from './plugins/crossSite.js';
+import { registerErrorHandler } from './plugins/errorHandler.js';
+import { registerSession, requireAdmin } from './plugins/session.js';
+import { authRoutes } from './routes/auth.js';
+import { healthRoutes } from './routes/health.js';
+import { referenceListRoutes } from './routes/referenceLists.js';
+import { utilityRoutes } from './routes/utilities.js';
+import './types.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the HTTP application: plugins, the `/api` routes and the built client. Does not listen. */
+export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true } },
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('routeList', [] as { method: string; url: string }[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
+  });
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  registerSession(app);
+  registerCrossSiteGuard(app, config.allowedOrigins);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(
+        async (admin) => {
+          await admin.register(authRoutes);
+          await admin.register(async (protectedRoutes) => {
+            protectedRoutes.addHook('onRequest', requireAdmin);
+            await protectedRoutes.register(utilityRoutes);
+            await protectedRoutes.register(referenceListRoutes);
+          });
+        },
+        { prefix: '/admin' },
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  await registerClient(app, config.clientDir);
+  return app;
+}

@@ -1,0 +1,34 @@
+import { and, asc, count, eq, like, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { searchNormal } from '../../../common/locales.js';
+import type { Db } from '../client.js';
+import type { Paging } from '../../http/paging.js';
+
+/** A table with an id, translatable names and a search column (reference lists, countries, genres...). */
+export type NamedTable = PgTable & { id: PgColumn; searchText: PgColumn };
+
+/** Escapes LIKE wildcards in a user's search term. */
+export function likePattern(term: string): string {
+  return `%${searchNormal(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of a named table, filtered by `search` over every locale, ordered by id. */
+export async function listNamed<T extends NamedTable>(
+  db: Db,
+  table: T,
+  options: { search?: string | undefined; paging: Paging; where?: SQL | undefined },
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const filters = [options.where, options.search ? like(table.searchText, likePattern(options.search)) : undefined].filter(
+    (f): f is SQL => f !== undefined,
+  );
+  const where = filters.length === 0 ? undefined : filters.length === 1 ? filters[0] : and(...filters);
+  const source = db.select().from(table as PgTable).$dynamic();
+  const rows = (await source.where(where).orderBy(asc(table.id)).limit(options.paging.perPage).offset(options.paging.offset)) as T['$inferSelect'][];
+  const [total] = await db.select({ value: count() }).from(table as PgTable).where(where);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function findNamed<T extends NamedTable>(db: Db, table: T, id: number): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db.select().from(table as PgTable).where(eq(table.id, id)).limit(1);
+  return row as T['$inferSelect'] | undefined;
+}

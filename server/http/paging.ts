@@ -1,0 +1,31 @@
+/** Paging of every list endpoint: `page` from 1, `perPage` bounded. */
+export interface Paging {
+  page: number;
+  perPage: number;
+  offset: number;
+}
+
+/** The envelope of every paged list. */
+export interface Paged<T> {
+  data: T[];
+  meta: { total: number; current_page: number; per_page: number; last_page: number };
+}
+
+export const MAX_PER_PAGE = 1000;
+export const DEFAULT_PER_PAGE = 10;
+
+/** JSON Schema of the paging query parameters, merged into each list route's querystring schema. */
+export const pagingQuerySchema = {
+  page: { type: 'integer', minimum: 1, default: 1 },
+  perPage: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
+} as const;
+
+export function paging(query: { page?: number; perPage?: number }): Paging {
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? DEFAULT_PER_PAGE;
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+export function paged<T>(data: T[], total: number, { page, perPage }: Paging): Paged<T> {
+  return { data, meta: { total, current_page: page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) } };
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { seedDatabase } from './db/seed/index.js';
+import { ensureFirstAdministrator } from './services/firstAdministrator.js';
+
+/** Process entry: checks the configuration, migrates, seeds, then listens. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config);
+  await database.migrate();
+  await seedDatabase(database.db, { demo: config.demoData });
+  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  await ensureFirstAdministrator(database.db, config, app.log);
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Administration Panel ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind})`);
+}
+
+await main();

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built client from `clientDir` and answers index.html for every other GET outside
+ * `/api`, so history-mode routes survive a reload. Does nothing when the client is not built.
+ */
+export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const index = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn({ clientDir }, 'client not built: run `npm run build` to serve the interface');
+    return;
+  }
+  await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, cacheControl: false });
+  const html = fs.readFileSync(index, 'utf8');
+  app.get('/assets/*', (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(path.join('assets', file));
+  });
+  app.get('/*', (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url.startsWith('/api/')) return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
+    const file = path.join(clientDir, path.normalize(url));
+    if (file.startsWith(clientDir + path.sep) && path.extname(url) && fs.existsSync(file)) return reply.sendFile(url.slice(1));
+    return reply.header('cache-control', 'no-cache').type('text/html').send(html);
+  });
+}

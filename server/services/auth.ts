@@ -1,0 +1,40 @@
+import type { Db } from '../db/client.js';
+import { findAdministratorByEmail } from '../db/repositories/administratorRepository.js';
+import { HttpError, unprocessable } from '../http/errors.js';
+import type { LoginThrottle } from './loginThrottle.js';
+import { burnPasswordCheck, verifyPassword } from './passwords.js';
+
+export const WRONG_CREDENTIALS = 'These credentials do not match our records.';
+
+/**
+ * Checks a login attempt: 422 on missing fields or wrong credentials (never saying whether
+ * the e-mail exists), 429 once the throttle refuses. Returns the administrator's id.
+ */
+export async function authenticate(
+  db: Db,
+  throttle: LoginThrottle,
+  input: { email?: unknown; password?: unknown },
+  ip: string,
+): Promise<number> {
+  const email = typeof input.email === 'string' ? input.email.trim() : '';
+  const password = typeof input.password === 'string' ? input.password : '';
+  const errors: Record<string, string[]> = {};
+  if (!email) errors.email = ['The email field is required.'];
+  if (!password) errors.password = ['The password field is required.'];
+  if (Object.keys(errors).length) throw unprocessable(errors);
+
+  const wait = throttle.retryAfter(email, ip);
+  if (wait > 0) {
+    throw new HttpError(429, `Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`, undefined, {
+      'retry-after': String(wait),
+    });
+  }
+  const admin = await findAdministratorByEmail(db, email);
+  const valid = admin ? await verifyPassword(admin.passwordHash, password) : (await burnPasswordCheck(password), false);
+  if (!admin || !valid) {
+    throttle.fail(email, ip);
+    throw unprocessable({ email: [WRONG_CREDENTIALS] });
+  }
+  throttle.succeed(email, ip);
+  return admin.id;
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import type { Database } from '../../server/db/client.js';
+import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
+import { hashPassword } from '../../server/services/passwords.js';
+import { SESSION_COOKIE } from '../../server/services/sessions.js';
+import { createTestDatabase } from './testDatabase.js';
+
+export const ADMIN = { email: 'staff@scouting.test', password: 'correct horse battery' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Logs in as the seeded administrator and returns the cookie header for later requests. */
+  login(email?: string, password?: string): Promise<string>;
+  /** app.inject with the session cookie of `login()`. */
+  as(cookie: string, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+let adminHash: Promise<string> | undefined;
+
+/** Builds the app on a fresh database with one administrator (ADMIN). */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: 'data/test', CLIENT_DIR: 'no-client', DEMO_DATA: 'false', ...env });
+  adminHash ??= hashPassword(ADMIN.password);
+  await insertAdministrator(database.db, { firstname: 'Staff', lastname: 'Member', email: ADMIN.email, passwordHash: await adminHash });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async login(email = ADMIN.email, password = ADMIN.password) {
+      const response = await app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+      return `${SESSION_COOKIE}=${cookie!.value}`;
+    },
+    as(cookie, options) {
+      return app.inject({ ...options, headers: { ...options.headers, cookie } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

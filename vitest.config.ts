@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const server = (name: string, db: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    globalSetup: ['tests/helpers/globalSetup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/** Test projects: unit (client and shared code), the server suite on each database, and the browser suite. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'tests/schemas/**/*.test.ts'], environment: 'node' },
+      },
+      server('server-pglite', 'pglite'),
+      ...(withPostgres ? [server('server-postgres', 'postgres')] : []),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/globalSetup.ts'],
+          env: { TEST_DB: 'pglite' },
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
