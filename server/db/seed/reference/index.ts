@@ -1,6 +1,68 @@
 import type { Db } from '../../client.js';
+import {
+  adaptationBudgets,
+  adaptationFormats,
+  adaptationKinds,
+  audiences,
+  categories,
+  characterAges,
+  characterFunctions,
+  characterGenders,
+  characterTopologies,
+  formats,
+  periods,
+  times,
+} from '../../schema/reference.js';
+import { ADAPTATION_BUDGETS, ADAPTATION_FORMATS, ADAPTATION_KINDS } from './adaptations.js';
+import { AUDIENCES } from './audiences.js';
+import { CATEGORIES } from './categories.js';
+import { CHARACTER_AGES, CHARACTER_FUNCTIONS, CHARACTER_GENDERS, CHARACTER_TOPOLOGIES } from './characters.js';
+import { seedCountries } from './countries.js';
+import { FORMATS } from './formats.js';
+import { seedGenres } from './genres.js';
+import { seedLanguages } from './languages.js';
+import { seedLocales } from './locales.js';
+import { seedNamedList, type NamedListTable } from './named-list.js';
+import type { NamedEntry } from './names.js';
+import { PERIODS } from './periods.js';
+import { seedPlans } from './plans.js';
+import { seedStatuses } from './statuses.js';
+import { seedThematics } from './thematics.js';
+import { TIMES } from './times.js';
+import { seedTypeLists } from './type-lists.js';
 
-/** Inserts or updates every reference list; running it twice changes nothing. */
+/** Each translatable list and the table it fills. */
+export const NAMED_LISTS: readonly (readonly [NamedListTable, readonly NamedEntry[]])[] = [
+  [audiences, AUDIENCES],
+  [categories, CATEGORIES],
+  [formats, FORMATS],
+  [times, TIMES],
+  [periods, PERIODS],
+  [adaptationFormats, ADAPTATION_FORMATS],
+  [adaptationKinds, ADAPTATION_KINDS],
+  [adaptationBudgets, ADAPTATION_BUDGETS],
+  [characterFunctions, CHARACTER_FUNCTIONS],
+  [characterGenders, CHARACTER_GENDERS],
+  [characterAges, CHARACTER_AGES],
+  [characterTopologies, CHARACTER_TOPOLOGIES],
+];
+
+/**
+ * Inserts or updates every reference list; running it twice changes nothing. Runs in one
+ * transaction with one multi-row upsert per table, so it is cheap enough for every start.
+ * Rows are matched on their fixed id (or on their code / role), so a value changed in code
+ * is written over the stored one, and rows the application added are left alone.
+ */
 export async function seedReferenceData(db: Db): Promise<void> {
-  void db;
+  await db.transaction(async (tx) => {
+    await seedLocales(tx);
+    await seedLanguages(tx);
+    await seedCountries(tx);
+    await seedStatuses(tx);
+    await seedTypeLists(tx);
+    for (const [table, entries] of NAMED_LISTS) await seedNamedList(tx, table, entries);
+    await seedGenres(tx);
+    await seedThematics(tx);
+    await seedPlans(tx);
+  });
 }
