@@ -7,6 +7,7 @@ import { registerCrossSiteGuard } from './plugins/crossSite.js';
 import { registerErrorHandler } from './plugins/errorHandler.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
 import { authRoutes } from './routes/auth.js';
+import { clientConfigRoutes } from './routes/clientConfig.js';
 import { healthRoutes } from './routes/health.js';
 import { referenceListRoutes } from './routes/referenceLists.js';
 import { utilityRoutes } from './routes/utilities.js';
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
           await admin.register(authRoutes);
           await admin.register(async (protectedRoutes) => {
             protectedRoutes.addHook('onRequest', requireAdmin);
+            await protectedRoutes.register(clientConfigRoutes);
             await protectedRoutes.register(utilityRoutes);
             await protectedRoutes.register(referenceListRoutes);
           });

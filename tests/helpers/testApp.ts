@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { Database } from '../../server/db/client.js';
@@ -16,7 +16,7 @@ export interface TestApp {
   /** Logs in as the seeded administrator and returns the cookie header for later requests. */
   login(email?: string, password?: string): Promise<string>;
   /** app.inject with the session cookie of `login()`. */
-  as(cookie: string, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(cookie: string, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -18,14 +18,14 @@ import {
   rightsStatuses,
   thematics,
 } from '../../server/db/schema/reference.js';
-import { NAMED_LISTS, seedReferenceData } from '../../server/db/seed/reference/index.js';
+import { NAMED_LISTS, STARTER_LISTS, seedReferenceData } from '../../server/db/seed/reference/index.js';
 
 let database: Database;
 
 const FIXED_TABLES = { locales, languages, countries, bookStatuses, rightsStatuses, demandTypes, demandStatuses, authorTypes, contactTypes, reporterStatuses, genres, thematics, plans };
 const ALL_TABLES: Record<string, PgTable> = {
   ...FIXED_TABLES,
-  ...Object.fromEntries(NAMED_LISTS.map(([table], index) => [`named${index}`, table])),
+  ...Object.fromEntries([...NAMED_LISTS, ...STARTER_LISTS].map(([table], index) => [`named${index}`, table])),
 };
 
 async function countAll(): Promise<Record<string, number>> {
@@ -121,7 +121,7 @@ describe('seedReferenceData', () => {
       expectComplete(`country ${row.code}`, row.names);
       expect(row.searchText).toBe(searchTextOf(row.names));
     }
-    for (const [table] of NAMED_LISTS) {
+    for (const [table] of [...NAMED_LISTS, ...STARTER_LISTS]) {
       for (const row of await database.db.select().from(table)) {
         expectComplete(`row ${row.id}`, row.names);
         expect(row.searchText).toBe(searchTextOf(row.names));
@@ -154,12 +154,15 @@ describe('seedReferenceData', () => {
     }
   });
 
-  it('overwrites a changed seeded value on the next run and leaves the sequences past the seeded ids', async () => {
-    const [before] = await database.db.select().from(genres).where(eq(genres.id, 1));
+  it('overwrites a changed read-only value on the next run, keeps staff edits of editable lists, and leaves the sequences past the seeded ids', async () => {
+    const [before] = await database.db.select().from(bookStatuses).where(eq(bookStatuses.id, 1));
+    await database.db.update(bookStatuses).set({ label: 'Changed' }).where(eq(bookStatuses.id, 1));
     await database.db.update(genres).set({ color: '#000000', names: { en: 'Changed' } }).where(eq(genres.id, 1));
     await seedReferenceData(database.db);
-    const [after] = await database.db.select().from(genres).where(eq(genres.id, 1));
+    const [after] = await database.db.select().from(bookStatuses).where(eq(bookStatuses.id, 1));
     expect(after).toEqual(before);
+    const [edited] = await database.db.select().from(genres).where(eq(genres.id, 1));
+    expect(edited).toMatchObject({ color: '#000000', names: { en: 'Changed' } });
 
     const [created] = await database.db
       .insert(genres)

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../client.js';
 import {
   adaptationBudgets,
@@ -10,7 +12,9 @@ import {
   characterGenders,
   characterTopologies,
   formats,
+  genres,
   periods,
+  thematics,
   times,
 } from '../../schema/reference.js';
 import { ADAPTATION_BUDGETS, ADAPTATION_FORMATS, ADAPTATION_KINDS } from './adaptations.js';
@@ -31,13 +35,17 @@ import { seedThematics } from './thematics.js';
 import { TIMES } from './times.js';
 import { seedTypeLists } from './type-lists.js';
 
-/** Each translatable list and the table it fills. */
+/** Staff-editable lists (full CRUD on their screens): seeded once, when empty, and never overwritten. */
+export const STARTER_LISTS: readonly (readonly [NamedListTable, readonly NamedEntry[]])[] = [
+  [times, TIMES],
+  [periods, PERIODS],
+];
+
+/** Read-only translatable lists and the table each fills: kept in step with the code on every start. */
 export const NAMED_LISTS: readonly (readonly [NamedListTable, readonly NamedEntry[]])[] = [
   [audiences, AUDIENCES],
   [categories, CATEGORIES],
   [formats, FORMATS],
-  [times, TIMES],
-  [periods, PERIODS],
   [adaptationFormats, ADAPTATION_FORMATS],
   [adaptationKinds, ADAPTATION_KINDS],
   [adaptationBudgets, ADAPTATION_BUDGETS],
@@ -47,11 +55,14 @@ export const NAMED_LISTS: readonly (readonly [NamedListTable, readonly NamedEntr
   [characterTopologies, CHARACTER_TOPOLOGIES],
 ];
 
+const isEmpty = async (db: Db, table: PgTable) => (await db.execute(sql`select 1 from ${table} limit 1`)).rows.length === 0;
+
 /**
  * Inserts or updates every reference list; running it twice changes nothing. Runs in one
  * transaction with one multi-row upsert per table, so it is cheap enough for every start.
- * Rows are matched on their fixed id (or on their code / role), so a value changed in code
- * is written over the stored one, and rows the application added are left alone.
+ * Read-only lists are matched on their fixed id (or code / role), so a value changed in code
+ * is written over the stored one; staff-editable lists (genres, times, periods, thematics)
+ * are only filled when empty, so staff edits and deletions stay.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -61,8 +72,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await seedStatuses(tx);
     await seedTypeLists(tx);
     for (const [table, entries] of NAMED_LISTS) await seedNamedList(tx, table, entries);
-    await seedGenres(tx);
-    await seedThematics(tx);
+    for (const [table, entries] of STARTER_LISTS) if (await isEmpty(tx, table)) await seedNamedList(tx, table, entries);
+    if (await isEmpty(tx, genres)) await seedGenres(tx);
+    if (await isEmpty(tx, thematics)) await seedThematics(tx);
     await seedPlans(tx);
   });
 }

@@ -1,0 +1,31 @@
+import { createBrowserRouter, redirect } from 'react-router-dom';
+import { DefaultLayout } from '../layout/DefaultLayout';
+import { EmptyLayout } from '../layout/EmptyLayout';
+import { FullScreenLoader } from '../layout/FullScreenLoader';
+import { LoginScreen } from '../screens/login/LoginScreen';
+import { NotFoundScreen } from '../screens/NotFoundScreen';
+import { ReadingSheetListScreen } from '../screens/readingSheets/ReadingSheetListScreen';
+import { guardLoader } from './guard';
+import { Root } from './Root';
+
+/** History-mode routes of SPEC §2; the guard runs before every navigation. */
+export const router = createBrowserRouter([
+  {
+    id: 'root',
+    loader: guardLoader,
+    shouldRevalidate: () => true,
+    HydrateFallback: FullScreenLoader,
+    element: <Root />,
+    children: [
+      { element: <EmptyLayout />, children: [{ path: 'auth/login', id: 'auth-login', element: <LoginScreen /> }] },
+      {
+        element: <DefaultLayout />,
+        children: [
+          { index: true, id: 'home', loader: () => redirect('/reading-sheets') },
+          { path: 'reading-sheets', id: 'readingSheets', element: <ReadingSheetListScreen /> },
+          { path: '*', element: <NotFoundScreen /> },
+        ],
+      },
+    ],
+  },
+]);

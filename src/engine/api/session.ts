@@ -1,0 +1,28 @@
+import { call } from './apiClient';
+
+/** The logged-in administrator as `GET admin/me` returns it. */
+export interface CurrentAdmin {
+  id: number;
+  firstname: string;
+  lastname: string;
+  name: string;
+  email: string;
+}
+
+/** The current administrator, or null when logged out (never toasts: it runs on every navigation). */
+export async function fetchCurrentAdmin(): Promise<CurrentAdmin | null> {
+  try {
+    const { data } = await call<{ data: CurrentAdmin }>('get', 'me', { quiet: true });
+    return data && Object.keys(data).length > 0 ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function login(email: string, password: string): Promise<{ data: CurrentAdmin }> {
+  return call('post', 'auth/login', { json: { email, password }, silentSuccess: true });
+}
+
+export function logout(): Promise<unknown> {
+  return call('post', 'auth/logout', { silentSuccess: true });
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { ADMIN } from '../helpers/testApp.js';
+
+describe.skipIf(!chromiumPath)('logging in and out in Chromium', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('sends a logged-out visitor to the login page', async () => {
+    await page.goto(`${server.url}/reading-sheets`);
+    await page.waitForURL(`${server.url}/auth/login`);
+    await page.getByRole('button', { name: 'Me connecter' }).waitFor();
+    await page.screenshot({ path: 'test-results/login.png' });
+  });
+
+  it('shows the server message under the e-mail on a wrong password, in a toast too', async () => {
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.locator('#login-password').fill('wrong password');
+    await page.getByRole('button', { name: 'Me connecter' }).click();
+    await expect.poll(() => page.locator('#login-email-error').textContent()).toBe('These credentials do not match our records.');
+    expect(await page.locator('.p-toast-summary').first().textContent()).toBe('Error');
+    expect(page.url()).toBe(`${server.url}/auth/login`);
+  });
+
+  it('logs in through the form and lands on the reading-sheet list', async () => {
+    await page.locator('#login-password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Me connecter' }).click();
+    await page.waitForURL(`${server.url}/reading-sheets`);
+    await page.getByRole('heading', { name: 'READING SHEETS LIST' }).waitFor();
+    await page.screenshot({ path: 'test-results/reading-sheets-shell.png' });
+  });
+
+  it('stays logged in after a reload, and is sent home from the login page', async () => {
+    await page.reload();
+    await page.getByRole('heading', { name: 'READING SHEETS LIST' }).waitFor();
+    await page.goto(`${server.url}/auth/login`);
+    await page.waitForURL(`${server.url}/reading-sheets`);
+  });
+
+  it('logs out from the menu and lands on the login page; protected pages are closed again', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.url}/auth/login`);
+    await page.goto(`${server.url}/reading-sheets`);
+    await page.waitForURL(`${server.url}/auth/login`);
+  });
+
+  it('goes back to login when the session is revoked server-side (401 on a later call)', async () => {
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.locator('#login-password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Me connecter' }).click();
+    await page.waitForURL(`${server.url}/reading-sheets`);
+    await page.getByRole('heading', { name: 'READING SHEETS LIST' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await server.database.db.execute(sql`update sessions set revoked_at = now()`);
+    await page.getByRole('link', { name: 'Contacts' }).click();
+    await page.waitForURL(`${server.url}/auth/login`);
+  });
+});

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import type { Database } from '../../server/db/client.js';
+import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
+import { hashPassword } from '../../server/services/passwords.js';
+import { ADMIN } from './testApp.js';
+import { createTestDatabase } from './testDatabase.js';
+
+export interface E2eServer {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh database, serving the built client (`npm run build`) on a free port. */
+export async function startE2eServer(): Promise<E2eServer> {
+  const database = await createTestDatabase();
+  await insertAdministrator(database.db, { firstname: 'Staff', lastname: 'Member', email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) });
+  const config = loadConfig({ DEMO_DATA: 'false', CLIENT_DIR: path.resolve('dist/client'), DATA_DIR: 'data/e2e', PUBLIC_SITE_URL: 'http://localhost:9/' });
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://localhost:${port}`,
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
