@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../common/locales.js';
+import { openPglite, openPostgres, type Database, type Db } from '../../server/db/client.js';
+import {
+  authors,
+  authorTypes,
+  bookAuthors,
+  bookGenres,
+  bookRatings,
+  books,
+  bookSearchText,
+  bookSeries,
+  bookStatuses,
+  bookViews,
+  characters,
+  companies,
+  contacts,
+  countries,
+  demands,
+  demandStatuses,
+  demandTypes,
+  genres,
+  libraries,
+  literaryPrizes,
+  news,
+  plans,
+  reporters,
+  reporterStatuses,
+  reporterTexts,
+  rightsStatuses,
+  savedSearches,
+  subscriptions,
+  userConnections,
+  users,
+} from '../../server/db/schema/index.js';
+import { DEMO_COUNTS, seedDemoData } from '../../server/db/seed/demo/index.js';
+import { seedReferenceData } from '../../server/db/seed/reference/index.js';
+
+const NOW = new Date('2026-06-15T00:00:00Z');
+
+/**
+ * The few reference rows the demo needs, inserted only into tables the reference seeder left
+ * empty (it is written separately and may not fill everything yet).
+ */
+async function ensureReferenceRows(db: Db): Promise<void> {
+  const isEmpty = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0]!.n === 0;
+  if (await isEmpty(countries)) {
+    await db.insert(countries).values(['GB', 'FR', 'ES', 'DE', 'IT'].map((code) => ({ code, names: { en: code }, searchText: code.toLowerCase() })));
+  }
+  if (await isEmpty(bookStatuses)) await db.insert(bookStatuses).values([1, 2, 3, 4].map((id) => ({ id, label: `Status ${id}` })));
+  if (await isEmpty(rightsStatuses)) await db.insert(rightsStatuses).values([1, 2, 3, 4].map((id) => ({ id, label: `Rights ${id}` })));
+  if (await isEmpty(authorTypes)) await db.insert(authorTypes).values([{ id: 1, name: 'Author' }, { id: 2, name: 'Illustrator' }]);
+  if (await isEmpty(demandTypes)) await db.insert(demandTypes).values([{ id: 1, name: 'Rights information' }]);
+  if (await isEmpty(demandStatuses)) {
+    await db.insert(demandStatuses).values([
+      { id: 1, name: 'Pending' },
+      { id: 4, name: 'Refused', requiresCommentary: true },
+    ]);
+  }
+  if (await isEmpty(reporterStatuses)) await db.insert(reporterStatuses).values([{ id: 1, name: 'Draft' }, { id: 2, name: 'Published' }]);
+  if (await isEmpty(plans)) {
+    await db.insert(plans).values(['essential', 'premium', 'vip'].map((role, i) => ({ role, amount: 1000 * (i + 1), commitment: 12, credits: 10 * (i + 1) })));
+  }
+  if (await isEmpty(genres)) {
+    await db.insert(genres).values(['Thriller', 'Romance', 'Fantasy'].map((en) => ({ names: { en }, searchText: en.toLowerCase() })));
+  }
+}
+
+/** Row counts of the business tables the demo fills. */
+async function businessCounts(db: Db): Promise<Record<string, number>> {
+  const tables: Record<string, PgTable> = {
+    companies,
+    contacts,
+    authors,
+    literaryPrizes,
+    books,
+    bookAuthors,
+    bookGenres,
+    bookRatings,
+    bookSeries,
+    characters,
+    users,
+    subscriptions,
+    userConnections,
+    libraries,
+    savedSearches,
+    demands,
+    reporters,
+    reporterTexts,
+    news,
+    bookViews,
+  };
+  const result: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) result[name] = (await db.select({ n: count() }).from(table))[0]!.n;
+  return result;
+}
+
+async function prepare(database: Database): Promise<void> {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  await ensureReferenceRows(database.db);
+}
+
+/** Checks shared by both engines: one primary genre and at least one author per book, ratings 0..4. */
+async function expectConsistentCatalogue(db: Db): Promise<void> {
+  const rows = await db
+    .select({
+      id: books.id,
+      primaries: sql<number>`(select count(*) from book_genres g where g.book_id = ${books.id} and g.is_primary)::int`,
+      authors: sql<number>`(select count(*) from book_authors a where a.book_id = ${books.id})::int`,
+    })
+    .from(books);
+  expect(rows).toHaveLength(DEMO_COUNTS.books);
+  for (const row of rows) {
+    expect(row.primaries, `book ${row.id} primary genres`).toBe(1);
+    expect(row.authors, `book ${row.id} authors`).toBeGreaterThanOrEqual(1);
+  }
+  const [range] = await db
+    .select({ min: sql<number>`min(${bookRatings.rate})`, max: sql<number>`max(${bookRatings.rate})`, n: count() })
+    .from(bookRatings);
+  expect(range!.n).toBeGreaterThan(0);
+  expect(Number(range!.min)).toBeGreaterThanOrEqual(0);
+  expect(Number(range!.max)).toBeLessThanOrEqual(4);
+}
+
+describe('demo seed on PGlite', () => {
+  let database: Database;
+  let firstRun: boolean;
+  let firstCounts: Record<string, number>;
+  let elapsedMs: number;
+
+  beforeAll(async () => {
+    database = await openPglite();
+    await prepare(database);
+    const started = performance.now();
+    firstRun = await seedDemoData(database.db, { seed: 7, now: NOW });
+    elapsedMs = performance.now() - started;
+    firstCounts = await businessCounts(database.db);
+  }, 60_000);
+
+  afterAll(async () => database?.close());
+
+  it('creates the demo catalogue quickly', () => {
+    expect(firstRun).toBe(true);
+    // The target is ~5 s; the margin absorbs a loaded test machine.
+    expect(elapsedMs).toBeLessThan(15_000);
+    expect(firstCounts).toMatchObject({
+      companies: DEMO_COUNTS.companies,
+      contacts: DEMO_COUNTS.contacts,
+      authors: DEMO_COUNTS.authors,
+      books: DEMO_COUNTS.books,
+      users: DEMO_COUNTS.subscribers,
+      demands: DEMO_COUNTS.demands,
+      reporters: 2,
+      news: 2,
+      bookViews: DEMO_COUNTS.bookViews,
+    });
+    expect(firstCounts.literaryPrizes).toBeGreaterThanOrEqual(2);
+    for (const table of ['subscriptions', 'bookRatings', 'bookSeries', 'characters', 'libraries', 'savedSearches', 'reporterTexts', 'userConnections']) {
+      expect(firstCounts[table], table).toBeGreaterThan(0);
+    }
+  });
+
+  it('adds nothing on a second run', async () => {
+    expect(await seedDemoData(database.db, { seed: 8 })).toBe(false);
+    expect(await businessCounts(database.db)).toEqual(firstCounts);
+  });
+
+  it('gives every book one primary genre, authors and ratings within 0..4', async () => {
+    await expectConsistentCatalogue(database.db);
+  });
+
+  it('fills titles in five locales and keeps search_text in step', async () => {
+    const rows = await database.db.select({ id: books.id, originalTitle: books.originalTitle, titles: books.titles, searchText: books.searchText }).from(books);
+    const names = await database.db
+      .select({ bookId: bookAuthors.bookId, name: authors.name })
+      .from(bookAuthors)
+      .innerJoin(authors, eq(authors.id, bookAuthors.authorId))
+      .orderBy(asc(bookAuthors.bookId), asc(bookAuthors.position));
+    for (const book of rows) {
+      for (const locale of LOCALES) expect(book.titles[locale], `book ${book.id} ${locale}`).toBeTruthy();
+      const authorNames = names.filter((row) => row.bookId === book.id).map((row) => row.name);
+      expect(book.searchText).toBe(bookSearchText(book.originalTitle, book.titles, authorNames));
+    }
+    const [user] = await database.db.select({ searchText: users.searchText }).from(users).limit(1);
+    expect(user!.searchText).not.toBe('');
+  });
+
+  it('is reproducible with the same seed and date', async () => {
+    const other = await openPglite();
+    try {
+      await prepare(other);
+      await seedDemoData(other.db, { seed: 7, now: NOW });
+      const titles = (db: Db) => db.select({ t: books.originalTitle, p: books.publicationDate }).from(books).orderBy(asc(books.id));
+      expect(await titles(other.db)).toEqual(await titles(database.db));
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it('enforces the constraints the model promises', async () => {
+    const db = database.db;
+    const [book] = await db.select({ id: books.id }).from(books).orderBy(asc(books.id)).limit(1);
+    const bookId = book!.id;
+    // A second primary genre is refused.
+    const [other] = await db
+      .select({ id: genres.id })
+      .from(genres)
+      .where(sql`${genres.id} not in (select genre_id from book_genres where book_id = ${bookId})`)
+      .limit(1);
+    await expect(db.insert(bookGenres).values({ bookId, genreId: other!.id, isPrimary: true })).rejects.toThrow();
+    // Ratings out of 0..4 are refused.
+    await expect(db.insert(bookRatings).values({ bookId, type: 'quality', rate: 5 }).onConflictDoNothing()).rejects.toThrow();
+    // A publication date must be the first of a month.
+    await expect(db.update(books).set({ publicationDate: '2020-05-17' }).where(eq(books.id, bookId))).rejects.toThrow();
+    // An author still on a sheet cannot be deleted.
+    const [link] = await db.select({ authorId: bookAuthors.authorId }).from(bookAuthors).where(eq(bookAuthors.bookId, bookId)).limit(1);
+    await expect(db.delete(authors).where(eq(authors.id, link!.authorId))).rejects.toThrow();
+    // Deleting a sheet without requests takes its owned rows with it.
+    const [free] = await db
+      .select({ id: books.id })
+      .from(books)
+      .where(sql`not exists (select 1 from demands d where d.book_id = ${books.id})`)
+      .orderBy(asc(books.id))
+      .limit(1);
+    await db.delete(books).where(eq(books.id, free!.id));
+    for (const table of [bookGenres, bookAuthors, bookRatings]) {
+      const [row] = await db.select({ n: count() }).from(table).where(eq(table.bookId, free!.id));
+      expect(row!.n).toBe(0);
+    }
+  });
+});
+
+describe('migration on PostgreSQL', () => {
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'migrates and seeds a throwaway database',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const name = `demo_seed_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        const target = new URL(url);
+        target.pathname = `/${name}`;
+        const database = await openPostgres(target.toString());
+        try {
+          await prepare(database);
+          expect(await seedDemoData(database.db, { seed: 7, now: NOW })).toBe(true);
+          expect(await seedDemoData(database.db)).toBe(false);
+          const counts = await businessCounts(database.db);
+          expect(counts.books).toBe(DEMO_COUNTS.books);
+          expect(counts.users).toBe(DEMO_COUNTS.subscribers);
+          await expectConsistentCatalogue(database.db);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    120_000,
+  );
+});
