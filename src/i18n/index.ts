@@ -1,9 +1,9 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
+import { buildResources, type Messages } from './resources';
 
 /** UI strings: English, with the French labels the product uses (see docs/ui-language.md). */
-export const resources = { en: { translation: en } } as const;
+export const resources = buildResources(import.meta.glob<Messages>('./locales/*/**/*.json', { eager: true, import: 'default' }));
 
 void i18n.use(initReactI18next).init({
   resources,

@@ -55,7 +55,7 @@ export const NAMED_LISTS: readonly (readonly [NamedListTable, readonly NamedEntr
   [characterTopologies, CHARACTER_TOPOLOGIES],
 ];
 
-const isEmpty = async (db: Db, table: PgTable) => (await db.execute(sql`select 1 from ${table} limit 1`)).rows.length === 0;
+const isEmpty = async (db: Db, table: PgTable) => (await db.select({ one: sql`1` }).from(table).limit(1)).length === 0;
 
 /**
  * Inserts or updates every reference list; running it twice changes nothing. Runs in one

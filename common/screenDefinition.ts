@@ -1,0 +1,170 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * Names of the table cells the engine can render; the cell registry is a map keyed by this
+ * union, so a name listed here without a component fails the type check.
+ */
+export const CELL_NAMES = ['text', 'translatedName', 'colorSwatch', 'nullParent', 'dash', 'count', 'date', 'html'] as const;
+export type CellName = (typeof CELL_NAMES)[number];
+
+/** Names of the custom RJSF widgets (`ui:widget`) in the widget registry. */
+export const WIDGET_NAMES = ['color', 'readOnlyText', 'treePicker', 'remoteSelect'] as const;
+export type WidgetName = (typeof WIDGET_NAMES)[number];
+
+/** Names of the custom RJSF fields (`ui:field`) in the field registry. */
+export const FIELD_NAMES = ['translatable', 'relatedTable'] as const;
+export type FieldName = (typeof FIELD_NAMES)[number];
+
+/** Filter controls a list's filter bar can show. */
+export const FILTER_WIDGETS = ['select', 'multiSelect', 'treeSelect', 'month', 'stars', 'text'] as const;
+export type FilterWidget = (typeof FILTER_WIDGETS)[number];
+
+/** Menu groups, in the order the left menu shows them. */
+export const MENU_GROUPS = ['catalogue', 'directory', 'subscribers', 'editorial', 'reference', 'settings'] as const;
+
+const i18nKey = { type: 'string', pattern: '^[a-zA-Z][\\w-]*(\\.[\\w-]+)+$', description: 'A key of src/i18n/locales/*.json' } as const;
+const route = {
+  type: 'object',
+  required: ['path', 'name'],
+  additionalProperties: false,
+  properties: {
+    path: { type: 'string', pattern: '^/[a-z0-9/:?-]*$' },
+    name: { type: 'string', pattern: '^[a-zA-Z][\\w-]*$' },
+  },
+} as const;
+const options = {
+  description: 'Where a select or filter takes its options: an API list or a fixed list.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    api: { type: 'string', description: 'List endpoint under admin/, e.g. "genres" or "utilities/book-statuses"' },
+    perPage: { type: 'integer', minimum: 1, maximum: 1000 },
+    valueField: { type: 'string', default: 'id' },
+    labelField: { type: 'string', default: 'name' },
+    parentField: { type: 'string', description: 'Builds a tree from this parent-id field' },
+    searchParam: { type: 'string', description: 'Query parameter for remote search' },
+    static: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['value', 'label'],
+        additionalProperties: false,
+        properties: { value: { type: ['string', 'integer'] }, label: i18nKey },
+      },
+    },
+  },
+} as const;
+
+/** JSON Schema of a screen definition (`schemas/*.screen.json`); `schemas/screen.schema.json` is written from it. */
+export const screenMetaSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'screen.schema.json',
+  title: 'Screen definition',
+  type: 'object',
+  required: ['resource', 'api', 'title', 'routes', 'permissions'],
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    resource: { type: 'string', pattern: '^[a-z][a-z-]*$', description: 'Resource name; the file is <resource>.screen.json' },
+    api: { type: 'string', pattern: '^[a-z][a-z0-9/-]*$', description: 'Endpoint under /api/admin/' },
+    title: i18nKey,
+    menu: {
+      type: 'object',
+      required: ['group', 'label', 'icon'],
+      additionalProperties: false,
+      properties: {
+        group: { enum: MENU_GROUPS },
+        label: i18nKey,
+        icon: { type: 'string', pattern: '^pi pi-[a-z-]+$' },
+        order: { type: 'integer' },
+      },
+    },
+    routes: {
+      type: 'object',
+      required: ['list'],
+      additionalProperties: false,
+      properties: {
+        list: route,
+        form: route,
+        highlight: { type: 'string', description: 'Menu path highlighted on these routes (defaults to the list path)' },
+      },
+    },
+    permissions: {
+      type: 'object',
+      required: ['create', 'edit', 'delete'],
+      additionalProperties: false,
+      properties: {
+        create: { type: 'boolean' },
+        edit: { type: 'boolean' },
+        delete: { type: 'boolean' },
+        deleteWhen: { type: 'string', description: 'Row field that must be true for the delete button to show' },
+      },
+    },
+    list: {
+      type: 'object',
+      required: ['columns'],
+      additionalProperties: false,
+      properties: {
+        title: i18nKey,
+        search: {
+          type: 'object',
+          required: ['param', 'placeholder'],
+          additionalProperties: false,
+          properties: { param: { type: 'string' }, placeholder: i18nKey },
+        },
+        columns: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['field', 'header'],
+            additionalProperties: false,
+            properties: {
+              field: { type: 'string' },
+              header: i18nKey,
+              cell: { enum: CELL_NAMES, default: 'text' },
+              width: { type: 'string' },
+            },
+          },
+        },
+        filters: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['param', 'label', 'widget'],
+            additionalProperties: false,
+            properties: { param: { type: 'string' }, label: i18nKey, widget: { enum: FILTER_WIDGETS }, options },
+          },
+        },
+        pageSizes: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 1000 }, minItems: 1 },
+        defaultPageSize: { type: 'integer', minimum: 1, maximum: 1000 },
+      },
+    },
+    form: {
+      type: 'object',
+      required: ['schema'],
+      additionalProperties: false,
+      properties: {
+        title: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { create: i18nKey, edit: i18nKey, view: i18nKey },
+        },
+        submitLabel: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { create: i18nKey, edit: i18nKey },
+        },
+        schema: { type: 'object', description: 'JSON Schema (draft-07) of the record; the server validates saves with it' },
+        uiSchema: { type: 'object', description: 'RJSF UI schema: order, widgets by registered name, labels as i18n keys' },
+        afterCreate: { enum: ['list', 'edit'], default: 'list' },
+      },
+    },
+  },
+} as const;
+
+/** A screen definition, as `schemas/*.screen.json` declares it. */
+export type ScreenDefinition = FromSchema<typeof screenMetaSchema>;
+export type ListColumn = NonNullable<ScreenDefinition['list']>['columns'][number];
+export type ListFilter = NonNullable<NonNullable<ScreenDefinition['list']>['filters']>[number];
+export type OptionSource = NonNullable<ListFilter['options']>;
