@@ -14,11 +14,18 @@ export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined)
     if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
     if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
     const key = segments.join('.') || '_';
-    const message = fieldMessage(error, segments[segments.length - 1] ?? 'value');
+    const message = fieldMessage(error.keyword, error.params, segments[segments.length - 1] ?? 'value', error.message);
     const messages = (result[key] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }
   return result;
+}
+
+/** The product's message for one ajv error (used by the client validator's localizer). */
+export function messageOf(error: ErrorObject): string {
+  const segments = error.instancePath.split('/').filter(Boolean).map(unescapePointer);
+  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  return fieldMessage(error.keyword, error.params, segments[segments.length - 1] ?? 'value', error.message);
 }
 
 function unescapePointer(segment: string): string {
@@ -29,31 +36,32 @@ function humanize(field: string): string {
   return field.replace(/_/g, ' ');
 }
 
-function fieldMessage(error: ErrorObject, field: string): string {
+/** The product's message for one failed JSON Schema keyword on `field` (same text on client and server). */
+export function fieldMessage(keyword: string, params: Record<string, unknown>, field: string, fallback?: string): string {
   const name = humanize(field);
-  switch (error.keyword) {
+  switch (keyword) {
     case 'required':
       return `The ${name} field is required.`;
     case 'minLength':
-      return error.params.limit === 1 ? `The ${name} field is required.` : `The ${name} must be at least ${error.params.limit} characters.`;
+      return params.limit === 1 ? `The ${name} field is required.` : `The ${name} must be at least ${params.limit} characters.`;
     case 'maxLength':
-      return `The ${name} may not be greater than ${error.params.limit} characters.`;
+      return `The ${name} may not be greater than ${params.limit} characters.`;
     case 'minimum':
-      return `The ${name} must be at least ${error.params.limit}.`;
+      return `The ${name} must be at least ${params.limit}.`;
     case 'maximum':
-      return `The ${name} may not be greater than ${error.params.limit}.`;
+      return `The ${name} may not be greater than ${params.limit}.`;
     case 'format':
-      return error.params.format === 'email' ? `The ${name} must be a valid email address.` : `The ${name} format is invalid.`;
+      return params.format === 'email' ? `The ${name} must be a valid email address.` : `The ${name} format is invalid.`;
     case 'pattern':
       return `The ${name} format is invalid.`;
     case 'type':
-      return `The ${name} must be ${article(String(error.params.type))}.`;
+      return `The ${name} must be ${article(String(params.type))}.`;
     case 'enum':
       return `The selected ${name} is invalid.`;
     case 'additionalProperties':
       return `The ${name} field is not allowed.`;
     default:
-      return error.message ? `The ${name} ${error.message}.` : `The ${name} is invalid.`;
+      return fallback ? `The ${name} ${fallback}.` : `The ${name} is invalid.`;
   }
 }
 

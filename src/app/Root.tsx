@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { Notifications } from '../layout/Notifications';
 
@@ -14,6 +15,7 @@ export function Root() {
       {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
       <Outlet />
       <Notifications />
+      <ConfirmDialog />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { NotFoundScreen } from '../screens/NotFoundScreen';
 import { ReadingSheetListScreen } from '../screens/readingSheets/ReadingSheetListScreen';
 import { guardLoader } from './guard';
 import { Root } from './Root';
+import { screenRoutes } from './screenRoutes';
 
 /** History-mode routes of SPEC §2; the guard runs before every navigation. */
 export const router = createBrowserRouter([
@@ -23,6 +24,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, id: 'home', loader: () => redirect('/reading-sheets') },
           { path: 'reading-sheets', id: 'readingSheets', element: <ReadingSheetListScreen /> },
+          ...screenRoutes,
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { Fragment, useState } from 'react';
+import { HeaderSlotContext } from '../engine/list/headerSlot';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '../engine/api/session';
@@ -14,6 +16,7 @@ export function DefaultLayout() {
   const queryClient = useQueryClient();
   const config = useClientConfig();
   const active = activeEntry(pathname);
+  const [searchSlot, setSearchSlot] = useState<HTMLElement | null>(null);
 
   const onLogout = async () => {
     try {
@@ -30,13 +33,20 @@ export function DefaultLayout() {
         <div className="sidebar-brand">{t('app.title')}</div>
         <nav>
           <ul className="menu">
-            {MENU.map((entry) => (
-              <li key={entry.to}>
-                <NavLink to={entry.to} className={entry === active ? 'menu-link active' : 'menu-link'}>
-                  <i className={entry.icon} aria-hidden="true" />
-                  <span>{t(entry.label)}</span>
-                </NavLink>
-              </li>
+            {MENU.map((entry, index) => (
+              <Fragment key={entry.to}>
+                {entry.group !== 'main' && entry.group !== MENU[index - 1]?.group && (
+                  <li className="menu-group" role="presentation">
+                    {t(`menu.groups.${entry.group}`)}
+                  </li>
+                )}
+                <li>
+                  <NavLink to={entry.to} className={entry === active ? 'menu-link active' : 'menu-link'} aria-current={entry === active ? 'page' : undefined}>
+                    <i className={entry.icon} aria-hidden="true" />
+                    <span>{t(entry.label)}</span>
+                  </NavLink>
+                </li>
+              </Fragment>
             ))}
             <li>
               <button type="button" className="menu-link" onClick={onLogout}>
@@ -49,7 +59,7 @@ export function DefaultLayout() {
       </aside>
       <div className="main-column">
         <header className="header">
-          <div id="global-search-slot" className="header-search" />
+          <div id="global-search-slot" className="header-search" ref={setSearchSlot} />
           <Button
             icon="pi pi-external-link"
             label={t('menu.publicSite')}
@@ -59,7 +69,9 @@ export function DefaultLayout() {
           />
         </header>
         <main className="content">
-          <Outlet />
+          <HeaderSlotContext.Provider value={searchSlot}>
+            <Outlet />
+          </HeaderSlotContext.Provider>
         </main>
       </div>
     </div>

@@ -1,21 +1,42 @@
+import { MENU_GROUPS } from '../../common/screenDefinition';
+import { screens } from '../engine/screens/screens';
+
 /** A left-menu entry: label key, target path, icon, and the path prefixes that highlight it. */
 export interface MenuEntry {
   label: string;
   to: string;
   icon: string;
+  group: (typeof MENU_GROUPS)[number];
+  order: number;
   /** Other route prefixes that belong to this entry (its save pages). */
   matches: string[];
 }
 
-/** The left menu of SPEC §1; screens added later register their entries in this list. */
-export const MENU: MenuEntry[] = [
-  { label: 'menu.readingSheets', to: '/reading-sheets', icon: 'pi pi-book', matches: ['/reading-sheet/'] },
-  { label: 'menu.contacts', to: '/contacts', icon: 'pi pi-id-card', matches: ['/contact/'] },
-  { label: 'menu.authors', to: '/authors', icon: 'pi pi-pencil', matches: ['/author/'] },
-  { label: 'menu.companies', to: '/companies', icon: 'pi pi-building', matches: ['/company/'] },
+/** Entries of the bespoke screens, which have no screen definition. */
+const BESPOKE: MenuEntry[] = [
+  { label: 'menu.readingSheets', to: '/reading-sheets', icon: 'pi pi-book', group: 'main', order: 0, matches: ['/reading-sheet'] },
 ];
 
-/** The entry to highlight for a path: exact list path or one of its save-page prefixes. */
+/** Path prefix of a form route pattern: `/genre/:id?` → `/genre`. */
+const formPrefix = (path: string) => path.replace(/\/:id\??$/, '');
+
+/** The left menu: bespoke entries plus every screen definition that declares a menu entry, grouped and ordered. */
+export const MENU: MenuEntry[] = [
+  ...BESPOKE,
+  ...screens
+    .filter((s) => s.menu)
+    .map((s) => ({
+      label: s.menu!.label,
+      to: s.routes.list.path,
+      icon: s.menu!.icon,
+      group: s.menu!.group,
+      order: s.menu!.order ?? 100,
+      matches: s.routes.form ? [formPrefix(s.routes.form.path)] : [],
+    })),
+].sort((a, b) => MENU_GROUPS.indexOf(a.group) - MENU_GROUPS.indexOf(b.group) || a.order - b.order);
+
+/** The entry to highlight for a path: its list path, or one of its save-page prefixes. */
 export function activeEntry(pathname: string, entries: MenuEntry[] = MENU): MenuEntry | undefined {
-  return entries.find((e) => pathname === e.to || pathname.startsWith(`${e.to}/`) || e.matches.some((m) => pathname.startsWith(m) || pathname === m.replace(/\/$/, '')));
+  const matchesPrefix = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  return entries.find((e) => matchesPrefix(e.to) || e.matches.some(matchesPrefix));
 }

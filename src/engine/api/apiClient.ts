@@ -19,6 +19,8 @@ export interface CallOptions {
   quiet?: boolean;
   /** No success toast (login, deletes: their screens say it their own way). */
   silentSuccess?: boolean;
+  /** No error toast, but the 401/403 redirects still apply (deletes show their own notices). */
+  noErrorToast?: boolean;
 }
 
 const http: KyInstance = ky.create({ prefixUrl: '/api/admin', credentials: 'include', retry: 0, timeout: 60_000 });
@@ -44,7 +46,7 @@ async function toApiError(error: unknown): Promise<ApiError | undefined> {
  * success toast 'Success' after POST/PUT, silent cancellations. Throws ApiError on failure.
  */
 export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options & CallOptions = {}): Promise<T> {
-  const { quiet, silentSuccess, ...kyOptions } = options;
+  const { quiet, silentSuccess, noErrorToast, ...kyOptions } = options;
   try {
     const response = await http(path.replace(/^\//, ''), { method, ...kyOptions });
     const body = response.status === 204 ? ({} as T) : ((await response.json()) as T);
@@ -59,7 +61,7 @@ export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: s
     if (!quiet) {
       if (apiError.status === 401) handlers.onUnauthorized();
       else if (apiError.status === 403) handlers.onForbidden();
-      notify({ severity: 'error', summary: i18n.t('notices.error'), detail: apiError.message });
+      if (!noErrorToast) notify({ severity: 'error', summary: i18n.t('notices.error'), detail: apiError.message });
     }
     throw apiError;
   }

@@ -1,0 +1,85 @@
+import Form from '@rjsf/primereact';
+import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { Button } from 'primereact/button';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fields, widgets } from '../../widgets/registry';
+import type { FormController } from './useFormController';
+import { FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, type EngineFormContext } from './templates';
+import { translateSchema, translateUiSchema, uiNames } from './translateSchema';
+import { formValidator } from './validator';
+
+export interface FormViewProps {
+  controller: FormController;
+  schema: RJSFSchema;
+  uiSchema?: UiSchema | undefined;
+  submitLabel: string;
+  readOnly?: boolean;
+  recordId?: string | number | undefined;
+  /** Extra buttons beside the submit button. */
+  actions?: React.ReactNode;
+}
+
+/** Fails loudly when a UI schema names a widget or field that is not registered. */
+function assertRegistered(uiSchema: UiSchema | undefined): void {
+  for (const { kind, name, path } of uiNames(uiSchema)) {
+    const known = kind === 'ui:field' ? name in fields : name in widgets || BUILT_IN_WIDGETS.has(name);
+    if (!known) throw new Error(`Unknown ${kind} "${name}" at ${path}: register it in src/widgets/registry.ts`);
+  }
+}
+
+/** RJSF's own widgets, usable by name in any UI schema. */
+export const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'date', 'updown', 'range', 'hidden']);
+
+/** Renders a form controller with RJSF (PrimeReact theme + our widgets), server errors under each field. */
+export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions }: FormViewProps) {
+  const { t } = useTranslation();
+  assertRegistered(uiSchema);
+  const translatedSchema = useMemo(() => translateSchema(schema, t), [schema, t]);
+  const translatedUi = useMemo(() => translateUiSchema(uiSchema, t), [uiSchema, t]);
+  const [activeTab, setActiveTab] = useState(0);
+  const erroneousFields = useMemo(() => [...new Set(Object.keys(controller.errors).map((k) => k.split('.')[0]!))], [controller.errors]);
+  // A failed save moves the form to the tab of its first error.
+  const [seenError, setSeenError] = useState(controller.firstError);
+  if (controller.firstError !== seenError) {
+    setSeenError(controller.firstError);
+    if (controller.firstError?.tab !== undefined) setActiveTab(controller.firstError.tab);
+  }
+
+  const formContext: EngineFormContext = { recordId, activeTab, setActiveTab, erroneousFields };
+  const onError = (errors: RJSFValidationError[]) => {
+    const byKey: Record<string, string[]> = {};
+    for (const error of errors) {
+      const key = (error.property ?? '').replace(/^\./, '') || '_';
+      (byKey[key] ??= []).push(error.message ?? '');
+    }
+    controller.reportClientErrors(byKey);
+  };
+
+  return (
+    <Form
+      className="resource-form"
+      schema={translatedSchema}
+      uiSchema={{ ...translatedUi, 'ui:submitButtonOptions': { norender: true } }}
+      formData={controller.formData}
+      validator={formValidator}
+      widgets={widgets}
+      fields={fields}
+      templates={{ FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate }}
+      formContext={formContext}
+      extraErrors={controller.errorSchema}
+      showErrorList={false}
+      noHtml5Validate
+      disabled={controller.saving}
+      readonly={readOnly}
+      onChange={(event) => controller.setFormData(event.formData as Record<string, unknown>)}
+      onSubmit={(event) => void controller.save(event.formData as Record<string, unknown>)}
+      onError={onError}
+    >
+      <div className="form-actions">
+        {actions}
+        {!readOnly && <Button type="submit" label={submitLabel} icon="pi pi-check" loading={controller.saving} />}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,70 @@
+import { errorId, getUiOptions, type FieldErrorProps, type FieldTemplateProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
+import { Templates } from '@rjsf/primereact';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { useTranslation } from 'react-i18next';
+import { formTabs } from './errorRouting';
+
+/** What the engine passes to templates and widgets through RJSF's formContext. */
+export interface EngineFormContext {
+  recordId?: string | number | undefined;
+  activeTab: number;
+  setActiveTab(index: number): void;
+  /** Top-level fields with an error, to badge their tab. */
+  erroneousFields: string[];
+}
+
+/** Label (180 px column) beside the field, errors and help under it. */
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, required, displayLabel, children, errors, help, rawDescription, description, hidden, uiSchema } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  const isCheckbox = getUiOptions(uiSchema).widget === 'checkbox';
+  return (
+    <div className={`form-row${displayLabel && !isCheckbox ? '' : ' no-label'}`}>
+      {displayLabel && !isCheckbox ? (
+        <label htmlFor={id} className="field-label">
+          {label}
+          {required ? <span className="required-mark"> *</span> : null}
+        </label>
+      ) : null}
+      <div className="form-control">
+        {children}
+        {displayLabel && rawDescription ? <small className="field-description">{description}</small> : null}
+        {errors}
+        {help}
+      </div>
+    </div>
+  );
+}
+
+/** A field's messages, one per line, under it. */
+export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
+  if (!errors?.length) return null;
+  return (
+    <small id={errorId(fieldPathId)} className="p-error field-error" role="alert">
+      {errors.map(String).join('\n')}
+    </small>
+  );
+}
+
+const DefaultObjectFieldTemplate = Templates.ObjectFieldTemplate!;
+
+/** The root object laid out in tabs when its UI schema declares `ui:options.tabs`; otherwise the theme's layout. */
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { t } = useTranslation();
+  const tabs = props.fieldPathId.path.length === 0 ? formTabs(props.uiSchema) : [];
+  if (tabs.length === 0) return <DefaultObjectFieldTemplate {...props} />;
+  const context = props.registry.formContext as EngineFormContext;
+  const byName = new Map(props.properties.map((p) => [p.name, p]));
+  return (
+    <TabView activeIndex={context.activeTab} onTabChange={(e) => context.setActiveTab(e.index)} className="form-tabs">
+      {tabs.map((tab) => {
+        const hasError = tab.fields.some((f) => context.erroneousFields.includes(f));
+        return (
+          <TabPanel key={tab.label} header={t(tab.label)} headerClassName={hasError ? 'tab-has-error' : undefined} rightIcon={hasError ? 'pi pi-exclamation-circle' : undefined}>
+            {tab.fields.map((field) => byName.get(field)?.content)}
+          </TabPanel>
+        );
+      })}
+    </TabView>
+  );
+}

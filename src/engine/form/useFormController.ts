@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import { useCallback, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { FieldErrors } from '../../../common/validation';
+import { isApiError } from '../api/ApiError';
+import { queryKeys } from '../api/queryKeys';
+import { resourceApi, type ApiRecord } from '../api/resourceApi';
+import { clearEditedErrors, fieldOrder, firstErrorLocation, formTabs, toErrorSchema, type ErrorLocation } from './errorRouting';
+
+export interface FormControllerOptions {
+  api: string;
+  /** Route id; undefined creates a new record. */
+  id: string | undefined;
+  schemaProperties: string[];
+  uiSchema?: UiSchema | undefined;
+  /** Called after a successful save with the saved record and whether it was created. */
+  onSaved?: (record: ApiRecord, created: boolean) => void;
+}
+
+export interface FormController {
+  mode: 'create' | 'edit';
+  formData: Record<string, unknown>;
+  setFormData(next: Record<string, unknown>): void;
+  loading: boolean;
+  /** The record could not be loaded (404 or network); the view says so instead of an empty form. */
+  loadError: unknown;
+  saving: boolean;
+  dirty: boolean;
+  /** Server errors by dotted key, and as the RJSF error schema. */
+  errors: FieldErrors;
+  errorSchema: ErrorSchema;
+  /** Where the first error is, for the view to switch tab and locale. Changes on every failed save. */
+  firstError: (ErrorLocation & { attempt: number }) | undefined;
+  /** Reports client-side validation errors (same dotted keys) so the view jumps to them too. */
+  reportClientErrors(errors: FieldErrors): void;
+  save(data?: Record<string, unknown>): Promise<boolean>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Headless form state: loads the record (edit) or starts empty (create), tracks changes,
+ * saves, and turns a 422 into field errors with the location of the first one.
+ */
+export function useFormController({ api, id, schemaProperties, uiSchema, onSaved }: FormControllerOptions): FormController {
+  const queryClient = useQueryClient();
+  const record = useQuery({
+    queryKey: queryKeys.record(api, id ?? 'new'),
+    queryFn: ({ signal }) => resourceApi.get(api, id!, signal),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+  const [initial, setInitial] = useState<Record<string, unknown>>({});
+  const [formData, setFormDataState] = useState<Record<string, unknown>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [firstError, setFirstError] = useState<FormController['firstError']>(undefined);
+
+  // A (re)loaded record replaces the form's data.
+  const [loaded, setLoaded] = useState<ApiRecord | undefined>(undefined);
+  if (record.data && record.data !== loaded) {
+    setLoaded(record.data);
+    setInitial(record.data);
+    setFormDataState(record.data);
+  }
+
+  const order = useMemo(() => fieldOrder(schemaProperties, uiSchema), [schemaProperties, uiSchema]);
+  const tabs = useMemo(() => formTabs(uiSchema), [uiSchema]);
+
+  const locate = useCallback(
+    (next: FieldErrors) => {
+      const location = firstErrorLocation(next, order, tabs);
+      setAttempt((n) => n + 1);
+      setFirstError(location ? { ...location, attempt: attempt + 1 } : undefined);
+    },
+    [order, tabs, attempt],
+  );
+
+  const mutation = useMutation({
+    mutationFn: (data: Record<string, unknown>) => resourceApi.save(api, id, data),
+  });
+
+  const save = useCallback(
+    async (data: Record<string, unknown> = formData) => {
+      setErrors({});
+      try {
+        const result = await mutation.mutateAsync(data);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.resource(api) });
+        const saved = result.data ?? ({ ...data, id: Number(id) } as ApiRecord);
+        // Flushed so the unsaved-changes guard sees a clean form before onSaved navigates away.
+        flushSync(() => {
+          setInitial(saved);
+          setFormDataState(saved);
+        });
+        onSaved?.(saved, id === undefined);
+        return true;
+      } catch (error) {
+        if (isApiError(error) && error.status === 422) {
+          setErrors(error.errors);
+          locate(error.errors);
+        }
+        return false;
+      }
+    },
+    [api, id, formData, mutation, queryClient, onSaved, locate],
+  );
+
+  return {
+    mode: id === undefined ? 'create' : 'edit',
+    formData,
+    setFormData: (next) => {
+      setErrors((current) => clearEditedErrors(current, formData, next));
+      setFormDataState(next);
+    },
+    loading: id !== undefined && record.isLoading,
+    loadError: record.error,
+    saving: mutation.isPending,
+    dirty: !same(stripUndefined(formData), stripUndefined(initial)),
+    errors,
+    errorSchema: useMemo(() => toErrorSchema(errors), [errors]),
+    firstError,
+    reportClientErrors: locate,
+    save,
+  };
+}
+
+/** RJSF removes emptied fields; treat missing and undefined alike when comparing. */
+function stripUndefined(value: Record<string, unknown>): unknown {
+  return JSON.parse(JSON.stringify(value));
+}

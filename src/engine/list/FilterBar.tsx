@@ -1,0 +1,128 @@
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { MultiSelect } from 'primereact/multiselect';
+import { Rating } from 'primereact/rating';
+import { TreeSelect, type TreeSelectSelectionKeysType } from 'primereact/treeselect';
+import { useMemo, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FilterWidget, ListFilter } from '../../../common/screenDefinition';
+import { buildTree } from '../options/buildTree';
+import { useOptions } from '../options/useOptions';
+
+interface FilterControlProps {
+  filter: ListFilter;
+  values: string[];
+  onChange(values: string[]): void;
+  label: string;
+}
+
+function SelectFilter({ filter, values, onChange, label }: FilterControlProps) {
+  const { options } = useOptions(filter.options);
+  return (
+    <Dropdown
+      value={values[0] ?? null}
+      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      onChange={(e) => onChange(e.value === null || e.value === undefined ? [] : [String(e.value)])}
+      placeholder={label}
+      aria-label={label}
+      showClear
+      filter={options.length > 10}
+    />
+  );
+}
+
+function MultiSelectFilter({ filter, values, onChange, label }: FilterControlProps) {
+  const { options } = useOptions(filter.options);
+  return (
+    <MultiSelect
+      value={values}
+      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      onChange={(e) => onChange((e.value as string[]) ?? [])}
+      placeholder={label}
+      aria-label={label}
+      filter={options.length > 10}
+      maxSelectedLabels={2}
+      showClear
+    />
+  );
+}
+
+function TreeSelectFilter({ filter, values, onChange, label }: FilterControlProps) {
+  const { options } = useOptions(filter.options);
+  const nodes = useMemo(() => buildTree(options), [options]);
+  const selection = Object.fromEntries(values.map((v) => [v, { checked: true, partialChecked: false }]));
+  return (
+    <TreeSelect
+      value={selection}
+      options={nodes}
+      selectionMode="checkbox"
+      onChange={(e) => {
+        const keys = e.value as TreeSelectSelectionKeysType | null;
+        onChange(Object.entries(keys ?? {}).filter(([, v]) => (typeof v === 'object' ? v.checked : v)).map(([k]) => k));
+      }}
+      placeholder={label}
+      aria-label={label}
+      filter
+      showClear
+      display="chip"
+    />
+  );
+}
+
+function MonthFilter({ values, onChange, label }: FilterControlProps) {
+  const value = values[0] ? new Date(`${values[0]}-01T00:00:00`) : null;
+  return (
+    <Calendar
+      value={value}
+      view="month"
+      dateFormat="yy-mm"
+      onChange={(e) => {
+        const date = e.value as Date | null;
+        onChange(date ? [`${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`] : []);
+      }}
+      placeholder={label}
+      aria-label={label}
+      showButtonBar
+    />
+  );
+}
+
+function StarsFilter({ values, onChange, label }: FilterControlProps) {
+  return (
+    <span className="stars-filter" aria-label={label} title={label}>
+      <span className="stars-filter-label">{label}</span>
+      <Rating value={Number(values[0] ?? 0)} stars={4} onChange={(e) => onChange(e.value ? [String(e.value)] : [])} />
+    </span>
+  );
+}
+
+function TextFilter({ values, onChange, label }: FilterControlProps) {
+  return <InputText value={values[0] ?? ''} onChange={(e) => onChange(e.target.value ? [e.target.value] : [])} placeholder={label} aria-label={label} />;
+}
+
+/** Filter controls by widget name: keyed by the FilterWidget union, so none can be missing. */
+export const FILTER_CONTROLS: Record<FilterWidget, ComponentType<FilterControlProps>> = {
+  select: SelectFilter,
+  multiSelect: MultiSelectFilter,
+  treeSelect: TreeSelectFilter,
+  month: MonthFilter,
+  stars: StarsFilter,
+  text: TextFilter,
+};
+
+/** The filter bar of a list: one control per declared filter, values kept by the list controller. */
+export function FilterBar({ filters, values, onChange, onClear }: { filters: ListFilter[]; values: Record<string, string[]>; onChange(param: string, values: string[]): void; onClear(): void }) {
+  const { t } = useTranslation();
+  const active = Object.keys(values).length > 0;
+  return (
+    <div className="filter-bar" role="search" aria-label={t('list.filters')}>
+      {filters.map((filter) => {
+        const Control = FILTER_CONTROLS[filter.widget];
+        return <Control key={filter.param} filter={filter} values={values[filter.param] ?? []} onChange={(v) => onChange(filter.param, v)} label={t(filter.label)} />;
+      })}
+      {active && <Button label={t('list.clearFilters')} icon="pi pi-filter-slash" text onClick={onClear} />}
+    </div>
+  );
+}

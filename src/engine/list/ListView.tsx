@@ -1,0 +1,117 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { DataTable } from 'primereact/datatable';
+import { Paginator } from 'primereact/paginator';
+import { useTranslation } from 'react-i18next';
+import type { ListColumn, ListFilter } from '../../../common/screenDefinition';
+import { cellOf } from '../../widgets/registry';
+import type { ApiRecord } from '../api/resourceApi';
+import { FilterBar } from './FilterBar';
+import { SearchBox } from './SearchBox';
+import type { ListController } from './useListController';
+
+/** The paginator shows only past this many rows (SPEC §2). */
+export const PAGINATOR_THRESHOLD = 10;
+
+export interface ListViewProps {
+  controller: ListController;
+  columns: ListColumn[];
+  filters?: ListFilter[] | undefined;
+  searchPlaceholder?: string | undefined;
+  /** Opens a row (edit or view); rows are clickable when set. */
+  onOpen?: ((row: ApiRecord) => void) | undefined;
+  canEdit?: boolean;
+  /** Whether a row shows its delete button. */
+  canDelete?: (row: ApiRecord) => boolean;
+  /** Render the search box in place instead of the header slot (tables inside a form). */
+  inlineSearch?: boolean;
+}
+
+/** A PrimeReact table over a list controller: search, filters, columns by cell name, row actions, paginator. */
+export function ListView({ controller, columns, filters, searchPlaceholder, onOpen, canEdit, canDelete, inlineSearch }: ListViewProps) {
+  const { t } = useTranslation();
+  const askDelete = (row: ApiRecord) =>
+    confirmDialog({
+      message: t('notices.confirmDelete'),
+      header: t('notices.confirmTitle'),
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: t('notices.ok'),
+      rejectLabel: t('notices.noThanks'),
+      defaultFocus: 'reject',
+      accept: () => void controller.remove(row),
+      reject: () => controller.cancelRemove(),
+    });
+
+  const actions = (row: ApiRecord) => (
+    <div className="row-actions">
+      {onOpen && (
+        <Button
+          icon={canEdit ? 'pi pi-pencil' : 'pi pi-eye'}
+          rounded
+          text
+          aria-label={canEdit ? t('list.edit') : t('list.view')}
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(row);
+          }}
+        />
+      )}
+      {canDelete?.(row) && (
+        <Button
+          icon="pi pi-trash"
+          rounded
+          text
+          severity="danger"
+          aria-label={t('list.delete')}
+          onClick={(e) => {
+            e.stopPropagation();
+            askDelete(row);
+          }}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <div className="list-view">
+      {searchPlaceholder !== undefined && (
+        <SearchBox value={controller.searchInput} onChange={controller.setSearchInput} placeholder={searchPlaceholder} inline={inlineSearch} />
+      )}
+      {filters?.length ? <FilterBar filters={filters} values={controller.filters} onChange={controller.setFilter} onClear={controller.clearFilters} /> : null}
+      <DataTable
+        value={controller.rows}
+        dataKey="id"
+        loading={controller.fetching}
+        emptyMessage={controller.error ? t('list.loadFailed') : t('list.empty')}
+        onRowClick={onOpen ? (e) => onOpen(e.data as ApiRecord) : undefined}
+        rowClassName={() => (onOpen ? 'clickable-row' : '')}
+        stripedRows
+        size="small"
+      >
+        {columns.map((column) => {
+          const Cell = cellOf(column.cell);
+          return (
+            <Column
+              key={column.field}
+              field={column.field}
+              header={t(column.header)}
+              style={column.width ? { width: column.width } : undefined}
+              body={(row: ApiRecord) => <Cell value={row[column.field]} row={row} />}
+            />
+          );
+        })}
+        {(onOpen || canDelete) && <Column header={t('list.actions')} body={actions} style={{ width: '8rem' }} />}
+      </DataTable>
+      {controller.total > PAGINATOR_THRESHOLD && (
+        <Paginator
+          first={(controller.page - 1) * controller.perPage}
+          rows={controller.perPage}
+          totalRecords={controller.total}
+          rowsPerPageOptions={controller.pageSizes}
+          onPageChange={(e) => controller.setPage(e.page + 1, e.rows)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ListFilter } from '../../../common/screenDefinition';
+import { isApiError } from '../api/ApiError';
+import { queryKeys } from '../api/queryKeys';
+import { resourceApi, type ApiRecord } from '../api/resourceApi';
+import i18n from '../../i18n';
+import { notify } from '../notify/notifications';
+
+/** Page sizes and debounce of every list (SPEC §2, §9). */
+export const PAGE_SIZES = [10, 20, 50];
+export const DEFAULT_PAGE_SIZE = 10;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export interface ListControllerOptions {
+  api: string;
+  /** Query parameter of the free-text search (e.g. `name`); none when the list has no search. */
+  searchParam?: string | undefined;
+  filters?: ListFilter[] | undefined;
+  pageSizes?: number[] | undefined;
+  defaultPageSize?: number | undefined;
+  /** Fixed query parameters (a table embedded in another screen, e.g. `user_id`). */
+  fixed?: Record<string, unknown>;
+  /** Keep the state in component memory instead of the URL (several lists on one page). */
+  local?: boolean;
+}
+
+export interface ListController {
+  rows: ApiRecord[];
+  total: number;
+  loading: boolean;
+  fetching: boolean;
+  error: unknown;
+  page: number;
+  perPage: number;
+  pageSizes: number[];
+  /** What the search box shows (updates at once; the query follows 500 ms later). */
+  searchInput: string;
+  setSearchInput(value: string): void;
+  filters: Record<string, string[]>;
+  setFilter(param: string, values: string[]): void;
+  clearFilters(): void;
+  setPage(page: number, perPage?: number): void;
+  /** Deletes a row and shows the spec's notices; resolves true when deleted. */
+  remove(row: ApiRecord): Promise<boolean>;
+  /** Shows the 'Deletion cancelled' notice. */
+  cancelRemove(): void;
+  refetch(): void;
+}
+
+type StateStore = [URLSearchParams, (next: URLSearchParams) => void];
+
+function useStateStore(local: boolean): StateStore {
+  const [urlParams, setUrlParams] = useSearchParams();
+  const [localParams, setLocalParams] = useState(() => new URLSearchParams());
+  const setUrl = useCallback((next: URLSearchParams) => setUrlParams(next, { replace: false }), [setUrlParams]);
+  return local ? [localParams, setLocalParams] : [urlParams, setUrl];
+}
+
+/**
+ * Headless list state: paging, search (debounced, resets to page 1), filters, loading and
+ * deletion. State lives in the URL (`?q=&page=&perPage=&<filter>=`), so reload, back and a
+ * shared link show the same list.
+ */
+export function useListController(options: ListControllerOptions): ListController {
+  const { api, searchParam, filters: filterDefs = [], fixed, local = false } = options;
+  const pageSizes = options.pageSizes ?? PAGE_SIZES;
+  const defaultPageSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+  const [params, setParams] = useStateStore(local);
+  const queryClient = useQueryClient();
+
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const perPageParam = Number(params.get('perPage'));
+  const perPage = pageSizes.includes(perPageParam) ? perPageParam : defaultPageSize;
+  const search = params.get('q') ?? '';
+  const filters = useMemo(
+    () => Object.fromEntries(filterDefs.map((f) => [f.param, params.getAll(f.param)]).filter(([, v]) => v!.length > 0)) as Record<string, string[]>,
+    [filterDefs, params],
+  );
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(params);
+      change(next);
+      setParams(next);
+    },
+    [params, setParams],
+  );
+
+  const [searchInput, setSearchInputState] = useState(search);
+  const lastSent = useRef(search);
+  useEffect(() => {
+    // Follow the URL when it changes from outside (back button, shared link).
+    if (search !== lastSent.current) {
+      lastSent.current = search;
+      setSearchInputState(search);
+    }
+  }, [search]);
+  useEffect(() => {
+    if (searchInput === lastSent.current) return;
+    const timer = setTimeout(() => {
+      lastSent.current = searchInput;
+      update((next) => {
+        if (searchInput) next.set('q', searchInput);
+        else next.delete('q');
+        next.delete('page');
+      });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput, update]);
+
+  const query = useMemo(() => {
+    const q: Record<string, unknown> = { ...fixed, page, perPage };
+    if (searchParam && search) q[searchParam] = search;
+    for (const f of filterDefs) {
+      const values = filters[f.param];
+      if (!values?.length) continue;
+      q[f.param] = f.widget === 'multiSelect' || f.widget === 'treeSelect' ? values : values[0];
+    }
+    return q;
+  }, [fixed, page, perPage, searchParam, search, filterDefs, filters]);
+
+  const list = useQuery({
+    queryKey: queryKeys.list(api, query),
+    queryFn: ({ signal }) => resourceApi.list(api, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const removal = useMutation({
+    mutationFn: (row: ApiRecord) => resourceApi.remove(api, row.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.resource(api) }),
+  });
+
+  const remove = useCallback(
+    async (row: ApiRecord) => {
+      try {
+        await removal.mutateAsync(row);
+        notify({ severity: 'success', summary: i18n.t('notices.success'), detail: i18n.t('notices.deletionSucceed') });
+        return true;
+      } catch (error) {
+        notify({ severity: 'error', summary: i18n.t('notices.failed'), detail: i18n.t('notices.deletionFailed') });
+        if (isApiError(error) && (error.status === 409 || error.status === 422)) {
+          notify({ severity: 'error', summary: i18n.t('notices.error'), detail: error.message });
+        }
+        return false;
+      }
+    },
+    [removal],
+  );
+
+  return {
+    rows: list.data?.data ?? [],
+    total: list.data?.meta.total ?? 0,
+    loading: list.isLoading,
+    fetching: list.isFetching,
+    error: list.error,
+    page,
+    perPage,
+    pageSizes,
+    searchInput,
+    setSearchInput: setSearchInputState,
+    filters,
+    setFilter: (param, values) =>
+      update((next) => {
+        next.delete(param);
+        for (const value of values) next.append(param, value);
+        next.delete('page');
+      }),
+    clearFilters: () =>
+      update((next) => {
+        for (const f of filterDefs) next.delete(f.param);
+        next.delete('page');
+      }),
+    setPage: (nextPage, nextPerPage) =>
+      update((next) => {
+        const size = nextPerPage ?? perPage;
+        if (size !== perPage) {
+          next.delete('page');
+          if (size === defaultPageSize) next.delete('perPage');
+          else next.set('perPage', String(size));
+        } else if (nextPage <= 1) next.delete('page');
+        else next.set('page', String(nextPage));
+      }),
+    remove,
+    cancelRemove: () => notify({ severity: 'info', summary: i18n.t('notices.cancel'), detail: i18n.t('notices.deletionCancelled') }),
+    refetch: () => void list.refetch(),
+  };
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { OptionSource } from '../../../common/screenDefinition';
+import { call } from '../api/apiClient';
+import { queryKeys } from '../api/queryKeys';
+import { resourceApi, type ApiRecord } from '../api/resourceApi';
+
+/** One choice of a select, tree or filter. */
+export interface Option {
+  value: string | number;
+  label: string;
+  parent?: string | number | null;
+}
+
+/** Reference lists answered as `{ data: [...] }` instead of a paged list. */
+const isUtility = (api: string) => api.startsWith('utilities/');
+
+function toOption(row: ApiRecord, source: OptionSource): Option {
+  const value = row[source.valueField ?? 'id'] as string | number;
+  const label = String(row[source.labelField ?? 'name'] ?? row.label ?? value);
+  return source.parentField ? { value, label, parent: (row[source.parentField] as number | null) ?? null } : { value, label };
+}
+
+/** Options of a select or filter from its source: a fixed list, or an API list (cached). */
+export function useOptions(source: OptionSource | undefined, search = ''): { options: Option[]; loading: boolean } {
+  const { t } = useTranslation();
+  const api = source?.api;
+  const params = { perPage: source?.perPage ?? 300, ...(search && source?.searchParam ? { [source.searchParam]: search } : {}) };
+  const query = useQuery({
+    queryKey: queryKeys.options(api ?? '', params),
+    enabled: Boolean(api),
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      if (isUtility(api!)) return (await call<{ data: ApiRecord[] }>('get', api!, { signal })).data;
+      return (await resourceApi.list(api!, params, signal)).data;
+    },
+  });
+  if (source?.static) return { options: source.static.map((o) => ({ value: o.value, label: t(o.label) })), loading: false };
+  return { options: (query.data ?? []).map((row) => toOption(row, source!)), loading: query.isLoading };
+}

@@ -1,0 +1,56 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { Button } from 'primereact/button';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { ScreenDefinition } from '../../../common/screenDefinition';
+import { FormView } from '../form/FormView';
+import { useFormController } from '../form/useFormController';
+import { useUnsavedChangesGuard } from '../form/useUnsavedChangesGuard';
+import { formPath } from './paths';
+
+/** The create/edit page of a screen definition (a view page when the screen cannot be edited). */
+export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const form = screen.form!;
+  const schema = form.schema as RJSFSchema;
+  const uiSchema = form.uiSchema as UiSchema | undefined;
+  const listPath = screen.routes.list.path;
+  const controller = useFormController({
+    api: screen.api,
+    id,
+    schemaProperties: Object.keys(schema.properties ?? {}),
+    uiSchema,
+    onSaved: (record, created) => {
+      if (!created) return;
+      if (form.afterCreate === 'edit' && screen.routes.form) navigate(formPath(screen.routes.form.path, record.id), { replace: true });
+      else navigate(listPath);
+    },
+  });
+  const readOnly = id === undefined ? !screen.permissions.create : !screen.permissions.edit;
+  useUnsavedChangesGuard(controller.dirty && !controller.saving && !readOnly);
+
+  const title = readOnly ? (form.title?.view ?? screen.title) : controller.mode === 'create' ? form.title?.create : form.title?.edit;
+  const submit = controller.mode === 'create' ? (form.submitLabel?.create ?? 'form.create') : (form.submitLabel?.edit ?? 'form.save');
+  const back = <Button type="button" label={t('form.back')} icon="pi pi-arrow-left" text onClick={() => navigate(listPath)} />;
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <h1 className="page-title">{t(title ?? screen.title)}</h1>
+      </div>
+      {controller.loading ? (
+        <ProgressSpinner />
+      ) : controller.loadError ? (
+        <div className="load-error" role="alert">
+          <p>{t('form.notFound')}</p>
+          {back}
+        </div>
+      ) : (
+        <FormView controller={controller} schema={schema} uiSchema={uiSchema} submitLabel={t(submit)} readOnly={readOnly} recordId={id} actions={back} />
+      )}
+    </section>
+  );
+}

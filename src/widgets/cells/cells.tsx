@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { pickTranslation, type Translations } from '../../../common/locales';
+
+/** What a table cell receives: the row and the column's field value. */
+export interface CellProps {
+  value: unknown;
+  row: Record<string, unknown>;
+}
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/** Plain value; a dash when empty. */
+export function TextCell({ value }: CellProps) {
+  return <>{isEmpty(value) ? '-' : String(value)}</>;
+}
+
+/** A translatable map shown in English (or the first filled locale). */
+export function TranslatedNameCell({ value }: CellProps) {
+  const text = pickTranslation(value as Translations);
+  return <>{text || '-'}</>;
+}
+
+/** A colour swatch with its hex code. */
+export function ColorSwatchCell({ value }: CellProps) {
+  if (isEmpty(value)) return <>-</>;
+  return (
+    <span className="color-cell">
+      <span className="color-swatch" style={{ background: String(value) }} aria-hidden="true" />
+      <code>{String(value)}</code>
+    </span>
+  );
+}
+
+/** A parent id; a top-level row (null parent) shows an icon instead. */
+export function NullParentCell({ value }: CellProps) {
+  const { t } = useTranslation();
+  if (isEmpty(value)) return <i className="pi pi-sitemap null-parent" title={t('list.rootParent')} aria-label={t('list.rootParent')} />;
+  return <>{String(value)}</>;
+}
+
+/** The value or a dash: for optional relations shown by name. */
+export function DashCell({ value }: CellProps) {
+  return <>{isEmpty(value) ? '-' : String(value)}</>;
+}
+
+/** A number (counts such as books or connections); 0 when missing. */
+export function CountCell({ value }: CellProps) {
+  return <>{typeof value === 'number' ? value.toLocaleString('en') : '0'}</>;
+}
+
+/** A date or date-time, shown as yyyy-MM-dd (with the time when present). */
+export function DateCell({ value }: CellProps) {
+  if (isEmpty(value)) return <>-</>;
+  const text = String(value);
+  return <>{text.length > 10 ? text.replace('T', ' ').slice(0, 16) : text}</>;
+}
+
+/** HTML reduced to text, cut to 150 characters plus an ellipsis (news description). */
+export function HtmlCell({ value }: CellProps) {
+  if (isEmpty(value)) return <>-</>;
+  const text = new DOMParser().parseFromString(String(value), 'text/html').body.textContent ?? '';
+  return <>{text.length > 150 ? `${text.slice(0, 150)}...` : text}</>;
+}

@@ -1,0 +1,49 @@
+import type { Field, Widget } from '@rjsf/utils';
+import type { ComponentType } from 'react';
+import type { CellName, FieldName, WidgetName } from '../../common/screenDefinition';
+import {
+  ColorSwatchCell,
+  CountCell,
+  DashCell,
+  DateCell,
+  HtmlCell,
+  NullParentCell,
+  TextCell,
+  TranslatedNameCell,
+  type CellProps,
+} from './cells/cells';
+import { ColorWidget } from './color/ColorWidget';
+import { ReadOnlyTextWidget } from './readOnlyText/ReadOnlyTextWidget';
+import { TranslatableField } from './translatable/TranslatableField';
+import { TreePickerWidget } from './treePicker/TreePickerWidget';
+
+/** Table cells by name: keyed by the CellName union, so a missing one fails the type check. */
+export const cells: Record<CellName, ComponentType<CellProps>> = {
+  text: TextCell,
+  translatedName: TranslatedNameCell,
+  colorSwatch: ColorSwatchCell,
+  nullParent: NullParentCell,
+  dash: DashCell,
+  count: CountCell,
+  date: DateCell,
+  html: HtmlCell,
+};
+
+/** Custom RJSF widgets (`ui:widget`) by name. */
+export const widgets: Record<WidgetName, Widget> = {
+  color: ColorWidget,
+  readOnlyText: ReadOnlyTextWidget,
+  treePicker: TreePickerWidget,
+};
+
+/** Custom RJSF fields (`ui:field`) by name. */
+export const fields: Record<FieldName, Field> = {
+  translatable: TranslatableField,
+};
+
+/** The cell of a column; an unknown name throws (the schema lint catches it first). */
+export function cellOf(name: string | undefined): ComponentType<CellProps> {
+  const cell = cells[(name ?? 'text') as CellName];
+  if (!cell) throw new Error(`Unknown cell "${name}": register it in src/widgets/registry.ts`);
+  return cell;
+}
