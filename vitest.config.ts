@@ -21,7 +21,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'tests/schemas/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'tests/schemas/**/*.test.ts'], environment: 'jsdom', setupFiles: ['src/test-setup.ts'] },
       },
       server('server-pglite', 'pglite'),
       ...(withPostgres ? [server('server-postgres', 'postgres')] : []),

@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/ApiError';
+import { resourceApi } from '../api/resourceApi';
+import { useFormController, type FormControllerOptions } from './useFormController';
+
+function setup(options: Partial<FormControllerOptions>) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return renderHook(() => useFormController({ api: 'genres', id: undefined, schemaProperties: ['names', 'color'], ...options }), { wrapper });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('useFormController', () => {
+  it('loads the record in edit mode and tracks unsaved changes', async () => {
+    vi.spyOn(resourceApi, 'get').mockResolvedValue({ id: 4, names: { en: 'Noir' }, color: '#000000' });
+    const { result } = setup({ id: '4' });
+    await waitFor(() => expect(result.current.formData).toMatchObject({ id: 4 }));
+    expect(result.current.mode).toBe('edit');
+    expect(result.current.dirty).toBe(false);
+    act(() => result.current.setFormData({ ...result.current.formData, color: '#ffffff' }));
+    expect(result.current.dirty).toBe(true);
+  });
+
+  it('turns a 422 into field errors, locates the first locale with an error, and clears an error once edited', async () => {
+    vi.spyOn(resourceApi, 'save').mockRejectedValue(new ApiError(422, 'The en field is required.', { 'names.it': ['Too long.'], 'names.fr': ['Bad.', 'Worse.'] }));
+    const { result } = setup({});
+    await act(async () => expect(await result.current.save({ names: { fr: 'x' } })).toBe(false));
+    expect(result.current.errorSchema).toEqual({ names: { it: { __errors: ['Too long.'] }, fr: { __errors: ['Bad.', 'Worse.'] } } });
+    expect(result.current.firstError).toMatchObject({ key: 'names.fr', locale: 'fr' });
+    act(() => result.current.setFormData({ names: { fr: 'corrected' } }));
+    expect(Object.keys(result.current.errors)).toEqual(['names.it']);
+  });
+
+  it('reports a create to onSaved with the saved record', async () => {
+    vi.spyOn(resourceApi, 'save').mockResolvedValue({ message: 'Added', data: { id: 9, names: { en: 'New' } } });
+    const onSaved = vi.fn();
+    const { result } = setup({ onSaved });
+    await act(async () => expect(await result.current.save({ names: { en: 'New' } })).toBe(true));
+    expect(resourceApi.save).toHaveBeenCalledWith('genres', undefined, { names: { en: 'New' } });
+    expect(onSaved).toHaveBeenCalledWith({ id: 9, names: { en: 'New' } }, true);
+    expect(result.current.dirty).toBe(false);
+  });
+});
