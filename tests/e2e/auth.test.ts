@@ -66,7 +66,7 @@ describe.skipIf(!chromiumPath)('logging in and out in Chromium', () => {
     await page.getByRole('heading', { name: 'READING SHEETS LIST' }).waitFor();
     await page.waitForLoadState('networkidle');
     await server.database.db.execute(sql`update sessions set revoked_at = now()`);
-    await page.getByRole('link', { name: 'Contacts' }).click();
+    await page.getByRole('link', { name: 'Genres' }).click();
     await page.waitForURL(`${server.url}/auth/login`);
   });
 });
