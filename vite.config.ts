@@ -1,8 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { validateScreens } from './common/validateScreens';
+
+/** Stops the build on an invalid screen definition, naming the file and the JSON path. */
+function screenDefinitions(): Plugin {
+  return {
+    name: 'screen-definitions',
+    buildStart() {
+      const dir = path.resolve('schemas');
+      const files = Object.fromEntries(
+        fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.screen.json'))
+          .map((f) => [`schemas/${f}`, JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))]),
+      );
+      validateScreens(files);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), screenDefinitions()],
   build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });
