@@ -14,6 +14,8 @@ import {
 } from './cells/cells';
 import { ColorWidget } from './color/ColorWidget';
 import { ReadOnlyTextWidget } from './readOnlyText/ReadOnlyTextWidget';
+import { RelatedTableField } from './relatedTable/RelatedTableField';
+import { RemoteSelectWidget } from './remoteSelect/RemoteSelectWidget';
 import { TranslatableField } from './translatable/TranslatableField';
 import { TreePickerWidget } from './treePicker/TreePickerWidget';
 
@@ -34,11 +36,13 @@ export const widgets: Record<WidgetName, Widget> = {
   color: ColorWidget,
   readOnlyText: ReadOnlyTextWidget,
   treePicker: TreePickerWidget,
+  remoteSelect: RemoteSelectWidget,
 };
 
 /** Custom RJSF fields (`ui:field`) by name. */
 export const fields: Record<FieldName, Field> = {
   translatable: TranslatableField,
+  relatedTable: RelatedTableField,
 };
 
 /** The cell of a column; an unknown name throws (the schema lint catches it first). */
