@@ -5,26 +5,31 @@ export type FieldErrors = Record<string, string[]>;
 
 /**
  * Turns ajv errors into dotted-path field errors: `/names/fr` becomes `names.fr`,
- * a missing required property is reported on the property itself.
+ * a missing required property is reported on the property itself, an unknown property on the
+ * object that holds it (`names`, as RJSF reports it), its message naming the property.
  */
 export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldErrors {
   const result: FieldErrors = {};
   for (const error of errors ?? []) {
     const segments = error.instancePath.split('/').filter(Boolean).map(unescapePointer);
     if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
-    if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
     const key = segments.join('.') || '_';
-    const message = fieldMessage(error.keyword, error.params, segments[segments.length - 1] ?? 'value', error.message);
+    const message = messageOf(error);
     const messages = (result[key] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }
   return result;
 }
 
-/** The product's message for one ajv error (used by the client validator's localizer). */
+/**
+ * The product's message for one ajv error (also the client validator's localizer; RJSF quotes
+ * `missingProperty` before localizing, so the quotes are dropped to give the server's text).
+ */
 export function messageOf(error: ErrorObject): string {
   const segments = error.instancePath.split('/').filter(Boolean).map(unescapePointer);
-  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  const unquoted = (value: unknown) => String(value).replace(/^'(.*)'$/, '$1');
+  if (error.keyword === 'required') segments.push(unquoted(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') segments.push(unquoted(error.params.additionalProperty));
   return fieldMessage(error.keyword, error.params, segments[segments.length - 1] ?? 'value', error.message);
 }
 

@@ -9,8 +9,9 @@ import { registerSession, requireAdmin } from './plugins/session.js';
 import { authRoutes } from './routes/auth.js';
 import { clientConfigRoutes } from './routes/clientConfig.js';
 import { healthRoutes } from './routes/health.js';
-import { referenceListRoutes } from './routes/referenceLists.js';
+import { resourceRoutes } from './routes/resourceRoutes.js';
 import { utilityRoutes } from './routes/utilities.js';
+import { loadScreens } from './screens/loadScreens.js';
 import './types.js';
 
 export interface AppOptions {
@@ -19,8 +20,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Builds the HTTP application: plugins, the `/api` routes and the built client. Does not listen. */
+/**
+ * Builds the HTTP application: plugins, the `/api` routes and the built client. Does not listen.
+ * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid.
+ */
 export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const screens = loadScreens();
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -50,7 +55,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
             protectedRoutes.addHook('onRequest', requireAdmin);
             await protectedRoutes.register(clientConfigRoutes);
             await protectedRoutes.register(utilityRoutes);
-            await protectedRoutes.register(referenceListRoutes);
+            await protectedRoutes.register(resourceRoutes, { screens });
           });
         },
         { prefix: '/admin' },

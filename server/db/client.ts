@@ -44,13 +44,22 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 /** Opens PostgreSQL through a connection pool. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  let closing = false;
+  // The pool drops an idle connection the server closed (restart, terminated backend); without a
+  // listener that 'error' event would crash the process.
+  pool.on('error', (error) => {
+    if (!closing) console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await pool.query('select 1');
   return {
     kind: 'postgres',
     db,
     migrate: async () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-    close: async () => pool.end(),
+    close: async () => {
+      closing = true;
+      await pool.end();
+    },
   };
 }
 

@@ -13,10 +13,12 @@ export interface Paged<T> {
 
 export const MAX_PER_PAGE = 1000;
 export const DEFAULT_PER_PAGE = 10;
+/** Highest page number accepted (keeps the SQL offset well inside bigint). */
+export const MAX_PAGE = 1_000_000;
 
 /** JSON Schema of the paging query parameters, merged into each list route's querystring schema. */
 export const pagingQuerySchema = {
-  page: { type: 'integer', minimum: 1, default: 1 },
+  page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
   perPage: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
 } as const;
 

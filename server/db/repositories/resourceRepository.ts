@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../client.js';
+import type { NamedTable } from './namedListRepository.js';
+
+/** The largest value of a PostgreSQL `integer` (serial ids and their foreign keys). */
+export const MAX_INT_ID = 2_147_483_647;
+
+/** True when `id` can be a serial id: a whole number from 1 to MAX_INT_ID. */
+export function isIdValue(id: unknown): id is number {
+  return typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= MAX_INT_ID;
+}
+
+/** Column values of a row, keyed by the drizzle property names of the table. */
+export type ColumnValues = Record<string, unknown>;
+
+/** Inserts one row and returns it as stored. */
+export async function insertRecord(db: Db, table: NamedTable, values: ColumnValues): Promise<ColumnValues> {
+  const [row] = await db.insert(table as PgTable).values(values as never).returning();
+  return row as ColumnValues;
+}
+
+/** Updates the row `id` with `values`; undefined when no such row exists. */
+export async function updateRecord(db: Db, table: NamedTable, id: number, values: ColumnValues): Promise<ColumnValues | undefined> {
+  const [row] = await db.update(table as PgTable).set(values as never).where(eq(table.id, id)).returning();
+  return row as ColumnValues | undefined;
+}
+
+/** Deletes the row `id`; false when no such row existed. Foreign-key refusals are thrown as is. */
+export async function deleteRecord(db: Db, table: NamedTable, id: number): Promise<boolean> {
+  const rows = await db.delete(table as PgTable).where(eq(table.id, id)).returning({ id: table.id });
+  return rows.length > 0;
+}
+
+/**
+ * The parent id of row `id` in a parent_id tree: null for a top-level row, undefined when the row
+ * does not exist (or `id` cannot be an id).
+ */
+export async function parentIdOf(db: Db, table: NamedTable, parentColumn: PgColumn, id: number): Promise<number | null | undefined> {
+  if (!isIdValue(id)) return undefined;
+  const [row] = await db.select({ parentId: parentColumn }).from(table as PgTable).where(eq(table.id, id)).limit(1);
+  return row ? ((row.parentId as number | null) ?? null) : undefined;
+}

@@ -1,0 +1,23 @@
+import { audienceResource } from './audiences.js';
+import { categoryResource } from './categories.js';
+import { countryResource } from './countries.js';
+import { formatResource } from './formats.js';
+import { genreResource } from './genres.js';
+import { optionListResources } from './optionLists.js';
+import { periodResource } from './periods.js';
+import { thematicResource } from './thematics.js';
+import { timeResource } from './times.js';
+import type { ResourceDefinition } from './types.js';
+
+/** Every schema-driven resource served under `/api/admin/{api}`. Add a resource here. */
+export const RESOURCES: readonly ResourceDefinition[] = [
+  genreResource,
+  timeResource,
+  periodResource,
+  thematicResource,
+  audienceResource,
+  categoryResource,
+  formatResource,
+  countryResource,
+  ...optionListResources,
+];

@@ -1,0 +1,157 @@
+import { LOCALES, searchNormal, type Translations } from '../../common/locales.js';
+import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import type { Db } from '../db/client.js';
+import { isStillReferenced } from '../db/errors.js';
+import { findNamed, listNamed } from '../db/repositories/namedListRepository.js';
+import { deleteRecord, insertRecord, MAX_INT_ID, parentIdOf, updateRecord, type ColumnValues } from '../db/repositories/resourceRepository.js';
+import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { paged, paging, type Paged } from '../http/paging.js';
+import type { ApiRecord, ResourceDefinition } from '../resources/types.js';
+import { compileFormValidator, type FormValidator } from '../screens/formValidator.js';
+
+/** The `message` of each successful write. */
+export const RESOURCE_MESSAGES = {
+  created: 'Added successfully to the database',
+  updated: 'Updated successfully',
+  deleted: 'Deleted successfully',
+} as const;
+
+/** Which writes a resource allows: its screen's permissions, all false without a screen. */
+export interface ResourcePermissions {
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+}
+
+/** The list query of every resource: `name` search and paging. */
+export interface ListQuery {
+  name?: string;
+  page?: number;
+  perPage?: number;
+}
+
+/** The rules of one resource; routes only translate HTTP to these calls. */
+export interface ResourceService {
+  definition: ResourceDefinition;
+  permissions: ResourcePermissions;
+  /** One page, filtered by `name` over every locale (case- and accent-insensitive). */
+  list(query: ListQuery): Promise<Paged<ApiRecord>>;
+  /** One record by its path id; 404 when the id is unknown or is not an id. */
+  get(rawId: string): Promise<ApiRecord>;
+  /** Creates (no id) or updates (id) from a request body: 404, 422 with dotted keys, or the saved record. */
+  save(rawId: string | undefined, body: unknown): Promise<{ message: string; data: ApiRecord }>;
+  /** Deletes by path id: 404 when unknown, 409 when other rows still reference it. */
+  remove(rawId: string): Promise<{ message: string }>;
+}
+
+/** The `search_text` of a record: every filled locale of `names`, in locale order, normalised. */
+export function namesSearchText(names: Translations): string {
+  return searchNormal(
+    LOCALES.map((locale) => names[locale])
+      .filter(Boolean)
+      .join(' '),
+  );
+}
+
+/** A path id: digits only, from 1 to the integer maximum; anything else is no id. */
+export function parseId(raw: string | undefined): number | undefined {
+  if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id <= MAX_INT_ID ? id : undefined;
+}
+
+/** Every string of a JSON body trimmed, so a blank value counts as empty. */
+export function trimStrings(value: unknown): unknown {
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value)) return value.map(trimStrings);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, trimStrings(item)]));
+  return value;
+}
+
+/** Resolves the screen of a writable resource and compiles its form schema; throws at boot on a mismatch. */
+function writeSetup(definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>) {
+  if (!definition.screen) return { permissions: { create: false, edit: false, delete: false }, validate: undefined };
+  const screen = screens.get(definition.screen);
+  if (!screen) throw new Error(`Resource ${definition.api}: no screen schemas/${definition.screen}.screen.json`);
+  if (screen.api !== definition.api) throw new Error(`Resource ${definition.api}: schemas/${definition.screen}.screen.json has api "${screen.api}"`);
+  const { create, edit, delete: remove } = screen.permissions;
+  const permissions = { create, edit, delete: remove };
+  if (!create && !edit) return { permissions, validate: undefined };
+  if (!definition.toColumns || !screen.form) throw new Error(`Resource ${definition.api}: writable screen without form schema or column mapping`);
+  try {
+    return { permissions, validate: compileFormValidator(screen.form.schema) };
+  } catch (error) {
+    throw new Error(`schemas/${definition.screen}.screen.json: /form/schema ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** The service of one resource, its write rules taken from its screen definition. */
+export function createResourceService(db: Db, definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
+  const { table, label, tree } = definition;
+  const { permissions, validate } = writeSetup(definition, screens);
+  const missing = () => notFound(label);
+
+  async function find(rawId: string | undefined): Promise<ColumnValues> {
+    const id = parseId(rawId);
+    const row = id === undefined ? undefined : await findNamed(db, table, id);
+    if (!row) throw missing();
+    return row as ColumnValues;
+  }
+
+  /** A parent must exist, and a record cannot go under itself or one of its descendants. */
+  async function checkParent(id: number | undefined, parent: unknown): Promise<void> {
+    if (!tree || typeof parent !== 'number') return;
+    const refuse = (message: string) => unprocessable({ [tree.field]: [message] });
+    if ((await parentIdOf(db, table, tree.column, parent)) === undefined) throw refuse(`The selected ${tree.field.replace(/_/g, ' ')} is invalid.`);
+    if (id === undefined) return;
+    const seen = new Set<number>();
+    for (let node: number | null | undefined = parent; typeof node === 'number' && !seen.has(node); node = await parentIdOf(db, table, tree.column, node)) {
+      if (node === id) throw refuse(`A ${label.toLowerCase()} cannot be its own parent or be placed under one of its descendants.`);
+      seen.add(node);
+    }
+  }
+
+  async function write(id: number | undefined, validator: FormValidator, body: unknown) {
+    const input = trimStrings(body ?? {});
+    const errors = validator(input);
+    if (errors) throw unprocessable(errors);
+    const fields = input as Record<string, unknown>;
+    if (tree) await checkParent(id, fields[tree.field]);
+    const columns = definition.toColumns!(fields);
+    const values = { ...columns, searchText: namesSearchText((columns.names ?? {}) as Translations) };
+    const row = id === undefined ? await insertRecord(db, table, values) : await updateRecord(db, table, id, values);
+    if (!row) throw missing();
+    return definition.toApi(row);
+  }
+
+  return {
+    definition,
+    permissions,
+    async list(query) {
+      const page = paging(query);
+      const { rows, total } = await listNamed(db, table, { search: query.name?.trim(), paging: page });
+      return paged((rows as ColumnValues[]).map(definition.toApi), total, page);
+    },
+    async get(rawId) {
+      return definition.toApi(await find(rawId));
+    },
+    async save(rawId, body) {
+      const creating = rawId === undefined;
+      if (!validate || !(creating ? permissions.create : permissions.edit)) throw missing();
+      const id = creating ? undefined : ((await find(rawId)).id as number);
+      const data = await write(id, validate, body);
+      return { message: creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated, data };
+    },
+    async remove(rawId) {
+      if (!permissions.delete) throw missing();
+      const id = parseId(rawId);
+      try {
+        if (id === undefined || !(await deleteRecord(db, table, id))) throw missing();
+      } catch (error) {
+        if (isStillReferenced(error)) throw conflict(definition.inUseMessage ?? `This ${label.toLowerCase()} is still in use and cannot be deleted.`);
+        throw error;
+      }
+      return { message: RESOURCE_MESSAGES.deleted };
+    },
+  };
+}

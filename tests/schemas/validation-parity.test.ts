@@ -1,0 +1,97 @@
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { describe, expect, it } from 'vitest';
+import { formAjvFormats, formAjvOptions } from '../../common/ajvOptions.js';
+import { messageOf } from '../../common/validation.js';
+import { compileFormValidator } from '../../server/screens/formValidator.js';
+import { loadScreens } from '../../server/screens/loadScreens.js';
+
+/**
+ * The same accept/reject fixtures through the server's validator (ajv + toFieldErrors) and the
+ * client's (RJSF's customizeValidator with the shared options and the product's messages, as
+ * src/engine/form/validator.ts builds it): same verdict, same dotted keys, same messages.
+ * `keys` is the expected set of dotted keys, empty for data both sides accept.
+ */
+type Fixture = [label: string, data: unknown, keys: string[]];
+
+const long = 'x'.repeat(256);
+const names = (extra: Record<string, unknown> = {}) => ({ names: { en: 'Name', fr: 'Nom', ...extra } });
+
+/** Fixtures shared by every screen whose form is `{ names }` plus optional fields. */
+const NAMES: Fixture[] = [
+  ['names in several locales', names({ es: 'Nombre', de: 'Name', it: 'Nome' }), []],
+  ['only English', { names: { en: 'Only' } }, []],
+  ['English missing', { names: { fr: 'Nom' } }, ['names.en']],
+  ['English empty', { names: { en: '' } }, ['names.en']],
+  ['names missing', {}, ['names']],
+  ['names not an object', { names: 'Name' }, ['names']],
+  ['a name too long and one not a string', names({ fr: long, de: 3 }), ['names.de', 'names.fr']],
+  ['an unknown locale', names({ pt: 'Nome' }), ['names']],
+  ['the body not an object', [], ['_']],
+];
+
+const FIXTURES: Record<string, Fixture[]> = {
+  genres: [
+    ['a full genre', { ...names(), color: '#0091EA', parent_id: 3 }, []],
+    ['a top-level genre', { ...names(), color: '#0091ea', parent_id: null }, []],
+    ['a bad colour', { ...names(), color: 'blue' }, ['color']],
+    ['colour missing', names(), ['color']],
+    ['a parent that is not an id', { ...names(), color: '#0091ea', parent_id: '3' }, ['parent_id']],
+    ['parent 0 and English missing', { names: {}, color: '#0091ea', parent_id: 0 }, ['names.en', 'parent_id']],
+    ...NAMES.slice(2).map(([label, data, keys]): Fixture => [label, Array.isArray(data) ? data : { color: '#0091ea', ...(data as object) }, keys]),
+  ],
+  times: NAMES,
+  periods: NAMES,
+  thematics: [
+    ['a full thematic', { ...names(), ai_descriptions: { en: 'Line one\nline two', fr: 'Ligne' }, parent_id: 2 }, []],
+    ['an AI description too long and not a string', { ...names(), ai_descriptions: { en: 'x'.repeat(5001), it: false } }, ['ai_descriptions.en', 'ai_descriptions.it']],
+    ['AI descriptions not an object', { ...names(), ai_descriptions: ['en'] }, ['ai_descriptions']],
+    ['a parent that is a number but not an integer', { ...names(), parent_id: 1.5 }, ['parent_id']],
+    ...NAMES,
+  ],
+  audiences: NAMES.slice(0, 4),
+  categories: NAMES.slice(0, 4),
+  formats: NAMES.slice(0, 4),
+  countries: [
+    ['a country', { ...names(), code: 'FR' }, []],
+    ['a lower-case code', { ...names(), code: 'fr' }, ['code']],
+    ['a code that is a number', { ...names(), code: 33 }, ['code']],
+    ...NAMES.slice(2, 5),
+  ],
+};
+
+const rjsf = customizeValidator({ ajvOptionsOverrides: formAjvOptions, ajvFormatOptions: [...formAjvFormats] }, (errors) => {
+  for (const error of errors ?? []) error.message = messageOf(error);
+});
+
+/** RJSF's nested error schema as the API's errors by dotted key (`names.fr`; `_` for the root). */
+function dottedErrors(errorSchema: ErrorSchema, path: string[] = [], result: Record<string, string[]> = {}): Record<string, string[]> {
+  for (const [key, value] of Object.entries(errorSchema as Record<string, unknown>)) {
+    if (key !== '__errors') dottedErrors(value as ErrorSchema, [...path, key], result);
+    else if ((value as string[]).length) (result[path.join('.') || '_'] ??= []).push(...new Set(value as string[]));
+  }
+  return result;
+}
+
+const sorted = (errors: Record<string, string[]>) => Object.fromEntries(Object.entries(errors).sort(([a], [b]) => a.localeCompare(b)));
+
+const screens = loadScreens();
+
+describe('fixtures', () => {
+  it('cover every screen that has a form', () => {
+    expect(Object.keys(FIXTURES).sort()).toEqual([...screens.values()].filter((s) => s.form).map((s) => s.resource).sort());
+  });
+});
+
+describe.each(Object.entries(FIXTURES))('%s: server and client validators agree', (resource, fixtures) => {
+  const schema = screens.get(resource)!.form!.schema as RJSFSchema;
+  const server = compileFormValidator(schema);
+
+  it.each(fixtures)('%s', (_label, data, keys) => {
+    const serverErrors = sorted(server(data) ?? {});
+    const client = rjsf.validateFormData(data as never, schema);
+    expect(Object.keys(serverErrors)).toEqual([...keys].sort());
+    expect(sorted(dottedErrors(client.errorSchema))).toEqual(serverErrors);
+    expect(client.errors.length === 0).toBe(keys.length === 0);
+  });
+});
