@@ -15,5 +15,6 @@ export const genreResource: ResourceDefinition = {
     parentId: parentOf(body.parent_id),
   }),
   tree: { column: genres.parentId, field: 'parent_id' },
+  uniqueNames: true,
   inUseMessage: 'This genre is still used by reading sheets or other genres and cannot be deleted.',
 };

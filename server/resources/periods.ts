@@ -10,5 +10,6 @@ export const periodResource: ResourceDefinition = {
   screen: 'periods',
   toApi: namedApi,
   toColumns: (body) => ({ names: translationsOf(body.names) }),
+  uniqueNames: true,
   inUseMessage: 'This period is still used by reading sheets and cannot be deleted.',
 };

@@ -15,5 +15,6 @@ export const thematicResource: ResourceDefinition = {
     parentId: parentOf(body.parent_id),
   }),
   tree: { column: thematics.parentId, field: 'parent_id' },
+  uniqueNames: true,
   inUseMessage: 'This thematic is still used by reading sheets or other thematics and cannot be deleted.',
 };

@@ -10,5 +10,6 @@ export const timeResource: ResourceDefinition = {
   screen: 'times',
   toApi: namedApi,
   toColumns: (body) => ({ names: translationsOf(body.names) }),
+  uniqueNames: true,
   inUseMessage: 'This time is still used by reading sheets and cannot be deleted.',
 };

@@ -28,6 +28,8 @@ export interface ResourceDefinition {
   toColumns?(body: Record<string, unknown>): ColumnValues;
   /** For parent_id trees: the parent column, and the body field reported on errors. */
   tree?: { column: PgColumn; field: string };
+  /** Names must differ from the other records' (among siblings in a tree), per locale: 422 on `names.<locale>`. */
+  uniqueNames?: boolean;
   /** The 409 message when a record still in use is deleted. */
   inUseMessage?: string;
 }

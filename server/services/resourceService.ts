@@ -3,7 +3,7 @@ import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { Db } from '../db/client.js';
 import { isStillReferenced } from '../db/errors.js';
 import { findNamed, listNamed } from '../db/repositories/namedListRepository.js';
-import { deleteRecord, insertRecord, MAX_INT_ID, parentIdOf, updateRecord, type ColumnValues } from '../db/repositories/resourceRepository.js';
+import { clashingNameLocales, deleteRecord, insertRecord, MAX_INT_ID, parentIdOf, updateRecord, type ColumnValues } from '../db/repositories/resourceRepository.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging, type Paged } from '../http/paging.js';
 import type { ApiRecord, ResourceDefinition } from '../resources/types.js';
@@ -111,6 +111,16 @@ export function createResourceService(db: Db, definition: ResourceDefinition, sc
     }
   }
 
+  /** Two records of one list (siblings, in a tree) cannot share a name in the same language. */
+  async function checkUniqueNames(id: number | undefined, columns: ColumnValues): Promise<void> {
+    const names = (columns.names ?? {}) as Translations;
+    const parentId = tree ? (columns.parentId as number | null | undefined) : undefined;
+    const clashes = await clashingNameLocales(db, table as never, names, { id, parentColumn: tree?.column, parentId });
+    if (clashes.length === 0) return;
+    const message = `A ${label.toLowerCase()} with this name already exists${tree ? ' at this level' : ''}.`;
+    throw unprocessable(Object.fromEntries(clashes.map((locale) => [`names.${locale}`, [message]])));
+  }
+
   async function write(id: number | undefined, validator: FormValidator, body: unknown) {
     const input = trimStrings(body ?? {});
     const errors = validator(input);
@@ -118,6 +128,7 @@ export function createResourceService(db: Db, definition: ResourceDefinition, sc
     const fields = input as Record<string, unknown>;
     if (tree) await checkParent(id, fields[tree.field]);
     const columns = definition.toColumns!(fields);
+    if (definition.uniqueNames) await checkUniqueNames(id, columns);
     const values = { ...columns, searchText: namesSearchText((columns.names ?? {}) as Translations) };
     const row = id === undefined ? await insertRecord(db, table, values) : await updateRecord(db, table, id, values);
     if (!row) throw missing();

@@ -166,7 +166,7 @@ describe.each(CASES)('$api', ({ api, label, table, base, sent, tree }) => {
     expect((await call('GET', `${api}/${existing.id}`)).json().data.name).toBe('Stays as it is');
   });
 
-  it.runIf(tree)('requires an existing parent and refuses cycles on parent_id', async () => {
+  if (tree) it('requires an existing parent and refuses cycles on parent_id', async () => {
     const root = await create({ en: 'Tree root' });
     const child = await create({ en: 'Tree child' }, { parent_id: root.id });
     const grandchild = await create({ en: 'Tree grandchild' }, { parent_id: child.id });
@@ -199,5 +199,27 @@ describe('request limits', () => {
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/genres', payload: { names: { en: 'Anonymous' }, color: '#0091ea' } });
     expect(anonymous.statusCode).toBe(401);
     expect(await rowCount(genres)).toBe(before);
+  });
+});
+
+describe('unique names', () => {
+  it('refuses a time whose French name another time has (any case), on names.fr, and accepts the same record re-saved', async () => {
+    const first = (await call('POST', 'times', { names: { en: 'Belle Époque era', fr: 'La Belle Époque' } })).json().data;
+    const clash = await call('POST', 'times', { names: { en: 'Another era', fr: 'la belle époque' } });
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json().errors).toEqual({ 'names.fr': ['A time with this name already exists.'] });
+    const resave = await call('POST', `times/${first.id}`, { names: { en: 'Belle Époque era', fr: 'La Belle Époque' } });
+    expect(resave.statusCode).toBe(200);
+  });
+
+  it('lets genres share a name under different parents, not under the same one', async () => {
+    const parentA = (await call('POST', 'genres', { names: { en: 'Parent A unique' }, color: '#111111' })).json().data;
+    const parentB = (await call('POST', 'genres', { names: { en: 'Parent B unique' }, color: '#111111' })).json().data;
+    const child = { names: { en: 'Shared child name' }, color: '#222222' };
+    expect((await call('POST', 'genres', { ...child, parent_id: parentA.id })).statusCode).toBe(200);
+    expect((await call('POST', 'genres', { ...child, parent_id: parentB.id })).statusCode).toBe(200);
+    const sibling = await call('POST', 'genres', { ...child, parent_id: parentA.id });
+    expect(sibling.statusCode).toBe(422);
+    expect(sibling.json().errors).toEqual({ 'names.en': ['A genre with this name already exists at this level.'] });
   });
 });

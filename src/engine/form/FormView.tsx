@@ -70,8 +70,7 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
       extraErrors={controller.errorSchema}
       showErrorList={false}
       noHtml5Validate
-      disabled={controller.saving}
-      readonly={readOnly}
+      disabled={controller.saving || readOnly}
       onChange={(event) => controller.setFormData(event.formData as Record<string, unknown>)}
       onSubmit={(event) => void controller.save(event.formData as Record<string, unknown>)}
       onError={onError}

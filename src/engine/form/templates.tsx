@@ -15,7 +15,7 @@ export interface EngineFormContext {
 
 /** Label (180 px column) beside the field, errors and help under it. */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, required, displayLabel, children, errors, help, rawDescription, description, hidden, uiSchema } = props;
+  const { id, label, required, displayLabel, children, errors, help, rawDescription, description, hidden, uiSchema, disabled } = props;
   if (hidden) return <div hidden>{children}</div>;
   const isCheckbox = getUiOptions(uiSchema).widget === 'checkbox';
   return (
@@ -23,14 +23,16 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {displayLabel && !isCheckbox ? (
         <label htmlFor={id} className="field-label">
           {label}
-          {required ? <span className="required-mark"> *</span> : null}
+          {required && !disabled ? <span className="required-mark"> *</span> : null}
         </label>
       ) : null}
       <div className="form-control">
         {children}
-        {displayLabel && rawDescription ? <small className="field-description">{description}</small> : null}
-        {errors}
-        {help}
+        <div className="below-field">
+          {displayLabel && rawDescription ? <small className="field-description">{description}</small> : null}
+          {errors}
+          {help}
+        </div>
       </div>
     </div>
   );

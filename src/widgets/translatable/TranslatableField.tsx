@@ -58,7 +58,7 @@ export function TranslatableField(props: FieldProps<Translations>) {
     <div className="translatable-field" data-field={id}>
       <label htmlFor={inputId} className="field-label">
         {schema.title}
-        {required || localeRequired('en') ? <span className="required-mark"> *</span> : null}
+        {(required || localeRequired('en')) && !disabled ? <span className="required-mark"> *</span> : null}
       </label>
       <div className="translatable-body">
         <div className="locale-tabs" role="tablist" aria-label={String(schema.title ?? '')}>
