@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import { books, bookGenres, genres, times } from '../../server/db/schema/index.js';
+import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
+import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+
+describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let page: Page;
+  const url = (path: string) => `${server.url}${path}`;
+  const rows = () => page.locator('.p-datatable-tbody > tr');
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchBrowser();
+    page = await loggedInPage(browser, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('lists genres with a paginator (more than 10), pages through and changes the page size, all in the URL', async () => {
+    await page.getByRole('link', { name: 'Genres' }).click();
+    await page.waitForURL(url('/genres'));
+    await expect.poll(() => rows().count()).toBe(10);
+    await page.locator('.p-paginator-page', { hasText: /^2$/ }).click();
+    await page.waitForURL(url('/genres?page=2'));
+    await expect.poll(() => rows().first().locator('td').first().textContent()).toBe('11');
+    await page.locator('.p-paginator .p-dropdown').click();
+    await page.getByRole('option', { name: '20' }).click();
+    await page.waitForURL(url('/genres?perPage=20'));
+    await expect.poll(() => rows().count()).toBe(20);
+    await page.reload();
+    await expect.poll(() => rows().count()).toBe(20);
+  });
+
+  it('searches from the header box after the debounce, in any language, back to page 1', async () => {
+    await page.goto(url('/genres?page=3'));
+    await page.getByPlaceholder('Search...').fill('ciencia');
+    await page.waitForURL(url('/genres?q=ciencia'));
+    await expect.poll(() => rows().first().textContent()).toContain('Science fiction');
+    expect(await page.locator('.p-paginator').count()).toBe(0);
+  });
+
+  it('creates a genre with names in two languages and a colour, then returns to the list', async () => {
+    await page.goto(url('/genres'));
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(url('/genre'));
+    await page.getByRole('heading', { name: 'Create a genre' }).waitFor();
+    expect(await page.locator('#root_color').inputValue()).toBe('#0091ea');
+    await page.locator('#root_names_en').fill('Cosy mystery');
+    await page.getByRole('tab', { name: /FR/ }).click();
+    await page.locator('#root_names_fr').fill('Mystère douillet');
+    await page.locator('#root_color').fill('#123abc');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(url('/genres'));
+    expect(await toast(page, 'Success')).toBe('Added successfully to the database');
+    const [created] = await server.database.db.select().from(genres).where(eq(genres.color, '#123abc'));
+    expect(created?.names).toEqual({ en: 'Cosy mystery', fr: 'Mystère douillet' });
+  });
+
+  it('shows a server 422 on the French tab of an edited genre and jumps there from the English tab', async () => {
+    await clearToasts(page);
+    const [science] = await server.database.db.select().from(genres).where(eq(genres.id, 6));
+    await page.goto(url('/genre/1'));
+    await page.locator('#root_names_en').waitFor();
+    await page.getByRole('tab', { name: /FR/ }).click();
+    await page.locator('#root_names_fr').fill(science!.names.fr!);
+    await page.getByRole('tab', { name: /EN/ }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: /FR/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#root_names_fr__error').textContent()).toBe('A genre with this name already exists at this level.');
+    expect(await page.getByRole('tab', { name: /FR/ }).getAttribute('class')).toContain('has-error');
+    expect(await toast(page, 'Error')).toBe('A genre with this name already exists at this level.');
+    // Correcting the value clears its error.
+    await page.locator('#root_names_fr').fill('Polar');
+    expect(await page.locator('#root_names_fr__error').count()).toBe(0);
+  });
+
+  it('asks before leaving a form with unsaved changes', async () => {
+    await page.getByRole('link', { name: 'Times' }).click();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toBe(url('/genre/1'));
+    await page.getByRole('link', { name: 'Times' }).click();
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(url('/times'));
+  });
+
+  it('deletes with each outcome: cancelled, succeeded, failed for a genre still in use', async () => {
+    await clearToasts(page);
+    const [time] = await server.database.db.insert(times).values({ names: { en: 'Zz delete me' }, searchText: 'zz delete me' }).returning();
+    await page.goto(url('/times?q=zz delete'));
+    await expect.poll(() => rows().first().textContent()).toContain('Zz delete me');
+    await rows().first().getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Are you sure to delete this?').waitFor();
+    await page.getByRole('button', { name: 'No, Thanks' }).click();
+    expect(await toast(page, 'Cancel')).toBe('Deletion cancelled');
+
+    await rows().first().getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    expect(await toast(page, 'Success')).toBe('Deletion succeed');
+    await expect.poll(() => server.database.db.select().from(times).where(eq(times.id, time!.id))).toEqual([]);
+
+    await clearToasts(page);
+    const [book] = await server.database.db.insert(books).values({ originalTitle: 'Used genre' }).returning();
+    await server.database.db.insert(bookGenres).values({ bookId: book!.id, genreId: 8, isPrimary: true });
+    await page.goto(url('/genres?q=horror'));
+    await expect.poll(() => rows().first().textContent()).toContain('Horror');
+    await rows().first().getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    expect(await toast(page, 'Failed')).toBe('Deletion Failed');
+    expect(await toast(page, 'Error')).toMatch(/still used/);
+  });
+
+  it('opens every declared screen: its list has rows, a row opens its form, and an editable record saves unchanged', async () => {
+    for (const file of fs.readdirSync('schemas').filter((f) => f.endsWith('.screen.json'))) {
+      const screen = JSON.parse(fs.readFileSync(`schemas/${file}`, 'utf8')) as ScreenDefinition;
+      await clearToasts(page);
+      await page.goto(url(screen.routes.list.path));
+      await expect.poll(() => rows().count(), { message: screen.resource }).toBeGreaterThan(0);
+      if (!screen.routes.form) continue;
+      await rows().first().click();
+      await page.locator('.resource-form').waitFor();
+      if (screen.permissions.edit) {
+        await page.getByRole('button', { name: 'Save' }).click();
+        expect(await toast(page, 'Success'), screen.resource).toBe('Updated successfully');
+      }
+    }
+  });
+
+  it('shows read-only screens without create, edit or delete, and countries with their code', async () => {
+    await page.goto(url('/countries?q=france'));
+    await expect.poll(() => rows().first().textContent()).toContain('FR');
+    expect(await page.getByRole('button', { name: 'Create' }).count()).toBe(0);
+    expect(await rows().first().getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await rows().first().click();
+    await page.waitForURL(/\/country\/\d+$/);
+    expect(await page.locator('#root_names_en').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+  });
+});

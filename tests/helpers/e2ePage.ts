@@ -1,0 +1,26 @@
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN } from './testApp.js';
+
+/** A new page logged in as the test administrator, landed on the reading-sheet list. */
+export async function loggedInPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.locator('#login-password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Me connecter' }).click();
+  await page.waitForURL(`${baseUrl}/reading-sheets`);
+  return page;
+}
+
+/** The text of the last toast with this summary, once one shows. */
+export async function toast(page: Page, summary: string): Promise<string> {
+  const item = page.locator('.p-toast-message', { has: page.locator('.p-toast-summary', { hasText: new RegExp(`^${summary}$`) }) }).last();
+  await item.waitFor();
+  return (await item.locator('.p-toast-detail').textContent()) ?? '';
+}
+
+/** Closes every toast, so the next assertion reads a fresh one. */
+export async function clearToasts(page: Page): Promise<void> {
+  for (const close of await page.locator('.p-toast-icon-close').all()) await close.click().catch(() => undefined);
+  await page.locator('.p-toast-message').first().waitFor({ state: 'detached' }).catch(() => undefined);
+}
