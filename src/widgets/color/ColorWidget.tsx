@@ -1,11 +1,13 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ColorPicker } from 'primereact/colorpicker';
 import { InputText } from 'primereact/inputtext';
+import { useTranslation } from 'react-i18next';
 
 export const DEFAULT_COLOR = '#0091ea';
 
 /** A colour picker with its hex code; empty values show the default display colour #0091ea. */
 export function ColorWidget({ id, value, onChange, disabled, readonly, schema, rawErrors }: WidgetProps) {
+  const { t } = useTranslation();
   const fallback = typeof schema.default === 'string' ? schema.default : DEFAULT_COLOR;
   const hex = typeof value === 'string' && value ? value : fallback;
   return (
@@ -15,7 +17,7 @@ export function ColorWidget({ id, value, onChange, disabled, readonly, schema, r
         value={hex.replace('#', '')}
         onChange={(e) => onChange(`#${String(e.value)}`)}
         disabled={disabled || readonly}
-        aria-label="Colour picker"
+        aria-label={t('form.colorPicker')}
       />
       <InputText
         id={id}
