@@ -53,6 +53,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
           await admin.register(authRoutes);
           await admin.register(async (protectedRoutes) => {
             protectedRoutes.addHook('onRequest', requireAdmin);
+            await protectedRoutes.register(import('./routes/files.js')); // storage, multipart, GET /files/* (before the routes that upload)
             await protectedRoutes.register(clientConfigRoutes);
             await protectedRoutes.register(utilityRoutes);
             await protectedRoutes.register(resourceRoutes, { screens });

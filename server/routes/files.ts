@@ -1,0 +1,118 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, notFound } from '../http/errors.js';
+import { createStorage, isValidKey, LocalDiskStorage, type Storage } from '../storage/index.js';
+import { LARGEST_FILE_BYTES } from '../uploads/fileRules.js';
+import { DEFAULT_FIELD_LIMITS } from '../uploads/receiveUploads.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** File storage of the admin scope (`<DATA_DIR>/files`); set by `fileRoutes`. */
+    storage: Storage;
+  }
+}
+
+export interface FileRoutesOptions {
+  /** Storage to use instead of the configured one (tests). */
+  storage?: Storage;
+}
+
+const PREFIX = '/api/admin/files/';
+
+/** URL under which an administrator's browser reads a stored file; `name` sets the download name. */
+export function fileUrl(key: string, originalName?: string): string {
+  const path = PREFIX + key.split('/').map(encodeURIComponent).join('/');
+  return originalName ? `${path}?name=${encodeURIComponent(originalName)}` : path;
+}
+
+/**
+ * Registered once in the protected admin scope (without encapsulation, so its siblings see it):
+ * decorates `storage`, registers @fastify/multipart for every protected route (streams only; each
+ * route checks its own limits through `receiveUploads`), and serves `GET /files/*`.
+ */
+export const fileRoutes = fp<FileRoutesOptions>(
+  async (app: FastifyInstance, options: FileRoutesOptions) => {
+    const storage = options.storage ?? createStorage(app.config);
+    app.decorate('storage', storage);
+    if (storage instanceof LocalDiskStorage) {
+      await storage.sweepTemp().catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep temporary upload files'));
+    }
+
+    await app.register(multipart, {
+      throwFileSizeLimit: true,
+      limits: {
+        fileSize: LARGEST_FILE_BYTES + 1,
+        files: 50,
+        fields: DEFAULT_FIELD_LIMITS.fields,
+        parts: DEFAULT_FIELD_LIMITS.fields + 50,
+        fieldSize: DEFAULT_FIELD_LIMITS.fieldSize,
+        fieldNameSize: DEFAULT_FIELD_LIMITS.fieldNameSize,
+      },
+    });
+
+    app.get<{ Params: { '*': string }; Querystring: { name?: string } }>(
+      '/files/*',
+      {
+        schema: {
+          querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 255 } } },
+        },
+      },
+      async (request, reply) => {
+        const key = request.params['*'];
+        if (!isValidKey(key)) throw notFound('File');
+        const range = parseRange(request.headers.range);
+        const file = await storage.get(key, range);
+        if (!file) throw notFound('File');
+        if (range && range.start >= file.size) {
+          file.stream.destroy();
+          throw new HttpError(416, 'Requested range not satisfiable', undefined, { 'Content-Range': `bytes */${file.size}` });
+        }
+
+        reply.header('Content-Type', file.contentType ?? 'application/octet-stream');
+        reply.header('X-Content-Type-Options', 'nosniff');
+        // Content under a key never changes; a private hour keeps a deleted or logged-out file from lingering long.
+        reply.header('Cache-Control', 'private, max-age=3600');
+        reply.header('Accept-Ranges', 'bytes');
+        if (request.query.name) reply.header('Content-Disposition', inlineDisposition(request.query.name));
+
+        if (range) {
+          // An open-ended or too long range reads to the end of the file.
+          const end = Math.min(range.end, file.size - 1);
+          reply.code(206);
+          reply.header('Content-Range', `bytes ${range.start}-${end}/${file.size}`);
+          reply.header('Content-Length', end - range.start + 1);
+          return reply.send(file.stream);
+        }
+        reply.header('Content-Length', file.size);
+        return reply.send(file.stream);
+      },
+    );
+  },
+  { name: 'admin-files', fastify: '5.x' },
+);
+
+/**
+ * One `bytes=start-end` or `bytes=start-` range (what media elements send), else undefined: the
+ * whole file is then served (suffix and multiple ranges are ignored, as RFC 9110 allows).
+ */
+function parseRange(header: string | undefined): { start: number; end: number } | undefined {
+  const match = header === undefined ? null : /^bytes=(\d+)-(\d*)$/.exec(header.trim());
+  if (!match) return undefined;
+  const start = Number(match[1]);
+  const end = match[2] ? Number(match[2]) : Number.MAX_SAFE_INTEGER;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return undefined;
+  return { start, end };
+}
+
+/** `inline; filename="<name>"`, with an RFC 5987 `filename*` when the name is not plain ASCII. */
+export function inlineDisposition(name: string): string {
+  const clean = name.replace(/\p{Cc}/gu, '').replace(/[\\/]/g, '_').trim() || 'file';
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
+  if (ascii === clean) return `inline; filename="${ascii}"`;
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Default export so app.ts can register it in one line: `register(import('./routes/files.js'))`. */
+export default fileRoutes;
