@@ -2,6 +2,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Translations } from '../../common/locales.js';
 import type { NamedTable } from '../db/repositories/namedListRepository.js';
 import type { ColumnValues } from '../db/repositories/resourceRepository.js';
+import type { Db } from '../db/client.js';
 
 /** A record as the API sends it: id, the name in English (with fallback), names per locale, and more. */
 export type ApiRecord = { id: number; name: string; names: Translations } & Record<string, unknown>;
@@ -10,7 +11,7 @@ export type ApiRecord = { id: number; name: string; names: Translations } & Reco
  * How one schema-driven resource of `admin/{api}` is stored and shown. The HTTP surface is generic
  * (server/routes/resourceRoutes.ts); what differs between resources is declared here.
  */
-export interface ResourceDefinition {
+export interface NamedResourceDefinition {
   /** Path under `/api/admin/`; for a resource with a screen, the screen's `api`. */
   api: string;
   /** Singular label used in messages: `${label} not found`. */
@@ -33,3 +34,48 @@ export interface ResourceDefinition {
   /** The 409 message when a record still in use is deleted. */
   inUseMessage?: string;
 }
+
+/** Query of a custom store's list: paging plus the list's declared query parameters. */
+export type StoreListQuery = { page: number; perPage: number; offset: number } & Record<string, unknown>;
+
+/**
+ * Persistence of a resource that is not a plain named list (joins, relations, write hooks):
+ * the SQL lives in its repository, the service keeps the generic rules (404, 409, validation).
+ */
+export interface ResourceStore {
+  list(db: Db, query: StoreListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
+  find(db: Db, id: number): Promise<Record<string, unknown> | undefined>;
+  /** Writes a validated, trimmed body; returns the saved record as `find` would. Throw HttpError for rule failures. */
+  save?(db: Db, id: number | undefined, body: Record<string, unknown>, files: StoredUpload[]): Promise<Record<string, unknown>>;
+  /** Deletes; false when no such record. Foreign-key refusals are thrown as is (409). */
+  remove?(db: Db, id: number): Promise<boolean>;
+}
+
+/** A file the request uploaded and storage kept, handed to a store's save. */
+export interface StoredUpload {
+  field: string;
+  key: string;
+  originalName: string;
+  size: number;
+  mime: string;
+}
+
+/** A resource with its own store: directory, editorial and other business records. */
+export interface CustomResourceDefinition {
+  api: string;
+  label: string;
+  screen?: string;
+  store: ResourceStore;
+  /** JSON Schema properties of the list's extra query parameters (filters), besides page and perPage. */
+  listQuery?: Record<string, object>;
+  /** HTTP method of an update (`POST` by default; AI prompts use `PUT`). */
+  updateMethod?: 'POST' | 'PUT';
+  /** Saves arrive as multipart form data: file field name → upload rule (see server/uploads). */
+  uploads?: Record<string, string>;
+  inUseMessage?: string;
+}
+
+/** Every resource served under `/api/admin/{api}`. */
+export type ResourceDefinition = NamedResourceDefinition | CustomResourceDefinition;
+
+export const isCustom = (definition: ResourceDefinition): definition is CustomResourceDefinition => 'store' in definition;

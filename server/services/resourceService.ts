@@ -6,7 +6,7 @@ import { findNamed, listNamed } from '../db/repositories/namedListRepository.js'
 import { clashingNameLocales, deleteRecord, insertRecord, MAX_INT_ID, parentIdOf, updateRecord, type ColumnValues } from '../db/repositories/resourceRepository.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging, type Paged } from '../http/paging.js';
-import type { ApiRecord, ResourceDefinition } from '../resources/types.js';
+import type { ApiRecord, NamedResourceDefinition, ResourceDefinition, StoredUpload } from '../resources/types.js';
 import { compileFormValidator, type FormValidator } from '../screens/formValidator.js';
 
 /** The `message` of each successful write. */
@@ -39,7 +39,7 @@ export interface ResourceService {
   /** One record by its path id; 404 when the id is unknown or is not an id. */
   get(rawId: string): Promise<ApiRecord>;
   /** Creates (no id) or updates (id) from a request body: 404, 422 with dotted keys, or the saved record. */
-  save(rawId: string | undefined, body: unknown): Promise<{ message: string; data: ApiRecord }>;
+  save(rawId: string | undefined, body: unknown, files?: StoredUpload[]): Promise<{ message: string; data: ApiRecord }>;
   /** Deletes by path id: 404 when unknown, 409 when other rows still reference it. */
   remove(rawId: string): Promise<{ message: string }>;
 }
@@ -69,7 +69,7 @@ export function trimStrings(value: unknown): unknown {
 }
 
 /** Resolves the screen of a writable resource and compiles its form schema; throws at boot on a mismatch. */
-function writeSetup(definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>) {
+export function writeSetup(definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>, canWrite: boolean) {
   if (!definition.screen) return { permissions: { create: false, edit: false, delete: false }, validate: undefined };
   const screen = screens.get(definition.screen);
   if (!screen) throw new Error(`Resource ${definition.api}: no screen schemas/${definition.screen}.screen.json`);
@@ -77,7 +77,7 @@ function writeSetup(definition: ResourceDefinition, screens: ReadonlyMap<string,
   const { create, edit, delete: remove } = screen.permissions;
   const permissions = { create, edit, delete: remove };
   if (!create && !edit) return { permissions, validate: undefined };
-  if (!definition.toColumns || !screen.form) throw new Error(`Resource ${definition.api}: writable screen without form schema or column mapping`);
+  if (!canWrite || !screen.form) throw new Error(`Resource ${definition.api}: writable screen without form schema or write mapping`);
   try {
     return { permissions, validate: compileFormValidator(screen.form.schema) };
   } catch (error) {
@@ -85,10 +85,10 @@ function writeSetup(definition: ResourceDefinition, screens: ReadonlyMap<string,
   }
 }
 
-/** The service of one resource, its write rules taken from its screen definition. */
-export function createResourceService(db: Db, definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
+/** The service of a named list resource, its write rules taken from its screen definition. */
+export function createNamedResourceService(db: Db, definition: NamedResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
   const { table, label, tree } = definition;
-  const { permissions, validate } = writeSetup(definition, screens);
+  const { permissions, validate } = writeSetup(definition, screens, Boolean(definition.toColumns));
   const missing = () => notFound(label);
 
   async function find(rawId: string | undefined): Promise<ColumnValues> {

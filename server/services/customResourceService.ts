@@ -1,0 +1,58 @@
+import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import type { Db } from '../db/client.js';
+import { isStillReferenced } from '../db/errors.js';
+import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { paged, paging } from '../http/paging.js';
+import type { ApiRecord, CustomResourceDefinition } from '../resources/types.js';
+import { parseId, RESOURCE_MESSAGES, trimStrings, writeSetup, type ResourceService } from './resourceService.js';
+
+/**
+ * The service of a resource with its own store: the generic rules (404 on unknown ids, 422 from
+ * the screen's form schema, 409 when still referenced, success messages) around the store's SQL.
+ */
+export function createCustomResourceService(db: Db, definition: CustomResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
+  const { store, label } = definition;
+  const { permissions, validate } = writeSetup(definition, screens, Boolean(store.save));
+  const missing = () => notFound(label);
+
+  async function find(rawId: string | undefined): Promise<Record<string, unknown>> {
+    const id = parseId(rawId);
+    const row = id === undefined ? undefined : await store.find(db, id);
+    if (!row) throw missing();
+    return row;
+  }
+
+  return {
+    definition: definition as never,
+    permissions,
+    async list(query) {
+      const page = paging(query);
+      const { rows, total } = await store.list(db, { ...query, ...page });
+      return paged(rows as ApiRecord[], total, page);
+    },
+    async get(rawId) {
+      return (await find(rawId)) as ApiRecord;
+    },
+    async save(rawId, body, files = []) {
+      const creating = rawId === undefined;
+      if (!validate || !store.save || !(creating ? permissions.create : permissions.edit)) throw missing();
+      const id = creating ? undefined : ((await find(rawId)).id as number);
+      const input = trimStrings(body ?? {});
+      const errors = validate(input);
+      if (errors) throw unprocessable(errors);
+      const data = await store.save(db, id, input as Record<string, unknown>, files);
+      return { message: creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated, data: data as ApiRecord };
+    },
+    async remove(rawId) {
+      const id = parseId(rawId);
+      if (!permissions.delete || !store.remove) throw missing();
+      try {
+        if (id === undefined || !(await store.remove(db, id))) throw missing();
+      } catch (error) {
+        if (isStillReferenced(error)) throw conflict(definition.inUseMessage ?? `This ${label.toLowerCase()} is still in use and cannot be deleted.`);
+        throw error;
+      }
+      return { message: RESOURCE_MESSAGES.deleted };
+    },
+  };
+}
