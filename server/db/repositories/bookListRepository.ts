@@ -1,0 +1,243 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Paging } from '../../http/paging.js';
+import type { Db } from '../client.js';
+import { RATING_TYPES, type RatingType } from '../schema/book-ratings.js';
+import { likePattern } from './namedListRepository.js';
+
+/** Columns a reading-sheet list can be sorted by (API names). */
+export const BOOK_SORTS = ['id', 'title', 'publication_date', 'updated_at'] as const;
+export type BookSort = (typeof BOOK_SORTS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+/** Series filter: 1 every sheet, 2 sheets of a series, 3 sheets not in a series. */
+export const SERIES_FILTER = { all: 1, series: 2, notSeries: 3 } as const;
+
+/**
+ * The filters of `GET admin/books`, already validated. Id lists match ANY of their values; genre and
+ * thematic ids are expanded to their descendants here. Ratings are minimum stars (1 to 4).
+ */
+export interface BookListFilters {
+  /** Words of the free text; every word must occur in `search_text` (title in any locale, original title, authors). */
+  search?: string[];
+  authors?: number[];
+  rightsStatuses?: number[];
+  /** First day of the publication month, 'YYYY-MM-01'. */
+  publicationDate?: string;
+  statuses?: number[];
+  audiences?: number[];
+  genres?: number[];
+  categories?: number[];
+  thematics?: number[];
+  places?: number[];
+  periods?: number[];
+  times?: number[];
+  nativeCountries?: number[];
+  motherTongues?: number[];
+  series?: 1 | 2 | 3;
+  formats?: number[];
+  ratings?: Partial<Record<RatingType, number>>;
+}
+
+export interface BookListOrder {
+  sort: BookSort;
+  direction: SortDirection;
+}
+
+/** One row of the list, as the database gives it (the service adds URLs). */
+export interface BookListRow {
+  id: number;
+  original_title: string;
+  status_id: number;
+  status_label: string;
+  rights_status_id: number;
+  rights_status_label: string;
+  /** 'YYYY-MM' or null. */
+  publication_date: string | null;
+  /** ISO 8601 in UTC. */
+  updated_at: string;
+  authors: string[];
+  primary_genre_color: string | null;
+  /** Storage key of the first cover, or null. */
+  cover_key: string | null;
+}
+
+/** A reading-sheet option: id, original title and authors (pickers of other screens). */
+export interface BookOptionRow {
+  id: number;
+  original_title: string;
+  authorList: { id: number; name: string }[];
+}
+
+/** The rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** A comma-separated list of bound parameters, for `in (…)`. */
+const list = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** `exists (…)` on a book ↔ criterion join table: the sheet has ANY of `ids`. */
+function hasAny(table: string, column: string, ids: readonly number[]): SQL {
+  return sql`exists (select 1 from ${sql.raw(table)} j where j.book_id = b.id and j.${sql.raw(column)} in (${list(ids)}))`;
+}
+
+/** The where-clause conditions of `filters` over `books b` (empty when nothing filters). */
+export function bookFilterConditions(filters: BookListFilters): SQL[] {
+  const where: SQL[] = [];
+  for (const word of filters.search ?? []) where.push(sql`b.search_text like ${likePattern(word)}`);
+  const column = (name: string, ids: readonly number[] | undefined) => {
+    if (ids?.length) where.push(sql`b.${sql.raw(name)} in (${list(ids)})`);
+  };
+  column('rights_status_id', filters.rightsStatuses);
+  column('status_id', filters.statuses);
+  column('time_id', filters.times);
+  column('format_id', filters.formats);
+  column('original_country_id', filters.nativeCountries);
+  column('language_id', filters.motherTongues);
+  if (filters.publicationDate) where.push(sql`b.publication_date = ${filters.publicationDate}`);
+  if (filters.series === SERIES_FILTER.series) where.push(sql`b.serie`);
+  if (filters.series === SERIES_FILTER.notSeries) where.push(sql`not b.serie`);
+  const joined: [string, string, readonly number[] | undefined][] = [
+    ['book_authors', 'author_id', filters.authors],
+    ['book_audiences', 'audience_id', filters.audiences],
+    ['book_genres', 'genre_id', filters.genres],
+    ['book_categories', 'category_id', filters.categories],
+    ['book_thematics', 'thematic_id', filters.thematics],
+    ['book_places', 'country_id', filters.places],
+    ['book_periods', 'period_id', filters.periods],
+  ];
+  for (const [table, name, ids] of joined) if (ids?.length) where.push(hasAny(table, name, ids));
+  for (const type of RATING_TYPES) {
+    const minimum = filters.ratings?.[type];
+    if (minimum !== undefined && minimum > 0) {
+      where.push(sql`exists (select 1 from book_ratings r where r.book_id = b.id and r.type = ${type} and r.rate >= ${minimum})`);
+    }
+  }
+  return where;
+}
+
+const whereClause = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``);
+
+/**
+ * The ORDER BY of a sort, with the id as tie-breaker so paging is stable. Publication dates sort
+ * empty last in both directions; each order has a matching index (migration 0003).
+ */
+function orderBy(order: BookListOrder): SQL {
+  const dir = sql.raw(order.direction);
+  switch (order.sort) {
+    case 'id':
+      return sql`b.id ${dir}`;
+    case 'title':
+      return sql`b.original_title ${dir}, b.id ${dir}`;
+    case 'publication_date':
+      return sql`b.publication_date ${dir} nulls last, b.id ${dir}`;
+    case 'updated_at':
+      return sql`b.updated_at ${dir}, b.id ${dir}`;
+  }
+}
+
+/** The page query: ids of the page first (index order, offset), then the display columns of those rows only. */
+export function bookPageQuery(conditions: SQL[], order: BookListOrder, paging: Paging): SQL {
+  const sorted = orderBy(order);
+  return sql`
+    select b.id, b.original_title, b.status_id, s.label as status_label, b.rights_status_id, r.label as rights_status_label,
+      to_char(b.publication_date, 'YYYY-MM') as publication_date,
+      to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+      coalesce((select array_agg(a.name order by ba.position, ba.author_id) from book_authors ba join authors a on a.id = ba.author_id
+        where ba.book_id = b.id), '{}') as authors,
+      (select g.color from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary) as primary_genre_color,
+      (select f.stored_name from book_files f where f.book_id = b.id and f.type = 2 order by f.position, f.id limit 1) as cover_key
+    from (select b.id from books b ${whereClause(conditions)} order by ${sorted} limit ${paging.perPage} offset ${paging.offset}) page
+    join books b on b.id = page.id
+    join book_statuses s on s.id = b.status_id
+    join rights_statuses r on r.id = b.rights_status_id
+    order by ${sorted}`;
+}
+
+export function bookCountQuery(conditions: SQL[]): SQL {
+  return sql`select count(*)::int as total from books b ${whereClause(conditions)}`;
+}
+
+/**
+ * Genre or thematic ids with all their descendants (a filter on a parent matches its sub-genres).
+ * Unknown ids are kept (they match nothing).
+ */
+export async function withDescendants(db: Db, table: 'genres' | 'thematics', ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`
+    with recursive tree(id) as (
+      select id from ${sql.raw(table)} where id in (${list(ids)})
+      union
+      select c.id from ${sql.raw(table)} c join tree on c.parent_id = tree.id
+    )
+    select id from tree`);
+  return [...new Set([...ids, ...rowsOf<{ id: number }>(result).map((row) => Number(row.id))])];
+}
+
+/**
+ * One page of reading sheets and the total matching `filters`. The two queries run side by side
+ * (on PostgreSQL they use two pooled connections; PGlite runs them one after the other).
+ * Genre and thematic filters must already include descendants (`withDescendants`).
+ */
+export async function listBooks(
+  db: Db,
+  filters: BookListFilters,
+  order: BookListOrder,
+  paging: Paging,
+): Promise<{ rows: BookListRow[]; total: number }> {
+  const conditions = bookFilterConditions(filters);
+  const [page, count] = await Promise.all([db.execute(bookPageQuery(conditions, order, paging)), db.execute(bookCountQuery(conditions))]);
+  return { rows: rowsOf<BookListRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
+}
+
+/**
+ * Reading-sheet options: id, original title and the authors, searched like the list (title in any
+ * locale, original title, author names), newest first. `ids` restricts to those sheets (a picker's
+ * current values).
+ */
+export async function listBookOptions(
+  db: Db,
+  options: { search?: string[] | undefined; ids?: number[] | undefined; paging: Paging },
+): Promise<{ rows: BookOptionRow[]; total: number }> {
+  const conditions = bookFilterConditions({ search: options.search ?? [] });
+  if (options.ids?.length) conditions.push(sql`b.id in (${list(options.ids)})`);
+  const { perPage, offset } = options.paging;
+  const [page, count] = await Promise.all([
+    db.execute(sql`
+      select b.id, b.original_title,
+        coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, ba.author_id)
+          from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json) as "authorList"
+      from (select b.id from books b ${whereClause(conditions)} order by b.updated_at desc, b.id desc limit ${perPage} offset ${offset}) page
+      join books b on b.id = page.id
+      order by b.updated_at desc, b.id desc`),
+    db.execute(bookCountQuery(conditions)),
+  ]);
+  return { rows: rowsOf<BookOptionRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
+}
+
+/** The storage keys a sheet holds (its files and its manuscript); undefined when there is no such sheet. */
+export async function bookStoredKeys(db: Db, id: number, options: { lock?: boolean } = {}): Promise<string[] | undefined> {
+  // Locking the sheet first keeps a concurrent save from adding a file between this read and the delete.
+  const sheet = rowsOf<{ key: string | null }>(
+    await db.execute(sql`select manuscript_stored_name as key from books where id = ${id} ${options.lock ? sql`for update` : sql``}`),
+  );
+  if (sheet.length === 0) return undefined;
+  const files = rowsOf<{ key: string }>(await db.execute(sql`select stored_name as key from book_files where book_id = ${id} order by id`));
+  return [...sheet, ...files].map((row) => row.key).filter((key): key is string => Boolean(key));
+}
+
+/** How many requests (demands) point at the sheet: such a sheet cannot be deleted. */
+export async function countBookDemands(db: Db, id: number): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from demands where book_id = ${id}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** Deletes the sheet; its owned rows cascade. True when a row was deleted. */
+export async function deleteBook(db: Db, id: number): Promise<boolean> {
+  const result = await db.execute(sql`delete from books where id = ${id} returning id`);
+  return rowsOf<{ id: number }>(result).length > 0;
+}
