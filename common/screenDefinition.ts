@@ -8,11 +8,11 @@ export const CELL_NAMES = ['text', 'translatedName', 'colorSwatch', 'nullParent'
 export type CellName = (typeof CELL_NAMES)[number];
 
 /** Names of the custom RJSF widgets (`ui:widget`) in the widget registry. */
-export const WIDGET_NAMES = ['color', 'readOnlyText', 'treePicker', 'remoteSelect'] as const;
+export const WIDGET_NAMES = ['color', 'readOnlyText', 'treePicker', 'remoteSelect', 'richText', 'fileUpload', 'selectButton'] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 /** Names of the custom RJSF fields (`ui:field`) in the field registry. */
-export const FIELD_NAMES = ['translatable', 'relatedTable'] as const;
+export const FIELD_NAMES = ['translatable', 'relatedTable', 'variablesTable', 'jsonCard'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 /** Filter controls a list's filter bar can show. */
@@ -158,6 +158,16 @@ export const screenMetaSchema = {
         schema: { type: 'object', description: 'JSON Schema (draft-07) of the record; the server validates saves with it' },
         uiSchema: { type: 'object', description: 'RJSF UI schema: order, widgets by registered name, labels as i18n keys' },
         afterCreate: { enum: ['list', 'edit'], default: 'list' },
+        method: {
+          enum: ['post', 'put'],
+          default: 'post',
+          description: 'HTTP method of an update (`{api}/{id}`); a create is always POST `{api}`',
+        },
+        multipart: {
+          type: 'boolean',
+          default: false,
+          description: 'Saves are sent as multipart form data (the files of `fileUpload` widgets with the text fields)',
+        },
       },
     },
   },

@@ -1,8 +1,11 @@
+import { aiPromptResource } from './aiPrompts.js';
 import { audienceResource } from './audiences.js';
 import { categoryResource } from './categories.js';
 import { countryResource } from './countries.js';
 import { formatResource } from './formats.js';
 import { genreResource } from './genres.js';
+import { literaryPrizeResource } from './literaryPrizes.js';
+import { newsResource } from './news.js';
 import { optionListResources } from './optionLists.js';
 import { periodResource } from './periods.js';
 import { thematicResource } from './thematics.js';
@@ -20,4 +23,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   formatResource,
   countryResource,
   ...optionListResources,
+  newsResource,
+  literaryPrizeResource,
+  aiPromptResource,
 ];

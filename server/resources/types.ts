@@ -1,8 +1,10 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FileRuleName } from '../../common/fileRules.js';
 import type { Translations } from '../../common/locales.js';
 import type { NamedTable } from '../db/repositories/namedListRepository.js';
 import type { ColumnValues } from '../db/repositories/resourceRepository.js';
 import type { Db } from '../db/client.js';
+import type { Storage } from '../storage/Storage.js';
 
 /** A record as the API sends it: id, the name in English (with fallback), names per locale, and more. */
 export type ApiRecord = { id: number; name: string; names: Translations } & Record<string, unknown>;
@@ -45,10 +47,24 @@ export type StoreListQuery = { page: number; perPage: number; offset: number } &
 export interface ResourceStore {
   list(db: Db, query: StoreListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
   find(db: Db, id: number): Promise<Record<string, unknown> | undefined>;
-  /** Writes a validated, trimmed body; returns the saved record as `find` would. Throw HttpError for rule failures. */
-  save?(db: Db, id: number | undefined, body: Record<string, unknown>, files: StoredUpload[]): Promise<Record<string, unknown>>;
-  /** Deletes; false when no such record. Foreign-key refusals are thrown as is (409). */
-  remove?(db: Db, id: number): Promise<boolean>;
+  /**
+   * Writes a validated, trimmed body; returns the saved record as `find` would. Throw HttpError for
+   * rule failures. The new `files` were stored by the route: on a throw the route removes them; a
+   * file the save replaces is the store's to remove (`context.storage`), once the write succeeded.
+   */
+  save?(db: Db, id: number | undefined, body: Record<string, unknown>, files: StoredUpload[], context: StoreContext): Promise<Record<string, unknown>>;
+  /** Deletes; false when no such record. Foreign-key refusals are thrown as is (409). Removes the record's files. */
+  remove?(db: Db, id: number, context: StoreContext): Promise<boolean>;
+  /**
+   * Empties the file field `field` of record `id` (see `fileDeletes`) and removes its file; the
+   * record as `find` shows it afterwards, or undefined when no such record.
+   */
+  clearFile?(db: Db, id: number, field: string, context: StoreContext): Promise<Record<string, unknown> | undefined>;
+}
+
+/** What a store may use besides the database: the file storage of the uploads. */
+export interface StoreContext {
+  storage: Storage;
 }
 
 /** A file the request uploaded and storage kept, handed to a store's save. */
@@ -70,8 +86,18 @@ export interface CustomResourceDefinition {
   listQuery?: Record<string, object>;
   /** HTTP method of an update (`POST` by default; AI prompts use `PUT`). */
   updateMethod?: 'POST' | 'PUT';
-  /** Saves arrive as multipart form data: file field name → upload rule (see server/uploads). */
-  uploads?: Record<string, string>;
+  /**
+   * Saves may arrive as multipart form data: file field name → upload rule (see server/uploads).
+   * The text fields are read into the body by the form schema's types (server/routes/multipartBody.ts).
+   */
+  uploads?: Record<string, FileRuleName>;
+  /** Storage folder of this resource's uploads (`news` → keys `news/<yyyy>/<mm>/<uuid>.<ext>`); defaults to `api`. */
+  uploadFolder?: string;
+  /**
+   * `DELETE {api}/{path}/:id` routes that empty one file field of a record (store's `clearFile`):
+   * path → field, e.g. `{ 'news-image': 'image' }` for `DELETE admin/news/news-image/{news}`.
+   */
+  fileDeletes?: Record<string, string>;
   inUseMessage?: string;
 }
 

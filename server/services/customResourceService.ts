@@ -3,14 +3,19 @@ import type { Db } from '../db/client.js';
 import { isStillReferenced } from '../db/errors.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
-import type { ApiRecord, CustomResourceDefinition } from '../resources/types.js';
+import type { ApiRecord, CustomResourceDefinition, StoreContext } from '../resources/types.js';
 import { parseId, RESOURCE_MESSAGES, trimStrings, writeSetup, type ResourceService } from './resourceService.js';
 
 /**
  * The service of a resource with its own store: the generic rules (404 on unknown ids, 422 from
  * the screen's form schema, 409 when still referenced, success messages) around the store's SQL.
  */
-export function createCustomResourceService(db: Db, definition: CustomResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
+export function createCustomResourceService(
+  db: Db,
+  definition: CustomResourceDefinition,
+  screens: ReadonlyMap<string, ScreenDefinition>,
+  context: StoreContext,
+): ResourceService {
   const { store, label } = definition;
   const { permissions, validate } = writeSetup(definition, screens, Boolean(store.save));
   const missing = () => notFound(label);
@@ -40,19 +45,26 @@ export function createCustomResourceService(db: Db, definition: CustomResourceDe
       const input = trimStrings(body ?? {});
       const errors = validate(input);
       if (errors) throw unprocessable(errors);
-      const data = await store.save(db, id, input as Record<string, unknown>, files);
+      const data = await store.save(db, id, input as Record<string, unknown>, files, context);
       return { message: creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated, data: data as ApiRecord };
     },
     async remove(rawId) {
       const id = parseId(rawId);
       if (!permissions.delete || !store.remove) throw missing();
       try {
-        if (id === undefined || !(await store.remove(db, id))) throw missing();
+        if (id === undefined || !(await store.remove(db, id, context))) throw missing();
       } catch (error) {
         if (isStillReferenced(error)) throw conflict(definition.inUseMessage ?? `This ${label.toLowerCase()} is still in use and cannot be deleted.`);
         throw error;
       }
       return { message: RESOURCE_MESSAGES.deleted };
+    },
+    async clearFile(rawId, field) {
+      const id = parseId(rawId);
+      if (!permissions.edit || !store.clearFile) throw missing();
+      const data = id === undefined ? undefined : await store.clearFile(db, id, field, context);
+      if (!data) throw missing();
+      return { message: RESOURCE_MESSAGES.fileDeleted, data: data as ApiRecord };
     },
   };
 }

@@ -14,6 +14,7 @@ export const RESOURCE_MESSAGES = {
   created: 'Added successfully to the database',
   updated: 'Updated successfully',
   deleted: 'Deleted successfully',
+  fileDeleted: 'File deleted successfully',
 } as const;
 
 /** Which writes a resource allows: its screen's permissions, all false without a screen. */
@@ -42,6 +43,8 @@ export interface ResourceService {
   save(rawId: string | undefined, body: unknown, files?: StoredUpload[]): Promise<{ message: string; data: ApiRecord }>;
   /** Deletes by path id: 404 when unknown, 409 when other rows still reference it. */
   remove(rawId: string): Promise<{ message: string }>;
+  /** Empties one file field of a record and removes its file (custom stores with `fileDeletes`): 404 when unknown. */
+  clearFile?(rawId: string, field: string): Promise<{ message: string; data: ApiRecord }>;
 }
 
 /** The `search_text` of a record: every filled locale of `names`, in locale order, normalised. */

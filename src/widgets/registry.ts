@@ -13,11 +13,16 @@ import {
   type CellProps,
 } from './cells/cells';
 import { ColorWidget } from './color/ColorWidget';
+import { FileUploadWidget } from './fileUpload/FileUploadWidget';
+import { JsonCardField } from './jsonCard/JsonCardField';
 import { ReadOnlyTextWidget } from './readOnlyText/ReadOnlyTextWidget';
 import { RelatedTableField } from './relatedTable/RelatedTableField';
 import { RemoteSelectWidget } from './remoteSelect/RemoteSelectWidget';
+import { RichTextWidget } from './richText/RichTextWidget';
+import { SelectButtonWidget } from './selectButton/SelectButtonWidget';
 import { TranslatableField } from './translatable/TranslatableField';
 import { TreePickerWidget } from './treePicker/TreePickerWidget';
+import { VariablesTableField } from './variablesTable/VariablesTableField';
 
 /** Table cells by name: keyed by the CellName union, so a missing one fails the type check. */
 export const cells: Record<CellName, ComponentType<CellProps>> = {
@@ -37,12 +42,17 @@ export const widgets: Record<WidgetName, Widget> = {
   readOnlyText: ReadOnlyTextWidget,
   treePicker: TreePickerWidget,
   remoteSelect: RemoteSelectWidget,
+  richText: RichTextWidget,
+  fileUpload: FileUploadWidget,
+  selectButton: SelectButtonWidget,
 };
 
 /** Custom RJSF fields (`ui:field`) by name. */
 export const fields: Record<FieldName, Field> = {
   translatable: TranslatableField,
   relatedTable: RelatedTableField,
+  variablesTable: VariablesTableField,
+  jsonCard: JsonCardField,
 };
 
 /** The cell of a column; an unknown name throws (the schema lint catches it first). */

@@ -58,6 +58,27 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['a code that is a number', { ...names(), code: 33 }, ['code']],
     ...NAMES.slice(2, 5),
   ],
+  news: [
+    ['a news with an image', { title: 'Spring list', description: '<p>New <strong>titles</strong></p>', type: 1 }, []],
+    ['a news with a link', { title: 'Trailer', description: '<p>x</p>', type: 0, link: 'https://youtu.be/dQw4w9WgXcQ', image: null }, []],
+    ['title and description missing', { type: 1 }, ['description', 'title']],
+    ['empty title, unknown type', { title: '', description: '<p>x</p>', type: 2 }, ['title', 'type']],
+    ['a type sent as text', { title: 'T', description: '<p>x</p>', type: '1' }, ['type']],
+    ['a title too long and a link not a string', { title: long, description: '<p>x</p>', type: 0, link: 5 }, ['link', 'title']],
+  ],
+  'literary-prizes': [
+    ['a prize with names', { label: 'Prix Goncourt', names: { en: 'Goncourt Prize', fr: 'Prix Goncourt' } }, []],
+    ['only a label', { label: 'Booker' }, []],
+    ['label missing', { names: { en: 'x' } }, ['label']],
+    ['label empty and a name too long', { label: '', names: { de: long } }, ['label', 'names.de']],
+    ['an unknown locale', { label: 'x', names: { pt: 'y' } }, ['names']],
+  ],
+  'ai-prompts': [
+    ['a prompt', { label: 'report', contents: { en: 'Read {{context}} {{json_structure}}', fr: 'Lis {{context}}' }, json_structure: '{"a":1}' }, []],
+    ['English content missing', { contents: { fr: 'x' }, json_structure: '{}' }, ['contents.en']],
+    ['structure missing, content not an object', { contents: 'x' }, ['contents', 'json_structure']],
+    ['an unknown locale and a structure not a string', { contents: { en: 'x', pt: 'y' }, json_structure: {} }, ['contents', 'json_structure']],
+  ],
 };
 
 const rjsf = customizeValidator({ ajvOptionsOverrides: formAjvOptions, ajvFormatOptions: [...formAjvFormats] }, (errors) => {

@@ -46,7 +46,16 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
     if (controller.firstError?.tab !== undefined) setActiveTab(controller.firstError.tab);
   }
 
-  const formContext: EngineFormContext = { recordId, activeTab, setActiveTab, erroneousFields };
+  const formContext: EngineFormContext = {
+    recordId,
+    activeTab,
+    setActiveTab,
+    erroneousFields,
+    formData: controller.formData,
+    files: controller.files,
+    setFile: controller.setFile,
+    applyStored: controller.applyStored,
+  };
   const onError = (errors: RJSFValidationError[]) => {
     const byKey: Record<string, string[]> = {};
     for (const error of errors) {

@@ -3,6 +3,7 @@ import { Templates } from '@rjsf/primereact';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useTranslation } from 'react-i18next';
 import { formTabs } from './errorRouting';
+import { isVisible } from './visibility';
 
 /** What the engine passes to templates and widgets through RJSF's formContext. */
 export interface EngineFormContext {
@@ -11,12 +12,19 @@ export interface EngineFormContext {
   setActiveTab(index: number): void;
   /** Top-level fields with an error, to badge their tab. */
   erroneousFields: string[];
+  /** The whole form's current data (for `ui:options.visibleWhen`). */
+  formData: Record<string, unknown>;
+  /** New files of the file fields, sent with the next save, and how widgets set them. */
+  files: Readonly<Record<string, File | undefined>>;
+  setFile(field: string, file: File | undefined): void;
+  /** Records a change the server already stored (a deleted file), without making the form dirty. */
+  applyStored(patch: Record<string, unknown>): void;
 }
 
 /** Label (180 px column) beside the field, errors and help under it. */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, required, displayLabel, children, errors, help, rawDescription, description, hidden, uiSchema, disabled } = props;
-  if (hidden) return <div hidden>{children}</div>;
+  const { id, label, required, displayLabel, children, errors, help, rawDescription, description, hidden, uiSchema, disabled, registry } = props;
+  if (hidden || !isVisible(uiSchema, (registry.formContext as EngineFormContext | undefined)?.formData)) return <div hidden>{children}</div>;
   const isCheckbox = getUiOptions(uiSchema).widget === 'checkbox';
   return (
     <div className={`form-row${displayLabel && !isCheckbox ? '' : ' no-label'}`}>

@@ -40,7 +40,7 @@ describe('useFormController', () => {
     const onSaved = vi.fn();
     const { result } = setup({ onSaved });
     await act(async () => expect(await result.current.save({ names: { en: 'New' } })).toBe(true));
-    expect(resourceApi.save).toHaveBeenCalledWith('genres', undefined, { names: { en: 'New' } });
+    expect(resourceApi.save).toHaveBeenCalledWith('genres', undefined, { names: { en: 'New' } }, { method: 'post' });
     expect(onSaved).toHaveBeenCalledWith({ id: 9, names: { en: 'New' } }, true);
     expect(result.current.dirty).toBe(false);
   });

@@ -5,7 +5,7 @@ import { flushSync } from 'react-dom';
 import type { FieldErrors } from '../../../common/validation';
 import { isApiError } from '../api/ApiError';
 import { queryKeys } from '../api/queryKeys';
-import { resourceApi, type ApiRecord } from '../api/resourceApi';
+import { resourceApi, type ApiRecord, type SaveOptions } from '../api/resourceApi';
 import { clearEditedErrors, fieldOrder, firstErrorLocation, formTabs, toErrorSchema, type ErrorLocation } from './errorRouting';
 
 export interface FormControllerOptions {
@@ -16,6 +16,10 @@ export interface FormControllerOptions {
   uiSchema?: UiSchema | undefined;
   /** Called after a successful save with the saved record and whether it was created. */
   onSaved?: (record: ApiRecord, created: boolean) => void;
+  /** Update method (`form.method`): `put` sends updates with PUT. */
+  method?: 'post' | 'put' | undefined;
+  /** Saves as multipart form data (`form.multipart`), with the new files of `fileFields`. */
+  multipart?: boolean | undefined;
 }
 
 export interface FormController {
@@ -35,6 +39,14 @@ export interface FormController {
   /** Reports client-side validation errors (same dotted keys) so the view jumps to them too. */
   reportClientErrors(errors: FieldErrors): void;
   save(data?: Record<string, unknown>): Promise<boolean>;
+  /** New files chosen in the file fields, sent with the next (multipart) save. */
+  files: Readonly<Record<string, File | undefined>>;
+  setFile(field: string, file: File | undefined): void;
+  /**
+   * Applies a change the server already stored (a file deleted through its own endpoint): to the
+   * form and to the saved state, so it does not count as an unsaved change.
+   */
+  applyStored(patch: Record<string, unknown>): void;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -43,7 +55,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * Headless form state: loads the record (edit) or starts empty (create), tracks changes,
  * saves, and turns a 422 into field errors with the location of the first one.
  */
-export function useFormController({ api, id, schemaProperties, uiSchema, onSaved }: FormControllerOptions): FormController {
+export function useFormController({ api, id, schemaProperties, uiSchema, onSaved, method, multipart }: FormControllerOptions): FormController {
   const queryClient = useQueryClient();
   const record = useQuery({
     queryKey: queryKeys.record(api, id ?? 'new'),
@@ -56,6 +68,8 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [firstError, setFirstError] = useState<FormController['firstError']>(undefined);
+  const [files, setFiles] = useState<Record<string, File | undefined>>({});
+  const fileFields = useMemo(() => fileFieldsOf(uiSchema), [uiSchema]);
 
   // A (re)loaded record replaces the form's data.
   const [loaded, setLoaded] = useState<ApiRecord | undefined>(undefined);
@@ -78,7 +92,10 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
   );
 
   const mutation = useMutation({
-    mutationFn: (data: Record<string, unknown>) => resourceApi.save(api, id, data),
+    mutationFn: (data: Record<string, unknown>) => {
+      const options: SaveOptions = { method: method ?? 'post', ...(multipart ? { multipart: true, fileFields, files } : {}) };
+      return resourceApi.save(api, id, data, options);
+    },
   });
 
   const save = useCallback(
@@ -92,11 +109,13 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
         flushSync(() => {
           setInitial(saved);
           setFormDataState(saved);
+          setFiles({});
         });
         onSaved?.(saved, id === undefined);
         return true;
       } catch (error) {
-        if (isApiError(error) && error.status === 422) {
+        // 422, and 413 for a file over its limit, carry field errors.
+        if (isApiError(error) && (error.status === 422 || error.status === 413) && Object.keys(error.errors).length > 0) {
           setErrors(error.errors);
           locate(error.errors);
         }
@@ -105,6 +124,15 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
     },
     [api, id, formData, mutation, queryClient, onSaved, locate],
   );
+
+  const setFile = useCallback((field: string, file: File | undefined) => {
+    setFiles((current) => ({ ...current, [field]: file }));
+    setErrors((current) => (current[field] ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)) : current));
+  }, []);
+  const applyStored = useCallback((patch: Record<string, unknown>) => {
+    setInitial((current) => ({ ...current, ...patch }));
+    setFormDataState((current) => ({ ...current, ...patch }));
+  }, []);
 
   return {
     mode: id === undefined ? 'create' : 'edit',
@@ -116,13 +144,23 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
     loading: id !== undefined && record.isLoading,
     loadError: record.error,
     saving: mutation.isPending,
-    dirty: !same(stripUndefined(formData), stripUndefined(initial)),
+    dirty: !same(stripUndefined(formData), stripUndefined(initial)) || Object.values(files).some(Boolean),
     errors,
     errorSchema: useMemo(() => toErrorSchema(errors), [errors]),
     firstError,
     reportClientErrors: locate,
     save,
+    files,
+    setFile,
+    applyStored,
   };
+}
+
+/** Top-level fields edited with the `fileUpload` widget: their value is sent as a file. */
+export function fileFieldsOf(uiSchema: UiSchema | undefined): string[] {
+  return Object.entries(uiSchema ?? {})
+    .filter(([key, value]) => !key.startsWith('ui:') && (value as UiSchema | undefined)?.['ui:widget'] === 'fileUpload')
+    .map(([key]) => key);
 }
 
 /** RJSF removes emptied fields; treat missing and undefined alike when comparing. */

@@ -7,13 +7,13 @@ import type { ScreenDefinition } from '../../../common/screenDefinition';
 import { FormView } from '../form/FormView';
 import { useFormController } from '../form/useFormController';
 import { useUnsavedChangesGuard } from '../form/useUnsavedChangesGuard';
-import { formPath } from './paths';
+import { formPath, routeRecordId } from './paths';
 
 /** The create/edit page of a screen definition (a view page when the screen cannot be edited). */
 export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { id } = useParams();
+  const id = routeRecordId(useParams().id);
   const form = screen.form!;
   const schema = form.schema as RJSFSchema;
   const uiSchema = form.uiSchema as UiSchema | undefined;
@@ -23,6 +23,8 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
     id,
     schemaProperties: Object.keys(schema.properties ?? {}),
     uiSchema,
+    method: form.method,
+    multipart: form.multipart,
     onSaved: (record, created) => {
       if (!created) return;
       if (form.afterCreate === 'edit' && screen.routes.form) navigate(formPath(screen.routes.form.path, record.id), { replace: true });

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ScreenDefinition } from '../../../common/screenDefinition';
 import { ListView } from '../list/ListView';
 import { useListController } from '../list/useListController';
-import { formPath } from './paths';
+import { createPath, formPath } from './paths';
 
 /** The list page of a screen definition: title, create button, search, filters, table. */
 export function ResourceListScreen({ screen }: { screen: ScreenDefinition }) {
@@ -24,7 +24,7 @@ export function ResourceListScreen({ screen }: { screen: ScreenDefinition }) {
     <section className="page">
       <div className="page-header">
         <h1 className="page-title">{t(list.title ?? screen.title)}</h1>
-        {create && form && <Button label={t('list.create')} icon="pi pi-plus" onClick={() => navigate(formPath(form.path))} />}
+        {create && form && <Button label={t('list.create')} icon="pi pi-plus" onClick={() => navigate(createPath(form.path, screen.routes.list.path))} />}
       </div>
       <ListView
         controller={controller}

@@ -1,0 +1,71 @@
+import { LOCALES, type Translations } from '../../common/locales.js';
+import { findAiPrompt, listAiPrompts, updateAiPrompt } from '../db/repositories/aiPromptRepository.js';
+import type { AiPrompt } from '../db/schema/editorial.js';
+import { unprocessable } from '../http/errors.js';
+import type { CustomResourceDefinition } from './types.js';
+
+/** Variables every prompt text must mention (SPEC §2: "Context and json_structure are required"). */
+export const REQUIRED_PROMPT_VARIABLES = ['{{context}}', '{{json_structure}}'] as const;
+
+export const AI_PROMPT_MESSAGES = {
+  missingVariables: (missing: readonly string[]) => `The content must mention ${missing.join(' and ')}.`,
+  invalidJson: 'The json structure must be valid JSON.',
+  notAnObject: 'The json structure must be a JSON object.',
+} as const;
+
+/** An AI prompt as the API sends it. */
+export function aiPromptToApi(row: AiPrompt): Record<string, unknown> {
+  return { id: row.id, label: row.label, contents: row.contents, json_structure: row.jsonStructure };
+}
+
+/** Field errors of a prompt's texts: each filled language must mention the required variables; the structure must be a JSON object. */
+export function aiPromptErrors(contents: Translations, jsonStructure: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const locale of LOCALES) {
+    const text = contents[locale];
+    if (!text) continue;
+    const missing = REQUIRED_PROMPT_VARIABLES.filter((variable) => !text.includes(variable));
+    if (missing.length) errors[`contents.${locale}`] = [AI_PROMPT_MESSAGES.missingVariables(missing)];
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(jsonStructure);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) errors.json_structure = [AI_PROMPT_MESSAGES.notAnObject];
+  } catch {
+    errors.json_structure = [AI_PROMPT_MESSAGES.invalidJson];
+  }
+  return errors;
+}
+
+/**
+ * AI prompts (SPEC §2 'AI-prompt save screen', §3): one per AI source, seeded
+ * (server/db/seed/aiPrompts.ts), edited with `PUT admin/ai-prompts/{id}`, never created or deleted
+ * (the screen's permissions: those routes do not exist). The label is fixed: a save keeps it.
+ */
+export const aiPromptResource: CustomResourceDefinition = {
+  api: 'ai-prompts',
+  label: 'AI prompt',
+  screen: 'ai-prompts',
+  updateMethod: 'PUT',
+  listQuery: { label: { type: 'string', maxLength: 200 }, name: { type: 'string', maxLength: 200 } },
+  store: {
+    async list(db, query) {
+      const term = [query.label, query.name].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+      const { rows, total } = await listAiPrompts(db, { label: term?.trim(), paging: query });
+      return { rows: rows.map(aiPromptToApi), total };
+    },
+    async find(db, id) {
+      const row = await findAiPrompt(db, id);
+      return row && aiPromptToApi(row);
+    },
+    async save(db, id, body) {
+      const contents = Object.fromEntries(Object.entries((body.contents ?? {}) as Translations).filter(([, text]) => text)) as Translations;
+      const jsonStructure = body.json_structure as string;
+      const errors = aiPromptErrors(contents, jsonStructure);
+      if (Object.keys(errors).length) throw unprocessable(errors);
+      const row = await updateAiPrompt(db, id!, { contents, jsonStructure });
+      if (!row) throw unprocessable({ id: ['This AI prompt no longer exists.'] });
+      return aiPromptToApi(row);
+    },
+  },
+};

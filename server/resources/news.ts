@@ -1,0 +1,108 @@
+import { searchNormal } from '../../common/locales.js';
+import { isYouTubeUrl } from '../../common/youtube.js';
+import { deleteNews, findNews, insertNews, listNews, updateNews, type NewsValues } from '../db/repositories/newsRepository.js';
+import { NEWS_TYPES, type News } from '../db/schema/editorial.js';
+import { unprocessable } from '../http/errors.js';
+import { fileUrl } from '../routes/files.js';
+import { richTextToPlain, sanitizeRichText } from '../services/richText.js';
+import type { CustomResourceDefinition, StoreContext } from './types.js';
+
+export const NEWS_MESSAGES = {
+  imageRequired: 'The image field is required.',
+  descriptionRequired: 'The description field is required.',
+  linkRequired: 'The link field is required.',
+  notYouTube: 'The link must be a YouTube video URL.',
+} as const;
+
+/** A news as the API sends it: `image` is the URL of the stored file (or null). */
+export function newsToApi(row: News): Record<string, unknown> {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    image: row.image ? fileUrl(row.image) : null,
+    link: row.link,
+  };
+}
+
+const searchTextOf = (title: string, description: string) => searchNormal(`${title} ${richTextToPlain(description)}`);
+
+/** Removes stored files, ignoring those already gone (a storage hiccup must not fail a committed write). */
+async function removeFiles(context: StoreContext, keys: (string | null | undefined)[]): Promise<void> {
+  await Promise.allSettled(keys.filter((key): key is string => Boolean(key)).map((key) => context.storage.remove(key)));
+}
+
+/**
+ * News (SPEC §2 'News save screen', §3): a title, a sanitised HTML description, and either an
+ * uploaded image (type 1) or a YouTube link (type 0). Saves arrive as multipart form data with the
+ * image file; the record keeps one of the two, so switching a news to a link removes its image file.
+ */
+export const newsResource: CustomResourceDefinition = {
+  api: 'news',
+  label: 'News',
+  screen: 'news',
+  listQuery: { name: { type: 'string', maxLength: 200 } },
+  uploads: { image: 'newsImage' },
+  uploadFolder: 'news',
+  fileDeletes: { 'news-image': 'image' },
+  store: {
+    async list(db, query) {
+      const search = typeof query.name === 'string' ? query.name.trim() : undefined;
+      const { rows, total } = await listNews(db, { search, paging: query });
+      return { rows: rows.map(newsToApi), total };
+    },
+    async find(db, id) {
+      const row = await findNews(db, id);
+      return row && newsToApi(row);
+    },
+    async save(db, id, body, files, context) {
+      const existing = id === undefined ? undefined : await findNews(db, id);
+      const upload = files.find((file) => file.field === 'image');
+      const title = body.title as string;
+      const description = sanitizeRichText((body.description as string | undefined) ?? '');
+      const type = body.type as number;
+      const link = typeof body.link === 'string' ? body.link : '';
+      const errors: Record<string, string[]> = {};
+      if (!richTextToPlain(description)) errors.description = [NEWS_MESSAGES.descriptionRequired];
+      if (type === NEWS_TYPES.youtube) {
+        if (!link) errors.link = [NEWS_MESSAGES.linkRequired];
+        else if (!isYouTubeUrl(link)) errors.link = [NEWS_MESSAGES.notYouTube];
+      }
+      const image = type === NEWS_TYPES.image ? (upload?.key ?? existing?.image ?? null) : null;
+      if (type === NEWS_TYPES.image && !image) errors.image = [NEWS_MESSAGES.imageRequired];
+      if (Object.keys(errors).length) throw unprocessable(errors);
+
+      const values: NewsValues = {
+        title,
+        description,
+        type,
+        image,
+        link: type === NEWS_TYPES.youtube ? link : null,
+        searchText: searchTextOf(title, description),
+      };
+      const row = id === undefined ? await insertNews(db, values) : await updateNews(db, id, values);
+      if (!row) {
+        // Deleted meanwhile: the route removes the upload.
+        throw unprocessable({ id: ['This news no longer exists.'] });
+      }
+      // The replaced image, and an upload a link-type news did not keep.
+      await removeFiles(context, [existing?.image !== image ? existing?.image : undefined, upload && upload.key !== image ? upload.key : undefined]);
+      return newsToApi(row);
+    },
+    async remove(db, id, context) {
+      const row = await deleteNews(db, id);
+      if (!row) return false;
+      await removeFiles(context, [row.image]);
+      return true;
+    },
+    async clearFile(db, id, _field, context) {
+      const before = await findNews(db, id);
+      if (!before) return undefined;
+      const row = await updateNews(db, id, { image: null });
+      if (!row) return undefined;
+      await removeFiles(context, [before.image]);
+      return newsToApi(row);
+    },
+  },
+};
