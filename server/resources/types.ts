@@ -88,7 +88,7 @@ export interface CustomResourceDefinition {
   updateMethod?: 'POST' | 'PUT';
   /**
    * Saves may arrive as multipart form data: file field name → upload rule (see server/uploads).
-   * The text fields are read into the body by the form schema's types (server/routes/multipartBody.ts).
+   * The text fields are read into the body by the form schema's types (server/http/multipartForm.ts).
    */
   uploads?: Record<string, FileRuleName>;
   /** Storage folder of this resource's uploads (`news` → keys `news/<yyyy>/<mm>/<uuid>.<ext>`); defaults to `api`. */

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import { HttpError } from '../http/errors.js';
+import { dottedName, parseMultipartForm, type FormSchema } from '../http/multipartForm.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { RESOURCES } from '../resources/index.js';
 import { isCustom, type CustomResourceDefinition, type ResourceDefinition } from '../resources/types.js';
 import { createCustomResourceService } from '../services/customResourceService.js';
 import { createNamedResourceService, type ListQuery, type ResourceService } from '../services/resourceService.js';
 import { discardUploads, receiveUploads } from '../uploads/receiveUploads.js';
-import { multipartBody } from './multipartBody.js';
 
 /** What the resource routes are built from: the loaded screens and the resource registry. */
 export interface ResourceRoutesOptions {
@@ -36,8 +37,9 @@ function updateMethodOf(definition: ResourceDefinition, screens: ReadonlyMap<str
 
 /**
  * A save handler: a JSON body as is; for a resource with `uploads`, a multipart body too, its files
- * streamed to storage first (refusals: 413/422, nothing kept) and its text fields typed by the form
- * schema. Stored files of a save that then fails (404, 422, database) are removed.
+ * streamed to storage first (refusals: 413/422, nothing kept) and its text fields parsed and typed
+ * by the form schema (server/http/multipartForm.ts; a text part named like a file field is
+ * ignored). Stored files of a save that then fails (404, 422, database) are removed.
  */
 function saveHandler(app: FastifyInstance, service: ResourceService, custom: CustomResourceDefinition | undefined, formSchema: object | undefined, creating: boolean) {
   const uploads = custom?.uploads;
@@ -45,8 +47,21 @@ function saveHandler(app: FastifyInstance, service: ResourceService, custom: Cus
     const id = creating ? undefined : idOf(request);
     if (!uploads || !formSchema || !request.isMultipart()) return service.save(id, request.body);
     const { entries, files } = await receiveUploads(request, { storage: app.storage, files: uploads, folder: custom.uploadFolder ?? custom.api });
+    const fileKeys = new Set(Object.keys(uploads).map(dottedName));
     try {
-      return await service.save(id, multipartBody(entries, formSchema, Object.keys(uploads)), files);
+      const form = parseMultipartForm(
+        entries.filter(([name]) => !fileKeys.has(dottedName(name))),
+        { schema: formSchema as FormSchema },
+      );
+      try {
+        return await service.save(id, form.data, files);
+      } catch (error) {
+        // Error keys as the client named its fields (sparse list indexes restored).
+        if (error instanceof HttpError && error.errors) {
+          throw new HttpError(error.statusCode, error.message, Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [form.sentKey(key), messages])));
+        }
+        throw error;
+      }
     } catch (error) {
       await discardUploads(app.storage, files);
       throw error;

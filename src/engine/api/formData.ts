@@ -1,8 +1,8 @@
 /**
  * A save as multipart form data (SPEC §7: "form data when a file is attached"): each field of the
  * record as text, nested values in bracket notation, and the new file of each file field. The
- * server reads it back with the form schema (server/routes/multipartBody.ts):
- * - strings as is, numbers and booleans as their text, null as '' (an emptied field);
+ * server reads it back with the form schema (server/http/multipartForm.ts):
+ * - strings as is, numbers and booleans as their text, null as an empty value (absent on the server);
  * - objects as `name[key]`, arrays as `name[]` (arrays of objects as `name[index][key]`);
  * - a file field sends its new file, or nothing when it has none (its stored value is the server's).
  */
