@@ -54,6 +54,8 @@ export interface BookListItem {
   /** The authors joined with ', ' (the list's text column). */
   author_names: string;
   status: { id: number; label: string };
+  /** The status label alone (the list's text column until a coloured status cell exists). */
+  status_label: string;
   rights_status: { id: number; label: string };
   primary_genre_color: string | null;
   cover_url: string | null;
@@ -114,6 +116,7 @@ export function toListItem(row: BookListRow): BookListItem {
     authors: row.authors,
     author_names: row.authors.join(', '),
     status: { id: row.status_id, label: row.status_label },
+    status_label: row.status_label,
     rights_status: { id: row.rights_status_id, label: row.rights_status_label },
     primary_genre_color: row.primary_genre_color,
     cover_url: row.cover_key ? fileUrl(row.cover_key) : null,

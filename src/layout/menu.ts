@@ -13,9 +13,7 @@ export interface MenuEntry {
 }
 
 /** Entries of the bespoke screens, which have no screen definition. */
-const BESPOKE: MenuEntry[] = [
-  { label: 'menu.readingSheets', to: '/reading-sheets', icon: 'pi pi-book', group: 'main', order: 0, matches: ['/reading-sheet'] },
-];
+const BESPOKE: MenuEntry[] = [];
 
 /** Path prefix of a form route pattern: `/genre/:id?` → `/genre`. */
 const formPrefix = (path: string) => path.replace(/\/:id\??$/, '');

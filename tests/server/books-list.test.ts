@@ -229,6 +229,7 @@ describe('GET admin/books', () => {
       authors: ['Hugo Véron'],
       author_names: 'Hugo Véron',
       status: { id: 1, label: 'Draft' },
+      status_label: 'Draft',
       rights_status: { id: 1, label: 'Sold' },
       primary_genre_color: ref.childGenreColor,
       cover_url: `/api/admin/files/${coverKey}`,
