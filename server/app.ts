@@ -7,6 +7,7 @@ import { registerCrossSiteGuard } from './plugins/crossSite.js';
 import { registerErrorHandler } from './plugins/errorHandler.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
 import { authRoutes } from './routes/auth.js';
+import { bookSaveRoutes } from './routes/bookSave.js';
 import { bookListRoutes } from './routes/books.js';
 import { clientConfigRoutes } from './routes/clientConfig.js';
 import { healthRoutes } from './routes/health.js';
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
             await protectedRoutes.register(utilityRoutes);
             await protectedRoutes.register(resourceRoutes, { screens });
             await protectedRoutes.register(bookListRoutes); // GET /books, GET /books/options, DELETE /books/:id
+            await protectedRoutes.register(bookSaveRoutes); // GET /books/:id, POST /books[/:id], DELETE /utilities/book-files|book-manuscript
           });
         },
         { prefix: '/admin' },
