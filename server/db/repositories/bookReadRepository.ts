@@ -1,0 +1,184 @@
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Db } from '../client.js';
+import {
+  authors,
+  bookAdaptationFormats,
+  bookAdaptationKinds,
+  bookAudiences,
+  bookAuthors,
+  bookCategories,
+  bookContacts,
+  bookFiles,
+  bookGenres,
+  bookLiteraryPrizes,
+  bookPeriods,
+  bookPlaces,
+  bookRatings,
+  books,
+  bookSeries,
+  bookSources,
+  bookStatuses,
+  bookThematics,
+  characterAgeLinks,
+  characters,
+  companies,
+  contacts,
+  demands,
+  demandStatuses,
+  demandTypes,
+  reporterBooks,
+  reporters,
+  rightsStatuses,
+  users,
+} from '../schema/index.js';
+
+/**
+ * Reads of one reading sheet for `GET admin/books/{id}` and the answer of a save: the row with
+ * its status labels and company name, and every list in display order. Plain rows; the API
+ * shape is built by server/services/bookReadService.ts.
+ */
+
+/** The book row with the labels the editor shows, or undefined when the id is unknown. */
+export async function findSheetRow(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      book: books,
+      statusLabel: bookStatuses.label,
+      rightsStatusLabel: rightsStatuses.label,
+      companyName: companies.name,
+    })
+    .from(books)
+    .innerJoin(bookStatuses, eq(bookStatuses.id, books.statusId))
+    .innerJoin(rightsStatuses, eq(rightsStatuses.id, books.rightsStatusId))
+    .leftJoin(companies, eq(companies.id, books.companyId))
+    .where(eq(books.id, id))
+    .limit(1);
+  return row;
+}
+export type SheetRow = NonNullable<Awaited<ReturnType<typeof findSheetRow>>>;
+
+/** True when a sheet with this id exists. */
+export async function sheetExists(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ id: books.id }).from(books).where(eq(books.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+/** The criterion join tables (API key → table and criterion column), genres excepted. */
+export const CRITERIA_TABLES = {
+  periods: { table: bookPeriods, column: bookPeriods.periodId, property: 'periodId' },
+  places: { table: bookPlaces, column: bookPlaces.countryId, property: 'countryId' },
+  thematics: { table: bookThematics, column: bookThematics.thematicId, property: 'thematicId' },
+  audiences: { table: bookAudiences, column: bookAudiences.audienceId, property: 'audienceId' },
+  categories: { table: bookCategories, column: bookCategories.categoryId, property: 'categoryId' },
+  adaptation_formats: { table: bookAdaptationFormats, column: bookAdaptationFormats.adaptationFormatId, property: 'adaptationFormatId' },
+  adaptation_kinds: { table: bookAdaptationKinds, column: bookAdaptationKinds.adaptationKindId, property: 'adaptationKindId' },
+  literary_prizes: { table: bookLiteraryPrizes, column: bookLiteraryPrizes.literaryPrizeId, property: 'literaryPrizeId' },
+} as const;
+export type CriteriaTableKey = keyof typeof CRITERIA_TABLES;
+
+/** Every list of a sheet, each in display order (criteria by id). */
+export async function findSheetLists(db: Db, bookId: number) {
+  const criteriaQueries = Object.entries(CRITERIA_TABLES).map(([key, { table, column }]) =>
+    db
+      .select({ key: sql<string>`${key}::text`.as('key'), id: sql<number>`${column}`.as('id') })
+      .from(table)
+      .where(eq(table.bookId, bookId)),
+  );
+  const [first, second, ...rest] = criteriaQueries;
+
+  const [series, authorRows, sources, contactRows, reporterRows, requestRows, genreRows, criteriaRows, characterRows, ratingRows, fileRows] = await Promise.all([
+    db
+      .select({ id: bookSeries.id, name: bookSeries.name, number: bookSeries.number })
+      .from(bookSeries)
+      .where(eq(bookSeries.bookId, bookId))
+      .orderBy(asc(bookSeries.position), asc(bookSeries.id)),
+    db
+      .select({ id: bookAuthors.authorId, name: authors.name, type: bookAuthors.authorTypeId })
+      .from(bookAuthors)
+      .innerJoin(authors, eq(authors.id, bookAuthors.authorId))
+      .where(eq(bookAuthors.bookId, bookId))
+      .orderBy(asc(bookAuthors.position), asc(bookAuthors.authorId)),
+    db
+      .select({ id: bookSources.contactId, name: contacts.name, other: bookSources.other, date: bookSources.date, mail: bookSources.mail })
+      .from(bookSources)
+      .leftJoin(contacts, eq(contacts.id, bookSources.contactId))
+      .where(eq(bookSources.bookId, bookId))
+      .orderBy(asc(bookSources.position), asc(bookSources.id)),
+    db
+      .select({ id: bookContacts.contactId, name: contacts.name, company: companies.name, audiovisualLaw: bookContacts.audiovisualLaw })
+      .from(bookContacts)
+      .innerJoin(contacts, eq(contacts.id, bookContacts.contactId))
+      .leftJoin(companies, eq(companies.id, contacts.companyId))
+      .where(eq(bookContacts.bookId, bookId))
+      .orderBy(asc(bookContacts.position), asc(bookContacts.contactId)),
+    db
+      .select({ id: reporters.id, title: reporters.title })
+      .from(reporterBooks)
+      .innerJoin(reporters, eq(reporters.id, reporterBooks.reporterId))
+      .where(eq(reporterBooks.bookId, bookId))
+      .orderBy(desc(reporters.date), desc(reporters.id)),
+    db
+      .select({
+        id: demands.id,
+        userId: demands.userId,
+        userName: users.name,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        company: users.company,
+        email: users.email,
+        demandDate: demands.demandDate,
+        demandEndDate: demands.demandEndDate,
+        demandTypeId: demands.demandTypeId,
+        demandTypeName: demandTypes.name,
+        demandStatusId: demands.demandStatusId,
+        demandStatusName: demandStatuses.name,
+        commentary: demands.commentary,
+      })
+      .from(demands)
+      .innerJoin(users, eq(users.id, demands.userId))
+      .innerJoin(demandTypes, eq(demandTypes.id, demands.demandTypeId))
+      .innerJoin(demandStatuses, eq(demandStatuses.id, demands.demandStatusId))
+      .where(eq(demands.bookId, bookId))
+      .orderBy(desc(demands.demandDate), desc(demands.id)),
+    db
+      .select({ id: bookGenres.genreId, isPrimary: bookGenres.isPrimary })
+      .from(bookGenres)
+      .where(eq(bookGenres.bookId, bookId))
+      .orderBy(asc(bookGenres.genreId)),
+    unionAll(first!, second!, ...rest),
+    db
+      .select({
+        id: characters.id,
+        name: characters.name,
+        function: characters.functionId,
+        gender: characters.genderId,
+        country: characters.countryId,
+        topology: characters.topologyId,
+        characterisations: characters.characterisations,
+        issues: characters.issues,
+        evolutions: characters.evolutions,
+      })
+      .from(characters)
+      .where(eq(characters.bookId, bookId))
+      .orderBy(asc(characters.position), asc(characters.id)),
+    db.select({ type: bookRatings.type, rate: bookRatings.rate }).from(bookRatings).where(eq(bookRatings.bookId, bookId)),
+    db
+      .select({ id: bookFiles.id, type: bookFiles.type, originalName: bookFiles.originalName, storedName: bookFiles.storedName, size: bookFiles.size, mime: bookFiles.mime })
+      .from(bookFiles)
+      .where(eq(bookFiles.bookId, bookId))
+      .orderBy(asc(bookFiles.position), asc(bookFiles.id)),
+  ]);
+
+  const characterIds = characterRows.map((character) => character.id);
+  const ageRows = characterIds.length
+    ? await db
+        .select({ characterId: characterAgeLinks.characterId, ageId: characterAgeLinks.ageId })
+        .from(characterAgeLinks)
+        .where(inArray(characterAgeLinks.characterId, characterIds))
+        .orderBy(asc(characterAgeLinks.ageId))
+    : [];
+
+  return { series, authorRows, sources, contactRows, reporterRows, requestRows, genreRows, criteriaRows, characterRows, ageRows, ratingRows, fileRows };
+}
+export type SheetLists = Awaited<ReturnType<typeof findSheetLists>>;

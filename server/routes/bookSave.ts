@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, unprocessable } from '../http/errors.js';
+import { normalizeJsonForm, parseMultipartForm } from '../http/multipartForm.js';
+import { loggingSaveHooks, type SheetSaveHooks } from '../services/bookSaveEvents.js';
+import { READING_SHEET_SCHEMA } from '../services/bookSaveInput.js';
+import { createBookSaveService, SHEET_FILE_FIELDS, SHEET_FILE_FOLDER, type BookSaveServiceOptions } from '../services/bookSaveService.js';
+import { discardUploads, receiveUploads, type UploadedFile } from '../uploads/receiveUploads.js';
+
+export interface BookSaveRoutesOptions {
+  /** What a save hands over to (notification outbox); logs notification requests by default. */
+  hooks?: SheetSaveHooks;
+  /** Write steps of a save (tests make one fail). */
+  repository?: BookSaveServiceOptions['repository'];
+}
+
+/**
+ * The reading-sheet editor's API (docs/reading-sheet-api.md), in the protected admin scope after
+ * `files.js` (which provides `app.storage` and the multipart parser):
+ * - `GET /books/:id` the whole sheet;
+ * - `POST /books` creates, `POST /books/:id` updates: multipart form (SPEC §7) or JSON;
+ * - `DELETE /utilities/book-files/:book/:file`, `DELETE /utilities/book-manuscript/:book`.
+ * The list (`GET /books`, `DELETE /books/:id`, `/books/options`) is in routes/books.ts.
+ */
+export async function bookSaveRoutes(app: FastifyInstance, options: BookSaveRoutesOptions = {}): Promise<void> {
+  const service = createBookSaveService({
+    db: app.db,
+    storage: app.storage,
+    log: app.log,
+    hooks: options.hooks ?? loggingSaveHooks(app.log),
+    repository: options.repository,
+  });
+
+  /** The body as one parsed object and the files stored for it; 415 for other content types. */
+  async function readBody(request: FastifyRequest) {
+    if (typeof request.isMultipart === 'function' && request.isMultipart()) {
+      const { entries, files } = await receiveUploads(request, { storage: app.storage, files: SHEET_FILE_FIELDS, folder: SHEET_FILE_FOLDER });
+      try {
+        const { data, sentKey } = parseMultipartForm(entries, { schema: READING_SHEET_SCHEMA });
+        return { input: data, files, sentKey };
+      } catch (error) {
+        await discardUploads(app.storage, files);
+        throw error;
+      }
+    }
+    const body = request.body ?? {};
+    if (typeof body === 'string') throw new HttpError(415, 'Send the reading sheet as multipart/form-data or JSON.');
+    if (typeof body !== 'object' || Array.isArray(body)) throw unprocessable({ _: ['The request body must be an object.'] });
+    return { input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [] as UploadedFile[], sentKey: undefined };
+  }
+
+  app.get<{ Params: { id: string } }>('/books/:id', async (request) => ({ data: await service.get(request.params.id) }));
+
+  app.post('/books', async (request) => {
+    const body = await readBody(request);
+    return service.save({ rawId: undefined, ...body, administratorId: request.admin?.id ?? null });
+  });
+
+  app.post<{ Params: { id: string } }>('/books/:id', async (request) => {
+    // Unknown ids answer 404 before any file is stored (the save checks again under its lock).
+    await service.existingId(request.params.id);
+    const body = await readBody(request);
+    return service.save({ rawId: request.params.id, ...body, administratorId: request.admin?.id ?? null });
+  });
+
+  app.delete<{ Params: { book: string; file: string } }>('/utilities/book-files/:book/:file', (request) =>
+    service.deleteFile(request.params.book, request.params.file),
+  );
+
+  app.delete<{ Params: { book: string } }>('/utilities/book-manuscript/:book', (request) => service.deleteManuscript(request.params.book));
+}

@@ -1,0 +1,151 @@
+import type { Translations } from '../../common/locales.js';
+import type { Db } from '../db/client.js';
+import { findSheetLists, findSheetRow, type SheetLists, type SheetRow } from '../db/repositories/bookReadRepository.js';
+import { BOOK_FILE_TYPES, BOOK_TRANSLATIONS, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
+import { notFound } from '../http/errors.js';
+import { fileUrl } from '../routes/files.js';
+import { parseId } from './resourceService.js';
+
+/** A stored file as the editor lists it. */
+export interface SheetFile {
+  id: number;
+  name: string;
+  type: BookFileType;
+  url: string;
+  size: number;
+  mime: string;
+}
+
+/**
+ * The whole reading sheet as `GET admin/books/{id}` answers it (and a save returns it). The
+ * writable part has exactly the names and shapes a save accepts (schemas/books/readingSheet.schema.json),
+ * so the editor can send back what it read; the rest is read-only (labels, requests, files, AI flags).
+ */
+export type SheetApi = Record<string, unknown> & { id: number; version: number };
+
+export const SHEET_NOT_FOUND = 'Reading sheet';
+
+const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** Reads one sheet; 404 when the id is unknown or not an id. */
+export async function getSheet(db: Db, rawIdOrId: string | number): Promise<SheetApi> {
+  const id = typeof rawIdOrId === 'number' ? rawIdOrId : parseId(rawIdOrId);
+  const row = id === undefined ? undefined : await findSheetRow(db, id);
+  if (!row) throw notFound(SHEET_NOT_FOUND);
+  return toSheetApi(row, await findSheetLists(db, row.book.id));
+}
+
+export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }: SheetRow, lists: SheetLists): SheetApi {
+  const translations = Object.fromEntries(Object.entries(BOOK_TRANSLATIONS).map(([property, key]) => [key, book[property as keyof typeof BOOK_TRANSLATIONS] as Translations]));
+
+  const criteria: Record<string, number[]> = {
+    periods: [],
+    places: [],
+    thematics: [],
+    audiences: [],
+    categories: [],
+    adaptation_formats: [],
+    adaptation_kinds: [],
+    literary_prizes: [],
+  };
+  for (const { key, id } of lists.criteriaRows) criteria[key]?.push(id);
+  for (const ids of Object.values(criteria)) ids.sort((a, b) => a - b);
+
+  const agesOf = new Map<number, number[]>();
+  for (const { characterId, ageId } of lists.ageRows) (agesOf.get(characterId) ?? agesOf.set(characterId, []).get(characterId)!).push(ageId);
+
+  const ratings: Partial<Record<RatingType, number>> = {};
+  for (const type of RATING_TYPES) {
+    const rate = lists.ratingRows.find((rating) => rating.type === type)?.rate;
+    if (rate !== undefined) ratings[type] = rate;
+  }
+
+  const files = (type: BookFileType): SheetFile[] =>
+    lists.fileRows
+      .filter((file) => file.type === type)
+      .map((file) => ({ id: file.id, name: file.originalName, type: file.type, url: fileUrl(file.storedName, file.originalName), size: file.size, mime: file.mime }));
+
+  const primary = lists.genreRows.find((genre) => genre.isPrimary);
+
+  return {
+    id: book.id,
+    original_title: book.originalTitle,
+    original_country_id: book.originalCountryId,
+    language_id: book.languageId,
+    status_id: book.statusId,
+    status: { id: book.statusId, label: statusLabel },
+    rights_status_id: book.rightsStatusId,
+    rights_status: { id: book.rightsStatusId, label: rightsStatusLabel },
+    rights_status_updated_at: iso(book.rightsStatusUpdatedAt),
+    time_id: book.timeId,
+    format_id: book.formatId,
+    company_id: book.companyId,
+    company: book.companyId === null ? null : { id: book.companyId, name: companyName },
+    adaptation_budget_id: book.adaptationBudgetId,
+    publication_date: book.publicationDate ? book.publicationDate.slice(0, 7) : null,
+    nb_pages: book.nbPages,
+    universal: flag(book.universal),
+    manuscript_confidential: flag(book.manuscriptConfidential),
+    private_comment: book.privateComment,
+    serie: flag(book.serie),
+    ...translations,
+    seriesList: lists.series,
+    authorList: lists.authorRows,
+    sourceList: lists.sources,
+    contactList: lists.contactRows.map(({ audiovisualLaw, ...contact }) => ({ ...contact, audiovisual_law: flag(audiovisualLaw) })),
+    reporterList: lists.reporterRows,
+    requestList: lists.requestRows.map((request) => ({
+      id: request.id,
+      user_id: request.userId,
+      user: {
+        id: request.userId,
+        name: request.userName || `${request.firstname} ${request.lastname}`.trim(),
+        company: request.company,
+        email: request.email,
+      },
+      book_id: book.id,
+      demand_date: request.demandDate,
+      demand_end_date: request.demandEndDate,
+      demand_type_id: request.demandTypeId,
+      demand_type: { id: request.demandTypeId, name: request.demandTypeName },
+      demand_status_id: request.demandStatusId,
+      demand_status: { id: request.demandStatusId, name: request.demandStatusName },
+      commentary: request.commentary,
+    })),
+    genres: lists.genreRows.map((genre) => genre.id),
+    primary_genre: primary?.id ?? null,
+    ...criteria,
+    characters: lists.characterRows.map((character) => ({
+      id: character.id,
+      key: `character-${character.id}`,
+      name: character.name,
+      function: character.function,
+      gender: character.gender,
+      ages: agesOf.get(character.id) ?? [],
+      country: character.country,
+      topology: character.topology,
+      characterisations: character.characterisations,
+      issues: character.issues,
+      evolutions: character.evolutions,
+    })),
+    ratings,
+    documentList: files(BOOK_FILE_TYPES.file),
+    coverList: files(BOOK_FILE_TYPES.cover),
+    videoList: files(BOOK_FILE_TYPES.video),
+    manuscript: book.manuscriptStoredName
+      ? {
+          name: book.manuscriptOriginalName,
+          url: fileUrl(book.manuscriptStoredName, book.manuscriptOriginalName ?? undefined),
+          size: book.manuscriptSize,
+          uploaded_at: iso(book.manuscriptUploadedAt),
+        }
+      : null,
+    is_ai_generation_running: book.isAiGenerationRunning,
+    has_ai_results: book.hasAiResults,
+    ai_generation_error: book.aiGenerationError,
+    version: book.version,
+    created_at: iso(book.createdAt),
+    updated_at: iso(book.updatedAt),
+  };
+}
