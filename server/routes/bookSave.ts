@@ -50,17 +50,17 @@ export async function bookSaveRoutes(app: FastifyInstance, options: BookSaveRout
 
   app.get<{ Params: { id: string } }>('/books/:id', async (request) => ({ data: await service.get(request.params.id) }));
 
-  app.post('/books', async (request) => {
-    const body = await readBody(request);
-    return service.save({ rawId: undefined, ...body, administratorId: request.admin?.id ?? null });
-  });
-
-  app.post<{ Params: { id: string } }>('/books/:id', async (request) => {
+  /** Creates (no id, or the empty id of `POST books/`) or updates. */
+  async function save(request: FastifyRequest, rawId: string | undefined) {
+    const id = rawId === '' ? undefined : rawId;
     // Unknown ids answer 404 before any file is stored (the save checks again under its lock).
-    await service.existingId(request.params.id);
+    if (id !== undefined) await service.existingId(id);
     const body = await readBody(request);
-    return service.save({ rawId: request.params.id, ...body, administratorId: request.admin?.id ?? null });
-  });
+    return service.save({ rawId: id, ...body, administratorId: request.admin?.id ?? null });
+  }
+
+  app.post('/books', (request) => save(request, undefined));
+  app.post<{ Params: { id: string } }>('/books/:id', (request) => save(request, request.params.id));
 
   app.delete<{ Params: { book: string; file: string } }>('/utilities/book-files/:book/:file', (request) =>
     service.deleteFile(request.params.book, request.params.file),

@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FILE_RULES } from '../../common/fileRules.js';
 import { bookWriteRepository } from '../../server/db/repositories/bookWriteRepository.js';
 import { authors, books, bookSearchText } from '../../server/db/schema/index.js';
-import { STALE_SHEET_MESSAGE } from '../../server/services/bookSaveService.js';
+import type { SheetSavedEvent } from '../../server/services/bookSaveEvents.js';
+import { createBookSaveService, STALE_SHEET_MESSAGE } from '../../server/services/bookSaveService.js';
 import { createStorage, type LocalDiskStorage } from '../../server/storage/index.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import {
@@ -147,6 +148,12 @@ describe('POST admin/books (create)', () => {
     const data = response.json().data as Data;
     expect(writablePart(data)).toEqual({ ...rest, status_id: 1, rights_status_id: 4 });
     expect(response.json().withNotification).toBe(0);
+  });
+
+  it('creates on POST admin/books/ too (the empty id of SPEC §7)', async () => {
+    const response = await t.as(cookie, { method: 'POST', url: '/api/admin/books/', payload: { original_title: 'Empty id' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ message: 'Added successfully to the database', data: { original_title: 'Empty id', version: 1 } });
   });
 
   it('creates a minimal sheet: empty lists, empty maps, nulls, flags 0', async () => {
@@ -627,6 +634,35 @@ describe('unknown ids never answer 500', () => {
     for (const [method, path] of [['GET', url(1)], ['POST', url()], ['POST', url(1)], ['DELETE', '/api/admin/utilities/book-files/1/1'], ['DELETE', '/api/admin/utilities/book-manuscript/1']] as const) {
       expect((await t.app.inject({ method, url: path, payload: method === 'POST' ? {} : undefined })).statusCode, `${method} ${path}`).toBe(401);
     }
+  });
+});
+
+describe('the notification seam (withNotification)', () => {
+  it('runs inTransaction inside the save (its failure rolls the save back) and afterCommit after it', async () => {
+    const seen: string[] = [];
+    const events: SheetSavedEvent[] = [];
+    const service = createBookSaveService({
+      db: t.database.db,
+      storage,
+      hooks: {
+        async inTransaction(tx, event) {
+          const [row] = await tx.select({ n: count() }).from(books).where(eq(books.id, event.bookId));
+          seen.push(`in:${row!.n}`);
+          if (event.version === 2) throw new Error('outbox down');
+        },
+        afterCommit(event) {
+          events.push(event);
+          throw new Error('ignored: the save is committed');
+        },
+      },
+    });
+    const created = await service.save({ rawId: undefined, input: { original_title: 'Seam', withNotification: 1 }, files: [], administratorId: 7 });
+    expect(created.withNotification).toBe(1);
+    expect(events).toEqual([{ bookId: created.data.id, created: true, version: 1, withNotification: true, administratorId: 7 }]);
+    expect(seen).toEqual(['in:1']);
+    await expect(service.save({ rawId: String(created.data.id), input: { original_title: 'Changed', version: 1, withNotification: 1 }, files: [] })).rejects.toThrow('outbox down');
+    expect((await getSheet(created.data.id)).original_title).toBe('Seam');
+    expect(events).toHaveLength(1);
   });
 });
 
