@@ -23,6 +23,7 @@ import { SelectButtonWidget } from './selectButton/SelectButtonWidget';
 import { TranslatableField } from './translatable/TranslatableField';
 import { TreePickerWidget } from './treePicker/TreePickerWidget';
 import { VariablesTableField } from './variablesTable/VariablesTableField';
+import './widgets.css';
 
 /** Table cells by name: keyed by the CellName union, so a missing one fails the type check. */
 export const cells: Record<CellName, ComponentType<CellProps>> = {

@@ -24,11 +24,10 @@ export function urlExtension(url: string): string {
   return fileExtension(url.split(/[?#]/)[0] ?? '');
 }
 
-/** The name shown for a stored file: its `?name=`, else the last path segment. */
-export function storedFileName(url: string): string {
-  const [path, query] = url.split('?');
-  const name = new URLSearchParams(query ?? '').get('name');
-  return name || decodeURIComponent(path?.split('/').pop() ?? '');
+/** The client's name of a stored file when its URL carries one (`?name=`); stored names are generated, so none otherwise. */
+export function storedFileName(url: string): string | undefined {
+  const query = url.split('?')[1];
+  return new URLSearchParams(query ?? '').get('name') || undefined;
 }
 
 /** The delete endpoint of a stored file: `{id}` replaced by the record id. */
@@ -41,9 +40,9 @@ export const deletePath = (template: string, recordId: string | number) => templ
  * tab, in place of the upload control; deleting it asks for confirmation and calls
  * `ui:options.deleteApi`, after which the upload control shows again.
  */
-export function FileUploadWidget({ id, name, value, options, disabled, readonly, formContext, label }: WidgetProps) {
+export function FileUploadWidget({ id, name, value, options, disabled, readonly, registry, label }: WidgetProps) {
   const { t } = useTranslation();
-  const context = formContext as EngineFormContext;
+  const context = registry.formContext as EngineFormContext;
   const { rule: ruleName, deleteApi } = options as unknown as FileUploadOptions;
   const rule = FILE_RULES[ruleName];
   if (!rule) throw new Error(`fileUpload widget of "${name}": unknown rule "${String(ruleName)}"`);
@@ -99,7 +98,7 @@ export function FileUploadWidget({ id, name, value, options, disabled, readonly,
       <div id={id} className="file-card stored-file" aria-label={label}>
         <a className="file-preview" href={stored} target="_blank" rel="noopener noreferrer" title={t('form.file.open')}>
           {image ? <img src={stored} alt={t('form.file.preview')} /> : <i className="pi pi-file-pdf file-icon" aria-hidden="true" />}
-          <span className="file-name">{storedFileName(stored)}</span>
+          <span className="file-name">{storedFileName(stored) ?? t('form.file.open')}</span>
         </a>
         {deleteApi && !inactive ? (
           <Button type="button" icon="pi pi-trash" severity="danger" outlined rounded aria-label={t('form.file.delete')} loading={deleting} onClick={askDelete} />

@@ -10,11 +10,12 @@ import { useOptions } from '../../engine/options/useOptions';
  * Picks one node of a parent_id tree (genres, thematics) loaded from `ui:options.source`.
  * The record being edited and its descendants are left out, so no cycle can be chosen.
  */
-export function TreePickerWidget({ id, value, onChange, disabled, readonly, options, formContext, rawErrors, placeholder }: WidgetProps) {
+export function TreePickerWidget({ id, value, onChange, disabled, readonly, options, registry, rawErrors, placeholder }: WidgetProps) {
   const { t } = useTranslation();
   const source = options.source as OptionSource | undefined;
   const { options: choices, loading } = useOptions(source);
-  const recordId = (formContext as { recordId?: string | number } | undefined)?.recordId;
+  // RJSF 6 passes the form context through the registry only.
+  const recordId = (registry.formContext as { recordId?: string | number } | undefined)?.recordId;
   const nodes = useMemo(() => buildTree(choices, recordId), [choices, recordId]);
   return (
     <TreeSelect
