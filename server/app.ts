@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { bindRequestContext } from './http/requestContext.js';
 import { registerClient } from './plugins/client.js';
 import { registerCrossSiteGuard } from './plugins/crossSite.js';
 import { registerErrorHandler } from './plugins/errorHandler.js';
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
           await admin.register(authRoutes);
           await admin.register(async (protectedRoutes) => {
             protectedRoutes.addHook('onRequest', requireAdmin);
+            protectedRoutes.addHook('preHandler', bindRequestContext); // currentRequest() for resource stores
             await protectedRoutes.register(import('./routes/files.js')); // storage, multipart, GET /files/* (before the routes that upload)
             await protectedRoutes.register(clientConfigRoutes);
             await protectedRoutes.register(utilityRoutes);

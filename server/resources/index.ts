@@ -1,6 +1,10 @@
+import { administratorResource } from './administrators.js';
 import { aiPromptResource } from './aiPrompts.js';
 import { audienceResource } from './audiences.js';
+import { authorResource } from './authors.js';
 import { categoryResource } from './categories.js';
+import { companyResource } from './companies.js';
+import { contactResource } from './contacts.js';
 import { countryResource } from './countries.js';
 import { formatResource } from './formats.js';
 import { genreResource } from './genres.js';
@@ -26,4 +30,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   newsResource,
   literaryPrizeResource,
   aiPromptResource,
+  administratorResource,
+  contactResource,
+  companyResource,
+  authorResource,
 ];

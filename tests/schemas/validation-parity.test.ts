@@ -79,6 +79,44 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['structure missing, content not an object', { contents: 'x' }, ['contents', 'json_structure']],
     ['an unknown locale and a structure not a string', { contents: { en: 'x', pt: 'y' }, json_structure: {} }, ['contents', 'json_structure']],
   ],
+  administrators: [
+    ['an administrator', { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.test', password: 'long enough' }, []],
+    ['an edit keeping the password', { id: 3, name: 'Ada Lovelace', firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.test', password: null }, []],
+    ['names and e-mail missing', { password: 'long enough' }, ['email', 'firstname', 'lastname']],
+    ['a bad e-mail, an empty name and a short password', { firstname: '', lastname: 'L', email: 'ada', password: 'short' }, ['email', 'firstname', 'password']],
+  ],
+  contacts: [
+    [
+      'a full contact sent back with its joins',
+      {
+        name: 'Hélène',
+        email: 'h@example.test',
+        phone: '+33 1',
+        professional_role: 'Agent',
+        comment: 'Line\nline',
+        company_id: 2,
+        company: { id: 2, name: 'Gallimard' },
+        contact_type_id: 1,
+        readingSheets: [{ id: 1, original_title: 'Title' }],
+      },
+      [],
+    ],
+    ['only a name, the rest null', { name: 'X', email: null, company_id: null, contact_type_id: null }, []],
+    ['name missing and a bad e-mail', { email: 'nope' }, ['email', 'name']],
+    ['ids that are not ids', { name: 'X', company_id: '1', contact_type_id: 0 }, ['company_id', 'contact_type_id']],
+  ],
+  companies: [
+    ['a full company', { name: 'Phare', address: '1 quai', additional_address: 'B', postal_code: '29200', city: 'Brest', country_id: 75, phone: '1', website: 'https://phare.example', description: 'Text', has_address: true, books_count: 2 }, []],
+    ['only a name', { name: 'Bare', website: null, country_id: null }, []],
+    ['a website without http(s)', { name: 'Bad', website: 'phare.example' }, ['website']],
+    ['name empty, country not an integer, postal code too long', { name: '', country_id: 1.5, postal_code: 'x'.repeat(21) }, ['country_id', 'name', 'postal_code']],
+  ],
+  authors: [
+    ['an author with biographies and books', { name: 'Ginzburg', country_id: 3, biographies: { en: 'Bio\nmore', it: 'Bio' }, books: [{ id: 1, original_title: 'Lessico' }] }, []],
+    ['only a name', { name: 'Anonymous', country_id: null }, []],
+    ['name missing, a biography not a string', { biographies: { fr: 3 } }, ['biographies.fr', 'name']],
+    ['an unknown locale', { name: 'X', biographies: { pt: 'Olá' } }, ['biographies']],
+  ],
 };
 
 const rjsf = customizeValidator({ ajvOptionsOverrides: formAjvOptions, ajvFormatOptions: [...formAjvFormats] }, (errors) => {

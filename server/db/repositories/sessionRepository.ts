@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { administrators, sessions } from '../schema/index.js';
 
@@ -27,12 +27,13 @@ export async function revokeSession(db: Db, id: string, now: Date): Promise<void
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, id));
 }
 
-/** Revokes every session of an administrator (password change, account removal). */
-export async function revokeAdministratorSessions(db: Db, administratorId: number, now: Date): Promise<void> {
+/** Revokes every session of an administrator (password change, account removal), but `exceptSessionId` when given. */
+export async function revokeAdministratorSessions(db: Db, administratorId: number, now: Date, exceptSessionId?: string | null): Promise<void> {
+  const live = and(eq(sessions.administratorId, administratorId), isNull(sessions.revokedAt));
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.administratorId, administratorId), isNull(sessions.revokedAt)));
+    .where(exceptSessionId ? and(live, ne(sessions.id, exceptSessionId)) : live);
 }
 
 /** Deletes sessions that expired or were revoked before `before`. */

@@ -1,0 +1,35 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { pickTranslation, type Translations } from '../../../common/locales.js';
+import type { Db } from '../client.js';
+import { countries } from '../schema/index.js';
+import { isIdValue } from './resourceRepository.js';
+
+/**
+ * Shared pieces of the directory repositories (companies, contacts, authors): reference checks,
+ * the `{ id, name }` of a joined country, and the `where` of a search.
+ */
+
+/** True when the row `id` exists in `table` (an id out of range does not). */
+export async function rowExists(db: Db, table: PgTable & { id: PgColumn }, id: number): Promise<boolean> {
+  if (!isIdValue(id)) return false;
+  const [row] = await db.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).limit(1);
+  return row !== undefined;
+}
+
+/** Columns selecting a joined country (left join on `countries`). */
+export const countryColumns = { countryRefId: countries.id, countryNames: countries.names };
+
+/** The `{ id, name }` of a joined country, or null. */
+export function countryOf(row: { countryRefId: number | null; countryNames: Translations | null }): { id: number; name: string } | null {
+  return row.countryRefId === null ? null : { id: row.countryRefId, name: pickTranslation(row.countryNames) };
+}
+
+/** `count(*)` as a JavaScript number (PostgreSQL answers bigint as a string). */
+export const countOf = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
+
+/** A nullable text column value from a validated body: empty or absent is null. */
+export const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A nullable id value from a validated body. */
+export const idOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);

@@ -1,0 +1,25 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+
+/** Who is calling: the logged-in administrator and their session, for stores that have no request. */
+export interface RequestContext {
+  administratorId: number;
+  sessionId: string | null;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/**
+ * preHandler hook of the protected routes: runs the rest of the request (the handler and every
+ * call it awaits) inside a context holding the logged-in administrator, so a resource store can
+ * read it with `currentRequest()` (refuse deleting one's own account, keep one's own session).
+ */
+export function bindRequestContext(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (!request.admin) return done();
+  storage.run({ administratorId: request.admin.id, sessionId: request.sessionId }, done);
+}
+
+/** The context of the request being handled; undefined outside a protected route (scripts, tests). */
+export function currentRequest(): RequestContext | undefined {
+  return storage.getStore();
+}

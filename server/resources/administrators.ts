@@ -1,0 +1,67 @@
+import { pgErrorCode, PG_ERRORS } from '../db/errors.js';
+import {
+  administratorEmailTaken,
+  deleteAdministrator,
+  findAdministratorRecord,
+  insertAdministrator,
+  listAdministrators,
+  updateAdministrator,
+} from '../db/repositories/administratorRepository.js';
+import { revokeAdministratorSessions } from '../db/repositories/sessionRepository.js';
+import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
+import { currentRequest } from '../http/requestContext.js';
+import { hashPassword } from '../services/passwords.js';
+import type { CustomResourceDefinition } from './types.js';
+
+export const ADMINISTRATOR_MESSAGES = {
+  emailTaken: 'The email has already been taken.',
+  passwordRequired: 'The password field is required.',
+  ownAccount: 'You cannot delete your own account.',
+} as const;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * Administrators (`admin/administrators`): the staff who log in. The password is hashed
+ * (argon2id) and never sent back; it is required on create, and an absent or null password on
+ * edit keeps the current one. A new password revokes the administrator's other sessions. The
+ * e-mail is unique whatever its case. Nobody can delete their own account.
+ */
+export const administratorResource: CustomResourceDefinition = {
+  api: 'administrators',
+  label: 'Administrator',
+  screen: 'administrators',
+  store: {
+    list: (db, query) => listAdministrators(db, { search: text(query.name).trim() || undefined, paging: query }),
+    find: findAdministratorRecord,
+    async save(db, id, body) {
+      const values = { firstname: text(body.firstname), lastname: text(body.lastname), email: text(body.email) };
+      const password = text(body.password) || undefined;
+      const errors: FieldErrors = {};
+      if (await administratorEmailTaken(db, values.email, id)) errors.email = [ADMINISTRATOR_MESSAGES.emailTaken];
+      if (id === undefined && !password) errors.password = [ADMINISTRATOR_MESSAGES.passwordRequired];
+      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      const passwordHash = password === undefined ? undefined : await hashPassword(password);
+      try {
+        if (id === undefined) {
+          const { id: created } = await insertAdministrator(db, { ...values, passwordHash: passwordHash! });
+          return (await findAdministratorRecord(db, created))!;
+        }
+        const record = await updateAdministrator(db, id, { ...values, ...(passwordHash ? { passwordHash } : {}) });
+        if (passwordHash) {
+          const caller = currentRequest();
+          await revokeAdministratorSessions(db, id, new Date(), caller?.administratorId === id ? caller.sessionId : undefined);
+        }
+        return record!;
+      } catch (error) {
+        // Two saves racing for one e-mail: the unique index decides.
+        if (pgErrorCode(error) === PG_ERRORS.uniqueViolation) throw unprocessable({ email: [ADMINISTRATOR_MESSAGES.emailTaken] });
+        throw error;
+      }
+    },
+    async remove(db, id) {
+      if (currentRequest()?.administratorId === id) throw conflict(ADMINISTRATOR_MESSAGES.ownAccount);
+      return deleteAdministrator(db, id);
+    },
+  },
+};
