@@ -21,19 +21,31 @@ export const ADMINISTRATOR_MESSAGES = {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** The record with `canBeDeleted`: false on the caller's own account (the list hides its delete button). */
+function withDeletable<T extends { id: number }>(record: T): T & { canBeDeleted: boolean } {
+  return { ...record, canBeDeleted: record.id !== currentRequest()?.administratorId };
+}
+
 /**
  * Administrators (`admin/administrators`): the staff who log in. The password is hashed
  * (argon2id) and never sent back; it is required on create, and an absent or null password on
  * edit keeps the current one. A new password revokes the administrator's other sessions. The
- * e-mail is unique whatever its case. Nobody can delete their own account.
+ * e-mail is unique whatever its case. Nobody can delete their own account (`canBeDeleted` is false
+ * on it). The last name may be empty (the first administrator, made from ADMIN_EMAIL, has none).
  */
 export const administratorResource: CustomResourceDefinition = {
   api: 'administrators',
   label: 'Administrator',
   screen: 'administrators',
   store: {
-    list: (db, query) => listAdministrators(db, { search: text(query.name).trim() || undefined, paging: query }),
-    find: findAdministratorRecord,
+    async list(db, query) {
+      const { rows, total } = await listAdministrators(db, { search: text(query.name).trim() || undefined, paging: query });
+      return { rows: rows.map(withDeletable), total };
+    },
+    find: async (db, id) => {
+      const record = await findAdministratorRecord(db, id);
+      return record && withDeletable(record);
+    },
     async save(db, id, body) {
       const values = { firstname: text(body.firstname), lastname: text(body.lastname), email: text(body.email) };
       const password = text(body.password) || undefined;
@@ -45,14 +57,14 @@ export const administratorResource: CustomResourceDefinition = {
       try {
         if (id === undefined) {
           const { id: created } = await insertAdministrator(db, { ...values, passwordHash: passwordHash! });
-          return (await findAdministratorRecord(db, created))!;
+          return withDeletable((await findAdministratorRecord(db, created))!);
         }
         const record = await updateAdministrator(db, id, { ...values, ...(passwordHash ? { passwordHash } : {}) });
         if (passwordHash) {
           const caller = currentRequest();
           await revokeAdministratorSessions(db, id, new Date(), caller?.administratorId === id ? caller.sessionId : undefined);
         }
-        return record!;
+        return withDeletable(record!);
       } catch (error) {
         // Two saves racing for one e-mail: the unique index decides.
         if (pgErrorCode(error) === PG_ERRORS.uniqueViolation) throw unprocessable({ email: [ADMINISTRATOR_MESSAGES.emailTaken] });

@@ -82,7 +82,8 @@ const FIXTURES: Record<string, Fixture[]> = {
   administrators: [
     ['an administrator', { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.test', password: 'long enough' }, []],
     ['an edit keeping the password', { id: 3, name: 'Ada Lovelace', firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.test', password: null }, []],
-    ['names and e-mail missing', { password: 'long enough' }, ['email', 'firstname', 'lastname']],
+    ['first name and e-mail missing', { password: 'long enough' }, ['email', 'firstname']],
+    ['no last name', { firstname: 'Ada', lastname: null, email: 'ada@example.test', password: 'long enough' }, []],
     ['a bad e-mail, an empty name and a short password', { firstname: '', lastname: 'L', email: 'ada', password: 'short' }, ['email', 'firstname', 'password']],
   ],
   contacts: [

@@ -43,7 +43,14 @@ describe('administrators', () => {
     expectNoSecret(response.body);
     const { message, data } = response.json();
     expect(message).toBe(RESOURCE_MESSAGES.created);
-    expect(data).toEqual({ id: expect.any(Number), firstname: 'Zoë', lastname: 'Lefèvre', name: 'Zoë Lefèvre', email: 'zoe.lefevre@scouting.test' });
+    expect(data).toEqual({
+      id: expect.any(Number),
+      firstname: 'Zoë',
+      lastname: 'Lefèvre',
+      name: 'Zoë Lefèvre',
+      email: 'zoe.lefevre@scouting.test',
+      canBeDeleted: true,
+    });
     const [stored] = await t.database.db.select().from(administrators).where(eq(administrators.id, data.id));
     expect(stored!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(stored!.passwordHash, 'a long secret')).toBe(true);
@@ -61,7 +68,8 @@ describe('administrators', () => {
     for (let i = 1; i <= 10; i++) await api.save('administrators', body(`Filler${i}`, 'Staff', `filler${i}@scouting.test`, 'password-123'));
     await expectPaging(api, 'administrators', 12);
     const first = await api.list('administrators', 'perPage=1');
-    expect(first.data[0]).toEqual({ id: expect.any(Number), firstname: 'Staff', lastname: 'Member', name: 'Staff Member', email: ADMIN.email });
+    // The caller's own account cannot be deleted: the list hides its delete button.
+    expect(first.data[0]).toEqual({ id: expect.any(Number), firstname: 'Staff', lastname: 'Member', name: 'Staff Member', email: ADMIN.email, canBeDeleted: false });
     for (const term of ['zoe', 'ZOË', 'lefevre', 'LEFÈVRE', 'zoë lef', 'lefevre@scout']) {
       const found = await api.list('administrators', `name=${encodeURIComponent(term)}`);
       expect(found.data.map((row) => row.name), term).toEqual(['Zoë Lefèvre']);
@@ -81,9 +89,17 @@ describe('administrators', () => {
     expect(await api.invalid('administrators', body('Short', 'Password', 'short@scouting.test', 'short'))).toEqual({
       password: ['The password must be at least 8 characters.'],
     });
-    expect(Object.keys(await api.invalid('administrators', body('', ' ', 'not-an-email', 'password-123')))).toEqual(['firstname', 'lastname', 'email']);
-    expect(Object.keys(await api.invalid('administrators', { password: 'password-123' }))).toEqual(['firstname', 'lastname', 'email']);
+    expect(Object.keys(await api.invalid('administrators', body(' ', 'Lastname', 'not-an-email', 'password-123')))).toEqual(['firstname', 'email']);
+    expect(Object.keys(await api.invalid('administrators', { password: 'password-123' }))).toEqual(['firstname', 'email']);
+    expect(Object.keys(await api.invalid('administrators', body('Long', 'x'.repeat(256), 'long@scouting.test', 'password-123')))).toEqual(['lastname']);
     expect((await api.list('administrators', 'name=password')).meta.total).toBe(0);
+  });
+
+  it('accepts an administrator without a last name (as the first administrator is made from ADMIN_EMAIL)', async () => {
+    const single = await api.save<Admin>('administrators', body('Mononym', '', 'mononym@scouting.test', 'password-123'));
+    expect(single).toMatchObject({ firstname: 'Mononym', lastname: '', name: 'Mononym' });
+    expect(await api.save<Admin>('administrators', body('Mononym', null as never, 'mononym@scouting.test'), single.id)).toMatchObject({ lastname: '', name: 'Mononym' });
+    expect((await api.call('DELETE', `administrators/${single.id}`)).statusCode).toBe(200);
   });
 
   it('refuses an e-mail already taken, whatever its case, on create and on update', async () => {

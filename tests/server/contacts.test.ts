@@ -128,6 +128,17 @@ describe('contacts', () => {
     expect((await api.call('GET', `contacts/${contact.id}`)).json().data.name).toBe('Unchanged');
   });
 
+  it('serves the contact types as a list and one by id (the type select shows its current value)', async () => {
+    const all = (await api.call('GET', 'utilities/contact-types')).json().data;
+    expect(all).toContainEqual(AGENT);
+    expect((await api.call('GET', `utilities/contact-types/${AGENT.id}`)).json()).toEqual({ data: AGENT });
+    for (const id of ['999', 'abc', '0']) {
+      const response = await api.call('GET', `utilities/contact-types/${id}`);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toEqual({ message: 'Entry not found' });
+    }
+  });
+
   it('answers 404 for unknown or malformed ids', async () => {
     await expectNotFound(api, 'contacts', 'Contact', { name: 'Never stored' });
     expect((await api.list('contacts', 'name=never')).meta.total).toBe(0);
