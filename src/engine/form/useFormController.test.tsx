@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/ApiError';
 import { resourceApi } from '../api/resourceApi';
-import { useFormController, type FormControllerOptions } from './useFormController';
+import { fileFieldsOf, useFormController, type FormControllerOptions } from './useFormController';
 
 function setup(options: Partial<FormControllerOptions>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -43,5 +43,44 @@ describe('useFormController', () => {
     expect(resourceApi.save).toHaveBeenCalledWith('genres', undefined, { names: { en: 'New' } }, { method: 'post' });
     expect(onSaved).toHaveBeenCalledWith({ id: 9, names: { en: 'New' } }, true);
     expect(result.current.dirty).toBe(false);
+  });
+
+  it('sends the chosen files with a multipart save, counts them as unsaved changes, and forgets them once saved', async () => {
+    vi.spyOn(resourceApi, 'save').mockResolvedValue({ message: 'Added', data: { id: 3, title: 'T', image: '/api/admin/files/news/a.png' } });
+    const uiSchema = { image: { 'ui:widget': 'fileUpload' }, title: {} };
+    const { result } = setup({ api: 'news', multipart: true, uiSchema, schemaProperties: ['title', 'image'] });
+    const file = new File(['png'], 'a.png', { type: 'image/png' });
+    expect(result.current.dirty).toBe(false);
+    act(() => result.current.setFile('image', file));
+    expect(result.current.dirty).toBe(true);
+    await act(async () => expect(await result.current.save({ title: 'T' })).toBe(true));
+    expect(resourceApi.save).toHaveBeenCalledWith('news', undefined, { title: 'T' }, { method: 'post', multipart: true, fileFields: ['image'], files: { image: file } });
+    expect(result.current.files).toEqual({});
+    expect(result.current.dirty).toBe(false);
+  });
+
+  it('updates with the form method and shows a refused file (413) under its field', async () => {
+    vi.spyOn(resourceApi, 'get').mockResolvedValue({ id: 5, title: 'T' });
+    const save = vi.spyOn(resourceApi, 'save').mockRejectedValue(new ApiError(413, 'Image should not be greater than 5Mb', { image: ['Image should not be greater than 5Mb'] }));
+    const { result } = setup({ api: 'news', id: '5', method: 'put' });
+    await waitFor(() => expect(result.current.formData).toMatchObject({ id: 5 }));
+    await act(async () => expect(await result.current.save()).toBe(false));
+    expect(save.mock.calls[0]![3]).toEqual({ method: 'put' });
+    expect(result.current.errors).toEqual({ image: ['Image should not be greater than 5Mb'] });
+    expect(result.current.firstError).toMatchObject({ key: 'image' });
+  });
+
+  it('applies a change the server already stored without making the form dirty', async () => {
+    vi.spyOn(resourceApi, 'get').mockResolvedValue({ id: 5, title: 'T', image: '/api/admin/files/news/a.png' });
+    const { result } = setup({ api: 'news', id: '5' });
+    await waitFor(() => expect(result.current.formData).toMatchObject({ id: 5 }));
+    act(() => result.current.applyStored({ image: null }));
+    expect(result.current.formData.image).toBeNull();
+    expect(result.current.dirty).toBe(false);
+  });
+
+  it('finds the file fields of a UI schema', () => {
+    expect(fileFieldsOf({ 'ui:order': ['a'], image: { 'ui:widget': 'fileUpload' }, title: { 'ui:widget': 'text' } })).toEqual(['image']);
+    expect(fileFieldsOf(undefined)).toEqual([]);
   });
 });
