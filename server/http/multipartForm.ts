@@ -15,7 +15,7 @@ import { unprocessable } from './errors.js';
  * - Indexed lists may be sparse and out of order: items are kept in index order and compacted
  *   (`[3]`, `[7]` become positions 0 and 1); `sentKey` turns a dotted error key on the compacted
  *   data back into the index the client sent (`seriesList.1.name` → `seriesList.7.name`).
- * - Values are trimmed; an empty value means "absent" (an empty list item is dropped, an empty
+ * - Values are trimmed (and NUL characters dropped); an empty value means "absent" (an empty list item is dropped, an empty
  *   field is left out of its object). Containers are kept even when all their values are empty,
  *   so `seriesList[0][name]=` still yields `seriesList: [{}]` and a required error on its name.
  * - With a JSON Schema, strings are converted to the declared type: `integer` and `number` when
@@ -220,12 +220,17 @@ function convert(node: Node, schema: FormSchema | undefined, root: FormSchema | 
   }
 }
 
+/** NUL characters removed: PostgreSQL text and jsonb cannot hold them (they would fail the write). */
+function withoutNul(value: string): string {
+  return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+}
+
 const TRUE = new Set(['1', 'true', 'on']);
 const FALSE = new Set(['0', 'false', 'off']);
 
 /** A sent string as the schema's type, or undefined when empty. */
 function scalar(raw: string, schema: FormSchema | undefined): unknown {
-  const value = raw.trim();
+  const value = withoutNul(raw).trim();
   if (value === '') return undefined;
   const types = [schema?.type ?? []].flat();
   const lower = value.toLowerCase();
@@ -250,7 +255,7 @@ function scalar(raw: string, schema: FormSchema | undefined): unknown {
  */
 export function normalizeJsonForm(value: unknown, schema?: FormSchema, root: FormSchema | undefined = schema): unknown {
   const resolved = resolve(schema, root);
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return withoutNul(value).trim();
   if (typeof value === 'boolean') {
     const isFlag = [resolved?.type ?? []].flat().includes('integer') && resolved?.enum?.includes(0) && resolved.enum.includes(1);
     return isFlag ? (value ? 1 : 0) : value;

@@ -296,6 +296,18 @@ describe('validation (422 with the nested keys of SPEC §5)', () => {
     expect(Object.keys(await invalid(await postForm([{ name: 'seriesList[5000][name]', value: 'x' }])))).toEqual(['seriesList.5000']);
   });
 
+  it('never answers 500 on values PostgreSQL cannot store: year 0, NUL characters', async () => {
+    expect(await invalid(await postJson({ original_title: 'Old', publication_date: '0000-01', sourceList: [{ other: 'x', date: '0000-01-01' }] }))).toEqual({
+      publication_date: ['The publication date format is invalid.'],
+      'sourceList.0.date': ['The date format is invalid.'],
+    });
+    const json = await create({ original_title: 'Nul\u0000led', titles: { fr: '\u0000' }, characters: [{ name: 'A\u0000B' }] });
+    expect(json).toMatchObject({ original_title: 'Nulled', titles: {}, characters: [{ name: 'AB' }] });
+    const form = await postForm([{ name: 'original_title', value: 'Form\u0000' }, { name: 'titles[en]', value: 'T\u0000itle' }]);
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json().data).toMatchObject({ original_title: 'Form', titles: { en: 'Title' } });
+  });
+
   it('requires the version on update', async () => {
     const created = await create();
     expect(await invalid(await postJson({ original_title: 'No version' }, created.id))).toEqual({ version: ['The version field is required.'] });
