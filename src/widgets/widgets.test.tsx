@@ -110,8 +110,8 @@ describe('FileUploadWidget', () => {
 });
 
 describe('read-only fields', () => {
-  const fieldProps = (extra: Record<string, unknown>) =>
-    ({ schema: { title: 'Variables' }, fieldPathId: { $id: 'root_variables', path: ['variables'] }, ...extra }) as unknown as FieldProps;
+  const fieldProps = <T,>(extra: Record<string, unknown>) =>
+    ({ schema: { title: 'Variables' }, fieldPathId: { $id: 'root_variables', path: ['variables'] }, ...extra }) as unknown as FieldProps<T>;
 
   it('lists variables in double braces with both descriptions', () => {
     const uiSchema = { 'ui:options': { variables: [{ name: 'context', description: 'form.variables.description', descriptionFr: 'notices.ok' }, { name: 'title', description: 'x.y' }] } };
@@ -124,7 +124,7 @@ describe('read-only fields', () => {
   });
 
   it('shows JSON pretty-printed in a card', () => {
-    const { container } = render(<JsonCardField {...fieldProps({ formData: '{"a":1}', schema: { title: 'JSON structure' } })} />);
+    const { container } = render(<JsonCardField {...fieldProps<string>({ formData: '{"a":1}', schema: { title: 'JSON structure' } })} />);
     expect(container.querySelector('pre')!.textContent).toBe('{\n  "a": 1\n}');
     expect(container.querySelector('.section-title')!.textContent).toBe('JSON structure');
   });

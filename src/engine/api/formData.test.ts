@@ -3,7 +3,7 @@ import * as apiClient from './apiClient';
 import { toFormData } from './formData';
 import { resourceApi } from './resourceApi';
 
-vi.mock('./apiClient', async (original) => ({ ...(await original<typeof import('./apiClient')>()), call: vi.fn() }));
+vi.mock('./apiClient', async (original) => ({ ...(await original<typeof apiClient>()), call: vi.fn() }));
 
 const entries = (form: FormData) => [...form.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : `file:${value.name}`]);
 
