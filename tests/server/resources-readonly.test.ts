@@ -119,7 +119,9 @@ describe('screen definitions', () => {
       const routes = new Set(t.app.routeList.map((route) => `${route.method} ${route.url}`));
       const base = `/api/admin/${screen.api}`;
       expect(routes.has(`POST ${base}`), `${screen.api} create`).toBe(screen.permissions.create);
-      expect(routes.has(`POST ${base}/:id`), `${screen.api} edit`).toBe(screen.permissions.edit);
+      const update = screen.form?.method === 'put' ? 'PUT' : 'POST';
+      expect(routes.has(`${update} ${base}/:id`), `${screen.api} edit`).toBe(screen.permissions.edit);
+      if (update === 'PUT') expect(routes.has(`POST ${base}/:id`), `${screen.api} POST update`).toBe(false);
       expect(routes.has(`DELETE ${base}/:id`), `${screen.api} delete`).toBe(screen.permissions.delete);
     }
   });
