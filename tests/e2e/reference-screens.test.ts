@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
-import { books, bookGenres, genres, times } from '../../server/db/schema/index.js';
+import { bookGenres, books, genres, literaryPrizes, news, times } from '../../server/db/schema/index.js';
+import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { chromiumPath, launchBrowser } from '../helpers/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
@@ -17,6 +18,10 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
 
   beforeAll(async () => {
     server = await startE2eServer();
+    // The editorial lists start empty (the server's start seeds the AI prompts, not the test database).
+    await seedAiPrompts(server.database.db);
+    await server.database.db.insert(news).values({ title: 'Walk news', description: '<p>Walk</p>', type: 0, link: 'https://youtu.be/dQw4w9WgXcQ', searchText: 'walk news' });
+    await server.database.db.insert(literaryPrizes).values({ label: 'Walk prize', searchText: 'walk prize' });
     browser = await launchBrowser();
     page = await loggedInPage(browser, server.url);
   });
@@ -128,7 +133,8 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
       await rows().first().click();
       await page.locator('.resource-form').waitFor();
       if (screen.permissions.edit) {
-        await page.getByRole('button', { name: 'Save' }).click();
+        // The screen's own submit label ('Save', 'Save News', 'Save AI prompt'...).
+        await page.locator('.form-actions button[type=submit]').click();
         expect(await toast(page, 'Success'), screen.resource).toBe('Updated successfully');
       }
     }
