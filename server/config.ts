@@ -20,6 +20,12 @@ export interface Config {
   /** Folder of the built client; served when it exists. */
   clientDir: string;
   logLevel: string;
+  /** SMTP server of the subscriber e-mails (smtp:// or smtps://); absent keeps them in the outbox as 'held'. */
+  smtpUrl: string | undefined;
+  /** Sender of the subscriber e-mails. */
+  mailFrom: string;
+  /** Period of the outbox delivery loop, in milliseconds. */
+  outboxIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +59,32 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined,
   }
   if (!protocols.includes(parsed.protocol)) {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+/** An SMTP URL; the message never repeats the value, which may hold a password. */
+function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SMTP_URL || undefined;
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL is not a valid URL (expected smtp://user:password@host:port or smtps://…)');
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') {
+    throw new ConfigError(`SMTP_URL must use smtp: or smtps:, got "${parsed.protocol}"`);
+  }
+  if (!parsed.hostname) throw new ConfigError('SMTP_URL has no host');
+  return raw;
+}
+
+/** A sender: 'Name <address>' or a bare address. */
+function mailFrom(env: NodeJS.ProcessEnv): string {
+  const raw = (env.MAIL_FROM || 'Administration Panel <no-reply@localhost>').trim();
+  if (!/^(?:[^<>@]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/.test(raw)) {
+    throw new ConfigError(`MAIL_FROM must be an address or 'Name <address>', got "${raw}"`);
   }
   return raw;
 }
@@ -92,5 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: smtpUrl(env),
+    mailFrom: mailFrom(env),
+    outboxIntervalMs: integer(env, 'OUTBOX_INTERVAL_MS', 5000, 100, 3_600_000),
   };
 }

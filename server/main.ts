@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed/index.js';
+import { startOutboxDelivery } from './jobs/outboxDelivery.js';
 import { ensureFirstAdministrator } from './services/firstAdministrator.js';
 
 /** Process entry: checks the configuration, migrates, seeds, then listens. */
@@ -23,10 +24,12 @@ async function main(): Promise<void> {
   await seedDatabase(database.db, { demo: config.demoData });
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
   await ensureFirstAdministrator(database.db, config, app.log);
+  const outbox = startOutboxDelivery({ db: database.db, config, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await outbox.stop();
     await database.close();
     process.exit(0);
   };

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, unprocessable } from '../http/errors.js';
 import { normalizeJsonForm, parseMultipartForm } from '../http/multipartForm.js';
-import { loggingSaveHooks, type SheetSaveHooks } from '../services/bookSaveEvents.js';
+import { sheetNotificationHooks } from '../notifications/sheetNotification.js';
+import type { SheetSaveHooks } from '../services/bookSaveEvents.js';
 import { READING_SHEET_SCHEMA } from '../services/bookSaveInput.js';
 import { createBookSaveService, SHEET_FILE_FIELDS, SHEET_FILE_FOLDER, type BookSaveServiceOptions } from '../services/bookSaveService.js';
 import { discardUploads, receiveUploads, type UploadedFile } from '../uploads/receiveUploads.js';
 
 export interface BookSaveRoutesOptions {
-  /** What a save hands over to (notification outbox); logs notification requests by default. */
+  /** What a save hands over to; by default a save with withNotification queues the followers' e-mails (docs/notifications.md). */
   hooks?: SheetSaveHooks;
   /** Write steps of a save (tests make one fail). */
   repository?: BookSaveServiceOptions['repository'];
@@ -26,7 +27,7 @@ export async function bookSaveRoutes(app: FastifyInstance, options: BookSaveRout
     db: app.db,
     storage: app.storage,
     log: app.log,
-    hooks: options.hooks ?? loggingSaveHooks(app.log),
+    hooks: options.hooks ?? sheetNotificationHooks({ db: app.db, publicSiteUrl: app.config.publicSiteUrl, log: app.log }), // withNotification → outbox, after the commit
     repository: options.repository,
   });
 

@@ -13,4 +13,5 @@ export * from './demands.js';
 export * from './reporters.js';
 export * from './ai-books.js';
 export * from './usage.js';
+export * from './outbox.js';
 export * from './relations.js';
