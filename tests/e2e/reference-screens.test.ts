@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
-import { bookGenres, books, genres, literaryPrizes, news, times } from '../../server/db/schema/index.js';
+import { authors, bookGenres, books, companies, contacts, genres, literaryPrizes, news, times } from '../../server/db/schema/index.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { chromiumPath, launchBrowser } from '../helpers/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
@@ -18,6 +18,10 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
 
   beforeAll(async () => {
     server = await startE2eServer();
+    // The directory lists start empty here: one record each for the walk through every screen.
+    await server.database.db.insert(companies).values({ name: 'Walk company', searchText: 'walk company' });
+    await server.database.db.insert(contacts).values({ name: 'Walk contact', searchText: 'walk contact' });
+    await server.database.db.insert(authors).values({ name: 'Walk author', searchText: 'walk author' });
     // The editorial lists start empty (the server's start seeds the AI prompts, not the test database).
     await seedAiPrompts(server.database.db);
     await server.database.db.insert(news).values({ title: 'Walk news', description: '<p>Walk</p>', type: 0, link: 'https://youtu.be/dQw4w9WgXcQ', searchText: 'walk news' });
