@@ -8,11 +8,26 @@ export const CELL_NAMES = ['text', 'translatedName', 'colorSwatch', 'nullParent'
 export type CellName = (typeof CELL_NAMES)[number];
 
 /** Names of the custom RJSF widgets (`ui:widget`) in the widget registry. */
-export const WIDGET_NAMES = ['color', 'readOnlyText', 'treePicker', 'remoteSelect', 'richText', 'fileUpload', 'selectButton'] as const;
+export const WIDGET_NAMES = [
+  'color',
+  'readOnlyText',
+  'treePicker',
+  'remoteSelect',
+  'richText',
+  'fileUpload',
+  'selectButton',
+  'multiSelect',
+  'treeMultiSelect',
+  'monthPicker',
+  'flag',
+  'stars',
+  'subsetSelect',
+  'creatableSelect',
+] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 /** Names of the custom RJSF fields (`ui:field`) in the field registry. */
-export const FIELD_NAMES = ['translatable', 'relatedTable', 'variablesTable', 'jsonCard'] as const;
+export const FIELD_NAMES = ['translatable', 'relatedTable', 'variablesTable', 'jsonCard', 'fileList'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 /** Filter controls a list's filter bar can show. */

@@ -4,7 +4,7 @@ import { EmptyLayout } from '../layout/EmptyLayout';
 import { FullScreenLoader } from '../layout/FullScreenLoader';
 import { LoginScreen } from '../screens/login/LoginScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
-import { ReadingSheetSavePlaceholder } from '../screens/readingSheets/ReadingSheetSavePlaceholder';
+import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';
 import { guardLoader } from './guard';
 import { Root } from './Root';
 import { screenRoutes } from './screenRoutes';
@@ -23,8 +23,8 @@ export const router = createBrowserRouter([
         element: <DefaultLayout />,
         children: [
           { index: true, id: 'home', loader: () => redirect('/reading-sheets') },
-          // PLACEHOLDER until the bespoke reading-sheet editor: the list (schemas/reading-sheets.screen.json) opens rows here.
-          { path: 'reading-sheet/:id?', id: 'readingSheets-save', element: <ReadingSheetSavePlaceholder /> },
+          // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
+          { path: 'reading-sheet/:id?', id: 'readingSheets-save', element: <ReadingSheetScreen /> },
           ...screenRoutes,
           { path: '*', element: <NotFoundScreen /> },
         ],

@@ -13,14 +13,22 @@ import {
   type CellProps,
 } from './cells/cells';
 import { ColorWidget } from './color/ColorWidget';
+import { CreatableSelectWidget } from './creatableSelect/CreatableSelectWidget';
+import { FileListField } from './fileList/FileListField';
+import { FlagWidget } from './flag/FlagWidget';
 import { FileUploadWidget } from './fileUpload/FileUploadWidget';
 import { JsonCardField } from './jsonCard/JsonCardField';
+import { MonthPickerWidget } from './monthPicker/MonthPickerWidget';
+import { MultiSelectWidget } from './multiSelect/MultiSelectWidget';
 import { ReadOnlyTextWidget } from './readOnlyText/ReadOnlyTextWidget';
 import { RelatedTableField } from './relatedTable/RelatedTableField';
 import { RemoteSelectWidget } from './remoteSelect/RemoteSelectWidget';
 import { RichTextWidget } from './richText/RichTextWidget';
 import { SelectButtonWidget } from './selectButton/SelectButtonWidget';
+import { StarsWidget } from './stars/StarsWidget';
+import { SubsetSelectWidget } from './subsetSelect/SubsetSelectWidget';
 import { TranslatableField } from './translatable/TranslatableField';
+import { TreeMultiSelectWidget } from './treeMultiSelect/TreeMultiSelectWidget';
 import { TreePickerWidget } from './treePicker/TreePickerWidget';
 import { VariablesTableField } from './variablesTable/VariablesTableField';
 import './widgets.css';
@@ -46,6 +54,13 @@ export const widgets: Record<WidgetName, Widget> = {
   richText: RichTextWidget,
   fileUpload: FileUploadWidget,
   selectButton: SelectButtonWidget,
+  multiSelect: MultiSelectWidget,
+  treeMultiSelect: TreeMultiSelectWidget,
+  monthPicker: MonthPickerWidget,
+  flag: FlagWidget,
+  stars: StarsWidget,
+  subsetSelect: SubsetSelectWidget,
+  creatableSelect: CreatableSelectWidget,
 };
 
 /** Custom RJSF fields (`ui:field`) by name. */
@@ -54,6 +69,7 @@ export const fields: Record<FieldName, Field> = {
   relatedTable: RelatedTableField,
   variablesTable: VariablesTableField,
   jsonCard: JsonCardField,
+  fileList: FileListField,
 };
 
 /** The cell of a column; an unknown name throws (the schema lint catches it first). */

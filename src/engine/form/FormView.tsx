@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fields, widgets } from '../../widgets/registry';
 import type { FormController } from './useFormController';
-import { FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, type EngineFormContext } from './templates';
+import { formTabs, subTabOf } from './errorRouting';
+import { ArrayFieldItemTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, type EngineFormContext } from './templates';
 import { translateSchema, translateUiSchema, uiNames } from './translateSchema';
 import { formValidator } from './validator';
 
@@ -18,6 +19,8 @@ export interface FormViewProps {
   recordId?: string | number | undefined;
   /** Extra buttons beside the submit button. */
   actions?: React.ReactNode;
+  /** Screen-specific values added to the RJSF formContext (the engine's own keys win). */
+  formContext?: Record<string, unknown>;
 }
 
 /** Fails loudly when a UI schema names a widget or field that is not registered. */
@@ -32,21 +35,29 @@ function assertRegistered(uiSchema: UiSchema | undefined): void {
 export const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'date', 'updown', 'range', 'hidden']);
 
 /** Renders a form controller with RJSF (PrimeReact theme + our widgets), server errors under each field. */
-export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions }: FormViewProps) {
+export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext }: FormViewProps) {
   const { t } = useTranslation();
   assertRegistered(uiSchema);
   const translatedSchema = useMemo(() => translateSchema(schema, t), [schema, t]);
   const translatedUi = useMemo(() => translateUiSchema(uiSchema, t), [uiSchema, t]);
   const [activeTab, setActiveTab] = useState(0);
+  const [activeSubTabs, setActiveSubTabs] = useState<Record<string, number>>({});
+  const tabs = useMemo(() => formTabs(uiSchema), [uiSchema]);
   const erroneousFields = useMemo(() => [...new Set(Object.keys(controller.errors).map((k) => k.split('.')[0]!))], [controller.errors]);
-  // A failed save moves the form to the tab of its first error.
+  // A failed save moves the form to the tab (and sub-tab) of its first error.
   const [seenError, setSeenError] = useState(controller.firstError);
   if (controller.firstError !== seenError) {
     setSeenError(controller.firstError);
-    if (controller.firstError?.tab !== undefined) setActiveTab(controller.firstError.tab);
+    const { tab, key } = controller.firstError ?? {};
+    if (tab !== undefined) {
+      setActiveTab(tab);
+      const sub = subTabOf(tabs[tab], key!.split('.')[0]!);
+      if (sub !== undefined) setActiveSubTabs((current) => ({ ...current, [tabs[tab]!.label]: sub }));
+    }
   }
 
   const formContext: EngineFormContext = {
+    ...extraContext,
     recordId,
     activeTab,
     setActiveTab,
@@ -55,6 +66,8 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
     files: controller.files,
     setFile: controller.setFile,
     applyStored: controller.applyStored,
+    activeSubTabs,
+    setActiveSubTab: (label, index) => setActiveSubTabs((current) => ({ ...current, [label]: index })),
   };
   const onError = (errors: RJSFValidationError[]) => {
     const byKey: Record<string, string[]> = {};
@@ -74,7 +87,7 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
       validator={formValidator}
       widgets={widgets}
       fields={fields}
-      templates={{ FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate }}
+      templates={{ FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate, ArrayFieldItemTemplate }}
       formContext={formContext}
       extraErrors={controller.errorSchema}
       showErrorList={false}

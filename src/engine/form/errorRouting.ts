@@ -2,10 +2,15 @@ import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { LOCALES, type Locale } from '../../../common/locales';
 import type { FieldErrors } from '../../../common/validation';
 
-/** A form tab: its label key and the top-level fields it holds (`ui:options.tabs` of the root UI schema). */
+/**
+ * A form tab: its label key and the top-level fields it holds (`ui:options.tabs` of the root UI
+ * schema). A tab may also hold sub-tabs (`tabs`), shown as a second row of tabs inside it; their
+ * fields count as the tab's own (after its `fields`, which are shown above the sub-tabs).
+ */
 export interface FormTab {
   label: string;
   fields: string[];
+  tabs?: FormTab[];
 }
 
 /** Dotted server keys (`names.fr`, `seriesList.2.name`) as the nested RJSF error schema. */
@@ -20,9 +25,20 @@ export function toErrorSchema(errors: FieldErrors): ErrorSchema {
   return root as ErrorSchema;
 }
 
-/** The form tabs declared in the root UI schema, if any. */
+/** The form tabs declared in the root UI schema, if any; a tab's `fields` include those of its sub-tabs. */
 export function formTabs(uiSchema: UiSchema | undefined): FormTab[] {
-  return ((uiSchema?.['ui:options'] as { tabs?: FormTab[] } | undefined)?.tabs ?? []) as FormTab[];
+  const declared = ((uiSchema?.['ui:options'] as { tabs?: Partial<FormTab>[] } | undefined)?.tabs ?? []) as Partial<FormTab>[];
+  return declared.map((tab) => {
+    const tabs = (tab.tabs ?? []).map((sub) => ({ label: sub.label ?? '', fields: sub.fields ?? [] }));
+    const fields = [...(tab.fields ?? []), ...tabs.flatMap((sub) => sub.fields)];
+    return tabs.length ? { label: tab.label ?? '', fields, tabs } : { label: tab.label ?? '', fields };
+  });
+}
+
+/** The index of the sub-tab of `tab` that holds a top-level field, or undefined. */
+export function subTabOf(tab: FormTab | undefined, field: string): number | undefined {
+  const index = tab?.tabs?.findIndex((sub) => sub.fields.includes(field)) ?? -1;
+  return index === -1 ? undefined : index;
 }
 
 /** Top-level field order: `ui:order` first, then the schema's properties. */

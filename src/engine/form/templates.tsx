@@ -1,8 +1,15 @@
-import { errorId, getUiOptions, type FieldErrorProps, type FieldTemplateProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
+import {
+  errorId,
+  getUiOptions,
+  type ArrayFieldItemTemplateProps,
+  type FieldErrorProps,
+  type FieldTemplateProps,
+  type ObjectFieldTemplateProps,
+} from '@rjsf/utils';
 import { Templates } from '@rjsf/primereact';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useTranslation } from 'react-i18next';
-import { formTabs } from './errorRouting';
+import { formTabs, type FormTab } from './errorRouting';
 import { isVisible } from './visibility';
 
 /** What the engine passes to templates and widgets through RJSF's formContext. */
@@ -19,6 +26,9 @@ export interface EngineFormContext {
   setFile(field: string, file: File | undefined): void;
   /** Records a change the server already stored (a deleted file), without making the form dirty. */
   applyStored(patch: Record<string, unknown>): void;
+  /** The active sub-tab of each tab that has sub-tabs, by tab label. */
+  activeSubTabs?: Readonly<Record<string, number>>;
+  setActiveSubTab?(tabLabel: string, index: number): void;
 }
 
 /** Label (180 px column) beside the field, errors and help under it. */
@@ -57,6 +67,49 @@ export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
 }
 
 const DefaultObjectFieldTemplate = Templates.ObjectFieldTemplate!;
+const DefaultArrayFieldItemTemplate = Templates.ArrayFieldItemTemplate!;
+
+/**
+ * An array item (in a `div.array-item`); with `ui:options.keepOne` on the array, its last item
+ * cannot be removed (the remove button shows only while more than one item exists).
+ */
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const keepLast = Boolean(getUiOptions(props.parentUiSchema).keepOne) && props.totalItems <= 1 && props.buttonsProps.hasRemove;
+  const buttonsProps = keepLast ? { ...props.buttonsProps, hasRemove: false } : props.buttonsProps;
+  const hasToolbar = keepLast ? buttonsProps.hasMoveUp || buttonsProps.hasMoveDown || buttonsProps.hasCopy : props.hasToolbar;
+  return (
+    <div className={`array-item${hasToolbar ? ' has-toolbar' : ''}`}>
+      <DefaultArrayFieldItemTemplate {...props} buttonsProps={buttonsProps} hasToolbar={hasToolbar} />
+    </div>
+  );
+}
+
+/** The fields of one tab; its sub-tabs (if any) in a second row of tabs under its own fields. */
+function TabContent({ tab, byName, context }: { tab: FormTab; byName: Map<string, ObjectFieldTemplateProps['properties'][number]>; context: EngineFormContext }) {
+  const { t } = useTranslation();
+  const own = tab.fields.filter((field) => !tab.tabs?.some((sub) => sub.fields.includes(field)));
+  return (
+    <>
+      {own.map((field) => byName.get(field)?.content)}
+      {tab.tabs?.length ? (
+        <TabView
+          activeIndex={context.activeSubTabs?.[tab.label] ?? 0}
+          onTabChange={(e) => context.setActiveSubTab?.(tab.label, e.index)}
+          className="form-sub-tabs"
+        >
+          {tab.tabs.map((sub) => {
+            const hasError = sub.fields.some((f) => context.erroneousFields.includes(f));
+            return (
+              <TabPanel key={sub.label} header={t(sub.label)} headerClassName={hasError ? 'tab-has-error' : undefined} rightIcon={hasError ? 'pi pi-exclamation-circle' : undefined}>
+                {sub.fields.map((field) => byName.get(field)?.content)}
+              </TabPanel>
+            );
+          })}
+        </TabView>
+      ) : null}
+    </>
+  );
+}
 
 /** The root object laid out in tabs when its UI schema declares `ui:options.tabs`; otherwise the theme's layout. */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
@@ -71,7 +124,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         const hasError = tab.fields.some((f) => context.erroneousFields.includes(f));
         return (
           <TabPanel key={tab.label} header={t(tab.label)} headerClassName={hasError ? 'tab-has-error' : undefined} rightIcon={hasError ? 'pi pi-exclamation-circle' : undefined}>
-            {tab.fields.map((field) => byName.get(field)?.content)}
+            <TabContent tab={tab} byName={byName} context={context} />
           </TabPanel>
         );
       })}

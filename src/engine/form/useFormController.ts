@@ -20,6 +20,13 @@ export interface FormControllerOptions {
   method?: 'post' | 'put' | undefined;
   /** Saves as multipart form data (`form.multipart`), with the new files of `fileFields`. */
   multipart?: boolean | undefined;
+  /**
+   * Sends a save in the screen's own way (a bespoke screen with several files per field, upload
+   * progress …) instead of `resourceApi.save`; it throws ApiError like the data client does.
+   */
+  send?: ((data: Record<string, unknown>, id: string | undefined) => Promise<{ message?: string; data: ApiRecord }>) | undefined;
+  /** Shapes a record as the form edits it (loaded and saved records alike), e.g. dropping nulls. */
+  normalize?: ((record: ApiRecord) => ApiRecord) | undefined;
 }
 
 export interface FormController {
@@ -49,13 +56,19 @@ export interface FormController {
   applyStored(patch: Record<string, unknown>): void;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: RJSF reorders an object's keys after the schema, which is no change. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+  );
+}
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /**
  * Headless form state: loads the record (edit) or starts empty (create), tracks changes,
  * saves, and turns a 422 into field errors with the location of the first one.
  */
-export function useFormController({ api, id, schemaProperties, uiSchema, onSaved, method, multipart }: FormControllerOptions): FormController {
+export function useFormController({ api, id, schemaProperties, uiSchema, onSaved, method, multipart, send, normalize }: FormControllerOptions): FormController {
   const queryClient = useQueryClient();
   const record = useQuery({
     queryKey: queryKeys.record(api, id ?? 'new'),
@@ -74,9 +87,10 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
   // A (re)loaded record replaces the form's data.
   const [loaded, setLoaded] = useState<ApiRecord | undefined>(undefined);
   if (record.data && record.data !== loaded) {
+    const shaped = normalize ? normalize(record.data) : record.data;
     setLoaded(record.data);
-    setInitial(record.data);
-    setFormDataState(record.data);
+    setInitial(shaped);
+    setFormDataState(shaped);
   }
 
   const order = useMemo(() => fieldOrder(schemaProperties, uiSchema), [schemaProperties, uiSchema]);
@@ -93,6 +107,7 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
 
   const mutation = useMutation({
     mutationFn: (data: Record<string, unknown>) => {
+      if (send) return send(data, id);
       const options: SaveOptions = { method: method ?? 'post', ...(multipart ? { multipart: true, fileFields, files } : {}) };
       return resourceApi.save(api, id, data, options);
     },
@@ -104,7 +119,8 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
       try {
         const result = await mutation.mutateAsync(data);
         await queryClient.invalidateQueries({ queryKey: queryKeys.resource(api) });
-        const saved = result.data ?? ({ ...data, id: Number(id) } as ApiRecord);
+        const returned = result.data ?? ({ ...data, id: Number(id) } as ApiRecord);
+        const saved = normalize ? normalize(returned) : returned;
         // Flushed so the unsaved-changes guard sees a clean form before onSaved navigates away.
         flushSync(() => {
           setInitial(saved);
@@ -122,7 +138,7 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
         return false;
       }
     },
-    [api, id, formData, mutation, queryClient, onSaved, locate],
+    [api, id, formData, mutation, queryClient, onSaved, locate, normalize],
   );
 
   const setFile = useCallback((field: string, file: File | undefined) => {

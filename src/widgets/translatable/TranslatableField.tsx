@@ -1,4 +1,4 @@
-import type { ErrorSchema, FieldProps } from '@rjsf/utils';
+import { getUiOptions, type ErrorSchema, type FieldProps } from '@rjsf/utils';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
@@ -15,24 +15,40 @@ export function localesWithErrors(errorSchema: ErrorSchema<Translations> | undef
 }
 
 /**
+ * What a screen with one language switcher for the whole form puts in the RJSF formContext: every
+ * translatable field then shows that language, and its language tabs switch the whole form.
+ */
+export interface FormLocaleContext {
+  formLocale?: Locale | undefined;
+  setFormLocale?: ((locale: Locale) => void) | undefined;
+}
+
+/**
  * A per-locale value (`{ en, fr, es, de, it }`) edited through language tabs, English first.
  * A tab with an error carries a badge, an empty language a mark; when errors arrive, the
- * field shows the first language that has one.
+ * field shows the first language that has one. When the formContext gives a form-wide locale
+ * (`formLocale`), the field shows that language and its tabs switch the whole form instead.
  */
 export function TranslatableField(props: FieldProps<Translations>) {
-  const { formData, onChange, errorSchema, schema, uiSchema, fieldPathId, required, disabled, readonly } = props;
+  const { formData, onChange, errorSchema, schema, uiSchema, fieldPathId, required, disabled, readonly, registry } = props;
   const { t } = useTranslation();
-  const [active, setActive] = useState<Locale>(DEFAULT_LOCALE);
+  const [ownActive, setOwnActive] = useState<Locale>(DEFAULT_LOCALE);
+  const { formLocale, setFormLocale } = (registry.formContext ?? {}) as FormLocaleContext;
+  const formWide = formLocale !== undefined;
+  const active = formWide ? formLocale : ownActive;
+  const setActive = (locale: Locale) => (formWide ? setFormLocale?.(locale) : setOwnActive(locale));
+  const title = getUiOptions(uiSchema).title ?? schema.title;
   const value = formData ?? {};
   const erroneous = localesWithErrors(errorSchema);
   const options = (uiSchema?.['ui:options'] ?? {}) as { multiline?: boolean; rows?: number };
   const id = fieldPathId.$id;
 
-  // New errors: show the first language that has one, unless the current one has one too.
+  // New errors: show the first language that has one, unless the current one has one too (with a
+  // form-wide locale, the screen picks the language of the form's first error instead).
   const [seenErrors, setSeenErrors] = useState(errorSchema);
   if (errorSchema !== seenErrors) {
     setSeenErrors(errorSchema);
-    if (erroneous[0] && !erroneous.includes(active)) setActive(erroneous[0]);
+    if (!formWide && erroneous[0] && !erroneous.includes(active)) setOwnActive(erroneous[0]);
   }
 
   const setLocaleValue = (locale: Locale, text: string) => {
@@ -55,13 +71,13 @@ export function TranslatableField(props: FieldProps<Translations>) {
   };
 
   return (
-    <div className="translatable-field" data-field={id}>
+    <div className={`translatable-field${formWide ? ' form-wide-locale' : ''}`} data-field={id}>
       <label htmlFor={inputId} className="field-label">
-        {schema.title}
+        {title}
         {(required || localeRequired('en')) && !disabled ? <span className="required-mark"> *</span> : null}
       </label>
       <div className="translatable-body">
-        <div className="locale-tabs" role="tablist" aria-label={String(schema.title ?? '')}>
+        <div className="locale-tabs" role="tablist" aria-label={String(title ?? '')}>
           {LOCALES.map((locale) => {
             const hasError = erroneous.includes(locale);
             const empty = !value[locale];

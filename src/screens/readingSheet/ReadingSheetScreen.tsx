@@ -1,0 +1,227 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { DEFAULT_LOCALE, type Locale } from '../../../common/locales';
+import type { FieldErrors } from '../../../common/validation';
+import { isApiError } from '../../engine/api/ApiError';
+import { queryKeys } from '../../engine/api/queryKeys';
+import type { ApiRecord } from '../../engine/api/resourceApi';
+import { FormView } from '../../engine/form/FormView';
+import { useFormController, type FormController } from '../../engine/form/useFormController';
+import { useUnsavedChangesGuard } from '../../engine/form/useUnsavedChangesGuard';
+import { routeRecordId } from '../../engine/screens/paths';
+import { CreateRecordDialog } from './CreateRecordDialog';
+import { ErrorSummary } from './ErrorSummary';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { AiActions, SheetRequests } from './SheetExtras';
+import { sendSheet, type FileProgress } from './sendSheet';
+import {
+  applySheetRules,
+  elementIdsFor,
+  LIST_PATH,
+  NEW_SHEET_DEFAULTS,
+  normalizeSheet,
+  sameSheet,
+  SHEET_API,
+  sheetFormSchema,
+  sheetUiSchema,
+  TRANSLATABLE_FIELDS,
+} from './sheetForm';
+import './readingSheet.css';
+
+const SCHEMA_PROPERTIES = Object.keys(sheetFormSchema.properties ?? {});
+
+/** Shows the element of an error key once its tab is rendered: scrolls to it and focuses it. */
+function focusErrorField(key: string): void {
+  let frames = 0;
+  const attempt = () => {
+    for (const id of elementIdsFor(key)) {
+      const element = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"]`);
+      if (element) {
+        element.scrollIntoView({ block: 'center' });
+        element.focus({ preventScroll: true });
+        return;
+      }
+    }
+    if (++frames < 20) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}
+
+/**
+ * `/reading-sheet/:id?` (readingSheets-save): creates or edits a reading sheet. The form is the
+ * engine's FormView on schemas/books/readingSheet.schema.json with schemas/books/readingSheet.ui.json;
+ * this screen adds what a widget cannot be: the form-wide language, the two save buttons, new
+ * files with their upload progress, the error summary, the stale-version notice, the in-place
+ * create dialogs, and the places of the AI actions and the requests table.
+ */
+export function ReadingSheetScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = routeRecordId(useParams().id);
+  const [formLocale, setFormLocale] = useState<Locale>(DEFAULT_LOCALE);
+  const [newFiles, setNewFiles] = useState<Record<string, File[]>>({});
+  const [progress, setProgress] = useState<FileProgress | undefined>(undefined);
+  const [stale, setStale] = useState<string | undefined>(undefined);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [creating, setCreating] = useState<{ resource: string; resolve(record?: ApiRecord): void } | undefined>(undefined);
+  const withNotification = useRef(false);
+
+  const controller = useFormController({
+    api: SHEET_API,
+    id,
+    schemaProperties: SCHEMA_PROPERTIES,
+    uiSchema: sheetUiSchema,
+    normalize: normalizeSheet,
+    send: async (data, recordId) => {
+      setStale(undefined);
+      try {
+        return await sendSheet({ id: recordId, data, files: newFiles, onProgress: setProgress });
+      } catch (error) {
+        setProgress(undefined);
+        if (isApiError(error) && error.status === 409) setStale(error.message);
+        throw error;
+      }
+    },
+    onSaved: (_record, created) => {
+      flushSync(() => {
+        setNewFiles({});
+        setProgress(undefined);
+      });
+      if (created) navigate(LIST_PATH);
+    },
+  });
+
+  // The form edits with the sheet's rules; the two save buttons differ by withNotification only.
+  const view: FormController = {
+    ...controller,
+    setFormData: (next) => controller.setFormData(applySheetRules(controller.formData, normalizeSheet(next as ApiRecord))),
+    save: (data) => {
+      const notify = withNotification.current;
+      withNotification.current = false;
+      setClientErrors({});
+      return controller.save({ ...(data ?? controller.formData), withNotification: notify ? 1 : 0 });
+    },
+    reportClientErrors: (errors) => {
+      withNotification.current = false;
+      setClientErrors(errors);
+      controller.reportClientErrors(errors);
+    },
+  };
+
+  // A failed save shows the language of its first error (its tab and sub-tab are the engine's).
+  const [seenError, setSeenError] = useState(controller.firstError);
+  if (controller.firstError !== seenError) {
+    setSeenError(controller.firstError);
+    if (controller.firstError?.locale) setFormLocale(controller.firstError.locale);
+  }
+  useEffect(() => {
+    if (controller.firstError) focusErrorField(controller.firstError.key);
+  }, [controller.firstError]);
+
+  // A new sheet is unchanged while it holds its defaults only (which the form fills in itself).
+  const changed = controller.dirty && (id !== undefined || !sameSheet({ ...NEW_SHEET_DEFAULTS, ...controller.formData }, NEW_SHEET_DEFAULTS));
+  const hasNewFiles = Object.values(newFiles).some((files) => files.length > 0);
+  useUnsavedChangesGuard((changed || hasNewFiles) && !controller.saving);
+
+  const reload = async () => {
+    setStale(undefined);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.record(SHEET_API, id!) });
+  };
+
+  const formContext = {
+    formLocale,
+    setFormLocale,
+    createRecord: (resource: string) => new Promise<ApiRecord | undefined>((resolve) => setCreating({ resource, resolve })),
+    fileLists: {
+      files: newFiles,
+      setFiles: (name: string, files: File[]) => setNewFiles((current) => ({ ...current, [name]: files })),
+      progress,
+    },
+  };
+
+  const serverErrors = controller.errors;
+  const shownErrors = Object.keys(serverErrors).length ? serverErrors : clientErrors;
+
+  return (
+    <section className="page reading-sheet-page">
+      <div className="page-header">
+        <h1 className="page-title">{t(id === undefined ? 'screens.readingSheet.titleCreate' : 'screens.readingSheet.titleEdit')}</h1>
+        <AiActions />
+      </div>
+      {controller.loading ? (
+        <ProgressSpinner />
+      ) : controller.loadError ? (
+        <div className="load-error" role="alert">
+          <p>{t('screens.readingSheet.notFound')}</p>
+          <Button type="button" label={t('screens.readingSheet.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />
+        </div>
+      ) : (
+        <>
+          <div className="sheet-toolbar">
+            <LanguageSwitcher value={formLocale} onChange={setFormLocale} data={controller.formData} fields={TRANSLATABLE_FIELDS} errors={shownErrors} />
+          </div>
+          {stale ? (
+            <Message
+              severity="warn"
+              className="sheet-stale"
+              content={
+                <div className="sheet-stale-body" role="alert">
+                  <strong>{t('screens.readingSheet.stale.title')}</strong>
+                  <span>{stale}</span>
+                  <Button type="button" label={t('screens.readingSheet.stale.reload')} icon="pi pi-refresh" size="small" severity="warning" onClick={() => void reload()} />
+                </div>
+              }
+            />
+          ) : null}
+          <ErrorSummary
+            errors={shownErrors}
+            client={shownErrors === clientErrors}
+            onJump={(key) => controller.reportClientErrors({ [key]: [] })}
+          />
+          <FormView
+            controller={view}
+            schema={sheetFormSchema}
+            uiSchema={sheetUiSchema}
+            submitLabel={t('screens.readingSheet.save')}
+            recordId={id}
+            formContext={formContext}
+            actions={
+              <>
+                <Button type="button" label={t('screens.readingSheet.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />
+                <Button
+                  type="submit"
+                  label={t('screens.readingSheet.saveWithNotification')}
+                  icon="pi pi-send"
+                  severity="secondary"
+                  loading={controller.saving}
+                  tooltip={t('screens.readingSheet.saveWithNotificationHelp')}
+                  tooltipOptions={{ position: 'top' }}
+                  onClick={() => {
+                    withNotification.current = true;
+                  }}
+                />
+              </>
+            }
+          />
+          {id !== undefined ? <SheetRequests rows={controller.formData.requestList} /> : null}
+        </>
+      )}
+      {creating ? (
+        <CreateRecordDialog
+          resource={creating.resource}
+          onDone={(record) => {
+            creating.resolve(record);
+            setCreating(undefined);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

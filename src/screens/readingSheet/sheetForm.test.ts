@@ -1,0 +1,165 @@
+import type { UiSchema } from '@rjsf/utils';
+import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
+import { formTabs } from '../../engine/form/errorRouting';
+import { uiNames } from '../../engine/form/translateSchema';
+import { fields, widgets } from '../../widgets/registry';
+import { fileProgress } from './sendSheet';
+import {
+  applySheetRules,
+  elementIdsFor,
+  errorLabel,
+  formErrorKeys,
+  NEW_SHEET_DEFAULTS,
+  sameSheet,
+  sheetFormSchema,
+  sheetPayload,
+  sheetUiSchema,
+  stripNulls,
+  TRANSLATABLE_FIELDS,
+} from './sheetForm';
+
+const t = i18n.t.bind(i18n);
+/** RJSF's own widgets (FormView's BUILT_IN_WIDGETS; FormView itself needs the PrimeReact theme, not loadable here). */
+const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'date', 'updown', 'range', 'hidden']);
+
+/** Every string under a UI-text key of the UI schema (labels, help, placeholders) and every tab label. */
+function uiTexts(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(uiTexts);
+  if (!node || typeof node !== 'object') return [];
+  return Object.entries(node).flatMap(([key, value]) =>
+    ['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'label'].includes(key) && typeof value === 'string' ? [value] : uiTexts(value),
+  );
+}
+
+describe('schemas/books/readingSheet.ui.json', () => {
+  const properties = Object.keys(sheetFormSchema.properties ?? {});
+  const tabs = formTabs(sheetUiSchema);
+
+  it('names only registered widgets and fields', () => {
+    for (const { kind, name, path } of uiNames(sheetUiSchema)) {
+      const known = kind === 'ui:field' ? name in fields : name in widgets || BUILT_IN_WIDGETS.has(name);
+      expect(known, `${kind} ${name} at ${path}`).toBe(true);
+    }
+  });
+
+  it('uses i18n keys that exist', () => {
+    const keys = uiTexts(sheetUiSchema);
+    expect(keys.length).toBeGreaterThan(80);
+    expect(keys.filter((key) => !i18n.exists(key))).toEqual([]);
+  });
+
+  it('puts every field of the form in exactly one tab, and only fields of the schema', () => {
+    const placed = tabs.flatMap((tab) => tab.fields);
+    expect(placed.filter((field) => !properties.includes(field))).toEqual([]);
+    expect(placed.filter((field, i) => placed.indexOf(field) !== i)).toEqual([]);
+    expect(properties.filter((field) => !placed.includes(field))).toEqual(['version']);
+  });
+
+  it('orders fields as the tabs show them, so the first error found is the first one shown', () => {
+    const order = (sheetUiSchema['ui:order'] as string[]).filter((f) => f !== '*');
+    const shown = tabs.flatMap((tab) => [...tab.fields.filter((f) => !tab.tabs?.some((s) => s.fields.includes(f))), ...(tab.tabs ?? []).flatMap((s) => s.fields)]);
+    const tabOf = (field: string) => tabs.findIndex((tab) => tab.fields.includes(field));
+    expect(order.map(tabOf)).toEqual([...order.map(tabOf)].sort((a, b) => a - b));
+    for (const tab of tabs.filter((tb) => tb.tabs)) {
+      const subFields = tab.tabs!.flatMap((s) => s.fields);
+      expect(order.filter((f) => subFields.includes(f))).toEqual(subFields);
+    }
+    expect(new Set(shown)).toEqual(new Set(order));
+  });
+
+  it('has the criteria and adaptation sub-tabs of SPEC §2 and the labels of §2–§3', () => {
+    const labels = (label: string) => tabs.find((tab) => tab.label === label)!.tabs!.map((sub) => t(sub.label));
+    expect(labels('screens.readingSheet.tabs.criteria')).toEqual(['Audience(s)', 'Genre(s)', 'Categories', 'Thematics(s)', 'Literary Prizes']);
+    expect(labels('screens.readingSheet.tabs.adaptation')).toEqual(['Format(s)', 'Genre(s)', 'Budget']);
+    const title = (field: string) => t(String((sheetUiSchema[field] as UiSchema)['ui:title']));
+    expect(title('newsletter_comments')).toBe('Reporter summary');
+    expect(title('summaries')).toBe('Report');
+    expect(title('private_comment')).toBe("Operator's commentary");
+    expect(t(String(((sheetUiSchema.ratings as UiSchema).quality as UiSchema)['ui:title']))).toBe('Literary quality');
+    expect(TRANSLATABLE_FIELDS).toHaveLength(24);
+  });
+});
+
+describe('sheet data helpers', () => {
+  it('drops nulls and keeps untouched parts as they are', () => {
+    const untouched = { en: 'a' };
+    const value = { titles: untouched, company_id: null, sourceList: [{ id: 3, other: null }] };
+    const stripped = stripNulls(value);
+    expect(stripped).toEqual({ titles: { en: 'a' }, sourceList: [{ id: 3 }] });
+    expect(stripped.titles).toBe(untouched);
+    const clean = { a: [1], b: { c: 'd' } };
+    expect(stripNulls(clean)).toBe(clean);
+  });
+
+  it('clears the primary genre when its genre is removed, and keeps one series item while serie is on', () => {
+    expect(applySheetRules({}, { genres: [2, 5], primary_genre: 5 })).toEqual({ genres: [2, 5], primary_genre: 5 });
+    expect(applySheetRules({}, { genres: [2], primary_genre: 5 })).toEqual({ genres: [2] });
+    expect(applySheetRules({ serie: 0 }, { serie: 1 })).toEqual({ serie: 1, seriesList: [{}] });
+    expect(applySheetRules({ serie: 1 }, { serie: 0, seriesList: [{ name: 'x', number: 1 }] })).toEqual({ serie: 0, seriesList: [] });
+  });
+
+  it('sends only the writable fields of the server schema', () => {
+    const payload = sheetPayload({
+      id: 4,
+      original_title: 'Dune',
+      status: { id: 1, label: 'Draft' },
+      titles: { en: 'Dune', fr: '' },
+      authorList: [{ id: 8, name: 'Frank Herbert', type: 1 }],
+      contactList: [{ id: 6, name: 'Marc', company: 'Gallimard', audiovisual_law: 1 }],
+      requestList: [{ id: 1 }],
+      documentList: [{ id: 3, url: '/x' }],
+      characters: [{ id: 2, name: 'Paul', ages: [1, 2], issues: { de: 'x' } }],
+      ratings: { quality: 4 },
+      version: 3,
+      withNotification: 1,
+    });
+    expect(payload).toEqual({
+      original_title: 'Dune',
+      titles: { en: 'Dune' },
+      authorList: [{ id: 8, type: 1 }],
+      contactList: [{ id: 6, audiovisual_law: 1 }],
+      characters: [{ id: 2, name: 'Paul', ages: [1, 2], issues: { de: 'x' } }],
+      ratings: { quality: 4 },
+      version: 3,
+      withNotification: 1,
+    });
+  });
+
+  it('maps the server keys that are not form fields onto the fields that show them', () => {
+    expect(formErrorKeys({ author_list: ['Once.'], 'documentList.2': ['Bad.'], 'documentList.4': ['Bad.'], 'cover_file.0': ['Big.'], 'titles.fr': ['x'] })).toEqual({
+      authorList: ['Once.'],
+      documentList: ['Bad.'],
+      coverList: ['Big.'],
+      'titles.fr': ['x'],
+    });
+  });
+
+  it('names an error key for the summary, and the elements that show it', () => {
+    expect(errorLabel('seriesList.1.name', t)).toBe('Series › #2 › Series name');
+    expect(errorLabel('titles.fr', t)).toBe('Title › Français');
+    expect(errorLabel('characters.0.issues.de', t)).toBe('Characters › #1 › Issues › Deutsch');
+    expect(errorLabel('ratings.quality', t)).toBe('Ratings › Literary quality');
+    expect(elementIdsFor('seriesList.1.name')).toEqual(['root_seriesList_1_name', 'root_seriesList_1', 'root_seriesList']);
+  });
+
+  it('starts a new sheet with the defaults of the spec, and compares sheets whatever their key order', () => {
+    expect(NEW_SHEET_DEFAULTS).toMatchObject({ status_id: 1, rights_status_id: 4, universal: 0, manuscript_confidential: 0, serie: 0 });
+    expect(NEW_SHEET_DEFAULTS).not.toHaveProperty('withNotification');
+    expect(sameSheet({ a: { fr: 'x', en: 'y' }, b: null }, { a: { en: 'y', fr: 'x' } })).toBe(true);
+    expect(sameSheet({ a: 1 }, { a: 2 })).toBe(false);
+  });
+
+  it('spreads the upload progress over the files, which come last in the body', () => {
+    const file = (size: number) => new File([new Uint8Array(size)], 'f.pdf');
+    const files: [string, File][] = [
+      ['documentList[]', file(100)],
+      ['documentList[]', file(100)],
+      ['manuscript', file(200)],
+    ];
+    expect(fileProgress(files, 50, 500)).toEqual({ 'documentList[]': [0, 0], manuscript: [0] });
+    expect(fileProgress(files, 150, 500)).toEqual({ 'documentList[]': [0.5, 0], manuscript: [0] });
+    expect(fileProgress(files, 300, 500)).toEqual({ 'documentList[]': [1, 1], manuscript: [0] });
+    expect(fileProgress(files, 500, 500)).toEqual({ 'documentList[]': [1, 1], manuscript: [1] });
+  });
+});

@@ -1,0 +1,204 @@
+import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import type { TFunction } from 'i18next';
+import { LOCALES, type Locale } from '../../../common/locales';
+import type { FieldErrors } from '../../../common/validation';
+import serverSchema from '../../../schemas/books/readingSheet.schema.json';
+import uiSchemaJson from '../../../schemas/books/readingSheet.ui.json';
+import type { ApiRecord } from '../../engine/api/resourceApi';
+import { formValidator } from '../../engine/form/validator';
+
+/**
+ * The reading-sheet form: the server's JSON Schema (schemas/books/readingSheet.schema.json, the one
+ * source of validation) rendered with schemas/books/readingSheet.ui.json, plus the helpers that
+ * shape the sheet between the API and the form.
+ */
+
+export const SHEET_API = 'books';
+export const LIST_PATH = '/reading-sheets';
+
+type Json = Record<string, unknown>;
+
+/** The stored files of GET admin/books/{id}: read-only in the save, shown and deleted by `fileList` fields. */
+const STORED_FILES = {
+  documentList: { type: 'array', items: { type: 'object' } },
+  coverList: { type: 'array', items: { type: 'object' } },
+  videoList: { type: 'array', items: { type: 'object' } },
+  manuscript: { type: 'object' },
+} as const;
+
+/** The multipart names of new files, in the order a save sends them. */
+export const MULTIPART_FILE_NAMES = ['documentList[]', 'cover_file[]', 'video_file[]', 'manuscript'] as const;
+
+/** A copy of a JSON Schema without its `description`s (notes for developers, not labels). */
+function withoutDescriptions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutDescriptions);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'description').map(([key, value]) => [key, withoutDescriptions(value)]));
+}
+
+/**
+ * The form's schema: the server's, without descriptions and the root title, plus the stored-file
+ * properties the `fileList` fields show, minus `withNotification` (set by the save button, not a
+ * field). Labels come from the UI schema's `ui:title` keys.
+ */
+export const sheetFormSchema: RJSFSchema = (() => {
+  const { title: _title, ...schema } = withoutDescriptions(serverSchema) as RJSFSchema;
+  const { withNotification: _withNotification, ...properties } = schema.properties ?? {};
+  return { ...schema, properties: { ...properties, ...STORED_FILES } } as RJSFSchema;
+})();
+
+/** A new sheet as the form starts it: the schema's defaults (status 1, rights status 4, flags 0). */
+export const NEW_SHEET_DEFAULTS = getDefaultFormState(formValidator, sheetFormSchema, {}, sheetFormSchema) as Record<string, unknown>;
+
+export const sheetUiSchema = uiSchemaJson as UiSchema;
+
+/** Top-level translatable fields (the 24 per-language maps), in form order. */
+export const TRANSLATABLE_FIELDS: string[] = (sheetUiSchema['ui:order'] as string[]).filter(
+  (field) => (sheetUiSchema[field] as UiSchema | undefined)?.['ui:field'] === 'translatable',
+);
+
+/** Drops every null (and the keys holding one), keeping the identity of untouched parts. */
+export function stripNulls<T>(value: T): T {
+  if (Array.isArray(value)) {
+    let changed = false;
+    const items = value.filter((item) => item !== null).map((item) => {
+      const next = stripNulls(item);
+      if (next !== item) changed = true;
+      return next;
+    });
+    return (changed || items.length !== value.length ? items : value) as T;
+  }
+  if (!value || typeof value !== 'object' || value instanceof File) return value;
+  let changed = false;
+  const entries: [string, unknown][] = [];
+  for (const [key, item] of Object.entries(value)) {
+    if (item === null) {
+      changed = true;
+      continue;
+    }
+    const next = stripNulls(item);
+    if (next !== item) changed = true;
+    entries.push([key, next]);
+  }
+  return (changed ? Object.fromEntries(entries) : value) as T;
+}
+
+/** Two values alike once nulls and undefined are dropped and object keys sorted. */
+export function sameSheet(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown) =>
+    JSON.stringify(stripNulls(value), (_key, item: unknown) =>
+      item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : item,
+    );
+  return canonical(a) === canonical(b);
+}
+
+/** A sheet as the form edits it: GET's nulls dropped (the schema has no null types). */
+export function normalizeSheet(record: ApiRecord): ApiRecord {
+  return stripNulls(record);
+}
+
+/**
+ * The rules the form keeps while editing:
+ * - a primary genre that is no longer among the genres is cleared;
+ * - a series has at least one item while `serie` is on (an empty one to fill), none once it is off.
+ */
+export function applySheetRules(previous: Json, next: Json): Json {
+  const result: Json = { ...next };
+  const genres = Array.isArray(result.genres) ? (result.genres as unknown[]) : [];
+  if (result.primary_genre !== undefined && !genres.includes(result.primary_genre)) delete result.primary_genre;
+  const seriesList = Array.isArray(result.seriesList) ? result.seriesList : [];
+  if (result.serie === 1 && seriesList.length === 0) result.seriesList = [{}];
+  if (previous.serie === 1 && result.serie !== 1) result.seriesList = [];
+  return result;
+}
+
+/** Resolves a local `$ref` of the server schema. */
+function resolve(node: unknown): Json | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const ref = (node as { $ref?: string }).$ref;
+  if (!ref) return node as Json;
+  const target = ref.replace('#/definitions/', '');
+  return { ...(serverSchema.definitions as Record<string, Json>)[target], ...Object.fromEntries(Object.entries(node).filter(([key]) => key !== '$ref')) };
+}
+
+/** Keeps what the schema node declares as writable: declared properties, no `readOnly`, no empty text. */
+function prune(value: unknown, node: Json | undefined): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!node) return value;
+  if (Array.isArray(value)) {
+    const items = resolve(node.items);
+    return value.map((item) => prune(item, items)).filter((item) => item !== undefined);
+  }
+  if (typeof value === 'object') {
+    const properties = node.properties as Record<string, unknown> | undefined;
+    if (!properties) return value;
+    const out: Json = {};
+    for (const [key, item] of Object.entries(value)) {
+      const child = resolve(properties[key]);
+      if (!child || child.readOnly) continue;
+      const kept = prune(item, child);
+      if (kept !== undefined) out[key] = kept;
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The body of a save: the server schema's writable fields only (no labels, requests, stored files …). */
+export function sheetPayload(data: Json): Json {
+  return prune(data, serverSchema as unknown as Json) as Json;
+}
+
+/**
+ * The server's error keys as the form's fields: `author_list` on the authors, the new files'
+ * multipart keys (`documentList.3`, `cover_file.0`, `video_file.0`) on their file fields.
+ */
+export function formErrorKeys(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const target =
+      key === 'author_list'
+        ? 'authorList'
+        : /^documentList\.\d+$/.test(key)
+          ? 'documentList'
+          : /^cover_file(\.\d+)?$/.test(key)
+            ? 'coverList'
+            : /^video_file(\.\d+)?$/.test(key)
+              ? 'videoList'
+              : /^manuscript\.\d+$/.test(key)
+                ? 'manuscript'
+                : key;
+    out[target] = [...new Set([...(out[target] ?? []), ...messages])];
+  }
+  return out;
+}
+
+/** A readable name for an error key: `Series › #2 › Series name`, `Title › Français`. */
+export function errorLabel(key: string, t: TFunction): string {
+  const parts: string[] = [];
+  let ui: UiSchema | undefined = sheetUiSchema;
+  let node: Json | undefined = sheetFormSchema as Json;
+  for (const segment of key.split('.')) {
+    if (ui?.['ui:field'] === 'translatable' && (LOCALES as readonly string[]).includes(segment)) {
+      parts.push(t(`locales.${segment as Locale}`));
+      break;
+    }
+    if (/^\d+$/.test(segment)) {
+      parts.push(t('screens.readingSheet.errors.item', { n: Number(segment) + 1 }));
+      ui = ui?.items as UiSchema | undefined;
+      node = resolve(node?.items);
+      continue;
+    }
+    ui = ui?.[segment] as UiSchema | undefined;
+    node = resolve((node?.properties as Record<string, unknown> | undefined)?.[segment]);
+    const title = ui?.['ui:title'] ? t(String(ui['ui:title'])) : typeof node?.title === 'string' ? node.title : segment;
+    parts.push(title);
+  }
+  return parts.join(' › ');
+}
+
+/** The ids of the page's element for an error key, most precise first (`root_seriesList_1_name`, `root_seriesList_1`, `root_seriesList`). */
+export function elementIdsFor(key: string): string[] {
+  const segments = key.split('.');
+  return segments.map((_, i) => `root_${segments.slice(0, segments.length - i).join('_')}`);
+}

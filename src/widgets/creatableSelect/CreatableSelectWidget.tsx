@@ -1,0 +1,121 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WidgetProps } from '@rjsf/utils';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OptionSource } from '../../../common/screenDefinition';
+import { queryKeys } from '../../engine/api/queryKeys';
+import { resourceApi, type ApiRecord } from '../../engine/api/resourceApi';
+import type { EngineFormContext } from '../../engine/form/templates';
+import { useOptions, type Option } from '../../engine/options/useOptions';
+
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * What a screen puts in the RJSF formContext so that `creatableSelect` widgets can create a record
+ * in place: opens the resource's create form and resolves with the new record (undefined when
+ * the user cancels).
+ */
+export interface CreateRecordContext {
+  createRecord?: ((resource: string) => Promise<ApiRecord | undefined>) | undefined;
+}
+
+/** `ui:options` of the widget. */
+export interface CreatableSelectOptions {
+  /** Where the choices come from, searched on the server (10 loaded by default). */
+  source: OptionSource;
+  /** Resource whose create form a "+" button opens (`contacts`, `authors`, `companies`). */
+  create?: string;
+  /** Top-level list whose items hold this value as `id`: an id chosen in another item is not offered. */
+  uniqueIn?: string;
+}
+
+/** Ids already used by the other items of `list` (the current value excepted). */
+export function idsUsedElsewhere(list: unknown, current: unknown): Set<string> {
+  const items = Array.isArray(list) ? list : [];
+  const ids = items.map((item) => (item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined)).filter((id) => id !== undefined && id !== null);
+  return new Set(ids.map(String).filter((id) => id !== String(current)));
+}
+
+/**
+ * A select over a large list searched on the server (like `remoteSelect`) with a "+" button that
+ * creates a record in place (`ui:options.create`): the new record is selected at once. With
+ * `ui:options.uniqueIn`, ids chosen in other items of that list are left out (an author once per sheet).
+ */
+export function CreatableSelectWidget({ id, value, onChange, disabled, readonly, options, formContext, rawErrors, placeholder, required, label }: WidgetProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { source: declared, create, uniqueIn } = options as unknown as CreatableSelectOptions;
+  const source: OptionSource = { perPage: 10, searchParam: 'name', ...declared };
+  const context = formContext as (EngineFormContext & CreateRecordContext) | undefined;
+  const [filter, setFilter] = useState('');
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(filter), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filter]);
+  const { options: loaded, loading } = useOptions(source, search);
+  const hasValue = value !== null && value !== undefined && value !== '';
+  const missing = hasValue && !loaded.some((o) => String(o.value) === String(value));
+  const current = useQuery({
+    queryKey: queryKeys.record(source.api!, String(value)),
+    queryFn: ({ signal }) => resourceApi.get(source.api!, value as number, signal),
+    enabled: missing && Boolean(source.api),
+    staleTime: 60_000,
+  });
+  const used = uniqueIn ? idsUsedElsewhere(context?.formData?.[uniqueIn], value) : undefined;
+  const choices = useMemo<Option[]>(() => {
+    const withCurrent =
+      missing && current.data ? [{ value: current.data[source.valueField ?? 'id'] as number, label: String(current.data[source.labelField ?? 'name'] ?? value) }, ...loaded] : loaded;
+    return used?.size ? withCurrent.filter((o) => !used.has(String(o.value))) : withCurrent;
+  }, [loaded, missing, current.data, source.labelField, source.valueField, value, used]);
+
+  const canCreate = Boolean(create && context?.createRecord) && !disabled && !readonly;
+  const createOne = async () => {
+    setCreating(true);
+    try {
+      const record = await context!.createRecord!(create!);
+      if (record) {
+        queryClient.setQueryData(queryKeys.record(source.api!, String(record.id)), record);
+        onChange(record.id);
+      }
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <div className="p-inputgroup creatable-select">
+      <Dropdown
+        inputId={id}
+        value={hasValue ? value : null}
+        options={choices}
+        optionLabel="label"
+        optionValue="value"
+        onChange={(e) => onChange(e.value ?? undefined)}
+        filter
+        onFilter={(e) => setFilter(e.filter)}
+        showClear={!required}
+        disabled={disabled || readonly}
+        aria-label={label}
+        placeholder={loading ? t('app.loading') : placeholder || t('form.none')}
+        emptyFilterMessage={loading ? t('app.loading') : t('list.empty')}
+        className={rawErrors?.length ? 'p-invalid' : undefined}
+      />
+      {canCreate ? (
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          outlined
+          loading={creating}
+          onClick={() => void createOne()}
+          aria-label={t('widgets.creatableSelect.create', { what: t(`widgets.creatableSelect.what.${create}`) })}
+          tooltip={t('widgets.creatableSelect.create', { what: t(`widgets.creatableSelect.what.${create}`) })}
+          tooltipOptions={{ position: 'top' }}
+        />
+      ) : null}
+    </div>
+  );
+}
