@@ -43,12 +43,12 @@ export function idsUsedElsewhere(list: unknown, current: unknown): Set<string> {
  * creates a record in place (`ui:options.create`): the new record is selected at once. With
  * `ui:options.uniqueIn`, ids chosen in other items of that list are left out (an author once per sheet).
  */
-export function CreatableSelectWidget({ id, value, onChange, disabled, readonly, options, formContext, rawErrors, placeholder, required, label }: WidgetProps) {
+export function CreatableSelectWidget({ id, value, onChange, disabled, readonly, options, registry, rawErrors, placeholder, required, label }: WidgetProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { source: declared, create, uniqueIn } = options as unknown as CreatableSelectOptions;
   const source: OptionSource = { perPage: 10, searchParam: 'name', ...declared };
-  const context = formContext as (EngineFormContext & CreateRecordContext) | undefined;
+  const context = registry.formContext as (EngineFormContext & CreateRecordContext) | undefined;
   const [filter, setFilter] = useState('');
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
@@ -65,12 +65,13 @@ export function CreatableSelectWidget({ id, value, onChange, disabled, readonly,
     enabled: missing && Boolean(source.api),
     staleTime: 60_000,
   });
-  const used = uniqueIn ? idsUsedElsewhere(context?.formData?.[uniqueIn], value) : undefined;
+  const usedKey = uniqueIn ? [...idsUsedElsewhere(context?.formData?.[uniqueIn], value)].join(',') : '';
   const choices = useMemo<Option[]>(() => {
     const withCurrent =
       missing && current.data ? [{ value: current.data[source.valueField ?? 'id'] as number, label: String(current.data[source.labelField ?? 'name'] ?? value) }, ...loaded] : loaded;
-    return used?.size ? withCurrent.filter((o) => !used.has(String(o.value))) : withCurrent;
-  }, [loaded, missing, current.data, source.labelField, source.valueField, value, used]);
+    const used = new Set(usedKey ? usedKey.split(',') : []);
+    return used.size ? withCurrent.filter((o) => !used.has(String(o.value))) : withCurrent;
+  }, [loaded, missing, current.data, source.labelField, source.valueField, value, usedKey]);
 
   const canCreate = Boolean(create && context?.createRecord) && !disabled && !readonly;
   const createOne = async () => {

@@ -9,10 +9,10 @@ import { useOptions } from '../../engine/options/useOptions';
  * One value among those picked in another top-level list field of the form (`ui:options.from`),
  * labelled from `ui:options.source`: the primary genre among the sheet's genres.
  */
-export function SubsetSelectWidget({ id, value, onChange, disabled, readonly, options, formContext, rawErrors, placeholder, label }: WidgetProps) {
+export function SubsetSelectWidget({ id, value, onChange, disabled, readonly, options, registry, rawErrors, placeholder, label }: WidgetProps) {
   const { t } = useTranslation();
   const { options: all, loading } = useOptions(options.source as OptionSource | undefined);
-  const picked = (formContext as EngineFormContext | undefined)?.formData?.[String(options.from)];
+  const picked = (registry.formContext as EngineFormContext | undefined)?.formData?.[String(options.from)];
   const ids = Array.isArray(picked) ? picked.map(String) : [];
   const choices = all.filter((option) => ids.includes(String(option.value)));
   return (
