@@ -9,6 +9,7 @@ import {
   listBooks,
   withDescendants,
   type BookListFilters,
+  type BookListOrder,
   type BookListRow,
   type BookOptionRow,
   type BookSort,
@@ -16,7 +17,7 @@ import {
 } from '../db/repositories/bookListRepository.js';
 import { RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
 import { conflict, notFound } from '../http/errors.js';
-import { paged, paging, type Paged } from '../http/paging.js';
+import { paged, paging, type Paged, type Paging } from '../http/paging.js';
 import { fileUrl } from '../routes/files.js';
 import type { Storage } from '../storage/index.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
@@ -125,12 +126,16 @@ export function toListItem(row: BookListRow): BookListItem {
   };
 }
 
+/** What the repository's `listBooks` takes for a validated query: filters, order and paging. */
+export async function bookListArgs(db: Db, query: BookListQuery): Promise<{ filters: BookListFilters; order: BookListOrder; page: Paging }> {
+  const sort = query.sort ?? 'updated_at';
+  return { filters: await bookFilters(db, query), order: { sort, direction: query.direction ?? DEFAULT_DIRECTION[sort] }, page: paging(query) };
+}
+
 /** `GET admin/books`: one page of the catalogue matching every given filter. */
 export async function listBookPage(db: Db, query: BookListQuery): Promise<Paged<BookListItem>> {
-  const page = paging(query);
-  const sort = query.sort ?? 'updated_at';
-  const direction = query.direction ?? DEFAULT_DIRECTION[sort];
-  const { rows, total } = await listBooks(db, await bookFilters(db, query), { sort, direction }, page);
+  const { filters, order, page } = await bookListArgs(db, query);
+  const { rows, total } = await listBooks(db, filters, order, page);
   return paged(rows.map(toListItem), total, page);
 }
 

@@ -82,6 +82,6 @@ describe.skipIf(!chromiumPath)('reading-sheet list in Chromium', () => {
     await rows().first().click();
     await page.waitForURL(url(`/reading-sheet/${sheets.river}`));
     await page.getByRole('heading', { name: 'UPDATING A READING SHEET' }).waitFor();
-    await page.screenshot({ path: 'test-results/reading-sheet-placeholder.png' });
+    await page.screenshot({ path: 'test-results/reading-sheet-opened-from-list.png' });
   });
 });

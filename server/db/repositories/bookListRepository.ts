@@ -13,8 +13,8 @@ export type SortDirection = 'asc' | 'desc';
 export const SERIES_FILTER = { all: 1, series: 2, notSeries: 3 } as const;
 
 /**
- * The filters of `GET admin/books`, already validated. Id lists match ANY of their values; genre and
- * thematic ids are expanded to their descendants here. Ratings are minimum stars (1 to 4).
+ * The filters of `GET admin/books`, already validated. Id lists match ANY of their values (genre and
+ * thematic ids already include their descendants: `withDescendants`). Ratings are minimum stars (1 to 4).
  */
 export interface BookListFilters {
   /** Words of the free text; every word must occur in `search_text` (title in any locale, original title, authors). */
@@ -80,17 +80,17 @@ const list = (ids: readonly number[]) =>
     sql`, `,
   );
 
-/** `exists (…)` on a book ↔ criterion join table: the sheet has ANY of `ids`. */
-function hasAny(table: string, column: string, ids: readonly number[]): SQL {
-  return sql`exists (select 1 from ${sql.raw(table)} j where j.book_id = b.id and j.${sql.raw(column)} in (${list(ids)}))`;
-}
-
-/** The where-clause conditions of `filters` over `books b` (empty when nothing filters). */
+/**
+ * The where-clause conditions of `filters`, all on the sheet's `book_facets f` row (a narrow
+ * projection kept by triggers, docs/books-list.md): the free text as `search_text like` words (its
+ * trigram index), id lists as `column in (…)` or `array && array[…]` (a GIN index each), ratings as
+ * `column >= n` (an unrated sheet has NULL there, so it never matches).
+ */
 export function bookFilterConditions(filters: BookListFilters): SQL[] {
   const where: SQL[] = [];
-  for (const word of filters.search ?? []) where.push(sql`b.search_text like ${likePattern(word)}`);
+  for (const word of filters.search ?? []) where.push(sql`f.search_text like ${likePattern(word)}`);
   const column = (name: string, ids: readonly number[] | undefined) => {
-    if (ids?.length) where.push(sql`b.${sql.raw(name)} in (${list(ids)})`);
+    if (ids?.length) where.push(sql`f.${sql.raw(name)} in (${list(ids)})`);
   };
   column('rights_status_id', filters.rightsStatuses);
   column('status_id', filters.statuses);
@@ -98,24 +98,22 @@ export function bookFilterConditions(filters: BookListFilters): SQL[] {
   column('format_id', filters.formats);
   column('original_country_id', filters.nativeCountries);
   column('language_id', filters.motherTongues);
-  if (filters.publicationDate) where.push(sql`b.publication_date = ${filters.publicationDate}`);
-  if (filters.series === SERIES_FILTER.series) where.push(sql`b.serie`);
-  if (filters.series === SERIES_FILTER.notSeries) where.push(sql`not b.serie`);
-  const joined: [string, string, readonly number[] | undefined][] = [
-    ['book_authors', 'author_id', filters.authors],
-    ['book_audiences', 'audience_id', filters.audiences],
-    ['book_genres', 'genre_id', filters.genres],
-    ['book_categories', 'category_id', filters.categories],
-    ['book_thematics', 'thematic_id', filters.thematics],
-    ['book_places', 'country_id', filters.places],
-    ['book_periods', 'period_id', filters.periods],
+  if (filters.publicationDate) where.push(sql`f.publication_date = ${filters.publicationDate}`);
+  if (filters.series === SERIES_FILTER.series) where.push(sql`f.serie`);
+  if (filters.series === SERIES_FILTER.notSeries) where.push(sql`not f.serie`);
+  const arrays: [string, readonly number[] | undefined][] = [
+    ['author_ids', filters.authors],
+    ['audience_ids', filters.audiences],
+    ['genre_ids', filters.genres],
+    ['category_ids', filters.categories],
+    ['thematic_ids', filters.thematics],
+    ['place_ids', filters.places],
+    ['period_ids', filters.periods],
   ];
-  for (const [table, name, ids] of joined) if (ids?.length) where.push(hasAny(table, name, ids));
+  for (const [name, ids] of arrays) if (ids?.length) where.push(sql`f.${sql.raw(name)} && array[${list(ids)}]::integer[]`);
   for (const type of RATING_TYPES) {
     const minimum = filters.ratings?.[type];
-    if (minimum !== undefined && minimum > 0) {
-      where.push(sql`exists (select 1 from book_ratings r where r.book_id = b.id and r.type = ${type} and r.rate >= ${minimum})`);
-    }
+    if (minimum !== undefined && minimum > 0) where.push(sql`f.${sql.raw(type)} >= ${minimum}`);
   }
   return where;
 }
@@ -124,7 +122,7 @@ const whereClause = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.
 
 /**
  * The ORDER BY of a sort, with the id as tie-breaker so paging is stable. Publication dates sort
- * empty last in both directions; each order has a matching index (migration 0003).
+ * empty last in both directions. Each order walks an index of `books` (migration 0003).
  */
 function orderBy(order: BookListOrder): SQL {
   const dir = sql.raw(order.direction);
@@ -134,15 +132,14 @@ function orderBy(order: BookListOrder): SQL {
     case 'title':
       return sql`b.original_title ${dir}, b.id ${dir}`;
     case 'publication_date':
-      return sql`b.publication_date ${dir} nulls last, b.id ${dir}`;
+      return order.direction === 'asc' ? sql`b.publication_date asc nulls last, b.id asc` : sql`b.publication_date desc nulls last, b.id desc nulls last`;
     case 'updated_at':
       return sql`b.updated_at ${dir}, b.id ${dir}`;
   }
 }
 
-/** The page query: ids of the page first (index order, offset), then the display columns of those rows only. */
-export function bookPageQuery(conditions: SQL[], order: BookListOrder, paging: Paging): SQL {
-  const sorted = orderBy(order);
+/** The display columns of the page's rows (`books b`), from the ids of `page` in the sort's order. */
+function displayRows(pageIds: SQL, sorted: SQL): SQL {
   return sql`
     select b.id, b.original_title, b.status_id, s.label as status_label, b.rights_status_id, r.label as rights_status_label,
       to_char(b.publication_date, 'YYYY-MM') as publication_date,
@@ -150,16 +147,47 @@ export function bookPageQuery(conditions: SQL[], order: BookListOrder, paging: P
       coalesce((select array_agg(a.name order by ba.position, ba.author_id) from book_authors ba join authors a on a.id = ba.author_id
         where ba.book_id = b.id), '{}') as authors,
       (select g.color from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary) as primary_genre_color,
-      (select f.stored_name from book_files f where f.book_id = b.id and f.type = 2 order by f.position, f.id limit 1) as cover_key
-    from (select b.id from books b ${whereClause(conditions)} order by ${sorted} limit ${paging.perPage} offset ${paging.offset}) page
+      (select bf.stored_name from book_files bf where bf.book_id = b.id and bf.type = 2 order by bf.position, bf.id limit 1) as cover_key
+    from (${pageIds}) page
     join books b on b.id = page.id
     join book_statuses s on s.id = b.status_id
     join rights_statuses r on r.id = b.rights_status_id
     order by ${sorted}`;
 }
 
-export function bookCountQuery(conditions: SQL[]): SQL {
-  return sql`select count(*)::int as total from books b ${whereClause(conditions)}`;
+/** Unfiltered list, page: the sort's index walked to the offset (index-only), then the page's rows. */
+export function bookPageQuery(order: BookListOrder, paging: Paging): SQL {
+  const sorted = orderBy(order);
+  return displayRows(sql`select b.id from books b order by ${sorted} limit ${paging.perPage} offset ${paging.offset}`, sorted);
+}
+
+/** Unfiltered list, total. */
+export const bookCountQuery = (): SQL => sql`select count(*)::int as total from books b`;
+
+/**
+ * Filtered list: total and page in one statement. The matches are collected once (`m`: the GIN,
+ * trigram and btree indexes of `book_facets`, mostly index-only) and counted; then the
+ * page comes from whichever is cheaper, decided in the statement by one-time filters:
+ * - few matches: sort the matches themselves (`total` primary-key probes);
+ * - many matches: walk the sort's index and keep the rows that match, stopping at the page's end
+ *   (about (offset + perPage) × books / total probes).
+ * Walking when the matches are few would probe thousands of rows for 10 (a rare genre); sorting
+ * the matches when they are many would sort tens of thousands. The row with a null id carries the
+ * total when the page is empty.
+ */
+export function bookFilteredQuery(conditions: SQL[], order: BookListOrder, paging: Paging): SQL {
+  const sorted = orderBy(order);
+  const where = whereClause(conditions);
+  const reach = paging.offset + paging.perPage;
+  const few = sql`(select total from counted)::float8 * (select total from counted) <= ${reach}::float8 * (select greatest(reltuples, 0) from pg_class where oid = 'books'::regclass)`;
+  const pageIds = sql`
+    (select b.id from m join books b on b.id = m.book_id where ${few} order by ${sorted} limit ${paging.perPage} offset ${paging.offset})
+    union all
+    (select b.id from books b join book_facets f on f.book_id = b.id ${where} and not (${few}) order by ${sorted} limit ${paging.perPage} offset ${paging.offset})`;
+  return sql`
+    with m as materialized (select f.book_id from book_facets f ${where}),
+      counted as (select count(*)::int as total from m)
+    select counted.total, rows.* from counted left join (${displayRows(pageIds, sorted)}) rows on true`;
 }
 
 /**
@@ -179,9 +207,10 @@ export async function withDescendants(db: Db, table: 'genres' | 'thematics', ids
 }
 
 /**
- * One page of reading sheets and the total matching `filters`. The two queries run side by side
- * (on PostgreSQL they use two pooled connections; PGlite runs them one after the other).
- * Genre and thematic filters must already include descendants (`withDescendants`).
+ * One page of reading sheets and the total matching `filters`. Unfiltered: the page and the count
+ * run side by side (two pooled connections on PostgreSQL; PGlite runs them in turn). Filtered: one
+ * statement (`bookFilteredQuery`). Genre and thematic filters must already include descendants
+ * (`withDescendants`).
  */
 export async function listBooks(
   db: Db,
@@ -190,8 +219,15 @@ export async function listBooks(
   paging: Paging,
 ): Promise<{ rows: BookListRow[]; total: number }> {
   const conditions = bookFilterConditions(filters);
-  const [page, count] = await Promise.all([db.execute(bookPageQuery(conditions, order, paging)), db.execute(bookCountQuery(conditions))]);
-  return { rows: rowsOf<BookListRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
+  if (conditions.length === 0) {
+    const [page, count] = await Promise.all([db.execute(bookPageQuery(order, paging)), db.execute(bookCountQuery())]);
+    return { rows: rowsOf<BookListRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
+  }
+  const rows = rowsOf<BookListRow & { total: number }>(await db.execute(bookFilteredQuery(conditions, order, paging)));
+  return {
+    rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }
 
 /**
@@ -204,17 +240,18 @@ export async function listBookOptions(
   options: { search?: string[] | undefined; ids?: number[] | undefined; paging: Paging },
 ): Promise<{ rows: BookOptionRow[]; total: number }> {
   const conditions = bookFilterConditions({ search: options.search ?? [] });
-  if (options.ids?.length) conditions.push(sql`b.id in (${list(options.ids)})`);
+  if (options.ids?.length) conditions.push(sql`f.book_id in (${list(options.ids)})`);
+  const where = whereClause(conditions);
   const { perPage, offset } = options.paging;
   const [page, count] = await Promise.all([
     db.execute(sql`
       select b.id, b.original_title,
         coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, ba.author_id)
           from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json) as "authorList"
-      from (select b.id from books b ${whereClause(conditions)} order by b.updated_at desc, b.id desc limit ${perPage} offset ${offset}) page
+      from (select b.id from books b join book_facets f on f.book_id = b.id ${where} order by b.updated_at desc, b.id desc limit ${perPage} offset ${offset}) page
       join books b on b.id = page.id
       order by b.updated_at desc, b.id desc`),
-    db.execute(bookCountQuery(conditions)),
+    db.execute(sql`select count(*)::int as total from book_facets f ${where}`),
   ]);
   return { rows: rowsOf<BookOptionRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
 }

@@ -124,7 +124,8 @@ export const books = pgTable(
   },
   (t) => [
     index('books_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('books_original_title_idx').on(t.originalTitle),
+    // The list's sorts, with the id as tie-breaker (server/db/repositories/bookListRepository.ts).
+    index('books_original_title_idx').on(t.originalTitle, t.id),
     index('books_status_idx').on(t.statusId),
     index('books_rights_status_idx').on(t.rightsStatusId),
     index('books_time_idx').on(t.timeId),
@@ -133,8 +134,9 @@ export const books = pgTable(
     index('books_language_idx').on(t.languageId),
     index('books_company_idx').on(t.companyId),
     index('books_adaptation_budget_idx').on(t.adaptationBudgetId),
-    index('books_publication_date_idx').on(t.publicationDate),
-    index('books_updated_at_idx').on(t.updatedAt),
+    index('books_publication_date_idx').on(t.publicationDate, t.id),
+    index('books_publication_date_desc_idx').on(t.publicationDate.desc().nullsLast(), t.id.desc()),
+    index('books_updated_at_idx').on(t.updatedAt, t.id),
     check('books_publication_date_first_of_month', sql`extract(day from ${t.publicationDate}) = 1`),
     check('books_nb_pages_positive', sql`${t.nbPages} >= 0`),
     check('books_manuscript_size_positive', sql`${t.manuscriptSize} >= 0`),

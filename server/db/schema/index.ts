@@ -6,6 +6,7 @@ export * from './book-criteria.js';
 export * from './book-people.js';
 export * from './book-ratings.js';
 export * from './book-files.js';
+export * from './book-facets.js';
 export * from './characters.js';
 export * from './editorial.js';
 export * from './subscribers.js';

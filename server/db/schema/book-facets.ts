@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, foreignKey, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { books } from './books.js';
+
+const ids = (name: string) =>
+  integer(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`);
+
+/**
+ * One narrow row per reading sheet holding everything the list filters on: the sheet's filtered
+ * columns, its criteria as id arrays, its eight ratings and a copy of its search text. It is a
+ * projection kept by database triggers (migration 0005), never written by the application: `books`
+ * and the criteria, author and rating tables stay the source of truth.
+ *
+ * Why: counting the matches of any filter combination on 100,000 sheets must stay cheap. On the wide
+ * `books` heap (24 translatable maps, ~2 KB a row, larger than shared buffers at that size) and
+ * through one semi-join per criterion, two rating filters cost ~55 ms of CPU on PostgreSQL; on this
+ * ~300-byte row they are an index-only scan of a few ms (docs/books-list.md, bench/results.md).
+ * Fixed-width columns come first: they are read fastest.
+ */
+export const bookFacets = pgTable(
+  'book_facets',
+  {
+    bookId: integer('book_id').primaryKey(),
+    quality: smallint('quality'),
+    concept: smallint('concept'),
+    plot: smallint('plot'),
+    characters: smallint('characters'),
+    coherence: smallint('coherence'),
+    emotions: smallint('emotions'),
+    dialogues: smallint('dialogues'),
+    commercial: smallint('commercial'),
+    statusId: integer('status_id').notNull(),
+    rightsStatusId: integer('rights_status_id').notNull(),
+    timeId: integer('time_id'),
+    formatId: integer('format_id'),
+    originalCountryId: integer('original_country_id'),
+    languageId: integer('language_id'),
+    publicationDate: date('publication_date', { mode: 'string' }),
+    serie: boolean('serie').notNull(),
+    authorIds: ids('author_ids'),
+    genreIds: ids('genre_ids'),
+    thematicIds: ids('thematic_ids'),
+    audienceIds: ids('audience_ids'),
+    categoryIds: ids('category_ids'),
+    placeIds: ids('place_ids'),
+    periodIds: ids('period_ids'),
+    /** A copy of `books.search_text` (original title, titles in every locale, authors; normalised). */
+    searchText: text('search_text').notNull().default(''),
+  },
+  (t) => [
+    foreignKey({ name: 'book_facets_book_fk', columns: [t.bookId], foreignColumns: [books.id] }).onDelete('cascade'),
+    index('book_facets_author_ids_idx').using('gin', t.authorIds),
+    index('book_facets_genre_ids_idx').using('gin', t.genreIds),
+    index('book_facets_thematic_ids_idx').using('gin', t.thematicIds),
+    index('book_facets_audience_ids_idx').using('gin', t.audienceIds),
+    index('book_facets_category_ids_idx').using('gin', t.categoryIds),
+    index('book_facets_place_ids_idx').using('gin', t.placeIds),
+    index('book_facets_period_ids_idx').using('gin', t.periodIds),
+    index('book_facets_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Minimum-stars filters collect their matches with an index-only scan of this ~4 MB index (any rating, leading or not).
+    index('book_facets_ratings_idx').on(t.quality, t.concept, t.plot, t.characters, t.coherence, t.emotions, t.dialogues, t.commercial, t.bookId),
+    // The single-value filters, each ending with the book id so its matches come from an index-only scan.
+    index('book_facets_status_idx').on(t.statusId, t.bookId),
+    index('book_facets_rights_status_idx').on(t.rightsStatusId, t.bookId),
+    index('book_facets_time_idx').on(t.timeId, t.bookId),
+    index('book_facets_format_idx').on(t.formatId, t.bookId),
+    index('book_facets_original_country_idx').on(t.originalCountryId, t.bookId),
+    index('book_facets_language_idx').on(t.languageId, t.bookId),
+    index('book_facets_publication_date_idx').on(t.publicationDate, t.bookId),
+    index('book_facets_serie_idx').on(t.serie, t.bookId),
+  ],
+);
