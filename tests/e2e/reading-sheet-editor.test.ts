@@ -67,11 +67,13 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
   }
 
   /** Creates a record in place through the "+" of a creatable select and its dialog. */
-  async function createInPlace(selectId: string, what: string, fill: (dialog: Locator) => Promise<void>): Promise<void> {
+  async function createInPlace(selectId: string, what: string, fill: (name: Locator) => Promise<void>): Promise<void> {
     await page.locator('.creatable-select', { has: page.locator(`#${selectId}`) }).getByRole('button', { name: `Create a new ${what}` }).click();
     const dialog = page.locator('.create-record-dialog');
-    await dialog.locator('#root_name').waitFor();
-    await fill(dialog);
+    const name = dialog.locator('input[id$="_name"]').first();
+    await name.waitFor();
+    expect(await name.getAttribute('id')).toMatch(/^new_[a-z]+_name$/);
+    await fill(name);
     await dialog.getByRole('button', { name: 'Create and select' }).click();
     await dialog.waitFor({ state: 'detached' });
   }
@@ -111,7 +113,7 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     // Two authors, each created in place and selected at once; an author already chosen is not offered again.
     for (const [index, name] of [`Ana Autora ${stamp}`, `Ben Writer ${stamp}`].entries()) {
       await page.locator('#root_authorList__add').click();
-      await createInPlace(`root_authorList_${index}_id`, 'author', (dialog) => dialog.locator('#root_name').fill(name));
+      await createInPlace(`root_authorList_${index}_id`, 'author', (input) => input.fill(name));
       await expect.poll(() => dropdown(`root_authorList_${index}_id`).locator('.p-dropdown-label').textContent()).toBe(name);
     }
     expect(await dropdown('root_authorList_0_type').locator('.p-dropdown-label').textContent()).toBe('Author');
@@ -127,7 +129,7 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await pick('root_rights_status_id', 'Optioned');
     await pick('root_time_id', 'Contemporary');
     await pick('root_format_id', 'Paperback');
-    await createInPlace('root_company_id', 'company', (dialog) => dialog.locator('#root_name').fill(`Éditions du Test ${stamp}`));
+    await createInPlace('root_company_id', 'company', (input) => input.fill(`Éditions du Test ${stamp}`));
     await expect.poll(() => dropdown('root_company_id').locator('.p-dropdown-label').textContent()).toBe(`Éditions du Test ${stamp}`);
     await page.locator('#root_publication_date').fill('2021-05');
     await page.locator('#root_publication_date').press('Escape');
@@ -194,7 +196,7 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     // A contact created in place (with audiovisual rights) and a source that is not a contact.
     await tab('Rights & sources').click();
     await page.locator('#root_contactList__add').click();
-    await createInPlace('root_contactList_0_id', 'contact', (dialog) => dialog.locator('#root_name').fill(`Clara Contact ${stamp}`));
+    await createInPlace('root_contactList_0_id', 'contact', (input) => input.fill(`Clara Contact ${stamp}`));
     await expect.poll(() => dropdown('root_contactList_0_id').locator('.p-dropdown-label').textContent()).toBe(`Clara Contact ${stamp}`);
     await page.locator('#root_contactList_0_audiovisual_law').click();
     await page.locator('#root_sourceList__add').click();

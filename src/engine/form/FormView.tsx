@@ -1,11 +1,12 @@
 import Form from '@rjsf/primereact';
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { Button } from 'primereact/button';
-import { useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fields, widgets } from '../../widgets/registry';
 import type { FormController } from './useFormController';
 import { formTabs, subTabOf } from './errorRouting';
+import { createFormDataStore } from './formDataStore';
 import { ArrayFieldItemTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, type EngineFormContext } from './templates';
 import { translateSchema, translateUiSchema, uiNames } from './translateSchema';
 import { formValidator } from './validator';
@@ -21,6 +22,8 @@ export interface FormViewProps {
   actions?: React.ReactNode;
   /** Screen-specific values added to the RJSF formContext (the engine's own keys win). */
   formContext?: Record<string, unknown>;
+  /** Prefix of the field ids (`root` by default): another form on the same page (a dialog) needs its own. */
+  idPrefix?: string;
 }
 
 /** Fails loudly when a UI schema names a widget or field that is not registered. */
@@ -31,15 +34,17 @@ function assertRegistered(uiSchema: UiSchema | undefined): void {
   }
 }
 
+const TEMPLATES = { FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate, ArrayFieldItemTemplate };
+
 /** RJSF's own widgets, usable by name in any UI schema. */
 export const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'date', 'updown', 'range', 'hidden']);
 
 /** Renders a form controller with RJSF (PrimeReact theme + our widgets), server errors under each field. */
-export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext }: FormViewProps) {
+export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext, idPrefix }: FormViewProps) {
   const { t } = useTranslation();
   assertRegistered(uiSchema);
   const translatedSchema = useMemo(() => translateSchema(schema, t), [schema, t]);
-  const translatedUi = useMemo(() => translateUiSchema(uiSchema, t), [uiSchema, t]);
+  const translatedUi = useMemo(() => ({ ...translateUiSchema(uiSchema, t), 'ui:submitButtonOptions': { norender: true } }), [uiSchema, t]);
   const [activeTab, setActiveTab] = useState(0);
   const [activeSubTabs, setActiveSubTabs] = useState<Record<string, number>>({});
   const tabs = useMemo(() => formTabs(uiSchema), [uiSchema]);
@@ -56,19 +61,32 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
     }
   }
 
-  const formContext: EngineFormContext = {
-    ...extraContext,
-    recordId,
-    activeTab,
-    setActiveTab,
-    erroneousFields,
-    formData: controller.formData,
-    files: controller.files,
-    setFile: controller.setFile,
-    applyStored: controller.applyStored,
-    activeSubTabs,
-    setActiveSubTab: (label, index) => setActiveSubTabs((current) => ({ ...current, [label]: index })),
-  };
+  // The formContext keeps its identity while only the data changes, so RJSF renders again only the
+  // fields whose own props changed; the data is read through the store (`formData` is a getter).
+  const [store] = useState(() => createFormDataStore(controller.formData));
+  store.set(controller.formData);
+  useLayoutEffect(() => store.notify(), [store, controller.formData]);
+  const setActiveSubTab = useCallback((label: string, index: number) => setActiveSubTabs((current) => ({ ...current, [label]: index })), []);
+  const { files, setFile, applyStored } = controller;
+  const formContext = useMemo<EngineFormContext>(
+    () => ({
+      ...extraContext,
+      recordId,
+      activeTab,
+      setActiveTab,
+      erroneousFields,
+      get formData() {
+        return store.get();
+      },
+      formDataStore: store,
+      files,
+      setFile,
+      applyStored,
+      activeSubTabs,
+      setActiveSubTab,
+    }),
+    [extraContext, recordId, activeTab, erroneousFields, store, files, setFile, applyStored, activeSubTabs, setActiveSubTab],
+  );
   const onError = (errors: RJSFValidationError[]) => {
     const byKey: Record<string, string[]> = {};
     for (const error of errors) {
@@ -81,13 +99,14 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
   return (
     <Form
       className="resource-form"
+      {...(idPrefix ? { idPrefix } : {})}
       schema={translatedSchema}
-      uiSchema={{ ...translatedUi, 'ui:submitButtonOptions': { norender: true } }}
+      uiSchema={translatedUi}
       formData={controller.formData}
       validator={formValidator}
       widgets={widgets}
       fields={fields}
-      templates={{ FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate, ArrayFieldItemTemplate }}
+      templates={TEMPLATES}
       formContext={formContext}
       extraErrors={controller.errorSchema}
       showErrorList={false}

@@ -10,7 +10,8 @@ import { Templates } from '@rjsf/primereact';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useTranslation } from 'react-i18next';
 import { formTabs, type FormTab } from './errorRouting';
-import { isVisible } from './visibility';
+import { useFormValue, type FormDataStore } from './formDataStore';
+import { isVisible, type VisibleWhen } from './visibility';
 
 /** What the engine passes to templates and widgets through RJSF's formContext. */
 export interface EngineFormContext {
@@ -19,8 +20,12 @@ export interface EngineFormContext {
   setActiveTab(index: number): void;
   /** Top-level fields with an error, to badge their tab. */
   erroneousFields: string[];
-  /** The whole form's current data (for `ui:options.visibleWhen`). */
+  /**
+   * The whole form's current data, read when rendering. A component that must render again when
+   * another field changes subscribes to it through `formDataStore` (`useFormValue`).
+   */
   formData: Record<string, unknown>;
+  formDataStore?: FormDataStore;
   /** New files of the file fields, sent with the next save, and how widgets set them. */
   files: Readonly<Record<string, File | undefined>>;
   setFile(field: string, file: File | undefined): void;
@@ -34,7 +39,12 @@ export interface EngineFormContext {
 /** Label (180 px column) beside the field, errors and help under it. */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, required, displayLabel, children, errors, help, rawDescription, description, hidden, uiSchema, disabled, registry } = props;
-  if (hidden || !isVisible(uiSchema, (registry.formContext as EngineFormContext | undefined)?.formData)) return <div hidden>{children}</div>;
+  const context = registry.formContext as EngineFormContext | undefined;
+  // Subscribed to the field `visibleWhen` reads, so the field shows or hides when that one changes.
+  const rule = getUiOptions(uiSchema).visibleWhen as VisibleWhen | undefined;
+  const watched = useFormValue(context?.formDataStore, typeof rule?.field === 'string' ? rule.field : undefined);
+  const data = context?.formDataStore && rule ? { [rule.field]: watched } : context?.formData;
+  if (hidden || !isVisible(uiSchema, data)) return <div hidden>{children}</div>;
   const isCheckbox = getUiOptions(uiSchema).widget === 'checkbox';
   return (
     <div className={`form-row${displayLabel && !isCheckbox ? '' : ' no-label'}`}>

@@ -29,6 +29,7 @@ function CreateForm({ screen, onDone }: { screen: ScreenDefinition; onDone(recor
       schema={schema}
       uiSchema={uiSchema}
       submitLabel={t('screens.readingSheet.create.submit')}
+      idPrefix={`new_${screen.resource}`}
       actions={<Button type="button" label={t('screens.readingSheet.create.cancel')} text onClick={() => onDone(undefined)} />}
     />
   );

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -135,16 +135,13 @@ export function ReadingSheetScreen() {
     await queryClient.invalidateQueries({ queryKey: queryKeys.record(SHEET_API, id!) });
   };
 
-  const formContext = {
-    formLocale,
-    setFormLocale,
-    createRecord: (resource: string) => new Promise<ApiRecord | undefined>((resolve) => setCreating({ resource, resolve })),
-    fileLists: {
-      files: newFiles,
-      setFiles: (name: string, files: File[]) => setNewFiles((current) => ({ ...current, [name]: files })),
-      progress,
-    },
-  };
+  // Kept while none of its parts change, so the form renders again only the fields that changed.
+  const createRecord = useCallback((resource: string) => new Promise<ApiRecord | undefined>((resolve) => setCreating({ resource, resolve })), []);
+  const setFiles = useCallback((name: string, files: File[]) => setNewFiles((current) => ({ ...current, [name]: files })), []);
+  const formContext = useMemo(
+    () => ({ formLocale, setFormLocale, createRecord, fileLists: { files: newFiles, setFiles, progress } }),
+    [formLocale, createRecord, newFiles, setFiles, progress],
+  );
 
   const serverErrors = controller.errors;
   const shownErrors = Object.keys(serverErrors).length ? serverErrors : clientErrors;

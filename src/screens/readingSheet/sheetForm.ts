@@ -36,13 +36,23 @@ function withoutDescriptions(node: unknown): unknown {
   return Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'description').map(([key, value]) => [key, withoutDescriptions(value)]));
 }
 
+/** A copy of a schema with its local `$ref`s replaced by their definitions (RJSF resolves none on each render). */
+function dereferenced(node: unknown, definitions: Record<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((item) => dereferenced(item, definitions));
+  if (!node || typeof node !== 'object') return node;
+  const { $ref, definitions: _definitions, ...rest } = node as Json & { $ref?: string };
+  const target = typeof $ref === 'string' ? dereferenced(definitions[$ref.replace('#/definitions/', '')], definitions) : {};
+  return { ...(target as Json), ...Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, dereferenced(value, definitions)])) };
+}
+
 /**
- * The form's schema: the server's, without descriptions and the root title, plus the stored-file
- * properties the `fileList` fields show, minus `withNotification` (set by the save button, not a
- * field). Labels come from the UI schema's `ui:title` keys.
+ * The form's schema: the server's, dereferenced, without descriptions and the root title, plus the
+ * stored-file properties the `fileList` fields show, minus `withNotification` (set by the save
+ * button, not a field). Labels come from the UI schema's `ui:title` keys.
  */
 export const sheetFormSchema: RJSFSchema = (() => {
-  const { title: _title, ...schema } = withoutDescriptions(serverSchema) as RJSFSchema;
+  const plain = withoutDescriptions(serverSchema) as RJSFSchema;
+  const { title: _title, ...schema } = dereferenced(plain, (plain.definitions ?? {}) as Record<string, unknown>) as RJSFSchema;
   const { withNotification: _withNotification, ...properties } = schema.properties ?? {};
   return { ...schema, properties: { ...properties, ...STORED_FILES } } as RJSFSchema;
 })();

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { OptionSource } from '../../../common/screenDefinition';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { resourceApi, type ApiRecord } from '../../engine/api/resourceApi';
+import { useFormValue } from '../../engine/form/formDataStore';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { useOptions, type Option } from '../../engine/options/useOptions';
 
@@ -29,6 +30,8 @@ export interface CreatableSelectOptions {
   create?: string;
   /** Top-level list whose items hold this value as `id`: an id chosen in another item is not offered. */
   uniqueIn?: string;
+  /** Rows loaded while searching (`source.perPage` otherwise): SPEC §7 loads 10 authors, then 50 when searching. */
+  searchPerPage?: number;
 }
 
 /** Ids already used by the other items of `list` (the current value excepted). */
@@ -46,7 +49,7 @@ export function idsUsedElsewhere(list: unknown, current: unknown): Set<string> {
 export function CreatableSelectWidget({ id, value, onChange, disabled, readonly, options, registry, rawErrors, placeholder, required, label }: WidgetProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { source: declared, create, uniqueIn } = options as unknown as CreatableSelectOptions;
+  const { source: declared, create, uniqueIn, searchPerPage } = options as unknown as CreatableSelectOptions;
   const source: OptionSource = { perPage: 10, searchParam: 'name', ...declared };
   const context = registry.formContext as (EngineFormContext & CreateRecordContext) | undefined;
   const [filter, setFilter] = useState('');
@@ -56,7 +59,7 @@ export function CreatableSelectWidget({ id, value, onChange, disabled, readonly,
     const timer = setTimeout(() => setSearch(filter), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [filter]);
-  const { options: loaded, loading } = useOptions(source, search);
+  const { options: loaded, loading } = useOptions(search && searchPerPage ? { ...source, perPage: searchPerPage } : source, search);
   const hasValue = value !== null && value !== undefined && value !== '';
   const missing = hasValue && !loaded.some((o) => String(o.value) === String(value));
   const current = useQuery({
@@ -65,7 +68,9 @@ export function CreatableSelectWidget({ id, value, onChange, disabled, readonly,
     enabled: missing && Boolean(source.api),
     staleTime: 60_000,
   });
-  const usedKey = uniqueIn ? [...idsUsedElsewhere(context?.formData?.[uniqueIn], value)].join(',') : '';
+  const watched = useFormValue(context?.formDataStore, uniqueIn);
+  const siblings = context?.formDataStore ? watched : uniqueIn ? context?.formData?.[uniqueIn] : undefined;
+  const usedKey = uniqueIn ? [...idsUsedElsewhere(siblings, value)].join(',') : '';
   const choices = useMemo<Option[]>(() => {
     const withCurrent =
       missing && current.data ? [{ value: current.data[source.valueField ?? 'id'] as number, label: String(current.data[source.labelField ?? 'name'] ?? value) }, ...loaded] : loaded;
