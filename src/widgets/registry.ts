@@ -2,6 +2,7 @@ import type { Field, Widget } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 import type { CellName, FieldName, WidgetName } from '../../common/screenDefinition';
 import {
+  BookStatusCell,
   ColorSwatchCell,
   CountCell,
   DashCell,
@@ -43,6 +44,7 @@ export const cells: Record<CellName, ComponentType<CellProps>> = {
   count: CountCell,
   date: DateCell,
   html: HtmlCell,
+  bookStatus: BookStatusCell,
 };
 
 /** Custom RJSF widgets (`ui:widget`) by name. */

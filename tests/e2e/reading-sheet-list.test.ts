@@ -47,7 +47,8 @@ describe.skipIf(!chromiumPath)('reading-sheet list in Chromium', () => {
     await page.getByRole('heading', { name: 'READING SHEETS LIST' }).waitFor();
     await expect.poll(titles).toEqual(['Summer of Shadows', 'The River', 'The Winter Road']);
     expect(await rows().first().textContent()).toContain('Hugo Véron');
-    expect(await rows().first().textContent()).toContain('Draft');
+    expect(await rows().first().locator('.status-tag').textContent()).toBe('Draft');
+    expect(await rows().first().locator('.status-tag').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(211, 47, 47)');
     expect(await page.getByRole('link', { name: 'Reading sheets' }).count()).toBe(1);
     await page.screenshot({ path: 'test-results/reading-sheets-list.png', fullPage: true });
   });

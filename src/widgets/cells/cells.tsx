@@ -61,3 +61,17 @@ export function HtmlCell({ value }: CellProps) {
   const text = new DOMParser().parseFromString(String(value), 'text/html').body.textContent ?? '';
   return <>{text.length > 150 ? `${text.slice(0, 150)}...` : text}</>;
 }
+
+/** Tag colour of each book status id (SPEC §4, §9): 1 red, 2 orange, 3 grey, 4 green. */
+export const BOOK_STATUS_COLORS: Record<number, string> = { 1: '#d32f2f', 2: '#f57c00', 3: '#757575', 4: '#388e3c' };
+
+/** A book status `{ id, label }` as a tag in its colour. */
+export function BookStatusCell({ value }: CellProps) {
+  const status = value as { id?: number; label?: string } | null | undefined;
+  if (!status?.id) return <>-</>;
+  return (
+    <span className="status-tag" data-status={status.id} style={{ background: BOOK_STATUS_COLORS[status.id] ?? '#9e9e9e' }}>
+      {status.label ?? status.id}
+    </span>
+  );
+}
