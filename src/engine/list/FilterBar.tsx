@@ -52,7 +52,7 @@ function MultiSelectFilter({ filter, values, onChange, label }: FilterControlPro
 function TreeSelectFilter({ filter, values, onChange, label }: FilterControlProps) {
   const { options } = useOptions(filter.options);
   const nodes = useMemo(() => buildTree(options), [options]);
-  const selection = Object.fromEntries(values.map((v) => [v, { checked: true, partialChecked: false }]));
+  const selection = values.length ? Object.fromEntries(values.map((v) => [v, { checked: true, partialChecked: false }])) : null;
   return (
     <TreeSelect
       value={selection}
