@@ -34,6 +34,8 @@ export default defineConfig({
           globalSetup: ['tests/helpers/globalSetup.ts'],
           env: { TEST_DB: 'pglite' },
           fileParallelism: false,
+          // One retry: a loaded CI machine can starve Chromium; a real failure still fails twice.
+          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

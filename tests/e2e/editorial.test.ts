@@ -33,6 +33,7 @@ describe.skipIf(!chromiumPath)('editorial screens in Chromium', () => {
   it('creates a news with an image sent with the form, previews it in a new tab, and deletes it: No keeps it, Yes removes it and shows the upload again', async () => {
     await page.getByRole('link', { name: 'News' }).click();
     await page.waitForURL(url('/news'));
+    await page.getByRole('heading', { name: 'News' }).waitFor();
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(url('/new'));
     await page.getByRole('heading', { name: 'Create a news' }).waitFor();
