@@ -1,16 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionSource } from '../../../common/screenDefinition';
 import { queryKeys } from '../../engine/api/queryKeys';
-import type { ApiRecord } from '../../engine/api/resourceApi';
+import { resourceApi, type ApiRecord } from '../../engine/api/resourceApi';
 import { useFormValue } from '../../engine/form/formDataStore';
 import type { EngineFormContext } from '../../engine/form/templates';
-import type { Option } from '../../engine/options/useOptions';
-import { useRemoteChoices } from '../../engine/options/useRemoteChoices';
+import { useOptions, type Option } from '../../engine/options/useOptions';
+
+const SEARCH_DELAY_MS = 300;
 
 /**
  * What a screen puts in the RJSF formContext so that `creatableSelect` widgets can create a record
@@ -49,16 +50,33 @@ export function CreatableSelectWidget({ id, value, onChange, disabled, readonly,
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { source: declared, create, uniqueIn, searchPerPage } = options as unknown as CreatableSelectOptions;
+  const source: OptionSource = { perPage: 10, searchParam: 'name', ...declared };
   const context = registry.formContext as (EngineFormContext & CreateRecordContext) | undefined;
+  const [filter, setFilter] = useState('');
+  const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
-  const { source, choices: withCurrent, loading, hasValue, setFilter } = useRemoteChoices(declared, value, searchPerPage);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(filter), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filter]);
+  const { options: loaded, loading } = useOptions(search && searchPerPage ? { ...source, perPage: searchPerPage } : source, search);
+  const hasValue = value !== null && value !== undefined && value !== '';
+  const missing = hasValue && !loaded.some((o) => String(o.value) === String(value));
+  const current = useQuery({
+    queryKey: queryKeys.record(source.api!, String(value)),
+    queryFn: ({ signal }) => resourceApi.get(source.api!, value as number, signal),
+    enabled: missing && Boolean(source.api),
+    staleTime: 60_000,
+  });
   const watched = useFormValue(context?.formDataStore, uniqueIn);
   const siblings = context?.formDataStore ? watched : uniqueIn ? context?.formData?.[uniqueIn] : undefined;
   const usedKey = uniqueIn ? [...idsUsedElsewhere(siblings, value)].join(',') : '';
   const choices = useMemo<Option[]>(() => {
+    const withCurrent =
+      missing && current.data ? [{ value: current.data[source.valueField ?? 'id'] as number, label: String(current.data[source.labelField ?? 'name'] ?? value) }, ...loaded] : loaded;
     const used = new Set(usedKey ? usedKey.split(',') : []);
     return used.size ? withCurrent.filter((o) => !used.has(String(o.value))) : withCurrent;
-  }, [withCurrent, usedKey]);
+  }, [loaded, missing, current.data, source.labelField, source.valueField, value, usedKey]);
 
   const canCreate = Boolean(create && context?.createRecord) && !disabled && !readonly;
   const createOne = async () => {

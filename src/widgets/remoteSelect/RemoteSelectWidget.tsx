@@ -1,8 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import type { WidgetProps } from '@rjsf/utils';
 import { Dropdown } from 'primereact/dropdown';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionSource } from '../../../common/screenDefinition';
-import { useRemoteChoices } from '../../engine/options/useRemoteChoices';
+import { queryKeys } from '../../engine/api/queryKeys';
+import { resourceApi } from '../../engine/api/resourceApi';
+import { useOptions, type Option } from '../../engine/options/useOptions';
+
+const SEARCH_DELAY_MS = 300;
 
 /**
  * A select over a large list searched on the server: loads `source.perPage` items (10 by
@@ -11,7 +17,27 @@ import { useRemoteChoices } from '../../engine/options/useRemoteChoices';
  */
 export function RemoteSelectWidget({ id, value, onChange, disabled, readonly, options, rawErrors, placeholder, required }: WidgetProps) {
   const { t } = useTranslation();
-  const { choices, loading, hasValue, setFilter } = useRemoteChoices(options.source as OptionSource, value);
+  const source = { perPage: 10, searchParam: 'name', ...(options.source as OptionSource) };
+  const [filter, setFilter] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(filter), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filter]);
+  const { options: loaded, loading } = useOptions(source, search);
+  const hasValue = value !== null && value !== undefined && value !== '';
+  const missing = hasValue && !loaded.some((o) => String(o.value) === String(value));
+  const current = useQuery({
+    queryKey: queryKeys.record(source.api!, String(value)),
+    queryFn: ({ signal }) => resourceApi.get(source.api!, value as number, signal),
+    enabled: missing && Boolean(source.api),
+    staleTime: 60_000,
+  });
+  const choices = useMemo<Option[]>(() => {
+    if (!missing || !current.data) return loaded;
+    const label = String(current.data[source.labelField ?? 'name'] ?? value);
+    return [{ value: current.data[source.valueField ?? 'id'] as number, label }, ...loaded];
+  }, [loaded, missing, current.data, source.labelField, source.valueField, value]);
 
   return (
     <Dropdown
