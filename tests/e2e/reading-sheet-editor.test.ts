@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, literaryPrizes } from '../../server/db/schema/index.js';
+import { books, libraries, libraryBooks, literaryPrizes, outboxMessages, users } from '../../server/db/schema/index.js';
 import { chromiumPath, launchBrowser } from '../helpers/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
-import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { E2E_PUBLIC_SITE_URL, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { startSmtp, type TestSmtp } from '../helpers/smtpServer.js';
 
 /** Small files whose first bytes are what their extension promises (the server sniffs them). */
 const PDF = (size = 2048) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size)]);
@@ -15,6 +16,7 @@ type Sheet = Record<string, unknown> & { id: number; version: number };
 
 describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
   let server: E2eServer;
+  let smtp: TestSmtp;
   let browser: Browser;
   let page: Page;
   let sheetId = 0;
@@ -35,8 +37,11 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
   const fileField = (field: string) => page.locator(`.file-list-field[data-field="root_${field}"]`);
 
   async function pick(id: string, text: string, search = text): Promise<void> {
-    await dropdown(id).click();
+    // A panel still closing from the previous pick would swallow this click: wait until it is gone.
     const panel = page.locator('.p-dropdown-panel');
+    await panel.waitFor({ state: 'detached' });
+    await dropdown(id).click();
+    await panel.waitFor();
     const filter = panel.locator('.p-dropdown-filter');
     if (await filter.count()) await filter.fill(search);
     await panel.locator('li.p-dropdown-item', { hasText: text }).first().click();
@@ -44,8 +49,10 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
   }
 
   async function pickMany(id: string, texts: string[]): Promise<void> {
-    await multiSelect(id).click();
     const panel = page.locator('.p-multiselect-panel');
+    await panel.waitFor({ state: 'detached' });
+    await multiSelect(id).click();
+    await panel.waitFor();
     for (const text of texts) {
       const filter = panel.locator('.p-multiselect-filter');
       if (await filter.count()) await filter.fill(text);
@@ -83,7 +90,8 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
   const save = () => page.getByRole('button', { name: 'SAVE THE SHEET' }).click();
 
   beforeAll(async () => {
-    server = await startE2eServer();
+    smtp = await startSmtp();
+    server = await startE2eServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Scouting News <news@scouting.test>' });
     await server.database.db.insert(literaryPrizes).values({ label: 'Prix du Test', names: { en: 'Test Prize' }, searchText: 'prix du test' });
     browser = await launchBrowser();
     page = await loggedInPage(browser, server.url);
@@ -91,6 +99,7 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await smtp?.close();
   });
 
   it('creates a full sheet through the UI, with authors, a company and a contact created in place, and files', async () => {
@@ -122,6 +131,7 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await page.locator('.p-dropdown-panel .p-dropdown-filter').fill('Ana Autora');
     await expect.poll(() => page.locator('.p-dropdown-panel li.p-dropdown-item').count()).toBe(0);
     await page.keyboard.press('Escape');
+    await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
 
     await pick('root_original_country_id', 'France');
     await pick('root_language_id', 'French');
@@ -426,7 +436,17 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await page.unroute(`**/api/admin/books/${sheetId}`);
   });
 
-  it('saves with notification (withNotification=1), and a plain save sends 0', async () => {
+  it('saves with notification: the subscriber who follows the sheet receives the e-mail; a plain save sends none', async () => {
+    // A subscriber with the sheet in one of their libraries follows it (docs/notifications.md).
+    const [reader] = await server.database.db
+      .insert(users)
+      .values({ email: `reader-${stamp}@readers.test`, firstname: 'Ursula', lastname: 'Reader', isAccepted: true })
+      .returning({ id: users.id, email: users.email });
+    const [shelf] = await server.database.db.insert(libraries).values({ userId: reader!.id, name: 'To option' }).returning({ id: libraries.id });
+    await server.database.db.insert(libraryBooks).values({ libraryId: shelf!.id, bookId: sheetId });
+    const mailsToReader = () => smtp.received.filter((mail) => mail.to.includes(reader!.email));
+    const queued = async () => (await server.database.db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.bookId, sheetId))).length;
+
     await clearToasts(page);
     await page.goto(url(`/reading-sheet/${sheetId}`));
     await page.locator('#root_original_title').fill(`Le Voyageur ${stamp} (2)`);
@@ -435,12 +455,21 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await page.getByRole('button', { name: 'SAVE WITH NOTIFICATION' }).click();
     expect(((await (await response).json()) as { withNotification: number }).withNotification).toBe(1);
     expect(await toast(page, 'Success')).toBe('Updated successfully');
+    await expect.poll(() => mailsToReader().length, { timeout: 15_000 }).toBe(1);
+    const [mail] = mailsToReader();
+    expect(mail!.from).toBe('news@scouting.test');
+    expect(mail!.subject).toBe(`Reading sheet updated: Le Voyageur ${stamp} (2) (The Traveller)`);
+    expect(mail!.text).toContain('Ursula');
+    expect(mail!.text).toContain(`${E2E_PUBLIC_SITE_URL.replace(/\/$/, '')}/books/${sheetId}`);
+
     await clearToasts(page);
     await page.locator('#root_nb_pages').fill('321');
     response = saved();
     await save();
     expect(((await (await response).json()) as { withNotification: number }).withNotification).toBe(0);
     await toast(page, 'Success');
+    // Queueing happens before the answer, so the outbox already holds all this save would send.
+    expect(await queued()).toBe(1);
     expect((await api(`books/${sheetId}`)).data).toMatchObject({ original_title: `Le Voyageur ${stamp} (2)`, nb_pages: 321 });
   });
 

@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/client.js';
 import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
+import { startOutboxDelivery } from '../../server/jobs/outboxDelivery.js';
 import { hashPassword } from '../../server/services/passwords.js';
 import { ADMIN } from './testApp.js';
 import { createTestDatabase } from './testDatabase.js';
@@ -15,12 +16,20 @@ export interface E2eServer {
   close(): Promise<void>;
 }
 
-/** The real server on a fresh database, serving the built client (`npm run build`) on a free port. */
-export async function startE2eServer(): Promise<E2eServer> {
+/** The public site the e2e server links to (the subscriber e-mails carry it). */
+export const E2E_PUBLIC_SITE_URL = 'http://localhost:9/';
+
+/**
+ * The real server on a fresh database, serving the built client (`npm run build`) on a free port.
+ * `env` adds configuration variables; with `SMTP_URL` among them the outbox delivery loop runs
+ * as in `server/main.ts`.
+ */
+export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const database = await createTestDatabase();
   await insertAdministrator(database.db, { firstname: 'Staff', lastname: 'Member', email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) });
-  const config = loadConfig({ DEMO_DATA: 'false', CLIENT_DIR: path.resolve('dist/client'), DATA_DIR: 'data/e2e', PUBLIC_SITE_URL: 'http://localhost:9/' });
+  const config = loadConfig({ DEMO_DATA: 'false', CLIENT_DIR: path.resolve('dist/client'), DATA_DIR: 'data/e2e', PUBLIC_SITE_URL: E2E_PUBLIC_SITE_URL, ...env });
   const app = await buildApp({ config, database });
+  const outbox = config.smtpUrl ? startOutboxDelivery({ db: database.db, config, log: app.log }) : undefined;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -30,6 +39,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     database,
     close: async () => {
       await app.close();
+      await outbox?.stop();
       await database.close();
     },
   };
