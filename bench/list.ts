@@ -1,0 +1,244 @@
+/**
+ * The list suite of `npm run bench`: `GET admin/books` at catalogue scale, on PGlite and on
+ * PostgreSQL, through real HTTP (the app listening on a port, `fetch` with keep-alive) next to the
+ * bare SQL of the same call (the repository's queries run directly on the same database) as the floor.
+ *
+ * Environment:
+ * - BENCH_SIZE (100000): reading sheets to generate.
+ * - BENCH_RUNS (100): measured runs per case and side, after BENCH_WARMUP (15) warm-up runs.
+ * - BENCH_ENGINES (pglite,postgres): which databases to measure.
+ * - BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres): a server where a throwaway
+ *   database is created (and dropped at the end).
+ * - BENCH_KEEP=1: keep the generated databases (PostgreSQL `admin_panel_bench_<size>`, PGlite in
+ *   data/bench-<size>) and reuse them on the next run instead of generating again.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { openPglite, openPostgres, type Database } from '../server/db/client.js';
+import { insertAdministrator } from '../server/db/repositories/administratorRepository.js';
+import { listBooks } from '../server/db/repositories/bookListRepository.js';
+import { seedReferenceData } from '../server/db/seed/index.js';
+import { bookListArgs, type BookListQuery } from '../server/services/bookListService.js';
+import { openSession, SESSION_COOKIE } from '../server/services/sessions.js';
+import { generateCatalogue } from './generate.js';
+import { log, ms, stats, type Stats } from './stats.js';
+
+const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
+export const LIST_ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const KEEP = process.env.BENCH_KEEP === '1';
+
+/** Targets of issue 5: p95 per engine, and HTTP at most this many times the bare SQL (PostgreSQL). */
+const TARGET_P95 = { postgres: 50, pglite: 150 } as const;
+const TARGET_RATIO = 1.5;
+
+interface Case {
+  name: string;
+  /** The query string sent over HTTP. */
+  qs: string;
+  /** The same query as the route hands it to the service after validation. */
+  query: BookListQuery;
+}
+
+/** Thematic 1 and genre 1 are top-level nodes with children; audience 4 is 'Adults'. */
+const CASES: Case[] = [
+  { name: 'no filter (page 1, newest first)', qs: '', query: {} },
+  { name: 'free-text search "jardin"', qs: 'search=jardin', query: { search: 'jardin' } },
+  { name: 'criteria: genres + thematics + audiences', qs: 'genres[]=1&thematics[]=1&audiences[]=4', query: { genres: [1], thematics: [1], audiences: [4] } },
+  { name: 'ratings: quality ≥ 3 and plot ≥ 2', qs: 'quality=3&ratings[plot]=2', query: { quality: 3, plot: 2 } },
+  { name: 'deep page (page 5000 of 10)', qs: 'page=5000', query: { page: 5000 } },
+];
+
+interface CaseResult {
+  name: string;
+  qs: string;
+  total: number;
+  http: Stats;
+  sql: Stats;
+}
+
+export interface EngineResult {
+  engine: 'pglite' | 'postgres';
+  version: string;
+  /** 1-minute load average before and after the measured runs (other processes share the machine). */
+  load: [number, number];
+  generatedSeconds: number | undefined;
+  rows: Record<string, number>;
+  cases: CaseResult[];
+}
+
+
+async function rowsOf(database: Database, query: string): Promise<Record<string, unknown>[]> {
+  return (await database.db.execute(sql.raw(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+/** Opens (and fills when needed) the engine's benchmark database; `drop` removes it afterwards. */
+async function prepare(engine: 'pglite' | 'postgres'): Promise<{ database: Database; generatedSeconds: number | undefined; drop(): Promise<void> }> {
+  let database: Database;
+  let drop = async () => undefined as void;
+  if (engine === 'pglite') {
+    const dir = KEEP ? path.resolve(`data/bench-${SIZE}`) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
+    fs.mkdirSync(dir, { recursive: true });
+    database = await openPglite(dir);
+    if (!KEEP) drop = async () => fs.rmSync(dir, { recursive: true, force: true });
+  } else {
+    const name = KEEP ? `admin_panel_bench_${SIZE}` : `admin_panel_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+    if (!exists) await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(PG_URL);
+    target.pathname = `/${name}`;
+    database = await openPostgres(target.toString());
+    if (!KEEP) {
+      drop = async () => {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      };
+    }
+  }
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const existing = Number((await rowsOf(database, 'select count(*)::int as n from books'))[0]?.n ?? 0);
+  let generatedSeconds: number | undefined;
+  if (existing !== SIZE) {
+    if (existing > 0) throw new Error(`${engine}: the benchmark database holds ${existing} sheets, not ${SIZE}; remove it or unset BENCH_KEEP`);
+    log(`${engine}: generating ${SIZE.toLocaleString('en')} reading sheets ...`);
+    const started = performance.now();
+    let last = 0;
+    await generateCatalogue(database.db, {
+      size: SIZE,
+      progress: (done, total) => {
+        if (done - last >= total / 10 || done === total) {
+          last = done;
+          log(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+        }
+      },
+    });
+    await database.db.execute(sql`vacuum analyze`);
+    generatedSeconds = (performance.now() - started) / 1000;
+    log(`${engine}: generated in ${generatedSeconds.toFixed(0)} s (vacuum analyze included)`);
+  } else {
+    await database.db.execute(sql`analyze`);
+  }
+  return { database, generatedSeconds, drop };
+}
+
+/** Generates (or reuses) the engine's catalogue and measures every case. */
+export async function measureList(engine: 'pglite' | 'postgres'): Promise<EngineResult> {
+  const { database, generatedSeconds, drop } = await prepare(engine);
+  const { db } = database;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: 'no-client', DEMO_DATA: 'false' }), database });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/admin/books`;
+    const email = `bench-${Date.now()}@bench.test`;
+    const administrator = await insertAdministrator(db, { firstname: 'Bench', lastname: 'Runner', email, passwordHash: 'not-a-hash' });
+    const { token } = await openSession(db, administrator.id, 1, { ip: '127.0.0.1', userAgent: 'bench' });
+    const headers = { cookie: `${SESSION_COOKIE}=${token}` };
+
+    const http = async (qs: string) => {
+      const response = await fetch(qs ? `${base}?${qs}` : base, { headers });
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`${response.status} ${body}`);
+      return body;
+    };
+    const bare = async (query: BookListQuery) => {
+      const { filters, order, page } = await bookListArgs(db, query);
+      return listBooks(db, filters, order, page);
+    };
+
+    const version = String((await rowsOf(database, 'select version() as v'))[0]?.v ?? '');
+    const rows: Record<string, number> = {};
+    for (const table of ['books', 'authors', 'companies', 'book_authors', 'book_genres', 'book_thematics', 'book_audiences', 'book_categories', 'book_periods', 'book_places', 'book_adaptation_formats', 'book_ratings', 'book_series', 'book_files']) {
+      rows[table] = Number((await rowsOf(database, `select count(*)::int as n from ${table}`))[0]?.n ?? 0);
+    }
+
+    const loadBefore = os.loadavg()[0]!;
+    const cases: CaseResult[] = [];
+    for (const item of CASES) {
+      const viaHttp = JSON.parse(await http(item.qs)) as { meta: { total: number }; data: unknown[] };
+      const viaSql = await bare(item.query);
+      if (viaHttp.meta.total !== viaSql.total || viaHttp.data.length !== viaSql.rows.length) {
+        throw new Error(`${item.name}: HTTP and SQL disagree (${viaHttp.meta.total} / ${viaSql.total})`);
+      }
+      for (let i = 0; i < WARMUP; i += 1) {
+        await http(item.qs);
+        await bare(item.query);
+      }
+      const httpSamples: number[] = [];
+      const sqlSamples: number[] = [];
+      // Interleaved, so both sides see the same cache and machine state.
+      for (let i = 0; i < RUNS; i += 1) {
+        let started = performance.now();
+        await http(item.qs);
+        httpSamples.push(performance.now() - started);
+        started = performance.now();
+        await bare(item.query);
+        sqlSamples.push(performance.now() - started);
+      }
+      const result = { name: item.name, qs: item.qs, total: viaSql.total, http: stats(httpSamples), sql: stats(sqlSamples) };
+      cases.push(result);
+      log(`${engine.padEnd(8)} ${item.name.padEnd(42)} total ${String(result.total).padStart(6)}  HTTP p50 ${ms(result.http.median).padStart(6)} p95 ${ms(result.http.p95).padStart(6)}  SQL p50 ${ms(result.sql.median).padStart(6)} p95 ${ms(result.sql.p95).padStart(6)} ms`);
+    }
+    return { engine, version, load: [loadBefore, os.loadavg()[0]!], generatedSeconds, rows, cases };
+  } finally {
+    await app.close();
+    await database.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The Markdown section of one engine's figures. */
+export function listSection(result: EngineResult): string[] {
+  const target = TARGET_P95[result.engine];
+  const lines = [
+    `### ${result.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}`,
+    '',
+    `- Server: ${result.version}`,
+    result.generatedSeconds !== undefined ? `- Generation: ${result.generatedSeconds.toFixed(0)} s (multi-row JSON batches, then VACUUM ANALYZE)` : '- Generation: reused (BENCH_KEEP=1)',
+    `- Rows: ${Object.entries(result.rows).map(([t, n]) => `${t} ${n.toLocaleString('en')}`).join(', ')}`,
+    `- ${RUNS} measured runs per case and side after ${WARMUP} warm-up runs, HTTP and SQL interleaved; times in ms.`,
+    `- 1-minute load average: ${result.load[0].toFixed(2)} before the runs, ${result.load[1].toFixed(2)} after (${os.availableParallelism()} CPUs).`,
+    '',
+    '| Case | Query | Matches | HTTP median | HTTP p95 | SQL median | SQL p95 | HTTP/SQL median | HTTP/SQL p95 | Target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const c of result.cases) {
+    const ratioMedian = c.http.median / c.sql.median;
+    const ratioP95 = c.http.p95 / c.sql.p95;
+    const misses: string[] = [];
+    if (c.http.p95 > target) misses.push(`p95 over ${target} ms by ${ms(c.http.p95 - target)} ms`);
+    if (result.engine === 'postgres' && ratioMedian > TARGET_RATIO) misses.push(`HTTP/SQL ${ratioMedian.toFixed(2)} > ${TARGET_RATIO}`);
+    lines.push(
+      `| ${c.name} | \`${c.qs || '(none)'}\` | ${c.total.toLocaleString('en')} | ${ms(c.http.median)} | ${ms(c.http.p95)} | ${ms(c.sql.median)} | ${ms(c.sql.p95)} | ${ratioMedian.toFixed(2)} | ${ratioP95.toFixed(2)} | ${misses.length ? `missed: ${misses.join('; ')}` : `met (p95 ≤ ${target}${result.engine === 'postgres' ? `, ratio ≤ ${TARGET_RATIO}` : ''})`} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+
+/** The lines that introduce the list figures. */
+export function listIntro(): string[] {
+  return [
+    `${SIZE.toLocaleString('en')} reading sheets (bench/generate.ts).`,
+    'HTTP: the app listening on 127.0.0.1, sequential `fetch` calls on a keep-alive connection with a session cookie, timed until the body is read.',
+    'SQL: the same call\'s repository work run directly on the same database (`bookListArgs` + `listBooks`: the tree expansion when filtering by genres or thematics, the page query and the count), the floor the HTTP figure is compared with.',
+    `Targets: PostgreSQL p95 ≤ ${TARGET_P95.postgres} ms and HTTP ≤ ${TARGET_RATIO} × SQL (medians); PGlite p95 ≤ ${TARGET_P95.pglite} ms.`,
+  ];
+}
