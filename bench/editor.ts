@@ -173,7 +173,8 @@ interface Probe {
 }
 const probe = () => (window as unknown as { __bench: Probe }).__bench;
 
-async function waitShown(page: Page): Promise<number> {
+/** Waits until the form shows the sheet; the time from the navigation (or click) in ms. */
+export async function waitShown(page: Page): Promise<number> {
   await page.waitForFunction(`(${probe.toString()})().shownAt !== undefined`, undefined, { polling: 20, timeout: 30_000 });
   return page.evaluate(`(${probe.toString()})().shownAt`) as Promise<number>;
 }
@@ -190,7 +191,8 @@ function dataAnsweredAt(page: Page, sheetId: number, since: number): Promise<num
   );
 }
 
-async function newContext(browser: Browser, base: string, token: string): Promise<BrowserContext> {
+/** A browser context logged in with `token`, with the page probe installed. */
+export async function newContext(browser: Browser, base: string, token: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: base }]);
   // tsx keeps function names by wrapping them in `__name(...)`; the page needs that helper to run our functions.
@@ -287,47 +289,75 @@ async function measureKeystrokes(page: Page, editor: string, item: KeystrokeCase
   return { name: item.name, nextPaint: stats(keys), eventTiming: { over16, p95: p95 >= 16 ? p95 : undefined } };
 }
 
-/** Starts the app on a fresh embedded database, saves the full sheet through the API, and drives the editor in Chromium. */
-export async function measureEditor(): Promise<EditorResult> {
-  if (!chromiumPath) throw new Error('the editor suite needs Chromium: apt-get install -y chromium');
+/** The app on a fresh embedded database with the demo catalogue and the full sheet, listening on a free port. */
+export interface EditorFixture {
+  base: string;
+  /** A session token of an administrator (cookie SESSION_COOKIE). */
+  token: string;
+  sheetId: number;
+  sheet: EditorResult['sheet'];
+  close(): Promise<void>;
+}
+
+/** Starts the app (serving dist/client) and saves the full sheet through the API. */
+export async function prepareEditor(): Promise<EditorFixture> {
   const clientDir = path.resolve('dist/client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('the editor suite needs the built client: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-'));
   const database = await openPglite(path.join(dataDir, 'db'));
-  let browser: Browser | undefined;
-  const app = await (async () => {
+  const close = async () => {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
     await database.migrate();
     log('editor: seeding the demo catalogue ...');
     await seedDatabase(database.db, { demo: true });
-    return buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: clientDir, DEMO_DATA: 'false' }), database });
-  })();
-  try {
+    const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: clientDir, DEMO_DATA: 'false' }), database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
     const { db } = database;
     const administrator = await insertAdministrator(db, { firstname: 'Bench', lastname: 'Runner', email: `bench-${Date.now()}@bench.test`, passwordHash: 'not-a-hash' });
     const { token } = await openSession(db, administrator.id, 1, { ip: '127.0.0.1', userAgent: 'bench' });
+    const headers = { cookie: `${SESSION_COOKIE}=${token}` };
 
-    const first = <T extends { id: number; name: string }>(rows: T[]) => rows;
-    const directory = {
-      companies: first(await db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.id)).limit(2)),
-      authors: first(await db.select({ id: authors.id, name: authors.name }).from(authors).orderBy(asc(authors.id)).limit(3)),
-      contacts: first(await db.select({ id: contacts.id, name: contacts.name }).from(contacts).orderBy(asc(contacts.id)).limit(2)),
+    const directory: Parameters<typeof fullSheet>[1] = {
+      companies: await db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.id)).limit(2),
+      authors: await db.select({ id: authors.id, name: authors.name }).from(authors).orderBy(asc(authors.id)).limit(3),
+      contacts: await db.select({ id: contacts.id, name: contacts.name }).from(contacts).orderBy(asc(contacts.id)).limit(2),
       prizes: (await db.select({ id: literaryPrizes.id }).from(literaryPrizes).orderBy(asc(literaryPrizes.id)).limit(2)).map((row) => row.id),
     } as Parameters<typeof fullSheet>[1];
     const body = sheetBody(await referenceIds(db), directory);
-    const response = await fetch(`${base}/api/admin/books`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` },
-      body: JSON.stringify(body),
-    });
+    const response = await fetch(`${base}/api/admin/books`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const saved = (await response.json()) as { data?: { id: number }; message?: string };
     if (!response.ok || !saved.data) throw new Error(`the full sheet was refused: ${response.status} ${JSON.stringify(saved)}`);
     const sheetId = saved.data.id;
-    const sheetJson = await (await fetch(`${base}/api/admin/books/${sheetId}`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } })).text();
+    const sheetJson = await (await fetch(`${base}/api/admin/books/${sheetId}`, { headers })).text();
     const translatableMaps = Object.values(body).filter((value) => value !== null && typeof value === 'object' && !Array.isArray(value) && 'de' in value).length;
+    return {
+      base,
+      token,
+      sheetId,
+      sheet: { characters: body.characters.length, series: body.seriesList.length, translatableMaps, jsonBytes: Buffer.byteLength(sheetJson) },
+      close: async () => {
+        await app.close();
+        await close();
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
+/** Prepares the app and the sheet, then drives the editor in Chromium. */
+export async function measureEditor(): Promise<EditorResult> {
+  if (!chromiumPath) throw new Error('the editor suite needs Chromium: apt-get install -y chromium');
+  const fixture = await prepareEditor();
+  const { base, token, sheetId } = fixture;
+  let browser: Browser | undefined;
+  try {
     browser = await launchBrowser();
     const loadBefore = os.loadavg()[0]!;
     log('editor: opening the sheet ...');
@@ -342,18 +372,10 @@ export async function measureEditor(): Promise<EditorResult> {
       log(`editor   key  ${item.name.padEnd(62)} p50 ${ms(result.nextPaint.median).padStart(6)} p95 ${ms(result.nextPaint.p95).padStart(6)} ms`);
     }
     await context.close();
-    return {
-      chromium: browser.version(),
-      load: [loadBefore, os.loadavg()[0]!],
-      sheet: { characters: body.characters.length, series: body.seriesList.length, translatableMaps, jsonBytes: Buffer.byteLength(sheetJson) },
-      opens,
-      keystrokes,
-    };
+    return { chromium: browser.version(), load: [loadBefore, os.loadavg()[0]!], sheet: fixture.sheet, opens, keystrokes };
   } finally {
     await browser?.close();
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await fixture.close();
   }
 }
 

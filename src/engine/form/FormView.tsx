@@ -42,7 +42,7 @@ export const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'select', 'checkbox
 /** Renders a form controller with RJSF (PrimeReact theme + our widgets), server errors under each field. */
 export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext, idPrefix }: FormViewProps) {
   const { t } = useTranslation();
-  assertRegistered(uiSchema);
+  useMemo(() => assertRegistered(uiSchema), [uiSchema]);
   const translatedSchema = useMemo(() => translateSchema(schema, t), [schema, t]);
   const translatedUi = useMemo(() => ({ ...translateUiSchema(uiSchema, t), 'ui:submitButtonOptions': { norender: true } }), [uiSchema, t]);
   const [activeTab, setActiveTab] = useState(0);

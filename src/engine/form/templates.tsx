@@ -7,10 +7,11 @@ import {
   type ObjectFieldTemplateProps,
 } from '@rjsf/utils';
 import { Templates } from '@rjsf/primereact';
-import { TabPanel, TabView } from 'primereact/tabview';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formTabs, type FormTab } from './errorRouting';
 import { useFormValue, type FormDataStore } from './formDataStore';
+import { FormTabs, type FormTabHeader } from './FormTabs';
 import { isVisible, type VisibleWhen } from './visibility';
 
 /** What the engine passes to templates and widgets through RJSF's formContext. */
@@ -94,28 +95,28 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   );
 }
 
+/** The tab headers of `tabs`, translated, with their error marks; the same array while neither changes. */
+function useTabHeaders(tabs: readonly FormTab[] | undefined, erroneousFields: string[]): FormTabHeader[] {
+  const { t } = useTranslation();
+  const key = (tabs ?? []).map((tab) => `${tab.label}:${tab.fields.some((f) => erroneousFields.includes(f)) ? 1 : 0}`).join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` holds every input that shows
+  return useMemo(() => (tabs ?? []).map((tab) => ({ label: t(tab.label), hasError: tab.fields.some((f) => erroneousFields.includes(f)) })), [key, t]);
+}
+
 /** The fields of one tab; its sub-tabs (if any) in a second row of tabs under its own fields. */
 function TabContent({ tab, byName, context }: { tab: FormTab; byName: Map<string, ObjectFieldTemplateProps['properties'][number]>; context: EngineFormContext }) {
-  const { t } = useTranslation();
   const own = tab.fields.filter((field) => !tab.tabs?.some((sub) => sub.fields.includes(field)));
+  const headers = useTabHeaders(tab.tabs, context.erroneousFields);
+  const { setActiveSubTab } = context;
+  const onSubTab = useCallback((index: number) => setActiveSubTab?.(tab.label, index), [setActiveSubTab, tab.label]);
+  const activeSub = Math.min(context.activeSubTabs?.[tab.label] ?? 0, Math.max(0, (tab.tabs?.length ?? 1) - 1));
   return (
     <>
       {own.map((field) => byName.get(field)?.content)}
       {tab.tabs?.length ? (
-        <TabView
-          activeIndex={context.activeSubTabs?.[tab.label] ?? 0}
-          onTabChange={(e) => context.setActiveSubTab?.(tab.label, e.index)}
-          className="form-sub-tabs"
-        >
-          {tab.tabs.map((sub) => {
-            const hasError = sub.fields.some((f) => context.erroneousFields.includes(f));
-            return (
-              <TabPanel key={sub.label} header={t(sub.label)} headerClassName={hasError ? 'tab-has-error' : undefined} rightIcon={hasError ? 'pi pi-exclamation-circle' : undefined}>
-                {sub.fields.map((field) => byName.get(field)?.content)}
-              </TabPanel>
-            );
-          })}
-        </TabView>
+        <FormTabs className="form-sub-tabs" headers={headers} active={activeSub} onChange={onSubTab}>
+          {tab.tabs[activeSub]!.fields.map((field) => byName.get(field)?.content)}
+        </FormTabs>
       ) : null}
     </>
   );
@@ -123,21 +124,16 @@ function TabContent({ tab, byName, context }: { tab: FormTab; byName: Map<string
 
 /** The root object laid out in tabs when its UI schema declares `ui:options.tabs`; otherwise the theme's layout. */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { t } = useTranslation();
-  const tabs = props.fieldPathId.path.length === 0 ? formTabs(props.uiSchema) : [];
-  if (tabs.length === 0) return <DefaultObjectFieldTemplate {...props} />;
+  const isRoot = props.fieldPathId.path.length === 0;
+  const tabs = useMemo(() => (isRoot ? formTabs(props.uiSchema) : []), [isRoot, props.uiSchema]);
   const context = props.registry.formContext as EngineFormContext;
+  const headers = useTabHeaders(tabs, context?.erroneousFields ?? []);
+  if (tabs.length === 0) return <DefaultObjectFieldTemplate {...props} />;
   const byName = new Map(props.properties.map((p) => [p.name, p]));
+  const active = Math.min(context.activeTab, tabs.length - 1);
   return (
-    <TabView activeIndex={context.activeTab} onTabChange={(e) => context.setActiveTab(e.index)} className="form-tabs">
-      {tabs.map((tab) => {
-        const hasError = tab.fields.some((f) => context.erroneousFields.includes(f));
-        return (
-          <TabPanel key={tab.label} header={t(tab.label)} headerClassName={hasError ? 'tab-has-error' : undefined} rightIcon={hasError ? 'pi pi-exclamation-circle' : undefined}>
-            <TabContent tab={tab} byName={byName} context={context} />
-          </TabPanel>
-        );
-      })}
-    </TabView>
+    <FormTabs className="form-tabs" headers={headers} active={active} onChange={context.setActiveTab}>
+      <TabContent key={tabs[active]!.label} tab={tabs[active]!} byName={byName} context={context} />
+    </FormTabs>
   );
 }

@@ -6,6 +6,7 @@ import type { FieldErrors } from '../../../common/validation';
 import { isApiError } from '../api/ApiError';
 import { queryKeys } from '../api/queryKeys';
 import { resourceApi, type ApiRecord, type SaveOptions } from '../api/resourceApi';
+import { sameData } from './sameData';
 import { clearEditedErrors, fieldOrder, firstErrorLocation, formTabs, toErrorSchema, type ErrorLocation } from './errorRouting';
 
 export interface FormControllerOptions {
@@ -55,14 +56,6 @@ export interface FormController {
    */
   applyStored(patch: Record<string, unknown>): void;
 }
-
-/** JSON with object keys sorted: RJSF reorders an object's keys after the schema, which is no change. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
-  );
-}
-const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /**
  * Headless form state: loads the record (edit) or starts empty (create), tracks changes,
@@ -150,6 +143,8 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
     setFormDataState((current) => ({ ...current, ...patch }));
   }, []);
 
+  const changed = useMemo(() => !sameData(formData, initial), [formData, initial]);
+
   return {
     mode: id === undefined ? 'create' : 'edit',
     formData,
@@ -160,7 +155,7 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
     loading: id !== undefined && record.isLoading,
     loadError: record.error,
     saving: mutation.isPending,
-    dirty: !same(stripUndefined(formData), stripUndefined(initial)) || Object.values(files).some(Boolean),
+    dirty: changed || Object.values(files).some(Boolean),
     errors,
     errorSchema: useMemo(() => toErrorSchema(errors), [errors]),
     firstError,
@@ -177,9 +172,4 @@ export function fileFieldsOf(uiSchema: UiSchema | undefined): string[] {
   return Object.entries(uiSchema ?? {})
     .filter(([key, value]) => !key.startsWith('ui:') && (value as UiSchema | undefined)?.['ui:widget'] === 'fileUpload')
     .map(([key]) => key);
-}
-
-/** RJSF removes emptied fields; treat missing and undefined alike when comparing. */
-function stripUndefined(value: Record<string, unknown>): unknown {
-  return JSON.parse(JSON.stringify(value));
 }

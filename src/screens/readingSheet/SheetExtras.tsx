@@ -1,13 +1,15 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { memo } from 'react';
+import { sameData } from '../../engine/form/sameData';
 import { useTranslation } from 'react-i18next';
 
 /**
  * Where the AI actions of the sheet go (generate with AI, see the AI result, the AI comparison).
  * They come with their own issues: shown disabled, with a tooltip that says so.
  */
-export function AiActions() {
+export const AiActions = memo(function AiActions() {
   const { t } = useTranslation();
   const later = t('screens.readingSheet.ai.later');
   const tooltip = { position: 'bottom', showOnDisabled: true } as const;
@@ -18,7 +20,7 @@ export function AiActions() {
       <Button type="button" label={t('screens.readingSheet.ai.comparison')} icon="pi pi-arrows-h" outlined size="small" disabled tooltip={later} tooltipOptions={tooltip} />
     </div>
   );
-}
+});
 
 interface RequestRow {
   id: number;
@@ -31,8 +33,12 @@ interface RequestRow {
 
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : String(value));
 
-/** The requests made on this sheet, read-only until the requests screens (status changes, edit, delete) exist. */
-export function SheetRequests({ rows }: { rows: unknown }) {
+/**
+ * The requests made on this sheet, read-only until the requests screens (status changes, edit, delete) exist.
+ * Memoised by content: the form hands a new copy of the list on every keystroke, the table renders
+ * again only when the requests change.
+ */
+export const SheetRequests = memo(function SheetRequests({ rows }: { rows: unknown }) {
   const { t } = useTranslation();
   const requests = Array.isArray(rows) ? (rows as RequestRow[]) : [];
   return (
@@ -55,4 +61,4 @@ export function SheetRequests({ rows }: { rows: unknown }) {
       </DataTable>
     </section>
   );
-}
+}, (before, after) => sameData(before.rows, after.rows));

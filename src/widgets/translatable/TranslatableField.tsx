@@ -5,6 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type Translations } from '../../../common/locales';
 
+/**
+ * Whether the browser grows a textarea with its text by itself (`field-sizing: content`, Chromium
+ * 123+). Then PrimeReact's script resize, which forces a layout of the page on every keystroke, is off.
+ */
+const NATIVE_AUTO_SIZE = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
 /** Locales of a translatable value that carry errors, in tab order. */
 export function localesWithErrors(errorSchema: ErrorSchema<Translations> | undefined): Locale[] {
   if (!errorSchema) return [];
@@ -99,7 +105,14 @@ export function TranslatableField(props: FieldProps<Translations>) {
           })}
         </div>
         {options.multiline ? (
-          <InputTextarea {...common} rows={options.rows ?? 4} autoResize onChange={(e) => setLocaleValue(active, e.target.value)} />
+          <InputTextarea
+            {...common}
+            rows={options.rows ?? 4}
+            autoResize={!NATIVE_AUTO_SIZE}
+            className={NATIVE_AUTO_SIZE ? 'auto-size' : undefined}
+            style={NATIVE_AUTO_SIZE ? { minHeight: `calc(${options.rows ?? 4}lh + 1.5rem + 2px)` } : undefined}
+            onChange={(e) => setLocaleValue(active, e.target.value)}
+          />
         ) : (
           <InputText {...common} onChange={(e) => setLocaleValue(active, e.target.value)} />
         )}
