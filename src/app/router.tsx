@@ -4,8 +4,11 @@ import { EmptyLayout } from '../layout/EmptyLayout';
 import { FullScreenLoader } from '../layout/FullScreenLoader';
 import { LoginScreen } from '../screens/login/LoginScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
+import { prefetchRecord } from '../engine/screens/prefetchRecord';
 import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';
+import { SHEET_API } from '../screens/readingSheet/sheetForm';
 import { guardLoader } from './guard';
+import { queryClient } from './queryClient';
 import { Root } from './Root';
 import { screenRoutes } from './screenRoutes';
 
@@ -24,7 +27,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, id: 'home', loader: () => redirect('/reading-sheets') },
           // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
-          { path: 'reading-sheet/:id?', id: 'readingSheets-save', element: <ReadingSheetScreen /> },
+          { path: 'reading-sheet/:id?', id: 'readingSheets-save', loader: prefetchRecord(queryClient, SHEET_API), element: <ReadingSheetScreen /> },
           ...screenRoutes,
           { path: '*', element: <NotFoundScreen /> },
         ],

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
+import { sameData } from './sameData';
 
 /**
  * The form's current data for templates and widgets that depend on another field (`visibleWhen`,
@@ -36,10 +37,16 @@ export function createFormDataStore(initial: Record<string, unknown>): WritableF
 
 const noSubscription = () => () => undefined;
 
-/** The value of one top-level field of the form, re-rendering the caller when it changes. */
+/**
+ * The value of one top-level field of the form, re-rendering the caller when it changes. RJSF hands
+ * a fresh copy of lists on every change anywhere in the form, so the value is compared by content:
+ * the caller keeps the reference it had while the field holds the same data.
+ */
 export function useFormValue(store: FormDataStore | undefined, field: string | undefined): unknown {
-  return useSyncExternalStore(
-    store && field ? store.subscribe : noSubscription,
-    () => (store && field ? store.get()[field] : undefined),
-  );
+  const last = useRef<unknown>(undefined);
+  return useSyncExternalStore(store && field ? store.subscribe : noSubscription, () => {
+    const next = store && field ? store.get()[field] : undefined;
+    if (!sameData(last.current, next)) last.current = next;
+    return last.current;
+  });
 }

@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 import type { FieldErrors } from '../../../common/validation';
 import { isApiError } from '../api/ApiError';
 import { queryKeys } from '../api/queryKeys';
+import { recordQuery } from '../api/recordQuery';
 import { resourceApi, type ApiRecord, type SaveOptions } from '../api/resourceApi';
 import { sameData } from './sameData';
 import { clearEditedErrors, fieldOrder, firstErrorLocation, formTabs, toErrorSchema, type ErrorLocation } from './errorRouting';
@@ -63,12 +64,7 @@ export interface FormController {
  */
 export function useFormController({ api, id, schemaProperties, uiSchema, onSaved, method, multipart, send, normalize }: FormControllerOptions): FormController {
   const queryClient = useQueryClient();
-  const record = useQuery({
-    queryKey: queryKeys.record(api, id ?? 'new'),
-    queryFn: ({ signal }) => resourceApi.get(api, id!, signal),
-    enabled: id !== undefined,
-    staleTime: 0,
-  });
+  const record = useQuery({ ...recordQuery(api, id ?? 'new'), enabled: id !== undefined });
   const [initial, setInitial] = useState<Record<string, unknown>>({});
   const [formData, setFormDataState] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -3,8 +3,16 @@ import { validateScreens } from '../../../common/validateScreens';
 
 const files = import.meta.glob<ScreenDefinition>('/schemas/*.screen.json', { eager: true, import: 'default' });
 
-/** Every screen definition of `schemas/`, checked against the meta-schema when the app loads. */
-export const screens: ScreenDefinition[] = validateScreens(files);
+/**
+ * Every screen definition of `schemas/`, in file order. The build checks them against the
+ * meta-schema (vite.config.ts) and so does the server at boot, so a built app trusts them; the dev
+ * server, where a definition can change without a build, checks them again here.
+ */
+export const screens: ScreenDefinition[] = import.meta.env.DEV
+  ? validateScreens(files)
+  : Object.entries(files)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([, screen]) => screen);
 
 /** The screen of a resource; throws when none is declared (a typo in a bespoke screen). */
 export function screenOf(resource: string): ScreenDefinition {

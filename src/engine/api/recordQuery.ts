@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import { queryKeys } from './queryKeys';
+import { resourceApi } from './resourceApi';
+
+/**
+ * How long a loaded record counts as fresh. Long enough for the copy fetched as the navigation
+ * starts (`prefetchRecord`) to serve the form it opens without a second request; short enough that
+ * opening a record shows what the server holds (a stale save is refused with 409 anyway).
+ */
+export const RECORD_FRESH_MS = 5_000;
+
+/** The query of one record of a resource (`GET admin/{api}/{id}`), shared by forms and route loaders. */
+export const recordQuery = (api: string, id: string) =>
+  queryOptions({
+    queryKey: queryKeys.record(api, id),
+    queryFn: ({ signal }) => resourceApi.get(api, id, signal),
+    staleTime: RECORD_FRESH_MS,
+  });
