@@ -12,7 +12,8 @@
  *   (its own input-to-paint figure, in 8 ms steps, reported from 16 ms) as a cross-check.
  *
  * Environment: BENCH_EDITOR_KEYS (100) measured keystrokes per field after 10 warm-up ones,
- * BENCH_EDITOR_OPENS (20) openings per kind (a third of them cold).
+ * BENCH_EDITOR_OPENS (20) openings per kind (half as many cold ones), BENCH_CLIENT_DIR
+ * (dist/client) the built client to serve (another build, to compare two versions).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -301,7 +302,7 @@ export interface EditorFixture {
 
 /** Starts the app (serving dist/client) and saves the full sheet through the API. */
 export async function prepareEditor(): Promise<EditorFixture> {
-  const clientDir = path.resolve('dist/client');
+  const clientDir = path.resolve(process.env.BENCH_CLIENT_DIR ?? 'dist/client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('the editor suite needs the built client: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-'));
   const database = await openPglite(path.join(dataDir, 'db'));
