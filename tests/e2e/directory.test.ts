@@ -12,7 +12,8 @@ describe.skipIf(!chromiumPath)('directory screens in Chromium: contacts, compani
   let browser: Browser;
   let page: Page;
   const url = (path: string) => `${server.url}${path}`;
-  const rows = () => page.locator('.p-datatable-tbody > tr');
+  // Data rows only: while a list loads (or when it is empty), its tbody holds one message row.
+  const rows = () => page.locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
   /** The PrimeReact dropdown of a form field, by the field's input id. */
   const dropdown = (id: string) => page.locator(`.p-dropdown:has(#${id})`);
 

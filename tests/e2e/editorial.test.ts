@@ -15,7 +15,8 @@ describe.skipIf(!chromiumPath)('editorial screens in Chromium', () => {
   let browser: Browser;
   let page: Page;
   const url = (path: string) => `${server.url}${path}`;
-  const rows = () => page.locator('.p-datatable-tbody > tr');
+  // Data rows only: while a list loads (or when it is empty), its tbody holds one message row.
+  const rows = () => page.locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
   /** The server's file storage (same DATA_DIR). */
   const storage = () => createStorage(server.app.config);
 

@@ -14,7 +14,8 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
   let browser: Browser;
   let page: Page;
   const url = (path: string) => `${server.url}${path}`;
-  const rows = () => page.locator('.p-datatable-tbody > tr');
+  // Data rows only: while a list loads (or when it is empty), its tbody holds one message row.
+  const rows = () => page.locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
 
   beforeAll(async () => {
     server = await startE2eServer();

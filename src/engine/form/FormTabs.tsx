@@ -1,5 +1,4 @@
-import { TabPanel, TabView } from 'primereact/tabview';
-import { memo } from 'react';
+import { memo, useId, useRef } from 'react';
 
 /** One tab of FormTabs: its (translated) label and whether a field in it has an error. */
 export interface FormTabHeader {
@@ -7,39 +6,86 @@ export interface FormTabHeader {
   hasError: boolean;
 }
 
-interface HeadersProps {
+interface TabBarProps {
   className: string;
   headers: readonly FormTabHeader[];
   active: number;
   onChange(index: number): void;
+  /** Prefix of the tabs' and panel's ids. */
+  idPrefix: string;
 }
 
-/** PrimeReact's tab bar with empty panels: only the headers, rendered again only when one of its props changes. */
-const TabHeaders = memo(function TabHeaders({ className, headers, active, onChange }: HeadersProps) {
+const NAVIGATION_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
+/**
+ * The tab bar, in the markup and classes of PrimeReact's TabView (so the theme styles it), without
+ * its script: TabView measures its ink bar after every render, a forced layout of the whole form,
+ * and the theme does not show that bar. Arrow keys, Home and End move to another tab.
+ */
+const TabBar = memo(function TabBar({ className, headers, active, onChange, idPrefix }: TabBarProps) {
+  const list = useRef<HTMLUListElement>(null);
+  const select = (index: number) => {
+    onChange(index);
+    list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[index]?.focus();
+  };
   return (
-    <TabView activeIndex={active} onTabChange={(e) => onChange(e.index)} className={`${className} form-tab-headers`}>
-      {headers.map((header) => (
-        <TabPanel
-          key={header.label}
-          header={header.label}
-          headerClassName={header.hasError ? 'tab-has-error' : undefined}
-          rightIcon={header.hasError ? 'pi pi-exclamation-circle' : undefined}
-        />
-      ))}
-    </TabView>
+    <div className={`p-tabview p-component form-tab-bar ${className}`}>
+      <div className="p-tabview-nav-container">
+        <div className="p-tabview-nav-content">
+          <ul ref={list} className="p-tabview-nav" role="tablist">
+            {headers.map((header, index) => (
+              <li
+                key={header.label}
+                role="presentation"
+                className={`p-tabview-header${index === active ? ' p-highlight' : ''}${header.hasError ? ' tab-has-error' : ''}`}
+              >
+                <a
+                  href={`#${idPrefix}-panel`}
+                  role="tab"
+                  id={`${idPrefix}-tab-${index}`}
+                  aria-selected={index === active}
+                  aria-controls={`${idPrefix}-panel`}
+                  tabIndex={index === active ? 0 : -1}
+                  className="p-tabview-nav-link"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onChange(index);
+                  }}
+                  onKeyDown={(event) => {
+                    const move = NAVIGATION_KEYS[event.key];
+                    if (!move) return;
+                    event.preventDefault();
+                    select(move(index, headers.length));
+                  }}
+                >
+                  <span className="p-tabview-title">{header.label}</span>
+                  {header.hasError ? <span className="p-tabview-right-icon pi pi-exclamation-circle" aria-hidden="true" /> : null}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
   );
 });
 
 /**
- * Tabs of a form: PrimeReact's tab bar, and the active tab's content rendered beside it rather than
- * inside it, so that typing in a field (which renders the form's root again) does not render the
- * tab bar again. Give `headers` and `onChange` stable identities (memoised) for that to hold.
+ * Tabs of a form: the tab bar, and the active tab's content beside it, so that typing in a field
+ * (which renders the form's root again) does not render the tab bar again. Give `headers` and
+ * `onChange` stable identities (memoised) for that to hold.
  */
-export function FormTabs({ children, ...headers }: HeadersProps & { children: React.ReactNode }) {
+export function FormTabs({ children, ...bar }: Omit<TabBarProps, 'idPrefix'> & { children: React.ReactNode }) {
+  const idPrefix = useId().replace(/:/g, '');
   return (
-    <div className={`${headers.className}-frame`}>
-      <TabHeaders {...headers} />
-      <div className="form-tab-panel" role="tabpanel" aria-label={headers.headers[headers.active]?.label}>
+    <div className={`${bar.className}-frame`}>
+      <TabBar {...bar} idPrefix={idPrefix} />
+      <div className="form-tab-panel" role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${bar.active}`}>
         {children}
       </div>
     </div>

@@ -83,7 +83,7 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         value={controller.rows}
         dataKey="id"
         loading={controller.fetching}
-        emptyMessage={controller.error ? t('list.loadFailed') : t('list.empty')}
+        emptyMessage={controller.error ? t('list.loadFailed') : controller.loading ? t('app.loading') : t('list.empty')}
         onRowClick={onOpen ? (e) => onOpen(e.data as ApiRecord) : undefined}
         rowClassName={() => (onOpen ? 'clickable-row' : '')}
         stripedRows
