@@ -65,7 +65,8 @@ export function CreatableSelectWidget({ id, value, onChange, disabled, readonly,
   const current = useQuery({
     queryKey: queryKeys.record(source.api!, String(value)),
     queryFn: ({ signal }) => resourceApi.get(source.api!, value as number, signal),
-    enabled: missing && Boolean(source.api),
+    // Asked by id only once the first page is in and lacks it (most values are on it): one request, not two.
+    enabled: missing && !loading && Boolean(source.api),
     staleTime: 60_000,
   });
   const watched = useFormValue(context?.formDataStore, uniqueIn);

@@ -13,7 +13,7 @@ const SEARCH_DELAY_MS = 300;
 /**
  * A select over a large list searched on the server: loads `source.perPage` items (10 by
  * default), searches with `source.searchParam` as the user types, and always shows the
- * current value (fetched by id when it is not among the loaded items).
+ * current value (fetched by id when the first page has loaded without it).
  */
 export function RemoteSelectWidget({ id, value, onChange, disabled, readonly, options, rawErrors, placeholder, required }: WidgetProps) {
   const { t } = useTranslation();
@@ -30,7 +30,8 @@ export function RemoteSelectWidget({ id, value, onChange, disabled, readonly, op
   const current = useQuery({
     queryKey: queryKeys.record(source.api!, String(value)),
     queryFn: ({ signal }) => resourceApi.get(source.api!, value as number, signal),
-    enabled: missing && Boolean(source.api),
+    // Asked by id only once the first page is in and lacks it (most values are on it): one request, not two.
+    enabled: missing && !loading && Boolean(source.api),
     staleTime: 60_000,
   });
   const choices = useMemo<Option[]>(() => {
