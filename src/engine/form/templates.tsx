@@ -95,12 +95,15 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   );
 }
 
+const NO_FIELDS: string[] = [];
+
 /** The tab headers of `tabs`, translated, with their error marks; the same array while neither changes. */
 function useTabHeaders(tabs: readonly FormTab[] | undefined, erroneousFields: string[]): FormTabHeader[] {
   const { t } = useTranslation();
-  const key = (tabs ?? []).map((tab) => `${tab.label}:${tab.fields.some((f) => erroneousFields.includes(f)) ? 1 : 0}`).join('|');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` holds every input that shows
-  return useMemo(() => (tabs ?? []).map((tab) => ({ label: t(tab.label), hasError: tab.fields.some((f) => erroneousFields.includes(f)) })), [key, t]);
+  return useMemo(
+    () => (tabs ?? []).map((tab) => ({ label: t(tab.label), hasError: tab.fields.some((f) => erroneousFields.includes(f)) })),
+    [tabs, erroneousFields, t],
+  );
 }
 
 /** The fields of one tab; its sub-tabs (if any) in a second row of tabs under its own fields. */
@@ -127,7 +130,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const isRoot = props.fieldPathId.path.length === 0;
   const tabs = useMemo(() => (isRoot ? formTabs(props.uiSchema) : []), [isRoot, props.uiSchema]);
   const context = props.registry.formContext as EngineFormContext;
-  const headers = useTabHeaders(tabs, context?.erroneousFields ?? []);
+  const headers = useTabHeaders(tabs, context?.erroneousFields ?? NO_FIELDS);
   if (tabs.length === 0) return <DefaultObjectFieldTemplate {...props} />;
   const byName = new Map(props.properties.map((p) => [p.name, p]));
   const active = Math.min(context.activeTab, tabs.length - 1);

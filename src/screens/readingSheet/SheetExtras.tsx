@@ -2,8 +2,8 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { memo } from 'react';
-import { sameData } from '../../engine/form/sameData';
 import { useTranslation } from 'react-i18next';
+import { sameData } from '../../engine/form/sameData';
 
 /**
  * Where the AI actions of the sheet go (generate with AI, see the AI result, the AI comparison).

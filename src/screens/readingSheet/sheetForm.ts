@@ -5,6 +5,7 @@ import type { FieldErrors } from '../../../common/validation';
 import serverSchema from '../../../schemas/books/readingSheet.schema.json';
 import uiSchemaJson from '../../../schemas/books/readingSheet.ui.json';
 import type { ApiRecord } from '../../engine/api/resourceApi';
+import { sameData } from '../../engine/form/sameData';
 import { formValidator } from '../../engine/form/validator';
 
 /**
@@ -93,13 +94,9 @@ export function stripNulls<T>(value: T): T {
   return (changed ? Object.fromEntries(entries) : value) as T;
 }
 
-/** Two values alike once nulls and undefined are dropped and object keys sorted. */
+/** Two values alike once nulls and undefined are dropped, whatever the order of object keys. */
 export function sameSheet(a: unknown, b: unknown): boolean {
-  const canonical = (value: unknown) =>
-    JSON.stringify(stripNulls(value), (_key, item: unknown) =>
-      item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : item,
-    );
-  return canonical(a) === canonical(b);
+  return sameData(stripNulls(a), stripNulls(b));
 }
 
 /** A sheet as the form edits it: GET's nulls dropped (the schema has no null types). */

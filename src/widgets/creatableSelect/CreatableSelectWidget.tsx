@@ -6,7 +6,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionSource } from '../../../common/screenDefinition';
 import { queryKeys } from '../../engine/api/queryKeys';
-import { resourceApi, type ApiRecord } from '../../engine/api/resourceApi';
+import { recordQuery } from '../../engine/api/recordQuery';
+import type { ApiRecord } from '../../engine/api/resourceApi';
 import { useFormValue } from '../../engine/form/formDataStore';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { useOptions, type Option } from '../../engine/options/useOptions';
@@ -63,8 +64,7 @@ export function CreatableSelectWidget({ id, value, onChange, disabled, readonly,
   const hasValue = value !== null && value !== undefined && value !== '';
   const missing = hasValue && !loaded.some((o) => String(o.value) === String(value));
   const current = useQuery({
-    queryKey: queryKeys.record(source.api!, String(value)),
-    queryFn: ({ signal }) => resourceApi.get(source.api!, value as number, signal),
+    ...recordQuery(source.api!, String(value)),
     // Asked by id only once the first page is in and lacks it (most values are on it): one request, not two.
     enabled: missing && !loading && Boolean(source.api),
     staleTime: 60_000,

@@ -4,8 +4,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionSource } from '../../../common/screenDefinition';
-import { queryKeys } from '../../engine/api/queryKeys';
-import { resourceApi } from '../../engine/api/resourceApi';
+import { recordQuery } from '../../engine/api/recordQuery';
 import { useOptions, type Option } from '../../engine/options/useOptions';
 
 const SEARCH_DELAY_MS = 300;
@@ -28,8 +27,7 @@ export function RemoteSelectWidget({ id, value, onChange, disabled, readonly, op
   const hasValue = value !== null && value !== undefined && value !== '';
   const missing = hasValue && !loaded.some((o) => String(o.value) === String(value));
   const current = useQuery({
-    queryKey: queryKeys.record(source.api!, String(value)),
-    queryFn: ({ signal }) => resourceApi.get(source.api!, value as number, signal),
+    ...recordQuery(source.api!, String(value)),
     // Asked by id only once the first page is in and lacks it (most values are on it): one request, not two.
     enabled: missing && !loading && Boolean(source.api),
     staleTime: 60_000,
