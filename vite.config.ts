@@ -23,6 +23,12 @@ function screenDefinitions(): Plugin {
 
 export default defineConfig({
   plugins: [react(), screenDefinitions()],
-  build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    // Everything the first page needs in one script: the code-split parts are what it does not need.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });

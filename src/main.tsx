@@ -1,6 +1,8 @@
 import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primeicons/primeicons.css';
 import './app/app.css';
+// First: sends the session check and the record's request while the modules below are evaluated.
+import './app/earlyRequests';
 import './i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PrimeReactProvider } from 'primereact/api';
@@ -8,6 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { setSessionHandlers } from './engine/api/apiClient';
+import { preloadDeferred } from './engine/deferred';
 import { queryKeys } from './engine/api/queryKeys';
 import { queryClient } from './app/queryClient';
 import { router } from './app/router';
@@ -30,3 +33,7 @@ createRoot(document.getElementById('root')!).render(
     </PrimeReactProvider>
   </StrictMode>,
 );
+
+// The code kept out of the first script loads in the background once the first page has settled.
+const whenIdle = (task: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 2000 }) : window.setTimeout(task, 0));
+window.addEventListener('load', () => window.setTimeout(() => whenIdle(() => void preloadDeferred()), 1500), { once: true });

@@ -6,7 +6,7 @@ import { LoginScreen } from '../screens/login/LoginScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
 import { prefetchRecord } from '../engine/screens/prefetchRecord';
 import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';
-import { SHEET_API } from '../screens/readingSheet/sheetForm';
+import { SHEET_API, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
 import { guardLoader } from './guard';
 import { queryClient } from './queryClient';
 import { Root } from './Root';
@@ -27,7 +27,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, id: 'home', loader: () => redirect('/reading-sheets') },
           // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
-          { path: 'reading-sheet/:id?', id: 'readingSheets-save', loader: prefetchRecord(queryClient, SHEET_API), element: <ReadingSheetScreen /> },
+          { path: SHEET_ROUTE_PATH, id: 'readingSheets-save', loader: prefetchRecord(queryClient, SHEET_API), element: <ReadingSheetScreen /> },
           ...screenRoutes,
           { path: '*', element: <NotFoundScreen /> },
         ],

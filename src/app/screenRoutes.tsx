@@ -1,14 +1,43 @@
-import type { RouteObject } from 'react-router-dom';
+import type { LoaderFunction, RouteObject } from 'react-router-dom';
 import { ResourceFormScreen } from '../engine/screens/ResourceFormScreen';
+import { preloadable, preloadDeferred } from '../engine/deferred';
 import { prefetchRecord } from '../engine/screens/prefetchRecord';
-import { ResourceListScreen } from '../engine/screens/ResourceListScreen';
 import { screens } from '../engine/screens/screens';
 import { queryClient } from './queryClient';
 
+/** The list pages' code (the table, the filters): its own chunk, loaded by the first list opened or once the first page has settled. */
+const loadListScreen = preloadable(() => import('../engine/screens/ResourceListScreen'));
+
+/**
+ * A form page's loader: starts loading its record, and waits for the code of the widgets kept out
+ * of the first script (at once once loaded), so no field of the form appears after the others.
+ */
+function formLoader(api: string): LoaderFunction {
+  const prefetch = prefetchRecord(queryClient, api);
+  return async (args) => {
+    await Promise.all([prefetch(args), preloadDeferred()]);
+    return null;
+  };
+}
+
 /** Routes generated from the screen definitions: a list page and, when declared, a form page each. */
 export const screenRoutes: RouteObject[] = screens.flatMap((screen) => [
-  { path: screen.routes.list.path.slice(1), id: screen.routes.list.name, element: <ResourceListScreen key={screen.resource} screen={screen} /> },
+  {
+    path: screen.routes.list.path.slice(1),
+    id: screen.routes.list.name,
+    lazy: async () => {
+      const { ResourceListScreen } = await loadListScreen();
+      return { element: <ResourceListScreen key={screen.resource} screen={screen} /> };
+    },
+  },
   ...(screen.routes.form && screen.form
-    ? [{ path: screen.routes.form.path.slice(1), id: screen.routes.form.name, loader: prefetchRecord(queryClient, screen.api), element: <ResourceFormScreen key={screen.resource} screen={screen} /> }]
+    ? [
+        {
+          path: screen.routes.form.path.slice(1),
+          id: screen.routes.form.name,
+          loader: formLoader(screen.api),
+          element: <ResourceFormScreen key={screen.resource} screen={screen} />,
+        },
+      ]
     : []),
 ]);

@@ -1,5 +1,6 @@
 import type { Field, Widget } from '@rjsf/utils';
 import type { ComponentType } from 'react';
+import { deferred } from '../engine/deferred';
 import type { CellName, FieldName, WidgetName } from '../../common/screenDefinition';
 import {
   BookStatusCell,
@@ -13,25 +14,17 @@ import {
   TranslatedNameCell,
   type CellProps,
 } from './cells/cells';
-import { ColorWidget } from './color/ColorWidget';
 import { CreatableSelectWidget } from './creatableSelect/CreatableSelectWidget';
 import { FileListField } from './fileList/FileListField';
 import { FlagWidget } from './flag/FlagWidget';
-import { FileUploadWidget } from './fileUpload/FileUploadWidget';
-import { JsonCardField } from './jsonCard/JsonCardField';
 import { MonthPickerWidget } from './monthPicker/MonthPickerWidget';
 import { MultiSelectWidget } from './multiSelect/MultiSelectWidget';
 import { ReadOnlyTextWidget } from './readOnlyText/ReadOnlyTextWidget';
-import { RelatedTableField } from './relatedTable/RelatedTableField';
 import { RemoteSelectWidget } from './remoteSelect/RemoteSelectWidget';
-import { RichTextWidget } from './richText/RichTextWidget';
-import { SelectButtonWidget } from './selectButton/SelectButtonWidget';
 import { StarsWidget } from './stars/StarsWidget';
 import { SubsetSelectWidget } from './subsetSelect/SubsetSelectWidget';
 import { TranslatableField } from './translatable/TranslatableField';
 import { TreeMultiSelectWidget } from './treeMultiSelect/TreeMultiSelectWidget';
-import { TreePickerWidget } from './treePicker/TreePickerWidget';
-import { VariablesTableField } from './variablesTable/VariablesTableField';
 import './widgets.css';
 
 /** Table cells by name: keyed by the CellName union, so a missing one fails the type check. */
@@ -47,15 +40,18 @@ export const cells: Record<CellName, ComponentType<CellProps>> = {
   bookStatus: BookStatusCell,
 };
 
-/** Custom RJSF widgets (`ui:widget`) by name. */
+/**
+ * Custom RJSF widgets (`ui:widget`) by name. Those the reading-sheet editor does not use load on
+ * first use (`deferred`): the first script of a cold load stays smaller.
+ */
 export const widgets: Record<WidgetName, Widget> = {
-  color: ColorWidget,
+  color: deferred(() => import('./color/ColorWidget').then((m) => m.ColorWidget)),
   readOnlyText: ReadOnlyTextWidget,
-  treePicker: TreePickerWidget,
+  treePicker: deferred(() => import('./treePicker/TreePickerWidget').then((m) => m.TreePickerWidget)),
   remoteSelect: RemoteSelectWidget,
-  richText: RichTextWidget,
-  fileUpload: FileUploadWidget,
-  selectButton: SelectButtonWidget,
+  richText: deferred(() => import('./richText/RichTextWidget').then((m) => m.RichTextWidget)),
+  fileUpload: deferred(() => import('./fileUpload/FileUploadWidget').then((m) => m.FileUploadWidget)),
+  selectButton: deferred(() => import('./selectButton/SelectButtonWidget').then((m) => m.SelectButtonWidget)),
   multiSelect: MultiSelectWidget,
   treeMultiSelect: TreeMultiSelectWidget,
   monthPicker: MonthPickerWidget,
@@ -65,12 +61,12 @@ export const widgets: Record<WidgetName, Widget> = {
   creatableSelect: CreatableSelectWidget,
 };
 
-/** Custom RJSF fields (`ui:field`) by name. */
+/** Custom RJSF fields (`ui:field`) by name; those the reading-sheet editor does not use load on first use. */
 export const fields: Record<FieldName, Field> = {
   translatable: TranslatableField,
-  relatedTable: RelatedTableField,
-  variablesTable: VariablesTableField,
-  jsonCard: JsonCardField,
+  relatedTable: deferred(() => import('./relatedTable/RelatedTableField').then((m) => m.RelatedTableField)),
+  variablesTable: deferred(() => import('./variablesTable/VariablesTableField').then((m) => m.VariablesTableField)),
+  jsonCard: deferred(() => import('./jsonCard/JsonCardField').then((m) => m.JsonCardField)),
   fileList: FileListField,
 };
 

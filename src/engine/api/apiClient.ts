@@ -23,7 +23,37 @@ export interface CallOptions {
   noErrorToast?: boolean;
 }
 
-const http: KyInstance = ky.create({ prefixUrl: '/api/admin', credentials: 'include', retry: 0, timeout: 60_000 });
+/** The API's root, absolute (the page's origin): the same URL for ky and `sendEarly`. */
+const API_ROOT = new URL('/api/admin/', window.location.href).href;
+
+/** GET requests sent ahead by `sendEarly`, by absolute URL, each waiting for the first call of its URL. */
+const early = new Map<string, Promise<Response>>();
+
+const absolute = (path: string) => API_ROOT + path.replace(/^\//, '');
+
+/**
+ * Sends GET requests now, in this task. A `call` would send them only once the current script has
+ * run (ky waits a microtask), and the app's first module runs before all the others are evaluated
+ * (src/app/earlyRequests.ts). The first `call('get', path)` of the same path takes the answer,
+ * whatever it is, and applies its rules to it; it cannot cancel the request any more.
+ */
+export function sendEarly(paths: readonly string[]): void {
+  for (const path of paths) {
+    const url = absolute(path);
+    if (!early.has(url)) early.set(url, fetch(url, { credentials: 'include', headers: { accept: 'application/json' } }));
+  }
+}
+
+function takeEarly(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
+  const request = input instanceof Request ? input : undefined;
+  const url = request?.url ?? String(input);
+  const sent = (request?.method ?? init?.method ?? 'GET').toUpperCase() === 'GET' ? early.get(url) : undefined;
+  if (!sent) return fetch(input, init);
+  early.delete(url);
+  return sent;
+}
+
+const http: KyInstance = ky.create({ prefixUrl: API_ROOT, credentials: 'include', retry: 0, timeout: 60_000, fetch: takeEarly });
 
 async function toApiError(error: unknown): Promise<ApiError | undefined> {
   if (error instanceof HTTPError) {

@@ -20,12 +20,15 @@ export interface SaveOptions {
   files?: Readonly<Record<string, File | undefined>>;
 }
 
+/** The path of one record (`{api}/{id}`), relative to the API's root. */
+export const recordPath = (api: string, id: string | number): string => `${api}/${id}`;
+
 /** The calls of a schema-driven resource (`admin/{api}`), shared by every list and form. */
 export const resourceApi = {
   list: (api: string, query: Record<string, unknown>, signal?: AbortSignal) =>
     call<Paged<ApiRecord>>('get', api, { searchParams: toSearchParams(query), ...(signal ? { signal } : {}) }),
   get: async (api: string, id: string | number, signal?: AbortSignal) =>
-    (await call<{ data: ApiRecord }>('get', `${api}/${id}`, signal ? { signal } : {})).data,
+    (await call<{ data: ApiRecord }>('get', recordPath(api, id), signal ? { signal } : {})).data,
   save: (api: string, id: string | number | undefined, body: Record<string, unknown>, options: SaveOptions = {}) =>
     call<{ message?: string; data: ApiRecord }>(id === undefined ? 'post' : (options.method ?? 'post'), id === undefined ? api : `${api}/${id}`, {
       ...(options.multipart ? { body: toFormData(body, options.files, options.fileFields) } : { json: body }),

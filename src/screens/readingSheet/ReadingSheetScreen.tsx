@@ -15,24 +15,28 @@ import { FormView } from '../../engine/form/FormView';
 import { useFormController, type FormController } from '../../engine/form/useFormController';
 import { useUnsavedChangesGuard } from '../../engine/form/useUnsavedChangesGuard';
 import { routeRecordId } from '../../engine/screens/paths';
-import { CreateRecordDialog } from './CreateRecordDialog';
+import { deferred } from '../../engine/deferred';
 import { ErrorSummary } from './ErrorSummary';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { AiActions, SheetRequests } from './SheetExtras';
+import { AiActions } from './SheetExtras';
 import { sendSheet, type FileProgress } from './sendSheet';
 import {
   applySheetRules,
   elementIdsFor,
-  LIST_PATH,
   NEW_SHEET_DEFAULTS,
   normalizeSheet,
   sameSheet,
-  SHEET_API,
   sheetFormSchema,
   sheetUiSchema,
   TRANSLATABLE_FIELDS,
 } from './sheetForm';
+import { LIST_PATH, SHEET_API } from './sheetRoute';
 import './readingSheet.css';
+
+/** Opened by a "+" of a select only. */
+const CreateRecordDialog = deferred(() => import('./CreateRecordDialog').then((m) => m.CreateRecordDialog));
+/** Below the form: its table code loads once the sheet shows. */
+const SheetRequests = deferred(() => import('./SheetRequests').then((m) => m.SheetRequests));
 
 const SCHEMA_PROPERTIES = Object.keys(sheetFormSchema.properties ?? {});
 

@@ -2,7 +2,8 @@ import { ApiError, isApiError } from '../../engine/api/ApiError';
 import { call } from '../../engine/api/apiClient';
 import { toFormData } from '../../engine/api/formData';
 import type { ApiRecord } from '../../engine/api/resourceApi';
-import { formErrorKeys, MULTIPART_FILE_NAMES, SHEET_API, sheetPayload } from './sheetForm';
+import { formErrorKeys, MULTIPART_FILE_NAMES, sheetPayload } from './sheetForm';
+import { SHEET_API } from './sheetRoute';
 
 /** New files by multipart name. */
 export type NewFiles = Readonly<Record<string, readonly File[]>>;

@@ -14,9 +14,6 @@ import { formValidator } from '../../engine/form/validator';
  * shape the sheet between the API and the form.
  */
 
-export const SHEET_API = 'books';
-export const LIST_PATH = '/reading-sheets';
-
 type Json = Record<string, unknown>;
 
 /** The stored files of GET admin/books/{id}: read-only in the save, shown and deleted by `fileList` fields. */

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { recordOfPath } from './recordRoutes';
+
+describe('recordOfPath', () => {
+  it('finds the record of the reading-sheet editor and of a screen form page', () => {
+    expect(recordOfPath('/reading-sheet/41')).toEqual({ api: 'books', id: '41' });
+    expect(recordOfPath('/genre/12')).toEqual({ api: 'genres', id: '12' });
+    expect(recordOfPath('/literary-prize/3')).toEqual({ api: 'literary-prizes', id: '3' });
+  });
+
+  it('finds none on create pages, lists and other pages', () => {
+    expect(recordOfPath('/reading-sheet')).toBeUndefined();
+    expect(recordOfPath('/literary-prize')).toBeUndefined();
+    expect(recordOfPath('/literary-prize/new')).toBeUndefined();
+    expect(recordOfPath('/reading-sheets')).toBeUndefined();
+    expect(recordOfPath('/auth/login')).toBeUndefined();
+    expect(recordOfPath('/genre/12/extra')).toBeUndefined();
+  });
+});

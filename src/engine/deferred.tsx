@@ -1,0 +1,50 @@
+import { Suspense, use, type ComponentType, type JSX, type ReactNode } from 'react';
+
+/** A component whose code is its own chunk: loaded on first render, or ahead by `preloadDeferred`. */
+export interface DeferredComponent<P> {
+  (props: P): JSX.Element;
+  /** Loads the code without rendering. */
+  preload(): Promise<unknown>;
+}
+
+const loaders = new Set<() => Promise<unknown>>();
+
+/** `load` run once (its promise kept) and registered for `preloadDeferred`. */
+export function preloadable<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  const start = () => (loading ??= load());
+  loaders.add(start);
+  return start;
+}
+
+/**
+ * Keeps a component that the first screen of a cold load rarely needs (tables, dialogs, other
+ * screens' widgets) out of the app's first script, which every page parses before it can show
+ * anything (docs/decisions.md, 'Opening edit pages'). Until its code is there, `fallback` shows.
+ */
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): DeferredComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  const start = preloadable(() =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    }),
+  );
+  // Once the code is there, renders it at once (React.lazy would still suspend for one render).
+  function Loaded(props: P) {
+    const Component = loaded ?? use(start());
+    return <Component {...props} />;
+  }
+  const Deferred = (props: P) => (
+    <Suspense fallback={fallback}>
+      <Loaded {...props} />
+    </Suspense>
+  );
+  Deferred.preload = start;
+  return Deferred;
+}
+
+/** Loads the code of every deferred component and route (once the first page has settled). */
+export function preloadDeferred(): Promise<unknown> {
+  return Promise.all([...loaders].map((load) => load()));
+}
