@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { validateScreens } from './common/validateScreens';
@@ -21,8 +23,43 @@ function screenDefinitions(): Plugin {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each compressible file of the build, which
+ * the server sends to browsers that accept them (server/plugins/client.ts): the first page's
+ * scripts travel as ≈ 440 KB instead of 1.5 MB. Already compressed formats (woff2, images) are left alone.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const dir = path.join(outDir, 'assets');
+      if (!fs.existsSync(dir)) return;
+      const files = fs.readdirSync(dir).filter((f) => /\.(js|css|svg|ttf|eot|json)$/.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = fs.readFileSync(path.join(dir, file));
+          const [br, gz] = await Promise.all([
+            brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            gzip(source, { level: 9 }),
+          ]);
+          fs.writeFileSync(path.join(dir, `${file}.br`), br);
+          fs.writeFileSync(path.join(dir, `${file}.gz`), gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), screenDefinitions()],
+  plugins: [react(), screenDefinitions(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -6,13 +6,14 @@
  *
  * Measured:
  * - opening: from the navigation (or the click on the list's Edit button) to the first paint that
- *   shows the sheet's data in the form, cold (new browser profile), warm (reload) and in the app;
+ *   shows the sheet's data in the form, cold (new browser profile), cold over an emulated network
+ *   (NETWORK: the scripts' size and the requests' round trips count), warm (reload) and in the app;
  * - keystroke to next paint: from the keydown's own timestamp (when Chromium received the key) to
  *   the first task after the next frame, in three translatable fields; Chromium's Event Timing
  *   (its own input-to-paint figure, in 8 ms steps, reported from 16 ms) as a cross-check.
  *
  * Environment: BENCH_EDITOR_KEYS (100) measured keystrokes per field after 10 warm-up ones,
- * BENCH_EDITOR_OPENS (20) openings per kind (half as many cold ones), BENCH_CLIENT_DIR
+ * BENCH_EDITOR_OPENS (20) openings per kind (cold ones too: a p95 of 10 would be their maximum), BENCH_CLIENT_DIR
  * (dist/client) the built client to serve (another build, to compare two versions).
  */
 import fs from 'node:fs';
@@ -208,22 +209,40 @@ interface Samples {
 }
 const opening = (name: string, samples: Samples): OpenResult => ({ name, runs: samples.shown.length, shown: stats(samples.shown), data: stats(samples.data) });
 
-async function measureOpens(browser: Browser, base: string, token: string, sheetId: number): Promise<OpenResult[]> {
-  const editor = `${base}/reading-sheet/${sheetId}`;
-  const cold: Samples = { shown: [], data: [] };
-  const coldRuns = Math.max(3, Math.round(OPENS / 2));
-  // One more than measured: the first also pays for the server's first run of its queries.
-  for (let i = 0; i <= coldRuns; i += 1) {
+/** A network between the browser and the server, emulated by Chromium: a fast office or home line. */
+export const NETWORK = { latencyMs: 40, downMbit: 20, upMbit: 5 } as const;
+
+/** Openings in new browser profiles (nothing cached), one more than measured: the first also pays for the server's first run of its queries. */
+async function coldOpens(browser: Browser, base: string, token: string, sheetId: number, network: boolean): Promise<Samples> {
+  const samples: Samples = { shown: [], data: [] };
+  for (let i = 0; i <= Math.max(3, OPENS); i += 1) {
     const context = await newContext(browser, base, token);
     const page = await context.newPage();
-    await page.goto(editor);
+    if (network) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: NETWORK.latencyMs,
+        downloadThroughput: (NETWORK.downMbit * 1024 * 1024) / 8,
+        uploadThroughput: (NETWORK.upMbit * 1024 * 1024) / 8,
+      });
+    }
+    await page.goto(`${base}/reading-sheet/${sheetId}`);
     const shown = await waitShown(page);
     if (i > 0) {
-      cold.shown.push(shown);
-      cold.data.push(await dataAnsweredAt(page, sheetId, 0));
+      samples.shown.push(shown);
+      samples.data.push(await dataAnsweredAt(page, sheetId, 0));
     }
     await context.close();
   }
+  return samples;
+}
+
+async function measureOpens(browser: Browser, base: string, token: string, sheetId: number): Promise<OpenResult[]> {
+  const editor = `${base}/reading-sheet/${sheetId}`;
+  const cold = await coldOpens(browser, base, token, sheetId, false);
+  const coldNetwork = await coldOpens(browser, base, token, sheetId, true);
 
   const context = await newContext(browser, base, token);
   const page = await context.newPage();
@@ -251,6 +270,7 @@ async function measureOpens(browser: Browser, base: string, token: string, sheet
   await context.close();
   return [
     opening('cold: new browser profile, nothing cached', cold),
+    opening(`cold over a network (${NETWORK.latencyMs} ms latency, ${NETWORK.downMbit} Mbit/s down, ${NETWORK.upMbit} up)`, coldNetwork),
     opening('warm: reload, scripts and styles cached', warm),
     opening('in the app: Edit on the list', inApp),
   ];
@@ -388,7 +408,7 @@ export function editorSection(result: EditorResult): string[] {
     `- The sheet: every translatable map in the 5 locales (${result.sheet.translatableMaps} maps; report, summary, pitch, public comments and scouts 6,000 characters each), ${result.sheet.characters} characters (3 texts × 5 locales each), ${result.sheet.series} series items; its \`GET admin/books/{id}\` is ${(result.sheet.jsonBytes / 1024).toFixed(0)} KiB.`,
     `- 1-minute load average: ${result.load[0].toFixed(2)} before, ${result.load[1].toFixed(2)} after (${os.availableParallelism()} CPUs).`,
     '',
-    '**Opening the editor** (ms): from the navigation start (or the click) to the first paint that shows the sheet\'s data; "data" is when its JSON had arrived.',
+    `**Opening the editor** (ms): from the navigation start (or the click) to the first paint that shows the sheet's data; "data" is when its JSON had arrived. The network is Chromium's emulation (\`Network.emulateNetworkConditions\`) of a ${NETWORK.latencyMs} ms round trip and ${NETWORK.downMbit} Mbit/s down; the others are on the loopback.`,
     '',
     '| Opening | Runs | Shown median | Shown p95 | Data median | Target |',
     '|---|---:|---:|---:|---:|---|',

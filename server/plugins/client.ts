@@ -13,11 +13,13 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     app.log.warn({ clientDir }, 'client not built: run `npm run build` to serve the interface');
     return;
   }
-  await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, cacheControl: false });
+  // Only `reply.sendFile` (serve: false): the routes below serve every file, assets with their cache
+  // header. preCompressed: the build's `.br` / `.gz` copy when the browser accepts it (vite.config.ts).
+  await app.register(fastifyStatic, { root: clientDir, serve: false, index: false, cacheControl: false, preCompressed: true });
   const html = fs.readFileSync(index, 'utf8');
   app.get('/assets/*', (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(path.join('assets', file));
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding').sendFile(path.join('assets', file));
   });
   app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0]!;
