@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect } from 'react-router-dom';
 import { DefaultLayout } from '../layout/DefaultLayout';
 import { EmptyLayout } from '../layout/EmptyLayout';
 import { FullScreenLoader } from '../layout/FullScreenLoader';
+import { RouteError } from '../layout/RouteError';
 import { LoginScreen } from '../screens/login/LoginScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
 import { prefetchRecord } from '../engine/screens/prefetchRecord';
@@ -19,17 +20,24 @@ export const router = createBrowserRouter([
     loader: guardLoader,
     shouldRevalidate: () => true,
     HydrateFallback: FullScreenLoader,
+    errorElement: <RouteError />,
     element: <Root />,
     children: [
       { element: <EmptyLayout />, children: [{ path: 'auth/login', id: 'auth-login', element: <LoginScreen /> }] },
       {
         element: <DefaultLayout />,
         children: [
-          { index: true, id: 'home', loader: () => redirect('/reading-sheets') },
-          // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
-          { path: SHEET_ROUTE_PATH, id: 'readingSheets-save', loader: prefetchRecord(queryClient, SHEET_API), element: <ReadingSheetScreen /> },
-          ...screenRoutes,
-          { path: '*', element: <NotFoundScreen /> },
+          {
+            // A page that fails (its code not loaded, an error while rendering) says so inside the layout.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, id: 'home', loader: () => redirect('/reading-sheets') },
+              // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
+              { path: SHEET_ROUTE_PATH, id: 'readingSheets-save', loader: prefetchRecord(queryClient, SHEET_API), element: <ReadingSheetScreen /> },
+              ...screenRoutes,
+              { path: '*', element: <NotFoundScreen /> },
+            ],
+          },
         ],
       },
     ],
