@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { ScreenDefinition } from '../../../common/screenDefinition';
 import { FormView } from '../form/FormView';
 import { useFormController } from '../form/useFormController';
-import { useUnsavedChangesGuard } from '../form/useUnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../form/UnsavedChangesGuard';
 import { formPath, routeRecordId } from './paths';
 
 /** The create/edit page of a screen definition (a view page when the screen cannot be edited). */
@@ -32,7 +32,6 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
     },
   });
   const readOnly = id === undefined ? !screen.permissions.create : !screen.permissions.edit;
-  useUnsavedChangesGuard(controller.dirty && !controller.saving && !readOnly);
 
   const title = readOnly ? (form.title?.view ?? screen.title) : controller.mode === 'create' ? form.title?.create : form.title?.edit;
   const submit = controller.mode === 'create' ? (form.submitLabel?.create ?? 'form.create') : (form.submitLabel?.edit ?? 'form.save');
@@ -40,6 +39,7 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
 
   return (
     <section className="page">
+      <UnsavedChangesGuard dirty={controller.dirty && !controller.saving && !readOnly} />
       <div className="page-header">
         <h1 className="page-title">{t(title ?? screen.title)}</h1>
       </div>

@@ -13,7 +13,7 @@ import { queryKeys } from '../../engine/api/queryKeys';
 import type { ApiRecord } from '../../engine/api/resourceApi';
 import { FormView } from '../../engine/form/FormView';
 import { useFormController, type FormController } from '../../engine/form/useFormController';
-import { useUnsavedChangesGuard } from '../../engine/form/useUnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../engine/form/UnsavedChangesGuard';
 import { routeRecordId } from '../../engine/screens/paths';
 import { deferred } from '../../engine/deferred';
 import { ErrorSummary } from './ErrorSummary';
@@ -132,7 +132,6 @@ export function ReadingSheetScreen() {
   // A new sheet is unchanged while it holds its defaults only (which the form fills in itself).
   const changed = controller.dirty && (id !== undefined || !sameSheet({ ...NEW_SHEET_DEFAULTS, ...controller.formData }, NEW_SHEET_DEFAULTS));
   const hasNewFiles = Object.values(newFiles).some((files) => files.length > 0);
-  useUnsavedChangesGuard((changed || hasNewFiles) && !controller.saving);
 
   const reload = async () => {
     setStale(undefined);
@@ -152,6 +151,7 @@ export function ReadingSheetScreen() {
 
   return (
     <section className="page reading-sheet-page">
+      <UnsavedChangesGuard dirty={(changed || hasNewFiles) && !controller.saving} />
       <div className="page-header">
         <h1 className="page-title">{t(id === undefined ? 'screens.readingSheet.titleCreate' : 'screens.readingSheet.titleEdit')}</h1>
         <AiActions />

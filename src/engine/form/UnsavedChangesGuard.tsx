@@ -3,8 +3,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 
-/** Asks before leaving a page with unsaved changes: in-app navigation and closing or reloading the tab. */
-export function useUnsavedChangesGuard(dirty: boolean): void {
+/**
+ * Asks before leaving a page with unsaved changes: in-app navigation and closing or reloading the
+ * tab. A component of its own (it renders nothing): the router's blocker sets state once mounted,
+ * and that renders this component again, not the whole form around it.
+ */
+export function UnsavedChangesGuard({ dirty }: { dirty: boolean }): null {
   const { t } = useTranslation();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
@@ -26,4 +30,5 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+  return null;
 }
