@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { queryKeys } from '../engine/api/queryKeys';
-import { takeSessionCheck } from '../engine/api/session';
+import { fetchCurrentAdmin } from '../engine/api/session';
 import { queryClient } from './queryClient';
 
 /** Paths only a logged-out visitor may see. */
@@ -11,7 +11,7 @@ const isGuestPath = (pathname: string) => pathname.startsWith('/auth/');
  * send guests to login and logged-in users away from guest pages; the app is ready after it.
  */
 export async function guardLoader({ request }: LoaderFunctionArgs) {
-  const admin = await takeSessionCheck();
+  const admin = await fetchCurrentAdmin();
   queryClient.setQueryData(queryKeys.me, admin);
   const { pathname } = new URL(request.url);
   if (!admin && !isGuestPath(pathname)) throw redirect('/auth/login');

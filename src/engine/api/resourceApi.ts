@@ -30,7 +30,7 @@ export const resourceApi = {
   get: async (api: string, id: string | number, signal?: AbortSignal) =>
     (await call<{ data: ApiRecord }>('get', recordPath(api, id), signal ? { signal } : {})).data,
   save: (api: string, id: string | number | undefined, body: Record<string, unknown>, options: SaveOptions = {}) =>
-    call<{ message?: string; data: ApiRecord }>(id === undefined ? 'post' : (options.method ?? 'post'), id === undefined ? api : `${api}/${id}`, {
+    call<{ message?: string; data: ApiRecord }>(id === undefined ? 'post' : (options.method ?? 'post'), id === undefined ? api : recordPath(api, id), {
       ...(options.multipart ? { body: toFormData(body, options.files, options.fileFields) } : { json: body }),
     }),
   /** `DELETE admin/{path}`: a side call of a form (a stored file); no toasts, the caller says it. */

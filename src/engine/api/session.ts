@@ -19,20 +19,6 @@ export async function fetchCurrentAdmin(): Promise<CurrentAdmin | null> {
   }
 }
 
-let started: Promise<CurrentAdmin | null> | undefined;
-
-/** Starts the session check ahead of the first navigation (the app's first module); that navigation's guard takes its answer. */
-export function startSessionCheck(): void {
-  started ??= fetchCurrentAdmin();
-}
-
-/** The answer of the check started ahead, once; after that, a new check on every call. */
-export function takeSessionCheck(): Promise<CurrentAdmin | null> {
-  const check = started ?? fetchCurrentAdmin();
-  started = undefined;
-  return check;
-}
-
 export function login(email: string, password: string): Promise<{ data: CurrentAdmin }> {
   return call('post', 'auth/login', { json: { email, password }, silentSuccess: true });
 }
