@@ -14,7 +14,7 @@ import { clientConfigRoutes } from './routes/clientConfig.js';
 import { healthRoutes } from './routes/health.js';
 import { resourceRoutes } from './routes/resourceRoutes.js';
 import { utilityRoutes } from './routes/utilities.js';
-import { loadScreens } from './screens/loadScreens.js';
+import { loadScreens } from './definitions/loadScreens.js';
 import './types.js';
 
 export interface AppOptions {

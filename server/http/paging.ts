@@ -1,14 +1,12 @@
+import type { Paged } from '../../common/api.js';
+
+export type { Paged } from '../../common/api.js';
+
 /** Paging of every list endpoint: `page` from 1, `perPage` bounded. */
 export interface Paging {
   page: number;
   perPage: number;
   offset: number;
-}
-
-/** The envelope of every paged list. */
-export interface Paged<T> {
-  data: T[];
-  meta: { total: number; current_page: number; per_page: number; last_page: number };
 }
 
 export const MAX_PER_PAGE = 1000;

@@ -3,7 +3,7 @@ import type { FieldErrors } from '../../common/validation.js';
 import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
 import { BOOK_TRANSLATIONS, RATING_TYPES, type RatingType } from '../db/schema/index.js';
 import type { FormSchema } from '../http/multipartForm.js';
-import { compileFormValidator } from '../screens/formValidator.js';
+import { compileFormValidator } from '../definitions/formValidator.js';
 
 /** The sheet's JSON Schema (schemas/books/readingSheet.schema.json), shared with the editor. */
 export const READING_SHEET_SCHEMA = readingSheetSchema as FormSchema & { properties: Record<string, FormSchema> };

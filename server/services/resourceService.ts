@@ -7,7 +7,7 @@ import { clashingNameLocales, deleteRecord, insertRecord, MAX_INT_ID, parentIdOf
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging, type Paged } from '../http/paging.js';
 import type { ApiRecord, NamedResourceDefinition, ResourceDefinition, StoredUpload } from '../resources/types.js';
-import { compileFormValidator, type FormValidator } from '../screens/formValidator.js';
+import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
 
 /** The `message` of each successful write. */
 export const RESOURCE_MESSAGES = {

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
-import { routeRecordId } from '../engine/screens/paths';
-import { screens } from '../engine/screens/screens';
+import { routeRecordId } from '../engine/resource/paths';
+import { screens } from '../engine/resource/definitions';
 import { SHEET_API, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
 
 /** An edit route (`…/:id?`, relative to the root) and the API of the record it opens. */

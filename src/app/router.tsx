@@ -5,7 +5,7 @@ import { FullScreenLoader } from '../layout/FullScreenLoader';
 import { RouteError } from '../layout/RouteError';
 import { LoginScreen } from '../screens/login/LoginScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
-import { prefetchRecord } from '../engine/screens/prefetchRecord';
+import { prefetchRecord } from '../engine/resource/prefetchRecord';
 import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';
 import { SHEET_API, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
 import { guardLoader } from './guard';

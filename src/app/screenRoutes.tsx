@@ -1,12 +1,12 @@
 import type { LoaderFunction, RouteObject } from 'react-router-dom';
-import { ResourceFormScreen } from '../engine/screens/ResourceFormScreen';
+import { ResourceFormScreen } from '../engine/resource/ResourceFormScreen';
 import { preloadable, preloadDeferred } from '../engine/deferred';
-import { prefetchRecord } from '../engine/screens/prefetchRecord';
-import { screens } from '../engine/screens/screens';
+import { prefetchRecord } from '../engine/resource/prefetchRecord';
+import { screens } from '../engine/resource/definitions';
 import { queryClient } from './queryClient';
 
 /** The list pages' code (the table, the filters): its own chunk, loaded by the first list opened or once the first page has settled. */
-const loadListScreen = preloadable(() => import('../engine/screens/ResourceListScreen'));
+const loadListScreen = preloadable(() => import('../engine/resource/ResourceListScreen'));
 
 /**
  * A form page's loader: starts loading its record, and waits for the code of the widgets kept out

@@ -1,5 +1,5 @@
 import { MENU_GROUPS } from '../../common/screenDefinition';
-import { screens } from '../engine/screens/screens';
+import { screens } from '../engine/resource/definitions';
 
 /** A left-menu entry: label key, target path, icon, and the path prefixes that highlight it. */
 export interface MenuEntry {

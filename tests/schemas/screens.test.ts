@@ -4,8 +4,8 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { CELL_NAMES, FIELD_NAMES, screenMetaSchema, WIDGET_NAMES, type ScreenDefinition } from '../../common/screenDefinition.js';
-import { compileFormValidator } from '../../server/screens/formValidator.js';
-import { loadScreens, SCREENS_DIR } from '../../server/screens/loadScreens.js';
+import { compileFormValidator } from '../../server/definitions/formValidator.js';
+import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
 import { buildResources, flattenKeys, type Messages } from '../../src/i18n/resources.js';
 import { SCREEN_SCHEMA_FILE, screenSchemaText } from '../../scripts/write-screen-schema.js';
 

@@ -3,8 +3,8 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import { formAjvFormats, formAjvOptions } from '../../common/ajvOptions.js';
 import { messageOf } from '../../common/validation.js';
-import { compileFormValidator } from '../../server/screens/formValidator.js';
-import { loadScreens } from '../../server/screens/loadScreens.js';
+import { compileFormValidator } from '../../server/definitions/formValidator.js';
+import { loadScreens } from '../../server/definitions/loadScreens.js';
 
 /**
  * The same accept/reject fixtures through the server's validator (ajv + toFieldErrors) and the

@@ -16,7 +16,7 @@ import {
   countries,
   formats,
 } from '../../server/db/schema/index.js';
-import { loadScreens } from '../../server/screens/loadScreens.js';
+import { loadScreens } from '../../server/definitions/loadScreens.js';
 import { namesSearchText } from '../../server/services/resourceService.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 

@@ -1,14 +1,8 @@
 import { call, toSearchParams } from './apiClient';
 import { toFormData } from './formData';
+import type { ApiRecord, Paged } from '../../../common/api';
 
-/** A paged list answer: `{ data, meta }`. */
-export interface Paged<T> {
-  data: T[];
-  meta: { total: number; current_page: number; per_page: number; last_page: number };
-}
-
-/** A record as the API returns it; every record has an id. */
-export type ApiRecord = { id: number } & Record<string, unknown>;
+export type { ApiRecord, Paged } from '../../../common/api';
 
 /** How a screen's form saves (its `form.method` and `form.multipart`). */
 export interface SaveOptions {

@@ -6,7 +6,7 @@ import type { ScreenDefinition } from '../../../common/screenDefinition';
 import type { ApiRecord } from '../../engine/api/resourceApi';
 import { FormView } from '../../engine/form/FormView';
 import { useFormController } from '../../engine/form/useFormController';
-import { screenOf } from '../../engine/screens/screens';
+import { screenOf } from '../../engine/resource/definitions';
 
 /** The create form of a screen definition (contacts, authors, companies), rendered by the engine. */
 function CreateForm({ screen, onDone }: { screen: ScreenDefinition; onDone(record?: ApiRecord): void }) {

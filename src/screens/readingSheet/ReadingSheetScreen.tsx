@@ -14,7 +14,7 @@ import type { ApiRecord } from '../../engine/api/resourceApi';
 import { FormView } from '../../engine/form/FormView';
 import { useFormController, type FormController } from '../../engine/form/useFormController';
 import { UnsavedChangesGuard } from '../../engine/form/UnsavedChangesGuard';
-import { routeRecordId } from '../../engine/screens/paths';
+import { routeRecordId } from '../../engine/resource/paths';
 import { deferred } from '../../engine/deferred';
 import { ErrorSummary } from './ErrorSummary';
 import { LanguageSwitcher } from './LanguageSwitcher';

@@ -4,7 +4,7 @@ import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListColumn } from '../../../common/screenDefinition';
-import { formPath } from '../../engine/screens/paths';
+import { formPath } from '../../engine/resource/paths';
 import { cellOf } from '../registry';
 
 interface RelatedTableOptions {
