@@ -8,6 +8,7 @@ import {
   updateAdministrator,
 } from '../db/repositories/administratorRepository.js';
 import { revokeAdministratorSessions } from '../db/repositories/sessionRepository.js';
+import { administrators } from '../db/schema/index.js';
 import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 import { currentRequest } from '../http/requestContext.js';
 import { hashPassword } from '../services/passwords.js';
@@ -37,9 +38,20 @@ export const administratorResource: CustomResourceDefinition = {
   api: 'administrators',
   label: 'Administrator',
   screen: 'administrators',
+  table: administrators,
+  fields: {
+    id: { column: 'id' },
+    firstname: { column: 'firstname' },
+    lastname: { column: 'lastname' },
+    name: { computed: 'first name and last name' },
+    email: { column: 'email' },
+    password: { column: 'passwordHash', returned: 'never', writable: true },
+    canBeDeleted: { computed: "false on the caller's own account" },
+  },
+  filters: { name: { column: ['firstname', 'lastname', 'email'], op: 'search' } },
   store: {
     async list(db, query) {
-      const { rows, total } = await listAdministrators(db, { search: text(query.name).trim() || undefined, paging: query });
+      const { rows, total } = await listAdministrators(db, { where: query.where, paging: query });
       return { rows: rows.map(withDeletable), total };
     },
     find: async (db, id) => {

@@ -1,6 +1,6 @@
 import { LOCALES, type Translations } from '../../common/locales.js';
 import { findAiPrompt, listAiPrompts, updateAiPrompt } from '../db/repositories/aiPromptRepository.js';
-import type { AiPrompt } from '../db/schema/editorial.js';
+import { aiPrompts, type AiPrompt } from '../db/schema/editorial.js';
 import { unprocessable } from '../http/errors.js';
 import type { CustomResourceDefinition } from './types.js';
 
@@ -46,12 +46,18 @@ export const aiPromptResource: CustomResourceDefinition = {
   api: 'ai-prompts',
   label: 'AI prompt',
   screen: 'ai-prompts',
-  updateMethod: 'PUT',
-  listQuery: { label: { type: 'string', maxLength: 200 }, name: { type: 'string', maxLength: 200 } },
+  table: aiPrompts,
+  fields: {
+    id: { column: 'id' },
+    label: { column: 'label', writable: false },
+    contents: { column: 'contents' },
+    json_structure: { column: 'jsonStructure' },
+  },
+  // SPEC §7 names the list's filter `label`; `name` is every list's search (the header's search box).
+  filters: { label: { column: ['label'], op: 'search' }, name: { column: ['label'], op: 'search' } },
   store: {
     async list(db, query) {
-      const term = [query.label, query.name].find((value): value is string => typeof value === 'string' && value.trim() !== '');
-      const { rows, total } = await listAiPrompts(db, { label: term?.trim(), paging: query });
+      const { rows, total } = await listAiPrompts(db, { where: query.where, paging: query });
       return { rows: rows.map(aiPromptToApi), total };
     },
     async find(db, id) {

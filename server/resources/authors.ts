@@ -1,7 +1,7 @@
 import { authorUsage, deleteAuthor, findAuthor, listAuthors, writeAuthor } from '../db/repositories/authorRepository.js';
 import { idOrNull } from '../db/repositories/directoryRepository.js';
-import { countries } from '../db/schema/index.js';
-import { checkReferences, refuseWhileUsed, searchOf } from './directory.js';
+import { authors, countries } from '../db/schema/index.js';
+import { checkReferences, refuseWhileUsed } from './directory.js';
 import { translationsOf } from './named.js';
 import type { CustomResourceDefinition } from './types.js';
 
@@ -14,8 +14,21 @@ export const authorResource: CustomResourceDefinition = {
   label: 'Author',
   screen: 'authors',
   inUseMessage: 'This author is used by reading sheets and cannot be deleted.',
+  table: authors,
+  fields: {
+    id: { column: 'id' },
+    name: { column: 'name' },
+    country_id: { column: 'countryId' },
+    country: { relation: 'countries: { id, name }' },
+    biographies: { column: 'biographies' },
+    books: { relation: "the author's reading sheets: { id, original_title }", returned: 'record' },
+  },
+  filters: {
+    name: { column: 'searchText', op: 'search' },
+    country_id: { column: 'countryId', op: 'in', many: true },
+  },
   store: {
-    list: (db, query) => listAuthors(db, { search: searchOf(query), paging: query }),
+    list: (db, query) => listAuthors(db, { where: query.where, paging: query }),
     find: findAuthor,
     async save(db, id, body) {
       const countryId = idOrNull(body.country_id);

@@ -1,7 +1,7 @@
 import { companyUsage, deleteCompany, findCompany, listCompanies, writeCompany } from '../db/repositories/companyRepository.js';
 import { idOrNull, textOrNull } from '../db/repositories/directoryRepository.js';
-import { countries } from '../db/schema/index.js';
-import { checkReferences, refuseWhileUsed, searchOf } from './directory.js';
+import { companies, countries } from '../db/schema/index.js';
+import { checkReferences, refuseWhileUsed } from './directory.js';
 import type { CustomResourceDefinition } from './types.js';
 
 /**
@@ -15,8 +15,28 @@ export const companyResource: CustomResourceDefinition = {
   label: 'Company',
   screen: 'companies',
   inUseMessage: 'This company is used by reading sheets or contacts and cannot be deleted.',
+  table: companies,
+  fields: {
+    id: { column: 'id' },
+    name: { column: 'name' },
+    address: { column: 'address' },
+    additional_address: { column: 'additionalAddress' },
+    postal_code: { column: 'postalCode' },
+    city: { column: 'city' },
+    country_id: { column: 'countryId' },
+    country: { relation: 'countries: { id, name }' },
+    phone: { column: 'phone' },
+    website: { column: 'website' },
+    description: { column: 'description' },
+    has_address: { computed: 'true when any address part or the country is set' },
+    books_count: { computed: 'reading sheets naming the company as first publishing house' },
+  },
+  filters: {
+    name: { column: 'searchText', op: 'search' },
+    country_id: { column: 'countryId', op: 'in', many: true },
+  },
   store: {
-    list: (db, query) => listCompanies(db, { search: searchOf(query), paging: query }),
+    list: (db, query) => listCompanies(db, { where: query.where, paging: query }),
     find: findCompany,
     async save(db, id, body) {
       const countryId = idOrNull(body.country_id);

@@ -1,7 +1,7 @@
 import { contactUsage, deleteContact, findContact, listContacts, writeContact } from '../db/repositories/contactRepository.js';
 import { idOrNull, textOrNull } from '../db/repositories/directoryRepository.js';
-import { companies, contactTypes } from '../db/schema/index.js';
-import { checkReferences, refuseWhileUsed, searchOf } from './directory.js';
+import { companies, contacts, contactTypes } from '../db/schema/index.js';
+import { checkReferences, refuseWhileUsed } from './directory.js';
 import type { CustomResourceDefinition } from './types.js';
 
 /**
@@ -15,8 +15,29 @@ export const contactResource: CustomResourceDefinition = {
   label: 'Contact',
   screen: 'contacts',
   inUseMessage: 'This contact is used by reading sheets and cannot be deleted.',
+  table: contacts,
+  fields: {
+    id: { column: 'id' },
+    name: { column: 'name' },
+    email: { column: 'email' },
+    phone: { column: 'phone' },
+    professional_role: { column: 'professionalRole' },
+    comment: { column: 'comment' },
+    company_id: { column: 'companyId' },
+    company: { relation: 'companies: { id, name }' },
+    company_name: { relation: 'companies.name' },
+    contact_type_id: { column: 'contactTypeId' },
+    contact_type: { relation: 'contact_types: { id, label }' },
+    contact_type_label: { relation: 'contact_types.label' },
+    readingSheets: { relation: 'books citing the contact (contacts or sources): { id, original_title }', returned: 'record' },
+  },
+  filters: {
+    name: { column: 'searchText', op: 'search' },
+    company_id: { column: 'companyId', op: 'in', many: true },
+    contact_type_id: { column: 'contactTypeId', op: 'in', many: true },
+  },
   store: {
-    list: (db, query) => listContacts(db, { search: searchOf(query), paging: query }),
+    list: (db, query) => listContacts(db, { where: query.where, paging: query }),
     find: findContact,
     async save(db, id, body) {
       const companyId = idOrNull(body.company_id);

@@ -1,12 +1,13 @@
 import { countries } from '../db/schema/index.js';
-import { namedApi } from './named.js';
-import type { ResourceDefinition } from './types.js';
+import { NAME_SEARCH, NAMED_FIELDS } from './declaration.js';
+import type { NamedResourceDefinition } from './types.js';
 
 /** Countries (ISO 3166-1, seeded from i18n-iso-countries): read-only, with their alpha-2 code. */
-export const countryResource: ResourceDefinition = {
+export const countryResource: NamedResourceDefinition = {
   api: 'countries',
   label: 'Country',
   table: countries,
   screen: 'countries',
-  toApi: (row) => ({ ...namedApi(row), code: row.code }),
+  fields: { ...NAMED_FIELDS, code: { column: 'code' } },
+  filters: { ...NAME_SEARCH, code: { column: 'code', op: 'in', many: true } },
 };

@@ -5,10 +5,6 @@ import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 
 /** Helpers of the directory resources (contacts, companies, authors). */
 
-/** The list's `name` search term, trimmed; undefined when blank. */
-export const searchOf = (query: Record<string, unknown>): string | undefined =>
-  (typeof query.name === 'string' && query.name.trim()) || undefined;
-
 /** 422 on each field whose id names no row: `The selected company id is invalid.` */
 export async function checkReferences(db: Db, references: [field: string, table: PgTable & { id: PgColumn }, value: number | null][]): Promise<void> {
   const errors: FieldErrors = {};

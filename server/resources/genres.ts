@@ -1,20 +1,20 @@
 import { genres } from '../db/schema/index.js';
-import { namedApi, parentOf, translationsOf } from './named.js';
-import type { ResourceDefinition } from './types.js';
+import { NAME_SEARCH, NAMED_FIELDS } from './declaration.js';
+import type { NamedResourceDefinition } from './types.js';
 
 /** Genres: a parent_id tree with translatable names and a display colour; full CRUD. */
-export const genreResource: ResourceDefinition = {
+export const genreResource: NamedResourceDefinition = {
   api: 'genres',
   label: 'Genre',
   table: genres,
   screen: 'genres',
-  toApi: (row) => ({ ...namedApi(row), color: row.color, parent_id: row.parentId ?? null }),
-  toColumns: (body) => ({
-    names: translationsOf(body.names),
-    color: String(body.color).toLowerCase(),
-    parentId: parentOf(body.parent_id),
-  }),
-  tree: { column: genres.parentId, field: 'parent_id' },
+  fields: {
+    ...NAMED_FIELDS,
+    color: { column: 'color', codec: 'lowercase' },
+    parent_id: { column: 'parentId', codec: 'reference' },
+  },
+  filters: { ...NAME_SEARCH, parent_id: { column: 'parentId', op: 'in', many: true } },
+  tree: { field: 'parent_id' },
   uniqueNames: true,
   inUseMessage: 'This genre is still used by reading sheets or other genres and cannot be deleted.',
 };

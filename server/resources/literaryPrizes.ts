@@ -1,5 +1,6 @@
 import { LOCALES, pickTranslation, searchNormal, type Translations } from '../../common/locales.js';
 import { PG_ERRORS, pgErrorCode } from '../db/errors.js';
+import { literaryPrizes } from '../db/schema/index.js';
 import {
   deleteLiteraryPrize,
   findLiteraryPrize,
@@ -32,12 +33,20 @@ export const literaryPrizeResource: CustomResourceDefinition = {
   api: 'literary-prizes',
   label: 'Literary prize',
   screen: 'literary-prizes',
-  listQuery: { label: { type: 'string', maxLength: 200 }, name: { type: 'string', maxLength: 200 } },
   inUseMessage: LITERARY_PRIZE_MESSAGES.inUse,
+  table: literaryPrizes,
+  fields: {
+    id: { column: 'id' },
+    label: { column: 'label' },
+    name: { column: 'names', codec: 'englishName' },
+    names: { column: 'names' },
+    canBeDeleted: { computed: 'false while a reading sheet uses the prize' },
+  },
+  // SPEC §7: the list takes `label`; `name` is every list's search. Both search the label and every name.
+  filters: { label: { column: 'searchText', op: 'search' }, name: { column: 'searchText', op: 'search' } },
   store: {
     async list(db, query) {
-      const term = [query.label, query.name].find((value): value is string => typeof value === 'string' && value.trim() !== '');
-      const { rows, total } = await listLiteraryPrizes(db, { search: term?.trim(), paging: query });
+      const { rows, total } = await listLiteraryPrizes(db, { where: query.where, paging: query });
       return { rows: rows.map(literaryPrizeToApi), total };
     },
     async find(db, id) {

@@ -1,7 +1,7 @@
 import { searchNormal } from '../../common/locales.js';
 import { isYouTubeUrl } from '../../common/youtube.js';
 import { deleteNews, findNews, insertNews, listNews, updateNews, type NewsValues } from '../db/repositories/newsRepository.js';
-import { NEWS_TYPES, type News } from '../db/schema/editorial.js';
+import { news, NEWS_TYPES, type News } from '../db/schema/editorial.js';
 import { unprocessable } from '../http/errors.js';
 import { fileUrl } from '../routes/files.js';
 import { richTextToPlain, sanitizeRichText } from '../services/richText.js';
@@ -42,14 +42,19 @@ export const newsResource: CustomResourceDefinition = {
   api: 'news',
   label: 'News',
   screen: 'news',
-  listQuery: { name: { type: 'string', maxLength: 200 } },
-  uploads: { image: 'newsImage' },
-  uploadFolder: 'news',
-  fileDeletes: { 'news-image': 'image' },
+  table: news,
+  fields: {
+    id: { column: 'id' },
+    title: { column: 'title' },
+    description: { column: 'description' },
+    type: { column: 'type' },
+    image: { column: 'image', writable: false },
+    link: { column: 'link' },
+  },
+  filters: { name: { column: 'searchText', op: 'search' }, type: { column: 'type', op: 'in', many: true, minimum: 0 } },
   store: {
     async list(db, query) {
-      const search = typeof query.name === 'string' ? query.name.trim() : undefined;
-      const { rows, total } = await listNews(db, { search, paging: query });
+      const { rows, total } = await listNews(db, { where: query.where, paging: query });
       return { rows: rows.map(newsToApi), total };
     },
     async find(db, id) {

@@ -1,15 +1,15 @@
 import { periods } from '../db/schema/index.js';
-import { namedApi, translationsOf } from './named.js';
-import type { ResourceDefinition } from './types.js';
+import { NAME_SEARCH, NAMED_FIELDS } from './declaration.js';
+import type { NamedResourceDefinition } from './types.js';
 
 /** Periods (historical eras a story is set in): translatable name; full CRUD. */
-export const periodResource: ResourceDefinition = {
+export const periodResource: NamedResourceDefinition = {
   api: 'periods',
   label: 'Period',
   table: periods,
   screen: 'periods',
-  toApi: namedApi,
-  toColumns: (body) => ({ names: translationsOf(body.names) }),
+  fields: NAMED_FIELDS,
+  filters: NAME_SEARCH,
   uniqueNames: true,
   inUseMessage: 'This period is still used by reading sheets and cannot be deleted.',
 };

@@ -1,15 +1,15 @@
 import { times } from '../db/schema/index.js';
-import { namedApi, translationsOf } from './named.js';
-import type { ResourceDefinition } from './types.js';
+import { NAME_SEARCH, NAMED_FIELDS } from './declaration.js';
+import type { NamedResourceDefinition } from './types.js';
 
-/** Times (when a story takes place): translatable name; full CRUD. */
-export const timeResource: ResourceDefinition = {
+/** Times (when a story is set): translatable name; full CRUD. */
+export const timeResource: NamedResourceDefinition = {
   api: 'times',
   label: 'Time',
   table: times,
   screen: 'times',
-  toApi: namedApi,
-  toColumns: (body) => ({ names: translationsOf(body.names) }),
+  fields: NAMED_FIELDS,
+  filters: NAME_SEARCH,
   uniqueNames: true,
   inUseMessage: 'This time is still used by reading sheets and cannot be deleted.',
 };

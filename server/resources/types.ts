@@ -1,44 +1,32 @@
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FileRuleName } from '../../common/fileRules.js';
-import type { Translations } from '../../common/locales.js';
-import type { NamedTable } from '../db/repositories/namedListRepository.js';
-import type { ColumnValues } from '../db/repositories/resourceRepository.js';
+import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import type { NamedTable } from '../db/repositories/namedListRepository.js';
 import type { Storage } from '../storage/Storage.js';
-
-/** A record as the API sends it: id, the name in English (with fallback), names per locale, and more. */
-export type ApiRecord = { id: number; name: string; names: Translations } & Record<string, unknown>;
+import type { ResourceSurface } from './declaration.js';
 
 /**
- * How one schema-driven resource of `admin/{api}` is stored and shown. The HTTP surface is generic
- * (server/routes/resourceRoutes.ts); what differs between resources is declared here.
+ * A resource stored in one named table (reference lists, countries, genres…): its records are
+ * mapped from the table by its field declarations (`tableMapping.ts`), with no hand-written code.
  */
-export interface NamedResourceDefinition {
-  /** Path under `/api/admin/`; for a resource with a screen, the screen's `api`. */
-  api: string;
-  /** Singular label used in messages: `${label} not found`. */
-  label: string;
-  /** The table; every resource has `id`, `names` and `search_text`. */
+export interface NamedResourceDefinition extends ResourceSurface {
+  /** The table; every such resource has `id`, `names` and `search_text`. */
   table: NamedTable;
-  /**
-   * Resource name of the screen (`schemas/<screen>.screen.json`) whose `form.schema` validates
-   * saves and whose `permissions` open the POST and DELETE routes. Without one: read-only list.
-   */
-  screen?: string;
-  /** A stored row (drizzle property names) as the API sends it. */
-  toApi(row: ColumnValues): ApiRecord;
-  /** A validated, trimmed request body as the columns to write (search text excluded). Needed to write. */
-  toColumns?(body: Record<string, unknown>): ColumnValues;
-  /** For parent_id trees: the parent column, and the body field reported on errors. */
-  tree?: { column: PgColumn; field: string };
+  /** For parent_id trees: the body field holding the parent (a `reference` column field). */
+  tree?: { field: string };
   /** Names must differ from the other records' (among siblings in a tree), per locale: 422 on `names.<locale>`. */
   uniqueNames?: boolean;
   /** The 409 message when a record still in use is deleted. */
   inUseMessage?: string;
 }
 
-/** Query of a custom store's list: paging plus the list's declared query parameters. */
-export type StoreListQuery = { page: number; perPage: number; offset: number } & Record<string, unknown>;
+/** What a custom store's list gets: paging, and the conditions of the declared filters given (all must hold). */
+export interface StoreListQuery {
+  page: number;
+  perPage: number;
+  offset: number;
+  where: SQL | undefined;
+}
 
 /**
  * Persistence of a resource that is not a plain named list (joins, relations, write hooks):
@@ -76,28 +64,14 @@ export interface StoredUpload {
   mime: string;
 }
 
-/** A resource with its own store: directory, editorial and other business records. */
-export interface CustomResourceDefinition {
-  api: string;
-  label: string;
-  screen?: string;
+/**
+ * A resource with its own store (directory, editorial and other business records): real rules
+ * (passwords, has_address, files, joins) in code, the same declaration of fields and filters.
+ */
+export interface CustomResourceDefinition extends ResourceSurface {
+  /** The table its list's filters apply to (the store's main table). */
+  table: PgTable;
   store: ResourceStore;
-  /** JSON Schema properties of the list's extra query parameters (filters), besides page and perPage. */
-  listQuery?: Record<string, object>;
-  /** HTTP method of an update (`POST` by default; AI prompts use `PUT`). */
-  updateMethod?: 'POST' | 'PUT';
-  /**
-   * Saves may arrive as multipart form data: file field name → upload rule (see server/uploads).
-   * The text fields are read into the body by the form schema's types (server/http/multipartForm.ts).
-   */
-  uploads?: Record<string, FileRuleName>;
-  /** Storage folder of this resource's uploads (`news` → keys `news/<yyyy>/<mm>/<uuid>.<ext>`); defaults to `api`. */
-  uploadFolder?: string;
-  /**
-   * `DELETE {api}/{path}/:id` routes that empty one file field of a record (store's `clearFile`):
-   * path → field, e.g. `{ 'news-image': 'image' }` for `DELETE admin/news/news-image/{news}`.
-   */
-  fileDeletes?: Record<string, string>;
   inUseMessage?: string;
 }
 

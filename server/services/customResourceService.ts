@@ -1,10 +1,11 @@
+import type { ApiRecord } from '../../common/api.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { Db } from '../db/client.js';
 import { isStillReferenced } from '../db/errors.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
-import type { ApiRecord, CustomResourceDefinition, StoreContext } from '../resources/types.js';
-import { parseId, RESOURCE_MESSAGES, trimStrings, writeSetup, type ResourceService } from './resourceService.js';
+import type { CustomResourceDefinition, StoreContext } from '../resources/types.js';
+import { listCondition, parseId, RESOURCE_MESSAGES, trimStrings, writableBody, writeSetup, type ResourceService } from './resourceService.js';
 
 /**
  * The service of a resource with its own store: the generic rules (404 on unknown ids, 422 from
@@ -28,11 +29,12 @@ export function createCustomResourceService(
   }
 
   return {
-    definition: definition as never,
+    definition,
     permissions,
     async list(query) {
       const page = paging(query);
-      const { rows, total } = await store.list(db, { ...query, ...page });
+      const where = await listCondition(db, definition.table, definition.filters ?? {}, query);
+      const { rows, total } = await store.list(db, { ...page, where });
       return paged(rows as ApiRecord[], total, page);
     },
     async get(rawId) {
@@ -42,7 +44,7 @@ export function createCustomResourceService(
       const creating = rawId === undefined;
       if (!validate || !store.save || !(creating ? permissions.create : permissions.edit)) throw missing();
       const id = creating ? undefined : ((await find(rawId)).id as number);
-      const input = trimStrings(body ?? {});
+      const input = trimStrings(writableBody(definition, body));
       const errors = validate(input);
       if (errors) throw unprocessable(errors);
       const data = await store.save(db, id, input as Record<string, unknown>, files, context);

@@ -1,13 +1,18 @@
+import { and } from 'drizzle-orm';
+import type { ApiRecord, ListQuery, Paged } from '../../common/api.js';
 import { LOCALES, searchNormal, type Translations } from '../../common/locales.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { Db } from '../db/client.js';
 import { isStillReferenced } from '../db/errors.js';
+import { columnOf, filterConditions, withDescendants } from '../db/repositories/filterConditions.js';
 import { findNamed, listNamed } from '../db/repositories/namedListRepository.js';
 import { clashingNameLocales, deleteRecord, insertRecord, MAX_INT_ID, parentIdOf, updateRecord, type ColumnValues } from '../db/repositories/resourceRepository.js';
-import { conflict, notFound, unprocessable } from '../http/errors.js';
-import { paged, paging, type Paged } from '../http/paging.js';
-import type { ApiRecord, NamedResourceDefinition, ResourceDefinition, StoredUpload } from '../resources/types.js';
 import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
+import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { paged, paging } from '../http/paging.js';
+import { acceptedBodyFields, writableFields, type FilterDeclaration, type ResourceSurface } from '../resources/declaration.js';
+import { columnsMapper, recordMapper } from '../resources/tableMapping.js';
+import type { NamedResourceDefinition, ResourceDefinition, StoredUpload } from '../resources/types.js';
 
 /** The `message` of each successful write. */
 export const RESOURCE_MESSAGES = {
@@ -24,18 +29,11 @@ export interface ResourcePermissions {
   delete: boolean;
 }
 
-/** The list query of every resource: `name` search and paging. */
-export interface ListQuery {
-  name?: string;
-  page?: number;
-  perPage?: number;
-}
-
 /** The rules of one resource; routes only translate HTTP to these calls. */
 export interface ResourceService {
   definition: ResourceDefinition;
   permissions: ResourcePermissions;
-  /** One page, filtered by `name` over every locale (case- and accent-insensitive). */
+  /** One page, filtered by the declared parameters given (all must match). */
   list(query: ListQuery): Promise<Paged<ApiRecord>>;
   /** One record by its path id; 404 when the id is unknown or is not an id. */
   get(rawId: string): Promise<ApiRecord>;
@@ -71,6 +69,35 @@ export function trimStrings(value: unknown): unknown {
   return value;
 }
 
+/** The message of a body field a resource neither stores nor returns. */
+export const unknownFieldMessage = (field: string, label: string) => `The ${field} field is not accepted: ${label} records have no such field.`;
+
+/**
+ * The fields of a request body that a save writes: a field the resource neither stores nor returns
+ * is refused with 422 naming it (never dropped silently); a returned read-only field (`id`, `name`,
+ * a related record) is accepted and left out, so a client may send back what it read.
+ */
+export function writableBody(surface: ResourceSurface, body: unknown): unknown {
+  // Not an object (a string, a list): the form schema's validation says so, on `_`.
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body ?? {};
+  const accepted = acceptedBodyFields(surface);
+  const unknown = Object.keys(body).filter((key) => !accepted.has(key));
+  if (unknown.length) throw unprocessable(Object.fromEntries(unknown.map((key) => [key, [unknownFieldMessage(key, surface.label)]])));
+  const writable = new Set(writableFields(surface));
+  return Object.fromEntries(Object.entries(body).filter(([key]) => writable.has(key)));
+}
+
+/** The where-condition of a list query's declared filters, tree filters widened to their descendants. */
+export async function listCondition(db: Db, table: ResourceDefinition['table'], filters: Readonly<Record<string, FilterDeclaration>>, query: ListQuery) {
+  const values: Record<string, unknown> = { ...query };
+  for (const [param, filter] of Object.entries(filters)) {
+    const ids = values[param];
+    if (filter.tree && Array.isArray(ids) && ids.length) values[param] = await withDescendants(db, filter.tree, ids as number[]);
+  }
+  const conditions = filterConditions(table, filters, values);
+  return conditions.length === 0 ? undefined : conditions.length === 1 ? conditions[0] : and(...conditions);
+}
+
 /** Resolves the screen of a writable resource and compiles its form schema; throws at boot on a mismatch. */
 export function writeSetup(definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>, canWrite: boolean) {
   if (!definition.screen) return { permissions: { create: false, edit: false, delete: false }, validate: undefined };
@@ -90,8 +117,12 @@ export function writeSetup(definition: ResourceDefinition, screens: ReadonlyMap<
 
 /** The service of a named list resource, its write rules taken from its screen definition. */
 export function createNamedResourceService(db: Db, definition: NamedResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
-  const { table, label, tree } = definition;
-  const { permissions, validate } = writeSetup(definition, screens, Boolean(definition.toColumns));
+  const { table, label } = definition;
+  const { permissions, validate } = writeSetup(definition, screens, true);
+  const toListItem = recordMapper(definition.fields, 'list');
+  const toRecord = recordMapper(definition.fields, 'record');
+  const toColumns = columnsMapper(definition.fields);
+  const tree = definition.tree && { field: definition.tree.field, column: columnOf(table, String(definition.fields[definition.tree.field]?.column)) };
   const missing = () => notFound(label);
 
   async function find(rawId: string | undefined): Promise<ColumnValues> {
@@ -125,17 +156,17 @@ export function createNamedResourceService(db: Db, definition: NamedResourceDefi
   }
 
   async function write(id: number | undefined, validator: FormValidator, body: unknown) {
-    const input = trimStrings(body ?? {});
+    const input = trimStrings(writableBody(definition, body));
     const errors = validator(input);
     if (errors) throw unprocessable(errors);
     const fields = input as Record<string, unknown>;
     if (tree) await checkParent(id, fields[tree.field]);
-    const columns = definition.toColumns!(fields);
+    const columns = toColumns(fields);
     if (definition.uniqueNames) await checkUniqueNames(id, columns);
     const values = { ...columns, searchText: namesSearchText((columns.names ?? {}) as Translations) };
     const row = id === undefined ? await insertRecord(db, table, values) : await updateRecord(db, table, id, values);
     if (!row) throw missing();
-    return definition.toApi(row);
+    return toRecord(row);
   }
 
   return {
@@ -143,11 +174,12 @@ export function createNamedResourceService(db: Db, definition: NamedResourceDefi
     permissions,
     async list(query) {
       const page = paging(query);
-      const { rows, total } = await listNamed(db, table, { search: query.name?.trim(), paging: page });
-      return paged((rows as ColumnValues[]).map(definition.toApi), total, page);
+      const where = await listCondition(db, table, definition.filters ?? {}, query);
+      const { rows, total } = await listNamed(db, table, { where, paging: page });
+      return paged((rows as ColumnValues[]).map(toListItem), total, page);
     },
     async get(rawId) {
-      return definition.toApi(await find(rawId));
+      return toRecord(await find(rawId));
     },
     async save(rawId, body) {
       const creating = rawId === undefined;

@@ -2,7 +2,6 @@ import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
 import { administrators } from '../schema/index.js';
-import { likePattern } from './namedListRepository.js';
 
 export type AdministratorRow = typeof administrators.$inferSelect;
 
@@ -47,35 +46,9 @@ const toRecord = (row: Pick<AdministratorRow, 'id' | 'firstname' | 'lastname' | 
   email: row.email,
 });
 
-/**
- * Accented letters and their base letter, for SQL `translate()`: administrators have no
- * `search_text` column, so their search folds accents in SQL the way `searchNormal` does in JS
- * (lower() alone is not enough: under the C collation it only lowers ASCII).
- */
-const ACCENT_FOLD = (() => {
-  let from = '';
-  let to = '';
-  for (let code = 0xc0; code <= 0x17f; code++) {
-    const char = String.fromCodePoint(code);
-    const base = char.normalize('NFD').replace(/\p{Diacritic}/gu, '');
-    if (base.length === 1 && base !== char) {
-      from += char;
-      to += base;
-    }
-  }
-  return { from, to };
-})();
-
-/** The administrators' search: name or e-mail containing `search`, ignoring case and accents. */
-function administratorSearch(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const text = sql`${administrators.firstname} || ' ' || ${administrators.lastname} || ' ' || ${administrators.email}`;
-  return sql`lower(translate(${text}, ${ACCENT_FOLD.from}, ${ACCENT_FOLD.to})) like ${likePattern(search)}`;
-}
-
-/** One page of administrators, ordered by id, filtered by name or e-mail. */
-export async function listAdministrators(db: Db, options: { search?: string | undefined; paging: Paging }): Promise<{ rows: AdministratorRecord[]; total: number }> {
-  const where = administratorSearch(options.search);
+/** One page of administrators, ordered by id, matching `where` (the list's declared filters). */
+export async function listAdministrators(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: AdministratorRecord[]; total: number }> {
+  const { where } = options;
   const rows = await db.select(publicColumns).from(administrators).where(where).orderBy(asc(administrators.id)).limit(options.paging.perPage).offset(options.paging.offset);
   const [total] = await db.select({ value: count() }).from(administrators).where(where);
   return { rows: rows.map(toRecord), total: total?.value ?? 0 };

@@ -1,15 +1,12 @@
-import { count, eq, ilike } from 'drizzle-orm';
+import { count, eq, type SQL } from 'drizzle-orm';
 import type { Translations } from '../../../common/locales.js';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
 import { aiPrompts, type AiPrompt } from '../schema/editorial.js';
 
-/** Escapes LIKE wildcards of a user's term, for a case-insensitive contains match. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** One page of AI prompts ordered by id, filtered by label. */
-export async function listAiPrompts(db: Db, options: { label?: string | undefined; paging: Paging }): Promise<{ rows: AiPrompt[]; total: number }> {
-  const where = options.label ? ilike(aiPrompts.label, contains(options.label)) : undefined;
+/** One page of AI prompts ordered by id, matching `where` (the list's declared filters). */
+export async function listAiPrompts(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: AiPrompt[]; total: number }> {
+  const { where } = options;
   const rows = await db.select().from(aiPrompts).where(where).orderBy(aiPrompts.id).limit(options.paging.perPage).offset(options.paging.offset);
   const [total] = await db.select({ value: count() }).from(aiPrompts).where(where);
   return { rows, total: total?.value ?? 0 };

@@ -1,11 +1,10 @@
-import { asc, count, eq, like } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
 import { searchNormal, type Translations } from '../../../common/locales.js';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
 import { authors, bookAuthors, books, countries } from '../schema/index.js';
 import type { SheetSummary } from './contactRepository.js';
 import { countryColumns, countryOf } from './directoryRepository.js';
-import { likePattern } from './namedListRepository.js';
 
 /** The columns an author save writes. */
 export type AuthorValues = Pick<typeof authors.$inferInsert, 'name' | 'countryId' | 'biographies'>;
@@ -30,8 +29,8 @@ function toRecord({ author: a, ...country }: Selected): AuthorRecord {
 const selectAuthors = (db: Db) => db.select(selection).from(authors).leftJoin(countries, eq(countries.id, authors.countryId)).$dynamic();
 
 /** One page of authors by id, filtered by name (case- and accent-insensitive). */
-export async function listAuthors(db: Db, options: { search?: string | undefined; paging: Paging }): Promise<{ rows: AuthorRecord[]; total: number }> {
-  const where = options.search ? like(authors.searchText, likePattern(options.search)) : undefined;
+export async function listAuthors(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: AuthorRecord[]; total: number }> {
+  const { where } = options;
   const rows = await selectAuthors(db).where(where).orderBy(asc(authors.id)).limit(options.paging.perPage).offset(options.paging.offset);
   const [total] = await db.select({ value: count() }).from(authors).where(where);
   return { rows: (rows as Selected[]).map(toRecord), total: total?.value ?? 0 };

@@ -1,10 +1,9 @@
-import { asc, count, eq, like, sql } from 'drizzle-orm';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { searchNormal } from '../../../common/locales.js';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
 import { books, companies, contacts, countries } from '../schema/index.js';
 import { countOf, countryColumns, countryOf } from './directoryRepository.js';
-import { likePattern } from './namedListRepository.js';
 
 /** The columns a company save writes. */
 export type CompanyValues = Pick<
@@ -57,8 +56,8 @@ function toRecord({ company: c, booksCount: count, ...country }: Selected): Comp
 const selectCompanies = (db: Db) => db.select(selection).from(companies).leftJoin(countries, eq(countries.id, companies.countryId)).$dynamic();
 
 /** One page of companies by id, filtered by name (case- and accent-insensitive). */
-export async function listCompanies(db: Db, options: { search?: string | undefined; paging: Paging }): Promise<{ rows: CompanyRecord[]; total: number }> {
-  const where = options.search ? like(companies.searchText, likePattern(options.search)) : undefined;
+export async function listCompanies(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: CompanyRecord[]; total: number }> {
+  const { where } = options;
   const rows = await selectCompanies(db).where(where).orderBy(asc(companies.id)).limit(options.paging.perPage).offset(options.paging.offset);
   const [total] = await db.select({ value: count() }).from(companies).where(where);
   return { rows: (rows as Selected[]).map(toRecord), total: total?.value ?? 0 };

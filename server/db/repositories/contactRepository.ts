@@ -1,9 +1,8 @@
-import { asc, count, eq, inArray, like, or, type SQL } from 'drizzle-orm';
+import { asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { searchNormal } from '../../../common/locales.js';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
 import { bookContacts, books, bookSources, companies, contacts, contactTypes } from '../schema/index.js';
-import { likePattern } from './namedListRepository.js';
 
 /** The columns a contact save writes. */
 export type ContactValues = Pick<typeof contacts.$inferInsert, 'name' | 'email' | 'phone' | 'professionalRole' | 'comment' | 'companyId' | 'contactTypeId'>;
@@ -63,9 +62,9 @@ const selectContacts = (db: Db) =>
 /** The search text of a contact: its name and e-mail, normalised. */
 export const contactSearchText = (name: string, email: string | null) => searchNormal([name, email].filter(Boolean).join(' '));
 
-/** One page of contacts by id, filtered by name or e-mail (case- and accent-insensitive). */
-export async function listContacts(db: Db, options: { search?: string | undefined; paging: Paging }): Promise<{ rows: ContactRecord[]; total: number }> {
-  const where = options.search ? like(contacts.searchText, likePattern(options.search)) : undefined;
+/** One page of contacts by id, matching `where` (the list's declared filters). */
+export async function listContacts(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: ContactRecord[]; total: number }> {
+  const { where } = options;
   const rows = await selectContacts(db).where(where).orderBy(asc(contacts.id)).limit(options.paging.perPage).offset(options.paging.offset);
   const [total] = await db.select({ value: count() }).from(contacts).where(where);
   return { rows: (rows as Selected[]).map(toRecord), total: total?.value ?? 0 };

@@ -1,9 +1,8 @@
-import { and, count, eq, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
 import { bookLiteraryPrizes } from '../schema/book-criteria.js';
 import { literaryPrizes, type LiteraryPrize } from '../schema/editorial.js';
-import { likePattern } from './namedListRepository.js';
 
 /** A prize with `canBeDeleted`: no reading sheet uses it. */
 export type LiteraryPrizeRow = LiteraryPrize & { canBeDeleted: boolean };
@@ -21,8 +20,8 @@ const columns = {
 };
 
 /** One page of prizes ordered by id, filtered by `search` over the label and every name. */
-export async function listLiteraryPrizes(db: Db, options: { search?: string | undefined; paging: Paging }): Promise<{ rows: LiteraryPrizeRow[]; total: number }> {
-  const where = options.search ? like(literaryPrizes.searchText, likePattern(options.search)) : undefined;
+export async function listLiteraryPrizes(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: LiteraryPrizeRow[]; total: number }> {
+  const { where } = options;
   const rows = await db.select(columns).from(literaryPrizes).where(where).orderBy(literaryPrizes.id).limit(options.paging.perPage).offset(options.paging.offset);
   const [total] = await db.select({ value: count() }).from(literaryPrizes).where(where);
   return { rows, total: total?.value ?? 0 };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, like, type SQL } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { searchNormal } from '../../../common/locales.js';
 import type { Db } from '../client.js';
@@ -12,16 +12,13 @@ export function likePattern(term: string): string {
   return `%${searchNormal(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** One page of a named table, filtered by `search` over every locale, ordered by id. */
+/** One page of a named table matching `where` (the list's filter conditions), ordered by id. */
 export async function listNamed<T extends NamedTable>(
   db: Db,
   table: T,
-  options: { search?: string | undefined; paging: Paging; where?: SQL | undefined },
+  options: { paging: Paging; where?: SQL | undefined },
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
-  const filters = [options.where, options.search ? like(table.searchText, likePattern(options.search)) : undefined].filter(
-    (f): f is SQL => f !== undefined,
-  );
-  const where = filters.length === 0 ? undefined : filters.length === 1 ? filters[0] : and(...filters);
+  const { where } = options;
   const source = db.select().from(table as PgTable).$dynamic();
   const rows = (await source.where(where).orderBy(asc(table.id)).limit(options.paging.perPage).offset(options.paging.offset)) as T['$inferSelect'][];
   const [total] = await db.select({ value: count() }).from(table as PgTable).where(where);

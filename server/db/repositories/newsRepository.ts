@@ -1,15 +1,14 @@
-import { count, desc, eq, like } from 'drizzle-orm';
+import { count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
 import { news, type News } from '../schema/editorial.js';
-import { likePattern } from './namedListRepository.js';
 
 /** The columns a news save writes (search text included). */
 export type NewsValues = Pick<News, 'title' | 'description' | 'type' | 'image' | 'link' | 'searchText'>;
 
 /** One page of news, newest first, filtered by `search` over title and description text. */
-export async function listNews(db: Db, options: { search?: string | undefined; paging: Paging }): Promise<{ rows: News[]; total: number }> {
-  const where = options.search ? like(news.searchText, likePattern(options.search)) : undefined;
+export async function listNews(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: News[]; total: number }> {
+  const { where } = options;
   const rows = await db.select().from(news).where(where).orderBy(desc(news.id)).limit(options.paging.perPage).offset(options.paging.offset);
   const [total] = await db.select({ value: count() }).from(news).where(where);
   return { rows, total: total?.value ?? 0 };

@@ -1,0 +1,175 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { searchNormal } from '../../../common/locales.js';
+import type { Db } from '../client.js';
+import { likePattern } from './namedListRepository.js';
+
+/**
+ * How a list's query parameter matches rows:
+ * - `search`: the normalised text occurs in the column (`like`, case- and accent-insensitive);
+ *   `words` makes every word of the text occur, in any order;
+ * - `in`: the column equals one of the values (`many`) or the value;
+ * - `overlaps`: an id-array column shares at least one of the values;
+ * - `atLeast`: the column is at least the value (minimum stars; 0 matches everything);
+ * - `month`: a date column falls on the first day of the month given as `YYYY-MM`;
+ * - `flag`: a boolean column, the value 1 (any), 2 (true) or 3 (false): SPEC's series filter.
+ */
+export const FILTER_OPS = ['search', 'in', 'overlaps', 'atLeast', 'month', 'flag'] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+
+/** One accepted query parameter of a list. */
+export interface FilterDeclaration {
+  /**
+   * The column it filters (drizzle property name of the list's table). For `search`, a normalised
+   * `search_text` column, or a list of raw text columns, joined and accent-folded at query time.
+   */
+  column: string | readonly string[];
+  op: FilterOp;
+  /** Several values accepted (`p=1&p=2` or `p[]=1&p[]=2`), a row matching any of them. */
+  many?: boolean;
+  /** `search` only: every word must occur, instead of the whole text. */
+  words?: boolean;
+  /** Ids of a parent_id tree: a filter on a node also matches its descendants. */
+  tree?: 'genres' | 'thematics';
+  /** Bounds of an integer value (ids: 1 to the integer maximum by default; `atLeast`: required). */
+  minimum?: number;
+  maximum?: number;
+}
+
+/** A validated list query: each declared parameter's value (a number, a text or a list of numbers). */
+export type FilterValues = Readonly<Record<string, unknown>>;
+
+/** At most this many words of a `words` search are matched (a pasted paragraph stays cheap). */
+export const MAX_SEARCH_WORDS = 10;
+
+/**
+ * Accented letters and their base letter, for SQL `translate()`: a search over columns that have
+ * no normalised `search_text` folds accents in SQL the way `searchNormal` does in JS (lower()
+ * alone is not enough: under the C collation it only lowers ASCII).
+ */
+const ACCENT_FOLD = (() => {
+  let from = '';
+  let to = '';
+  for (let code = 0xc0; code <= 0x17f; code++) {
+    const char = String.fromCodePoint(code);
+    const base = char.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+    if (base.length === 1 && base !== char) {
+      from += char;
+      to += base;
+    }
+  }
+  return { from, to };
+})();
+
+/** The words of a free-text search, normalised like `search_text`; none for a blank search. */
+export function searchWords(search: string | undefined): string[] {
+  return searchNormal(search ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_WORDS);
+}
+
+/** The column of `table` named by its drizzle property; throws on an unknown name (a declaration's typo). */
+export function columnOf(table: PgTable, property: string): PgColumn {
+  const column = (getTableColumns(table) as Record<string, PgColumn>)[property];
+  if (!column) throw new Error(`No column "${property}" in table ${tableName(table)}`);
+  return column;
+}
+
+/** The SQL name of a drizzle table. */
+export const tableName = (table: PgTable): string => (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')] ?? '?';
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/**
+ * The where-conditions of a list query, one per given parameter, from the list's filter
+ * declarations (server/resources/declaration.ts): `search` as `like` on a normalised search
+ * column (each word with `words`), `in` as `=` / `in (…)`, `overlaps` as `&& array[…]`, `atLeast`
+ * as `>=` (0 adds nothing), `month` as `= 'YYYY-MM-01'`, `flag` 2/3 as the column / `not` it.
+ * With `alias`, columns are written `alias.column` (a statement that names the table `f`);
+ * without, qualified by their table. Tree filters must already hold their descendants.
+ */
+export function filterConditions(
+  table: PgTable,
+  filters: Readonly<Record<string, FilterDeclaration>>,
+  values: FilterValues,
+  options: { alias?: string } = {},
+): SQL[] {
+  const ref = (property: string): SQL | PgColumn => {
+    const column = columnOf(table, property);
+    return options.alias ? sql`${sql.identifier(options.alias)}.${sql.identifier(column.name)}` : column;
+  };
+  const conditions: SQL[] = [];
+  for (const [param, filter] of Object.entries(filters)) {
+    const value = values[param];
+    if (value === undefined || value === null) continue;
+    if (typeof filter.column !== 'string') {
+      const text = String(value).trim();
+      if (filter.op === 'search' && text) conditions.push(foldedSearch(filter.column.map((property) => columnOf(table, property)), text));
+      continue;
+    }
+    const column = ref(filter.column);
+    switch (filter.op) {
+      case 'search': {
+        const text = String(value).trim();
+        if (!text) break;
+        for (const term of filter.words ? searchWords(text) : [text]) conditions.push(sql`${column} like ${likePattern(term)}`);
+        break;
+      }
+      case 'in': {
+        const list = [value].flat() as number[];
+        if (list.length === 0) break;
+        conditions.push(list.length === 1 ? sql`${column} = ${list[0]}` : sql`${column} in (${idList([...new Set(list)])})`);
+        break;
+      }
+      case 'overlaps': {
+        const list = [value].flat() as number[];
+        if (list.length) conditions.push(sql`${column} && array[${idList([...new Set(list)])}]::integer[]`);
+        break;
+      }
+      case 'atLeast':
+        if (Number(value) > 0) conditions.push(sql`${column} >= ${Number(value)}`);
+        break;
+      case 'month':
+        conditions.push(sql`${column} = ${`${String(value)}-01`}`);
+        break;
+      case 'flag':
+        if (value === 2) conditions.push(sql`${column}`);
+        if (value === 3) conditions.push(sql`not ${column}`);
+        break;
+    }
+  }
+  return conditions;
+}
+
+/**
+ * A search over raw text columns (no normalised `search_text`): their texts joined by spaces,
+ * lowered and accent-folded in SQL, contain the normalised term.
+ */
+export function foldedSearch(columns: readonly PgColumn[], term: string): SQL {
+  const text = sql.join(
+    columns.map((column) => sql`coalesce(${column}, '')`),
+    sql` || ' ' || `,
+  );
+  return sql`lower(translate(${text}, ${ACCENT_FOLD.from}, ${ACCENT_FOLD.to})) like ${likePattern(term)}`;
+}
+
+/**
+ * Genre or thematic ids with all their descendants (a filter on a parent matches its sub-genres).
+ * Unknown ids are kept (they match nothing).
+ */
+export async function withDescendants(db: Db, table: 'genres' | 'thematics', ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`
+    with recursive tree(id) as (
+      select id from ${sql.identifier(table)} where id in (${idList(ids)})
+      union
+      select c.id from ${sql.identifier(table)} c join tree on c.parent_id = tree.id
+    )
+    select id from tree`);
+  return [...new Set([...ids, ...(result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id))])];
+}

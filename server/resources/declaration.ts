@@ -1,0 +1,105 @@
+import type { FilterDeclaration } from '../db/repositories/filterConditions.js';
+
+export { FILTER_OPS, type FilterDeclaration, type FilterOp } from '../db/repositories/filterConditions.js';
+
+/**
+ * The declaration of one resource's API surface, in data: what its records carry, what a body may
+ * write, what its list returns and which query parameters it accepts. Everything else derives from
+ * it: the list route's query schema and its SQL conditions, the mapping of a plain table
+ * (`tableMapping.ts`), the refusal of unknown body fields and parameters, and the check that ties
+ * each screen definition to what the server really does (`server/definitions/checkDefinitions.ts`).
+ * docs/architecture.md draws the path of one field.
+ */
+
+/**
+ * How a column's value crosses the API, for resources whose table the server maps itself:
+ * - `value`: as stored (read and written as is, absent written as null);
+ * - `translations`: a per-locale map (`{ en, fr, … }`), empty texts dropped on write, `{}` when null;
+ * - `englishName`: read only, the English text of a per-locale map (else the first filled one);
+ * - `reference`: an id or null (a foreign key);
+ * - `lowercase`: a text stored in lower case (colours).
+ */
+export const CODECS = ['value', 'translations', 'englishName', 'reference', 'lowercase'] as const;
+export type Codec = (typeof CODECS)[number];
+
+/** Which answers carry a field: the list's rows, the single record, both, or neither (write-only). */
+export type Returned = 'list' | 'record' | 'both' | 'never';
+
+/**
+ * One field of a resource's records, by its API name. Exactly one source:
+ * - `column`: a column of the resource's table (drizzle property name);
+ * - `relation`: a related record or list, joined by the resource's store (e.g. `company`);
+ * - `computed`: worked out by the resource's store (e.g. `has_address`), described in words.
+ */
+export interface FieldDeclaration {
+  column?: string;
+  relation?: string;
+  computed?: string;
+  /** How a plain table's column crosses the API (`value` by default). */
+  codec?: Codec;
+  /** Which answers carry it (`both` by default). */
+  returned?: Returned;
+  /**
+   * A body may set it (default: a column other than `id` whose codec can be written; false for a
+   * relation or a computed field). A field that is returned but not writable is accepted in a
+   * body and ignored, so a client may send back what it read.
+   */
+  writable?: boolean;
+}
+
+/** The API surface of a resource, as the server serves it and the screen check reads it. */
+export interface ResourceSurface {
+  /** Path under `/api/admin/`. */
+  api: string;
+  /** Singular label used in messages: `Genre not found`. */
+  label: string;
+  /** The screen definition (`schemas/<screen>.screen.json`) whose form validates saves and whose permissions open the writes. */
+  screen?: string;
+  fields: Readonly<Record<string, FieldDeclaration>>;
+  /** The list's query parameters besides `page` and `perPage`. */
+  filters?: Readonly<Record<string, FilterDeclaration>>;
+}
+
+const canWrite = (field: FieldDeclaration, name: string) =>
+  field.writable ?? (field.column !== undefined && name !== 'id' && field.codec !== 'englishName');
+
+/** The fields a list row (`list`) or the single record (`record`) carries. */
+export function returnedFields(surface: Pick<ResourceSurface, 'fields'>, where: 'list' | 'record'): string[] {
+  return Object.entries(surface.fields)
+    .filter(([, field]) => {
+      const returned = field.returned ?? 'both';
+      return returned === 'both' || returned === where;
+    })
+    .map(([name]) => name);
+}
+
+/** The fields a body may set. */
+export function writableFields(surface: Pick<ResourceSurface, 'fields'>): string[] {
+  return Object.entries(surface.fields)
+    .filter(([name, field]) => canWrite(field, name))
+    .map(([name]) => name);
+}
+
+/** The fields a body may carry: the writable ones and those the server returns (ignored). */
+export function acceptedBodyFields(surface: Pick<ResourceSurface, 'fields'>): Set<string> {
+  return new Set(
+    Object.entries(surface.fields)
+      .filter(([name, field]) => canWrite(field, name) || (field.returned ?? 'both') !== 'never')
+      .map(([name]) => name),
+  );
+}
+
+/** The query parameters a list accepts: paging and the declared filters. */
+export function acceptedListParams(surface: Pick<ResourceSurface, 'filters'>, extra: readonly string[] = []): string[] {
+  return ['page', 'perPage', ...Object.keys(surface.filters ?? {}), ...extra];
+}
+
+/** The id, English name and per-locale names of every named list (genres, times, countries…), searched by `name`. */
+export const NAMED_FIELDS = {
+  id: { column: 'id' },
+  name: { column: 'names', codec: 'englishName' },
+  names: { column: 'names', codec: 'translations' },
+} as const satisfies Record<string, FieldDeclaration>;
+
+/** The `name` search of a table with a `search_text` column (every locale of its names, normalised). */
+export const NAME_SEARCH = { name: { column: 'searchText', op: 'search' } } as const satisfies Record<string, FilterDeclaration>;
