@@ -157,8 +157,8 @@ export async function measureList(engine: 'pglite' | 'postgres'): Promise<Engine
       return body;
     };
     const bare = async (query: BookListQuery) => {
-      const { filters, order, page } = await bookListArgs(db, query);
-      return listBooks(db, filters, order, page);
+      const { conditions, order, page } = await bookListArgs(db, query);
+      return listBooks(db, conditions, order, page);
     };
 
     const version = String((await rowsOf(database, 'select version() as v'))[0]?.v ?? '');

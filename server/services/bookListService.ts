@@ -1,51 +1,30 @@
-import { searchNormal } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
 import { isStillReferenced } from '../db/errors.js';
+import type { SQL } from 'drizzle-orm';
+import type { ListQuery } from '../../common/api.js';
 import {
   bookStoredKeys,
   countBookDemands,
   deleteBook,
   listBookOptions,
   listBooks,
-  withDescendants,
-  type BookListFilters,
   type BookListOrder,
   type BookListRow,
   type BookOptionRow,
   type BookSort,
   type SortDirection,
 } from '../db/repositories/bookListRepository.js';
-import { RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
+import { filterConditions, withDescendants, type FilterDeclaration } from '../db/repositories/filterConditions.js';
+import { bookFacets } from '../db/schema/index.js';
+import { BOOK_FILTERS } from '../resources/readingSheets.js';
 import { conflict, notFound } from '../http/errors.js';
 import { paged, paging, type Paged, type Paging } from '../http/paging.js';
 import { fileUrl } from '../routes/files.js';
 import type { Storage } from '../storage/index.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
 
-/** The validated query of `GET admin/books` (see server/routes/books.ts for its JSON Schema). */
-export type BookListQuery = {
-  page?: number;
-  perPage?: number;
-  search?: string;
-  sort?: BookSort;
-  direction?: SortDirection;
-  author?: number[];
-  rightsStatus?: number[];
-  /** 'YYYY-MM'. */
-  publicationDate?: string;
-  statuses?: number[];
-  audiences?: number[];
-  genres?: number[];
-  categories?: number[];
-  thematics?: number[];
-  places?: number[];
-  periods?: number[];
-  times?: number[];
-  nativeCountry?: number[];
-  motherTongue?: number[];
-  series?: 1 | 2 | 3;
-  formats?: number[];
-} & Partial<Record<RatingType, number>>;
+/** The validated query of `GET admin/books`: paging, sort and the declared filters (`BOOK_FILTERS`). */
+export type BookListQuery = ListQuery & { sort?: BookSort; direction?: SortDirection };
 
 /** One row of `GET admin/books`. */
 export interface BookListItem {
@@ -67,44 +46,20 @@ export interface BookListItem {
 export const BOOK_LABEL = 'Reading sheet';
 export const BOOK_IN_USE_MESSAGE = 'This reading sheet has requests and cannot be deleted: delete or detach its requests first.';
 
-/** The words of a free-text search, normalised like `search_text`; none for a blank search. */
-export function searchWords(search: string | undefined): string[] {
-  return searchNormal(search ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 10);
-}
-
-const ids = (values: number[] | undefined) => (values?.length ? [...new Set(values)] : undefined);
-
-/** The repository filters of a validated query (tree filters expanded to their descendants). */
-export async function bookFilters(db: Db, query: BookListQuery): Promise<BookListFilters> {
-  const ratings: Partial<Record<RatingType, number>> = {};
-  for (const type of RATING_TYPES) if (query[type]) ratings[type] = query[type];
-  const [genres, thematics] = await Promise.all([
-    query.genres?.length ? withDescendants(db, 'genres', query.genres) : undefined,
-    query.thematics?.length ? withDescendants(db, 'thematics', query.thematics) : undefined,
-  ]);
-  const filters: BookListFilters = {
-    search: searchWords(query.search),
-    authors: ids(query.author),
-    rightsStatuses: ids(query.rightsStatus),
-    publicationDate: query.publicationDate ? `${query.publicationDate}-01` : undefined,
-    statuses: ids(query.statuses),
-    audiences: ids(query.audiences),
-    genres,
-    categories: ids(query.categories),
-    thematics,
-    places: ids(query.places),
-    periods: ids(query.periods),
-    times: ids(query.times),
-    nativeCountries: ids(query.nativeCountry),
-    motherTongues: ids(query.motherTongue),
-    series: query.series,
-    formats: ids(query.formats),
-    ratings,
-  };
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as BookListFilters;
+/**
+ * The where-conditions of a validated query on the sheet's `book_facets f` row, from the declared
+ * filters (server/resources/readingSheets.ts); genre and thematic ids widened to their descendants.
+ */
+export async function bookConditions(db: Db, query: ListQuery): Promise<SQL[]> {
+  const values: Record<string, unknown> = { ...query };
+  await Promise.all(
+    Object.entries(BOOK_FILTERS).map(async ([param, filter]) => {
+      const ids = values[param];
+      const tree = (filter as FilterDeclaration).tree;
+      if (tree && Array.isArray(ids) && ids.length) values[param] = await withDescendants(db, tree, ids as number[]);
+    }),
+  );
+  return filterConditions(bookFacets, BOOK_FILTERS, values, { alias: 'f' });
 }
 
 /** Default direction of each sort: newest first for dates, ascending for ids and titles. */
@@ -126,16 +81,16 @@ export function toListItem(row: BookListRow): BookListItem {
   };
 }
 
-/** What the repository's `listBooks` takes for a validated query: filters, order and paging. */
-export async function bookListArgs(db: Db, query: BookListQuery): Promise<{ filters: BookListFilters; order: BookListOrder; page: Paging }> {
+/** What the repository's `listBooks` takes for a validated query: conditions, order and paging. */
+export async function bookListArgs(db: Db, query: BookListQuery): Promise<{ conditions: SQL[]; order: BookListOrder; page: Paging }> {
   const sort = query.sort ?? 'updated_at';
-  return { filters: await bookFilters(db, query), order: { sort, direction: query.direction ?? DEFAULT_DIRECTION[sort] }, page: paging(query) };
+  return { conditions: await bookConditions(db, query), order: { sort, direction: query.direction ?? DEFAULT_DIRECTION[sort] }, page: paging(query) };
 }
 
 /** `GET admin/books`: one page of the catalogue matching every given filter. */
 export async function listBookPage(db: Db, query: BookListQuery): Promise<Paged<BookListItem>> {
-  const { filters, order, page } = await bookListArgs(db, query);
-  const { rows, total } = await listBooks(db, filters, order, page);
+  const { conditions, order, page } = await bookListArgs(db, query);
+  const { rows, total } = await listBooks(db, conditions, order, page);
   return paged(rows.map(toListItem), total, page);
 }
 
@@ -145,7 +100,8 @@ export async function listBookOptionPage(
   query: { search?: string; ids?: number[]; page?: number; perPage?: number },
 ): Promise<Paged<BookOptionRow>> {
   const page = paging(query);
-  const { rows, total } = await listBookOptions(db, { search: searchWords(query.search), ids: ids(query.ids), paging: page });
+  const conditions = filterConditions(bookFacets, { search: BOOK_FILTERS.search }, query, { alias: 'f' });
+  const { rows, total } = await listBookOptions(db, { conditions, ids: query.ids?.length ? [...new Set(query.ids)] : undefined, paging: page });
   return paged(rows, total, page);
 }
 

@@ -1,42 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
-import { RATING_TYPES, type RatingType } from '../schema/book-ratings.js';
-import { likePattern } from './namedListRepository.js';
 
 /** Columns a reading-sheet list can be sorted by (API names). */
 export const BOOK_SORTS = ['id', 'title', 'publication_date', 'updated_at'] as const;
 export type BookSort = (typeof BOOK_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
-
-/** Series filter: 1 every sheet, 2 sheets of a series, 3 sheets not in a series. */
-export const SERIES_FILTER = { all: 1, series: 2, notSeries: 3 } as const;
-
-/**
- * The filters of `GET admin/books`, already validated. Id lists match ANY of their values (genre and
- * thematic ids already include their descendants: `withDescendants`). Ratings are minimum stars (1 to 4).
- */
-export interface BookListFilters {
-  /** Words of the free text; every word must occur in `search_text` (title in any locale, original title, authors). */
-  search?: string[];
-  authors?: number[];
-  rightsStatuses?: number[];
-  /** First day of the publication month, 'YYYY-MM-01'. */
-  publicationDate?: string;
-  statuses?: number[];
-  audiences?: number[];
-  genres?: number[];
-  categories?: number[];
-  thematics?: number[];
-  places?: number[];
-  periods?: number[];
-  times?: number[];
-  nativeCountries?: number[];
-  motherTongues?: number[];
-  series?: 1 | 2 | 3;
-  formats?: number[];
-  ratings?: Partial<Record<RatingType, number>>;
-}
 
 export interface BookListOrder {
   sort: BookSort;
@@ -79,44 +48,6 @@ const list = (ids: readonly number[]) =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-
-/**
- * The where-clause conditions of `filters`, all on the sheet's `book_facets f` row (a narrow
- * projection kept by triggers, docs/books-list.md): the free text as `search_text like` words (its
- * trigram index), id lists as `column in (…)` or `array && array[…]` (a GIN index each), ratings as
- * `column >= n` (an unrated sheet has NULL there, so it never matches).
- */
-export function bookFilterConditions(filters: BookListFilters): SQL[] {
-  const where: SQL[] = [];
-  for (const word of filters.search ?? []) where.push(sql`f.search_text like ${likePattern(word)}`);
-  const column = (name: string, ids: readonly number[] | undefined) => {
-    if (ids?.length) where.push(sql`f.${sql.raw(name)} in (${list(ids)})`);
-  };
-  column('rights_status_id', filters.rightsStatuses);
-  column('status_id', filters.statuses);
-  column('time_id', filters.times);
-  column('format_id', filters.formats);
-  column('original_country_id', filters.nativeCountries);
-  column('language_id', filters.motherTongues);
-  if (filters.publicationDate) where.push(sql`f.publication_date = ${filters.publicationDate}`);
-  if (filters.series === SERIES_FILTER.series) where.push(sql`f.serie`);
-  if (filters.series === SERIES_FILTER.notSeries) where.push(sql`not f.serie`);
-  const arrays: [string, readonly number[] | undefined][] = [
-    ['author_ids', filters.authors],
-    ['audience_ids', filters.audiences],
-    ['genre_ids', filters.genres],
-    ['category_ids', filters.categories],
-    ['thematic_ids', filters.thematics],
-    ['place_ids', filters.places],
-    ['period_ids', filters.periods],
-  ];
-  for (const [name, ids] of arrays) if (ids?.length) where.push(sql`f.${sql.raw(name)} && array[${list(ids)}]::integer[]`);
-  for (const type of RATING_TYPES) {
-    const minimum = filters.ratings?.[type];
-    if (minimum !== undefined && minimum > 0) where.push(sql`f.${sql.raw(type)} >= ${minimum}`);
-  }
-  return where;
-}
 
 const whereClause = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``);
 
@@ -191,34 +122,17 @@ export function bookFilteredQuery(conditions: SQL[], order: BookListOrder, pagin
 }
 
 /**
- * Genre or thematic ids with all their descendants (a filter on a parent matches its sub-genres).
- * Unknown ids are kept (they match nothing).
- */
-export async function withDescendants(db: Db, table: 'genres' | 'thematics', ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const result = await db.execute(sql`
-    with recursive tree(id) as (
-      select id from ${sql.raw(table)} where id in (${list(ids)})
-      union
-      select c.id from ${sql.raw(table)} c join tree on c.parent_id = tree.id
-    )
-    select id from tree`);
-  return [...new Set([...ids, ...rowsOf<{ id: number }>(result).map((row) => Number(row.id))])];
-}
-
-/**
- * One page of reading sheets and the total matching `filters`. Unfiltered: the page and the count
- * run side by side (two pooled connections on PostgreSQL; PGlite runs them in turn). Filtered: one
- * statement (`bookFilteredQuery`). Genre and thematic filters must already include descendants
- * (`withDescendants`).
+ * One page of reading sheets and the total matching `conditions` (each on the sheet's
+ * `book_facets f` row: server/resources/readingSheets.ts, `BOOK_FILTERS`).
+ * Unfiltered: the page and the count run side by side (two pooled connections on PostgreSQL;
+ * PGlite runs them in turn). Filtered: one statement (`bookFilteredQuery`).
  */
 export async function listBooks(
   db: Db,
-  filters: BookListFilters,
+  conditions: SQL[],
   order: BookListOrder,
   paging: Paging,
 ): Promise<{ rows: BookListRow[]; total: number }> {
-  const conditions = bookFilterConditions(filters);
   if (conditions.length === 0) {
     const [page, count] = await Promise.all([db.execute(bookPageQuery(order, paging)), db.execute(bookCountQuery())]);
     return { rows: rowsOf<BookListRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
@@ -237,9 +151,9 @@ export async function listBooks(
  */
 export async function listBookOptions(
   db: Db,
-  options: { search?: string[] | undefined; ids?: number[] | undefined; paging: Paging },
+  options: { conditions: SQL[]; ids?: number[] | undefined; paging: Paging },
 ): Promise<{ rows: BookOptionRow[]; total: number }> {
-  const conditions = bookFilterConditions({ search: options.search ?? [] });
+  const conditions = [...options.conditions];
   if (options.ids?.length) conditions.push(sql`f.book_id in (${list(options.ids)})`);
   const where = whereClause(conditions);
   const { perPage, offset } = options.paging;

@@ -1,0 +1,60 @@
+import { bookFacets } from '../db/schema/index.js';
+import { RATING_MAX, RATING_MIN, RATING_TYPES } from '../db/schema/book-ratings.js';
+import type { FilterDeclaration } from '../db/repositories/filterConditions.js';
+import type { FieldDeclaration, ResourceSurface } from './declaration.js';
+
+const ids = (column: string, tree?: 'genres' | 'thematics'): FilterDeclaration => ({ column, op: 'overlaps', many: true, ...(tree ? { tree } : {}) });
+const oneOf = (column: string): FilterDeclaration => ({ column, op: 'in', many: true });
+
+/**
+ * The filters of `GET admin/books` (SPEC §2 'Reading-sheet list'), each on the sheet's narrow
+ * `book_facets` row (a projection kept by triggers, docs/books-list.md): criteria as id arrays
+ * (`overlaps`, a GIN index each), single columns as `in`, ratings as minimum stars.
+ */
+export const BOOK_FILTERS = {
+  search: { column: 'searchText', op: 'search', words: true },
+  author: ids('authorIds'),
+  rightsStatus: oneOf('rightsStatusId'),
+  publicationDate: { column: 'publicationDate', op: 'month' },
+  statuses: oneOf('statusId'),
+  audiences: ids('audienceIds'),
+  genres: ids('genreIds', 'genres'),
+  categories: ids('categoryIds'),
+  thematics: ids('thematicIds', 'thematics'),
+  places: ids('placeIds'),
+  periods: ids('periodIds'),
+  times: oneOf('timeId'),
+  nativeCountry: oneOf('originalCountryId'),
+  motherTongue: oneOf('languageId'),
+  series: { column: 'serie', op: 'flag' },
+  formats: oneOf('formatId'),
+  ...Object.fromEntries(RATING_TYPES.map((type) => [type, { column: type, op: 'atLeast', minimum: RATING_MIN, maximum: RATING_MAX }])),
+} as const satisfies Record<string, FilterDeclaration>;
+
+const listOnly = (description: string): FieldDeclaration => ({ computed: description, returned: 'list' });
+
+/**
+ * The reading sheets' list (`GET admin/books`) as the screen check reads it: the rows' fields and
+ * the accepted filters. The sheet itself (`GET`/`POST admin/books/{id}`) is the bespoke editor's,
+ * validated with schemas/books/readingSheet.schema.json (server/services/bookSaveInput.ts).
+ */
+export const readingSheetList = {
+  api: 'books',
+  label: 'Reading sheet',
+  screen: 'reading-sheets',
+  table: bookFacets,
+  fields: {
+    id: { column: 'bookId', returned: 'list' },
+    original_title: listOnly('books.original_title'),
+    authors: listOnly('author names in their order'),
+    author_names: listOnly('author names joined with ", "'),
+    status: listOnly('book_statuses: { id, label }'),
+    status_label: listOnly('book_statuses.label'),
+    rights_status: listOnly('rights_statuses: { id, label }'),
+    primary_genre_color: listOnly("the primary genre's colour"),
+    cover_url: listOnly("the first cover's URL"),
+    publication_date: listOnly('YYYY-MM'),
+    updated_at: listOnly('ISO 8601, UTC'),
+  },
+  filters: BOOK_FILTERS,
+} as const satisfies ResourceSurface & { table: unknown };
