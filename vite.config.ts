@@ -4,24 +4,6 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { validateScreens } from './common/validateScreens';
-
-/** Stops the build on an invalid screen definition, naming the file and the JSON path. */
-function screenDefinitions(): Plugin {
-  return {
-    name: 'screen-definitions',
-    buildStart() {
-      const dir = path.resolve('schemas');
-      const files = Object.fromEntries(
-        fs
-          .readdirSync(dir)
-          .filter((f) => f.endsWith('.screen.json'))
-          .map((f) => [`schemas/${f}`, JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))]),
-      );
-      validateScreens(files);
-    },
-  };
-}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -59,7 +41,8 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), screenDefinitions(), precompress()],
+  // The build's check of the screen definitions runs before Vite: scripts/check-definitions.ts.
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -30,6 +30,9 @@ export type WidgetName = (typeof WIDGET_NAMES)[number];
 export const FIELD_NAMES = ['translatable', 'relatedTable', 'variablesTable', 'jsonCard', 'fileList'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
+/** Fields that only show something (the AI prompt's variables table): their property is neither sent nor stored. */
+export const DISPLAY_FIELDS: readonly FieldName[] = ['variablesTable'];
+
 /** Filter controls a list's filter bar can show. */
 export const FILTER_WIDGETS = ['select', 'multiSelect', 'treeSelect', 'month', 'stars', 'text'] as const;
 export type FilterWidget = (typeof FILTER_WIDGETS)[number];

@@ -14,21 +14,27 @@ import { clientConfigRoutes } from './routes/clientConfig.js';
 import { healthRoutes } from './routes/health.js';
 import { resourceRoutes } from './routes/resourceRoutes.js';
 import { utilityRoutes } from './routes/utilities.js';
+import { assertDefinitionsHonoured } from './definitions/checkDefinitions.js';
 import { loadScreens } from './definitions/loadScreens.js';
+import { READING_SHEET_FORMS } from './definitions/readingSheetForms.js';
 import './types.js';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Folder of the screen definitions (default `schemas/`; tests serve edited copies). */
+  screensDir?: string;
 }
 
 /**
  * Builds the HTTP application: plugins, the `/api` routes and the built client. Does not listen.
- * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid.
+ * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid or says something the
+ * server would not honour (server/definitions/checkDefinitions.ts).
  */
-export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const screens = loadScreens();
+export async function buildApp({ config, database, logger = false, screensDir }: AppOptions): Promise<FastifyInstance> {
+  const screens = loadScreens(screensDir);
+  assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,

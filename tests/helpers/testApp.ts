@@ -22,13 +22,13 @@ export interface TestApp {
 
 let adminHash: Promise<string> | undefined;
 
-/** Builds the app on a fresh database with one administrator (ADMIN). */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/** Builds the app on a fresh database with one administrator (ADMIN); `screensDir` serves other screen definitions. */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { screensDir?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: 'data/test', CLIENT_DIR: 'no-client', DEMO_DATA: 'false', ...env });
   adminHash ??= hashPassword(ADMIN.password);
   await insertAdministrator(database.db, { firstname: 'Staff', lastname: 'Member', email: ADMIN.email, passwordHash: await adminHash });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...options });
   await app.ready();
   return {
     app,

@@ -5,7 +5,7 @@ const files = import.meta.glob<ScreenDefinition>('/schemas/*.screen.json', { eag
 
 /**
  * Every screen definition of `schemas/`, in file order. The build checks them against the
- * meta-schema (vite.config.ts) and so does the server at boot, so a built app trusts them; the dev
+ * meta-schema (scripts/check-definitions.ts) and so does the server at boot, so a built app trusts them; the dev
  * server, where a definition can change without a build, checks them again here.
  */
 export const screens: ScreenDefinition[] = import.meta.env.DEV

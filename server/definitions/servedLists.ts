@@ -1,0 +1,37 @@
+import { acceptedListParams, returnedFields, writableFields, type ResourceSurface } from '../resources/declaration.js';
+import { RESOURCES } from '../resources/index.js';
+import { readingSheetList } from '../resources/readingSheets.js';
+import { UTILITY_LISTS, utilityFields } from '../resources/utilityLists.js';
+
+/** What one list endpoint of the API serves, as a screen definition may use it. */
+export interface ServedList {
+  /** The query parameters it accepts. */
+  params: readonly string[];
+  /** The fields of each row. */
+  fields: readonly string[];
+  /** The declared resource behind it, when there is one (its fields, writes and search). */
+  surface?: ResourceSurface;
+}
+
+/** The reading-sheet picker's list (`GET admin/books/options`, server/routes/books.ts). */
+const BOOK_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'], fields: ['id', 'original_title', 'authorList'] };
+
+/**
+ * Every list endpoint under `/api/admin/`, by path (`genres`, `utilities/languages`), with what it
+ * accepts and returns: the declared resources, the reading sheets and their picker, and the
+ * utility lists. Built from the same declarations the routes are built from.
+ */
+export function servedLists(resources: readonly ResourceSurface[] = RESOURCES): Map<string, ServedList> {
+  const lists = new Map<string, ServedList>();
+  for (const surface of [...resources, readingSheetList]) {
+    lists.set(surface.api, { params: acceptedListParams(surface), fields: returnedFields(surface, 'list'), surface });
+  }
+  lists.set('books/options', BOOK_OPTIONS);
+  for (const [name, list] of Object.entries(UTILITY_LISTS)) lists.set(`utilities/${name}`, { params: [], fields: utilityFields(list) });
+  return lists;
+}
+
+/** The fields of a declared resource's single record and those a body may write. */
+export function recordFields(surface: ResourceSurface): { returned: string[]; writable: string[] } {
+  return { returned: returnedFields(surface, 'record'), writable: writableFields(surface) };
+}
