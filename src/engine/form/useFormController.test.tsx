@@ -54,7 +54,7 @@ describe('useFormController', () => {
     act(() => result.current.setFile('image', file));
     expect(result.current.dirty).toBe(true);
     await act(async () => expect(await result.current.save({ title: 'T' })).toBe(true));
-    expect(resourceApi.save).toHaveBeenCalledWith('news', undefined, { title: 'T' }, { method: 'post', multipart: true, fileFields: ['image'], files: { image: file } });
+    expect(resourceApi.save).toHaveBeenCalledWith('news', undefined, { title: 'T' }, { method: 'post', multipart: true, fileFields: ['image'], files: { image: [file] } });
     expect(result.current.files).toEqual({});
     expect(result.current.dirty).toBe(false);
   });

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { FieldErrors } from '../../../common/validation';
 import { isApiError } from '../api/ApiError';
+import type { NewFiles } from '../api/formData';
 import { queryKeys } from '../api/queryKeys';
 import { recordQuery } from '../api/recordQuery';
 import { resourceApi, type ApiRecord, type SaveOptions } from '../api/resourceApi';
@@ -23,8 +24,8 @@ export interface FormControllerOptions {
   /** Saves as multipart form data (`form.multipart`), with the new files of `fileFields`. */
   multipart?: boolean | undefined;
   /**
-   * Sends a save in the screen's own way (a bespoke screen with several files per field, upload
-   * progress …) instead of `resourceApi.save`; it throws ApiError like the data client does.
+   * Sends a save in the screen's own way (a bespoke screen's payload, several files per field with
+   * their upload progress …), usually through `resourceApi.save` too; it throws ApiError like the data client does.
    */
   send?: ((data: Record<string, unknown>, id: string | undefined) => Promise<{ message?: string; data: ApiRecord }>) | undefined;
   /** Shapes a record as the form edits it (loaded and saved records alike), e.g. dropping nulls. */
@@ -97,7 +98,7 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
   const mutation = useMutation({
     mutationFn: (data: Record<string, unknown>) => {
       if (send) return send(data, id);
-      const options: SaveOptions = { method: method ?? 'post', ...(multipart ? { multipart: true, fileFields, files } : {}) };
+      const options: SaveOptions = { method: method ?? 'post', ...(multipart ? { multipart: true, fileFields, files: newFilesOf(fileFields, files) } : {}) };
       return resourceApi.save(api, id, data, options);
     },
   });
@@ -161,6 +162,16 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
     setFile,
     applyStored,
   };
+}
+
+/** The new file of each file field, by its name (a field without one sends none). */
+function newFilesOf(fileFields: readonly string[], files: Readonly<Record<string, File | undefined>>): NewFiles {
+  return Object.fromEntries(
+    fileFields.map((field) => {
+      const file = files[field];
+      return [field, file ? [file] : []];
+    }),
+  );
 }
 
 /** Top-level fields edited with the `fileUpload` widget: their value is sent as a file. */

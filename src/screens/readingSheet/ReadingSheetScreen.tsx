@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -11,18 +11,18 @@ import type { FieldErrors } from '../../../common/validation';
 import { isApiError } from '../../engine/api/ApiError';
 import { queryKeys } from '../../engine/api/queryKeys';
 import type { ApiRecord } from '../../engine/api/resourceApi';
+import type { FileProgress } from '../../engine/api/upload';
+import { ErrorSummary } from '../../engine/form/ErrorSummary';
 import { FormView } from '../../engine/form/FormView';
 import { useFormController, type FormController } from '../../engine/form/useFormController';
 import { UnsavedChangesGuard } from '../../engine/form/UnsavedChangesGuard';
 import { routeRecordId } from '../../engine/resource/paths';
 import { deferred } from '../../engine/deferred';
-import { ErrorSummary } from './ErrorSummary';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { AiActions } from './SheetExtras';
-import { sendSheet, type FileProgress } from './sendSheet';
+import { sendSheet } from './sendSheet';
 import {
   applySheetRules,
-  elementIdsFor,
   NEW_SHEET_DEFAULTS,
   normalizeSheet,
   sameSheet,
@@ -39,23 +39,6 @@ const CreateRecordDialog = deferred(() => import('./CreateRecordDialog').then((m
 const SheetRequests = deferred(() => import('./SheetRequests').then((m) => m.SheetRequests));
 
 const SCHEMA_PROPERTIES = Object.keys(sheetFormSchema.properties ?? {});
-
-/** Shows the element of an error key once its tab is rendered: scrolls to it and focuses it. */
-function focusErrorField(key: string): void {
-  let frames = 0;
-  const attempt = () => {
-    for (const id of elementIdsFor(key)) {
-      const element = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"]`);
-      if (element) {
-        element.scrollIntoView({ block: 'center' });
-        element.focus({ preventScroll: true });
-        return;
-      }
-    }
-    if (++frames < 20) requestAnimationFrame(attempt);
-  };
-  requestAnimationFrame(attempt);
-}
 
 /**
  * `/reading-sheet/:id?` (readingSheets-save): creates or edits a reading sheet. The form is the
@@ -125,9 +108,6 @@ export function ReadingSheetScreen() {
     setSeenError(controller.firstError);
     if (controller.firstError?.locale) setFormLocale(controller.firstError.locale);
   }
-  useEffect(() => {
-    if (controller.firstError) focusErrorField(controller.firstError.key);
-  }, [controller.firstError]);
 
   // A new sheet is unchanged while it holds its defaults only (which the form fills in itself).
   const changed = controller.dirty && (id !== undefined || !sameSheet({ ...NEW_SHEET_DEFAULTS, ...controller.formData }, NEW_SHEET_DEFAULTS));
@@ -183,7 +163,10 @@ export function ReadingSheetScreen() {
           ) : null}
           <ErrorSummary
             errors={shownErrors}
-            client={shownErrors === clientErrors}
+            title={t(shownErrors === clientErrors ? 'screens.readingSheet.errors.clientTitle' : 'screens.readingSheet.errors.title')}
+            schema={sheetFormSchema}
+            uiSchema={sheetUiSchema}
+            firstError={controller.firstError}
             onJump={(key) => controller.reportClientErrors({ [key]: [] })}
           />
           <FormView
