@@ -59,7 +59,8 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
   store.set(controller.formData);
   useLayoutEffect(() => store.notify(), [store, controller.formData]);
   const setActiveSubTab = useCallback((label: string, index: number) => setActiveSubTabs((current) => ({ ...current, [label]: index })), []);
-  const { files, setFile, applyStored } = controller;
+  const { files, setFile, applyStored, fileLists: listFiles, setFileList, progress } = controller;
+  const fileLists = useMemo(() => ({ files: listFiles, setFiles: setFileList, progress }), [listFiles, setFileList, progress]);
   const formContext = useMemo<EngineFormContext>(
     () => ({
       ...extraContext,
@@ -73,11 +74,12 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
       formDataStore: store,
       files,
       setFile,
+      fileLists,
       applyStored,
       activeSubTabs,
       setActiveSubTab,
     }),
-    [extraContext, recordId, activeTab, erroneousFields, store, files, setFile, applyStored, activeSubTabs, setActiveSubTab],
+    [extraContext, recordId, activeTab, erroneousFields, store, files, setFile, fileLists, applyStored, activeSubTabs, setActiveSubTab],
   );
   const onError = (errors: RJSFValidationError[]) => {
     const byKey: Record<string, string[]> = {};

@@ -3,7 +3,6 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_LOCALE, type Locale } from '../../../common/locales';
@@ -11,7 +10,6 @@ import type { FieldErrors } from '../../../common/validation';
 import { isApiError } from '../../engine/api/ApiError';
 import { queryKeys } from '../../engine/api/queryKeys';
 import type { ApiRecord } from '../../engine/api/resourceApi';
-import type { FileProgress } from '../../engine/api/upload';
 import { ErrorSummary } from '../../engine/form/ErrorSummary';
 import { FormView } from '../../engine/form/FormView';
 import { useFormController, type FormController } from '../../engine/form/useFormController';
@@ -43,9 +41,10 @@ const SCHEMA_PROPERTIES = Object.keys(sheetFormSchema.properties ?? {});
 /**
  * `/reading-sheet/:id?` (readingSheets-save): creates or edits a reading sheet. The form is the
  * engine's FormView on schemas/books/readingSheet.schema.json with schemas/books/readingSheet.ui.json;
- * this screen adds what a widget cannot be: the form-wide language, the two save buttons, new
- * files with their upload progress, the error summary, the stale-version notice, the in-place
- * create dialogs, and the places of the AI actions and the requests table.
+ * this screen adds what a widget cannot be: the form-wide language, the two save buttons, the
+ * sheet's own save (its payload, file order and error keys: sendSheet), the error summary, the
+ * stale-version notice, the in-place create dialogs, and the places of the AI actions and the
+ * requests table. New files and their upload progress are the engine's (`fileLists`).
  */
 export function ReadingSheetScreen() {
   const { t } = useTranslation();
@@ -53,8 +52,6 @@ export function ReadingSheetScreen() {
   const queryClient = useQueryClient();
   const id = routeRecordId(useParams().id);
   const [formLocale, setFormLocale] = useState<Locale>(DEFAULT_LOCALE);
-  const [newFiles, setNewFiles] = useState<Record<string, File[]>>({});
-  const [progress, setProgress] = useState<FileProgress | undefined>(undefined);
   const [stale, setStale] = useState<string | undefined>(undefined);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [creating, setCreating] = useState<{ resource: string; resolve(record?: ApiRecord): void } | undefined>(undefined);
@@ -66,21 +63,16 @@ export function ReadingSheetScreen() {
     schemaProperties: SCHEMA_PROPERTIES,
     uiSchema: sheetUiSchema,
     normalize: normalizeSheet,
-    send: async (data, recordId) => {
+    send: async (data, recordId, { files, onProgress }) => {
       setStale(undefined);
       try {
-        return await sendSheet({ id: recordId, data, files: newFiles, onProgress: setProgress });
+        return await sendSheet({ id: recordId, data, files, onProgress });
       } catch (error) {
-        setProgress(undefined);
         if (isApiError(error) && error.status === 409) setStale(error.message);
         throw error;
       }
     },
     onSaved: (_record, created) => {
-      flushSync(() => {
-        setNewFiles({});
-        setProgress(undefined);
-      });
       if (created) navigate(LIST_PATH);
     },
   });
@@ -111,7 +103,7 @@ export function ReadingSheetScreen() {
 
   // A new sheet is unchanged while it holds its defaults only (which the form fills in itself).
   const changed = controller.dirty && (id !== undefined || !sameSheet({ ...NEW_SHEET_DEFAULTS, ...controller.formData }, NEW_SHEET_DEFAULTS));
-  const hasNewFiles = Object.values(newFiles).some((files) => files.length > 0);
+  const hasNewFiles = Object.values(controller.fileLists).some((files) => files.length > 0);
 
   const reload = async () => {
     setStale(undefined);
@@ -120,11 +112,7 @@ export function ReadingSheetScreen() {
 
   // Kept while none of its parts change, so the form renders again only the fields that changed.
   const createRecord = useCallback((resource: string) => new Promise<ApiRecord | undefined>((resolve) => setCreating({ resource, resolve })), []);
-  const setFiles = useCallback((name: string, files: File[]) => setNewFiles((current) => ({ ...current, [name]: files })), []);
-  const formContext = useMemo(
-    () => ({ formLocale, setFormLocale, createRecord, fileLists: { files: newFiles, setFiles, progress } }),
-    [formLocale, createRecord, newFiles, setFiles, progress],
-  );
+  const formContext = useMemo(() => ({ formLocale, setFormLocale, createRecord }), [formLocale, createRecord]);
 
   const serverErrors = controller.errors;
   const shownErrors = Object.keys(serverErrors).length ? serverErrors : clientErrors;
