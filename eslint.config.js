@@ -23,4 +23,22 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'src/engine/api/apiClient.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
+  {
+    // Layers point one way: the app hands the engine its widgets (RegistriesProvider); the engine
+    // imports neither them, nor the bespoke screens, nor the app.
+    files: ['src/engine/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\.?/)+(src/)?(widgets|screens|app)(/|$)',
+              message: 'The engine does not import src/widgets, src/screens or src/app: take the widgets from useRegistries().',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

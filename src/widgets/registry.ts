@@ -1,6 +1,7 @@
 import type { Field, Widget } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 import { deferred } from '../engine/deferred';
+import type { CellProps, Registries } from '../engine/registries';
 import type { CellName, FieldName, WidgetName } from '../../common/screenDefinition';
 import {
   BookStatusCell,
@@ -12,7 +13,6 @@ import {
   NullParentCell,
   TextCell,
   TranslatedNameCell,
-  type CellProps,
 } from './cells/cells';
 import { CreatableSelectWidget } from './creatableSelect/CreatableSelectWidget';
 import { FileListField } from './fileList/FileListField';
@@ -70,9 +70,8 @@ export const fields: Record<FieldName, Field> = {
   fileList: FileListField,
 };
 
-/** The cell of a column; an unknown name throws (the schema lint catches it first). */
-export function cellOf(name: string | undefined): ComponentType<CellProps> {
-  const cell = cells[(name ?? 'text') as CellName];
-  if (!cell) throw new Error(`Unknown cell "${name}": register it in src/widgets/registry.ts`);
-  return cell;
-}
+/**
+ * Every registry, handed to the engine by the app (`RegistriesProvider` in src/app/Root.tsx, and
+ * in tests): one constant, so the provider's value never changes.
+ */
+export const registries: Registries = { widgets, fields, cells };

@@ -392,7 +392,7 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await expect.poll(activeTab).toBe('Base');
     await expect.poll(activeLocale).toBe('fr');
     expect(await page.locator('#root_titles_fr').evaluate((input) => document.activeElement === input)).toBe(true);
-    expect(await page.locator('.sheet-error-summary').textContent()).toContain('Title › Français');
+    expect(await page.locator('.form-error-summary').textContent()).toContain('Title › Français');
     await page.locator('#root_titles_fr').fill('Le Voyageur');
 
     // A source with neither a contact nor another name: refused by the server only.
@@ -403,7 +403,7 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await tab('Files').click();
     await save();
     await expect.poll(activeTab).toBe('Rights & sources');
-    expect(await page.locator('.sheet-error-summary').textContent()).toContain('Sources › #2 › Other source: The other field is required when no contact is chosen.');
+    expect(await page.locator('.form-error-summary').textContent()).toContain('Sources › #2 › Other source: The other field is required when no contact is chosen.');
     expect(await page.locator('#root_sourceList_1_other__error').textContent()).toBe('The other field is required when no contact is chosen.');
     await page.screenshot({ path: 'test-results/reading-sheet-editor-422.png', fullPage: true });
     await page.locator('#root_sourceList_1__remove').click();
@@ -427,11 +427,11 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await expect.poll(activeTab).toBe('Criteria');
     await expect.poll(activeSubTab).toBe('Thematics(s)');
     expect(await page.locator('.form-sub-tabs .tab-has-error').allTextContents()).toEqual(['Thematics(s)', 'Literary Prizes']);
-    await page.locator('.sheet-error-summary a', { hasText: 'Characters › #1 › Issues › Italiano' }).click();
+    await page.locator('.form-error-summary a', { hasText: 'Characters › #1 › Issues › Italiano' }).click();
     await expect.poll(activeTab).toBe('Characters');
     await expect.poll(activeLocale).toBe('it');
     expect(await page.locator('#root_characters_0_issues_it__error').textContent()).toBe('The it may not be greater than 100000 characters.');
-    await page.locator('.sheet-error-summary a', { hasText: 'Literary prizes' }).click();
+    await page.locator('.form-error-summary a', { hasText: 'Literary prizes' }).click();
     await expect.poll(activeSubTab).toBe('Literary Prizes');
     await page.unroute(`**/api/admin/books/${sheetId}`);
   });

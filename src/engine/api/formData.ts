@@ -1,12 +1,15 @@
+/** New files by multipart name (`image`, `documentList[]`), each name's files in the order they are sent. */
+export type NewFiles = Readonly<Record<string, readonly File[]>>;
+
 /**
- * A save as multipart form data (SPEC §7: "form data when a file is attached"): each field of the
- * record as text, nested values in bracket notation, and the new file of each file field. The
+ * A save as one multipart body (SPEC §7: "form data when a file is attached"): each field of the
+ * record as text, nested values in bracket notation, then the new files by multipart name. The
  * server reads it back with the form schema (server/http/multipartForm.ts):
  * - strings as is, numbers and booleans as their text, null as an empty value (absent on the server);
  * - objects as `name[key]`, arrays as `name[]` (arrays of objects as `name[index][key]`);
- * - a file field sends its new file, or nothing when it has none (its stored value is the server's).
+ * - each file under its name, with its own file name, in the order of `files`.
  */
-export function toFormData(data: Record<string, unknown>, files: Readonly<Record<string, File | undefined>> = {}, fileFields: readonly string[] = []): FormData {
+export function toFormData(data: Record<string, unknown>, files: NewFiles = {}): FormData {
   const form = new FormData();
   const append = (name: string, value: unknown): void => {
     if (value === undefined) return;
@@ -18,13 +21,7 @@ export function toFormData(data: Record<string, unknown>, files: Readonly<Record
       for (const [key, item] of Object.entries(value)) append(`${name}[${key}]`, item);
     } else form.append(name, String(value));
   };
-  for (const [name, value] of Object.entries(data)) {
-    if (fileFields.includes(name)) continue;
-    append(name, value);
-  }
-  for (const field of fileFields) {
-    const file = files[field];
-    if (file) form.append(field, file, file.name);
-  }
+  for (const [name, value] of Object.entries(data)) append(name, value);
+  for (const [name, list] of Object.entries(files)) for (const file of list) form.append(name, file, file.name);
   return form;
 }

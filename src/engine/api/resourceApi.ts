@@ -1,5 +1,6 @@
 import { call, toSearchParams } from './apiClient';
-import { toFormData } from './formData';
+import type { NewFiles } from './formData';
+import { upload, type FileProgress } from './upload';
 import type { ApiRecord, Paged } from '../../../common/api';
 
 export type { ApiRecord, Paged } from '../../../common/api';
@@ -8,10 +9,14 @@ export type { ApiRecord, Paged } from '../../../common/api';
 export interface SaveOptions {
   /** Method of an update (`{api}/{id}`); a create is always POST. */
   method?: 'post' | 'put';
-  /** Send multipart form data: the record's fields plus the new files of its file fields. */
+  /** Send multipart form data (`upload`): the record's fields plus its new files. */
   multipart?: boolean;
+  /** Fields whose value is a stored file (its URL): not sent as text, the server keeps the file unless a new one comes. */
   fileFields?: readonly string[];
-  files?: Readonly<Record<string, File | undefined>>;
+  /** New files by multipart name, sent after the fields. */
+  files?: NewFiles;
+  /** The upload's progress, file by file, while new files are sent. */
+  onProgress?: (progress: FileProgress) => void;
 }
 
 /** The path of one record (`{api}/{id}`), relative to the API's root. */
@@ -23,10 +28,14 @@ export const resourceApi = {
     call<Paged<ApiRecord>>('get', api, { searchParams: toSearchParams(query), ...(signal ? { signal } : {}) }),
   get: async (api: string, id: string | number, signal?: AbortSignal) =>
     (await call<{ data: ApiRecord }>('get', recordPath(api, id), signal ? { signal } : {})).data,
-  save: (api: string, id: string | number | undefined, body: Record<string, unknown>, options: SaveOptions = {}) =>
-    call<{ message?: string; data: ApiRecord }>(id === undefined ? 'post' : (options.method ?? 'post'), id === undefined ? api : recordPath(api, id), {
-      ...(options.multipart ? { body: toFormData(body, options.files, options.fileFields) } : { json: body }),
-    }),
+  save: (api: string, id: string | number | undefined, body: Record<string, unknown>, options: SaveOptions = {}) => {
+    const method = id === undefined ? 'post' : (options.method ?? 'post');
+    const path = id === undefined ? api : recordPath(api, id);
+    if (!options.multipart) return call<{ message?: string; data: ApiRecord }>(method, path, { json: body });
+    const fileFields = options.fileFields ?? [];
+    const fields = Object.fromEntries(Object.entries(body).filter(([name]) => !fileFields.includes(name)));
+    return upload<{ message?: string; data: ApiRecord }>(method, path, fields, options.files, { onProgress: options.onProgress });
+  },
   /** `DELETE admin/{path}`: a side call of a form (a stored file); no toasts, the caller says it. */
   removeAt: (path: string) => call<{ message?: string; data?: ApiRecord }>('delete', path, { silentSuccess: true, noErrorToast: true }),
   remove: (api: string, id: string | number) => call<{ message?: string }>('delete', `${api}/${id}`, { silentSuccess: true, noErrorToast: true }),

@@ -3,12 +3,13 @@ import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { Button } from 'primereact/button';
 import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fields, widgets } from '../../widgets/registry';
+import { useRegistries } from '../registries';
+import { assertRegistered } from './assertRegistered';
 import type { FormController } from './useFormController';
 import { formTabs, subTabOf } from './errorRouting';
 import { createFormDataStore } from './formDataStore';
 import { ArrayFieldItemTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, type EngineFormContext } from './templates';
-import { translateSchema, translateUiSchema, uiNames } from './translateSchema';
+import { translateSchema, translateUiSchema } from './translateSchema';
 import { formValidator } from './validator';
 
 export interface FormViewProps {
@@ -26,23 +27,14 @@ export interface FormViewProps {
   idPrefix?: string;
 }
 
-/** Fails loudly when a UI schema names a widget or field that is not registered. */
-function assertRegistered(uiSchema: UiSchema | undefined): void {
-  for (const { kind, name, path } of uiNames(uiSchema)) {
-    const known = kind === 'ui:field' ? name in fields : name in widgets || BUILT_IN_WIDGETS.has(name);
-    if (!known) throw new Error(`Unknown ${kind} "${name}" at ${path}: register it in src/widgets/registry.ts`);
-  }
-}
-
 const TEMPLATES = { FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate, ArrayFieldItemTemplate };
-
-/** RJSF's own widgets, usable by name in any UI schema. */
-export const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'date', 'updown', 'range', 'hidden']);
 
 /** Renders a form controller with RJSF (PrimeReact theme + our widgets), server errors under each field. */
 export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext, idPrefix }: FormViewProps) {
   const { t } = useTranslation();
-  useMemo(() => assertRegistered(uiSchema), [uiSchema]);
+  const registries = useRegistries();
+  const { widgets, fields } = registries;
+  useMemo(() => assertRegistered(uiSchema, registries), [uiSchema, registries]);
   const translatedSchema = useMemo(() => translateSchema(schema, t), [schema, t]);
   const translatedUi = useMemo(() => ({ ...translateUiSchema(uiSchema, t), 'ui:submitButtonOptions': { norender: true } }), [uiSchema, t]);
   const [activeTab, setActiveTab] = useState(0);
@@ -67,7 +59,8 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
   store.set(controller.formData);
   useLayoutEffect(() => store.notify(), [store, controller.formData]);
   const setActiveSubTab = useCallback((label: string, index: number) => setActiveSubTabs((current) => ({ ...current, [label]: index })), []);
-  const { files, setFile, applyStored } = controller;
+  const { files, setFile, applyStored, fileLists: listFiles, setFileList, progress } = controller;
+  const fileLists = useMemo(() => ({ files: listFiles, setFiles: setFileList, progress }), [listFiles, setFileList, progress]);
   const formContext = useMemo<EngineFormContext>(
     () => ({
       ...extraContext,
@@ -81,11 +74,12 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
       formDataStore: store,
       files,
       setFile,
+      fileLists,
       applyStored,
       activeSubTabs,
       setActiveSubTab,
     }),
-    [extraContext, recordId, activeTab, erroneousFields, store, files, setFile, applyStored, activeSubTabs, setActiveSubTab],
+    [extraContext, recordId, activeTab, erroneousFields, store, files, setFile, fileLists, applyStored, activeSubTabs, setActiveSubTab],
   );
   const onError = (errors: RJSFValidationError[]) => {
     const byKey: Record<string, string[]> = {};

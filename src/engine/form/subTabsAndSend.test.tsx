@@ -56,7 +56,7 @@ describe('useFormController: send, normalize, key order', () => {
     const { result } = setup({ id: '4', send, normalize });
     await waitFor(() => expect(result.current.formData).toEqual({ id: 4, titles: { en: 'A' } }));
     await act(async () => expect(await result.current.save({ id: 4, titles: { en: 'B' } })).toBe(true));
-    expect(send).toHaveBeenCalledWith({ id: 4, titles: { en: 'B' } }, '4');
+    expect(send).toHaveBeenCalledWith({ id: 4, titles: { en: 'B' } }, '4', { files: {}, onProgress: expect.any(Function) });
     expect(save).not.toHaveBeenCalled();
     expect(result.current.formData).toEqual({ id: 4, titles: { en: 'B' }, version: 2 });
   });

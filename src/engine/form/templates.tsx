@@ -9,6 +9,8 @@ import {
 import { Templates } from '@rjsf/primereact';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NewFiles } from '../api/formData';
+import type { FileProgress } from '../api/upload';
 import { formTabs, type FormTab } from './errorRouting';
 import { useFormValue, type FormDataStore } from './formDataStore';
 import { FormTabs, type FormTabHeader } from './FormTabs';
@@ -30,6 +32,15 @@ export interface EngineFormContext {
   /** New files of the file fields, sent with the next save, and how widgets set them. */
   files: Readonly<Record<string, File | undefined>>;
   setFile(field: string, file: File | undefined): void;
+  /**
+   * New files of the `fileList` fields by multipart name, sent with the next save, how the fields
+   * set them, and their upload progress (0 to 1 each) while a save sends them.
+   */
+  fileLists?: {
+    files: NewFiles;
+    setFiles(name: string, files: File[]): void;
+    progress?: Readonly<FileProgress> | undefined;
+  };
   /** Records a change the server already stored (a deleted file), without making the form dirty. */
   applyStored(patch: Record<string, unknown>): void;
   /** The active sub-tab of each tab that has sub-tabs, by tab label. */

@@ -54,8 +54,39 @@ describe('useFormController', () => {
     act(() => result.current.setFile('image', file));
     expect(result.current.dirty).toBe(true);
     await act(async () => expect(await result.current.save({ title: 'T' })).toBe(true));
-    expect(resourceApi.save).toHaveBeenCalledWith('news', undefined, { title: 'T' }, { method: 'post', multipart: true, fileFields: ['image'], files: { image: file } });
+    expect(resourceApi.save).toHaveBeenCalledWith('news', undefined, { title: 'T' }, { method: 'post', multipart: true, fileFields: ['image'], files: { image: [file] } });
     expect(result.current.files).toEqual({});
+    expect(result.current.dirty).toBe(false);
+  });
+
+  it('sends the new files of the fileList fields with their upload progress, keeps them after a failure, forgets them once saved', async () => {
+    let finish!: (answer: { message: string; data: { id: number } }) => void;
+    const save = vi
+      .spyOn(resourceApi, 'save')
+      .mockRejectedValueOnce(new ApiError(422, 'Bad', { title: ['Required.'] }))
+      .mockImplementationOnce((_api, _id, _data, options) => {
+        options?.onProgress?.({ 'documentList[]': [0.5, 0] });
+        return new Promise((resolve) => (finish = resolve));
+      });
+    const { result } = setup({ api: 'books', multipart: true, schemaProperties: ['title'] });
+    const a = new File(['a'], 'a.pdf');
+    const b = new File(['b'], 'b.pdf');
+    act(() => result.current.setFileList('documentList[]', [a, b]));
+    expect(result.current.dirty).toBe(true);
+    await act(async () => expect(await result.current.save({})).toBe(false));
+    expect(result.current.fileLists).toEqual({ 'documentList[]': [a, b] });
+    let saving!: Promise<boolean>;
+    act(() => {
+      saving = result.current.save({ title: 'T' });
+    });
+    await waitFor(() => expect(result.current.progress).toEqual({ 'documentList[]': [0.5, 0] }));
+    expect(save.mock.calls[1]![3]).toMatchObject({ multipart: true, files: { 'documentList[]': [a, b] } });
+    await act(async () => {
+      finish({ message: 'Added', data: { id: 3 } });
+      expect(await saving).toBe(true);
+    });
+    expect(result.current.fileLists).toEqual({});
+    expect(result.current.progress).toBeUndefined();
     expect(result.current.dirty).toBe(false);
   });
 

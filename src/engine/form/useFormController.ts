@@ -4,6 +4,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { FieldErrors } from '../../../common/validation';
 import { isApiError } from '../api/ApiError';
+import type { NewFiles } from '../api/formData';
+import type { FileProgress } from '../api/upload';
 import { queryKeys } from '../api/queryKeys';
 import { recordQuery } from '../api/recordQuery';
 import { resourceApi, type ApiRecord, type SaveOptions } from '../api/resourceApi';
@@ -23,12 +25,19 @@ export interface FormControllerOptions {
   /** Saves as multipart form data (`form.multipart`), with the new files of `fileFields`. */
   multipart?: boolean | undefined;
   /**
-   * Sends a save in the screen's own way (a bespoke screen with several files per field, upload
-   * progress …) instead of `resourceApi.save`; it throws ApiError like the data client does.
+   * Sends a save in the screen's own way (a bespoke screen's payload, field names or file order),
+   * usually through `resourceApi.save` too, with the new files of the `fileList` fields and their
+   * progress (`upload`); it throws ApiError like the data client does.
    */
-  send?: ((data: Record<string, unknown>, id: string | undefined) => Promise<{ message?: string; data: ApiRecord }>) | undefined;
+  send?: ((data: Record<string, unknown>, id: string | undefined, upload: SendUpload) => Promise<{ message?: string; data: ApiRecord }>) | undefined;
   /** Shapes a record as the form edits it (loaded and saved records alike), e.g. dropping nulls. */
   normalize?: ((record: ApiRecord) => ApiRecord) | undefined;
+}
+
+/** The new files of the `fileList` fields for a screen's own `send`, and where their upload progress goes. */
+export interface SendUpload {
+  files: NewFiles;
+  onProgress(progress: FileProgress): void;
 }
 
 export interface FormController {
@@ -52,6 +61,13 @@ export interface FormController {
   files: Readonly<Record<string, File | undefined>>;
   setFile(field: string, file: File | undefined): void;
   /**
+   * New files of the `fileList` fields by multipart name (several per field), sent with the next
+   * multipart save, which reports their upload progress (`progress`, while it runs).
+   */
+  fileLists: NewFiles;
+  setFileList(name: string, files: File[]): void;
+  progress: FileProgress | undefined;
+  /**
    * Applies a change the server already stored (a file deleted through its own endpoint): to the
    * form and to the saved state, so it does not count as an unsaved change.
    */
@@ -71,6 +87,8 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
   const [attempt, setAttempt] = useState(0);
   const [firstError, setFirstError] = useState<FormController['firstError']>(undefined);
   const [files, setFiles] = useState<Record<string, File | undefined>>({});
+  const [fileLists, setFileLists] = useState<Record<string, File[]>>({});
+  const [progress, setProgress] = useState<FileProgress | undefined>(undefined);
   const fileFields = useMemo(() => fileFieldsOf(uiSchema), [uiSchema]);
 
   // A (re)loaded record replaces the form's data.
@@ -94,12 +112,18 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
     [order, tabs, attempt],
   );
 
+  const hasListFiles = Object.values(fileLists).some((list) => list.length > 0);
   const mutation = useMutation({
     mutationFn: (data: Record<string, unknown>) => {
-      if (send) return send(data, id);
-      const options: SaveOptions = { method: method ?? 'post', ...(multipart ? { multipart: true, fileFields, files } : {}) };
+      if (send) return send(data, id, { files: fileLists, onProgress: setProgress });
+      const options: SaveOptions = {
+        method: method ?? 'post',
+        // Progress is shown by the fileList fields only: without their files, no need to send with XMLHttpRequest.
+        ...(multipart ? { multipart: true, fileFields, files: { ...newFilesOf(fileFields, files), ...fileLists }, ...(hasListFiles ? { onProgress: setProgress } : {}) } : {}),
+      };
       return resourceApi.save(api, id, data, options);
     },
+    onError: () => setProgress(undefined),
   });
 
   const save = useCallback(
@@ -115,6 +139,8 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
           setInitial(saved);
           setFormDataState(saved);
           setFiles({});
+          setFileLists({});
+          setProgress(undefined);
         });
         onSaved?.(saved, id === undefined);
         return true;
@@ -134,6 +160,7 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
     setFiles((current) => ({ ...current, [field]: file }));
     setErrors((current) => (current[field] ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)) : current));
   }, []);
+  const setFileList = useCallback((name: string, list: File[]) => setFileLists((current) => ({ ...current, [name]: list })), []);
   const applyStored = useCallback((patch: Record<string, unknown>) => {
     setInitial((current) => ({ ...current, ...patch }));
     setFormDataState((current) => ({ ...current, ...patch }));
@@ -151,7 +178,7 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
     loading: id !== undefined && record.isLoading,
     loadError: record.error,
     saving: mutation.isPending,
-    dirty: changed || Object.values(files).some(Boolean),
+    dirty: changed || Object.values(files).some(Boolean) || hasListFiles,
     errors,
     errorSchema: useMemo(() => toErrorSchema(errors), [errors]),
     firstError,
@@ -159,8 +186,21 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
     save,
     files,
     setFile,
+    fileLists,
+    setFileList,
+    progress,
     applyStored,
   };
+}
+
+/** The new file of each file field, by its name (a field without one sends none). */
+function newFilesOf(fileFields: readonly string[], files: Readonly<Record<string, File | undefined>>): NewFiles {
+  return Object.fromEntries(
+    fileFields.map((field) => {
+      const file = files[field];
+      return [field, file ? [file] : []];
+    }),
+  );
 }
 
 /** Top-level fields edited with the `fileUpload` widget: their value is sent as a file. */

@@ -5,8 +5,8 @@ import { DataTable } from 'primereact/datatable';
 import { Paginator } from 'primereact/paginator';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn, ListFilter } from '../../../common/screenDefinition';
-import { cellOf } from '../../widgets/registry';
 import type { ApiRecord } from '../api/resourceApi';
+import { cellOf, useRegistries } from '../registries';
 import { FilterBar } from './FilterBar';
 import { SearchBox } from './SearchBox';
 import type { ListController } from './useListController';
@@ -31,6 +31,7 @@ export interface ListViewProps {
 /** A PrimeReact table over a list controller: search, filters, columns by cell name, row actions, paginator. */
 export function ListView({ controller, columns, filters, searchPlaceholder, onOpen, canEdit, canDelete, inlineSearch }: ListViewProps) {
   const { t } = useTranslation();
+  const { cells } = useRegistries();
   const askDelete = (row: ApiRecord) =>
     confirmDialog({
       message: t('notices.confirmDelete'),
@@ -90,7 +91,7 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         size="small"
       >
         {columns.map((column) => {
-          const Cell = cellOf(column.cell);
+          const Cell = cellOf(cells, column.cell);
           return (
             <Column
               key={column.field}

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_LOCALE, type Locale } from '../../../common/locales';
@@ -11,18 +10,17 @@ import type { FieldErrors } from '../../../common/validation';
 import { isApiError } from '../../engine/api/ApiError';
 import { queryKeys } from '../../engine/api/queryKeys';
 import type { ApiRecord } from '../../engine/api/resourceApi';
+import { ErrorSummary } from '../../engine/form/ErrorSummary';
 import { FormView } from '../../engine/form/FormView';
 import { useFormController, type FormController } from '../../engine/form/useFormController';
 import { UnsavedChangesGuard } from '../../engine/form/UnsavedChangesGuard';
 import { routeRecordId } from '../../engine/resource/paths';
 import { deferred } from '../../engine/deferred';
-import { ErrorSummary } from './ErrorSummary';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { AiActions } from './SheetExtras';
-import { sendSheet, type FileProgress } from './sendSheet';
+import { sendSheet } from './sendSheet';
 import {
   applySheetRules,
-  elementIdsFor,
   NEW_SHEET_DEFAULTS,
   normalizeSheet,
   sameSheet,
@@ -40,29 +38,13 @@ const SheetRequests = deferred(() => import('./SheetRequests').then((m) => m.She
 
 const SCHEMA_PROPERTIES = Object.keys(sheetFormSchema.properties ?? {});
 
-/** Shows the element of an error key once its tab is rendered: scrolls to it and focuses it. */
-function focusErrorField(key: string): void {
-  let frames = 0;
-  const attempt = () => {
-    for (const id of elementIdsFor(key)) {
-      const element = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"]`);
-      if (element) {
-        element.scrollIntoView({ block: 'center' });
-        element.focus({ preventScroll: true });
-        return;
-      }
-    }
-    if (++frames < 20) requestAnimationFrame(attempt);
-  };
-  requestAnimationFrame(attempt);
-}
-
 /**
  * `/reading-sheet/:id?` (readingSheets-save): creates or edits a reading sheet. The form is the
  * engine's FormView on schemas/books/readingSheet.schema.json with schemas/books/readingSheet.ui.json;
- * this screen adds what a widget cannot be: the form-wide language, the two save buttons, new
- * files with their upload progress, the error summary, the stale-version notice, the in-place
- * create dialogs, and the places of the AI actions and the requests table.
+ * this screen adds what a widget cannot be: the form-wide language, the two save buttons, the
+ * sheet's own save (its payload, file order and error keys: sendSheet), the error summary, the
+ * stale-version notice, the in-place create dialogs, and the places of the AI actions and the
+ * requests table. New files and their upload progress are the engine's (`fileLists`).
  */
 export function ReadingSheetScreen() {
   const { t } = useTranslation();
@@ -70,8 +52,6 @@ export function ReadingSheetScreen() {
   const queryClient = useQueryClient();
   const id = routeRecordId(useParams().id);
   const [formLocale, setFormLocale] = useState<Locale>(DEFAULT_LOCALE);
-  const [newFiles, setNewFiles] = useState<Record<string, File[]>>({});
-  const [progress, setProgress] = useState<FileProgress | undefined>(undefined);
   const [stale, setStale] = useState<string | undefined>(undefined);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [creating, setCreating] = useState<{ resource: string; resolve(record?: ApiRecord): void } | undefined>(undefined);
@@ -83,21 +63,16 @@ export function ReadingSheetScreen() {
     schemaProperties: SCHEMA_PROPERTIES,
     uiSchema: sheetUiSchema,
     normalize: normalizeSheet,
-    send: async (data, recordId) => {
+    send: async (data, recordId, { files, onProgress }) => {
       setStale(undefined);
       try {
-        return await sendSheet({ id: recordId, data, files: newFiles, onProgress: setProgress });
+        return await sendSheet({ id: recordId, data, files, onProgress });
       } catch (error) {
-        setProgress(undefined);
         if (isApiError(error) && error.status === 409) setStale(error.message);
         throw error;
       }
     },
     onSaved: (_record, created) => {
-      flushSync(() => {
-        setNewFiles({});
-        setProgress(undefined);
-      });
       if (created) navigate(LIST_PATH);
     },
   });
@@ -125,13 +100,10 @@ export function ReadingSheetScreen() {
     setSeenError(controller.firstError);
     if (controller.firstError?.locale) setFormLocale(controller.firstError.locale);
   }
-  useEffect(() => {
-    if (controller.firstError) focusErrorField(controller.firstError.key);
-  }, [controller.firstError]);
 
   // A new sheet is unchanged while it holds its defaults only (which the form fills in itself).
   const changed = controller.dirty && (id !== undefined || !sameSheet({ ...NEW_SHEET_DEFAULTS, ...controller.formData }, NEW_SHEET_DEFAULTS));
-  const hasNewFiles = Object.values(newFiles).some((files) => files.length > 0);
+  const hasNewFiles = Object.values(controller.fileLists).some((files) => files.length > 0);
 
   const reload = async () => {
     setStale(undefined);
@@ -140,11 +112,7 @@ export function ReadingSheetScreen() {
 
   // Kept while none of its parts change, so the form renders again only the fields that changed.
   const createRecord = useCallback((resource: string) => new Promise<ApiRecord | undefined>((resolve) => setCreating({ resource, resolve })), []);
-  const setFiles = useCallback((name: string, files: File[]) => setNewFiles((current) => ({ ...current, [name]: files })), []);
-  const formContext = useMemo(
-    () => ({ formLocale, setFormLocale, createRecord, fileLists: { files: newFiles, setFiles, progress } }),
-    [formLocale, createRecord, newFiles, setFiles, progress],
-  );
+  const formContext = useMemo(() => ({ formLocale, setFormLocale, createRecord }), [formLocale, createRecord]);
 
   const serverErrors = controller.errors;
   const shownErrors = Object.keys(serverErrors).length ? serverErrors : clientErrors;
@@ -183,7 +151,10 @@ export function ReadingSheetScreen() {
           ) : null}
           <ErrorSummary
             errors={shownErrors}
-            client={shownErrors === clientErrors}
+            title={t(shownErrors === clientErrors ? 'screens.readingSheet.errors.clientTitle' : 'screens.readingSheet.errors.title')}
+            schema={sheetFormSchema}
+            uiSchema={sheetUiSchema}
+            firstError={controller.firstError}
             onJump={(key) => controller.reportClientErrors({ [key]: [] })}
           />
           <FormView

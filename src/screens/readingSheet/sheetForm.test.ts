@@ -2,13 +2,11 @@ import type { UiSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { formTabs } from '../../engine/form/errorRouting';
-import { uiNames } from '../../engine/form/translateSchema';
-import { fields, widgets } from '../../widgets/registry';
-import { fileProgress } from './sendSheet';
+import { assertRegistered } from '../../engine/form/assertRegistered';
+import { errorLabel } from '../../engine/form/errorLabel';
+import { registries } from '../../widgets/registry';
 import {
   applySheetRules,
-  elementIdsFor,
-  errorLabel,
   formErrorKeys,
   NEW_SHEET_DEFAULTS,
   sameSheet,
@@ -20,8 +18,6 @@ import {
 } from './sheetForm';
 
 const t = i18n.t.bind(i18n);
-/** RJSF's own widgets (FormView's BUILT_IN_WIDGETS; FormView itself needs the PrimeReact theme, not loadable here). */
-const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'date', 'updown', 'range', 'hidden']);
 
 /** Every string under a UI-text key of the UI schema (labels, help, placeholders) and every tab label. */
 function uiTexts(node: unknown): string[] {
@@ -37,10 +33,7 @@ describe('schemas/books/readingSheet.ui.json', () => {
   const tabs = formTabs(sheetUiSchema);
 
   it('names only registered widgets and fields', () => {
-    for (const { kind, name, path } of uiNames(sheetUiSchema)) {
-      const known = kind === 'ui:field' ? name in fields : name in widgets || BUILT_IN_WIDGETS.has(name);
-      expect(known, `${kind} ${name} at ${path}`).toBe(true);
-    }
+    expect(() => assertRegistered(sheetUiSchema, registries)).not.toThrow();
   });
 
   it('uses i18n keys that exist', () => {
@@ -135,12 +128,12 @@ describe('sheet data helpers', () => {
     });
   });
 
-  it('names an error key for the summary, and the elements that show it', () => {
-    expect(errorLabel('seriesList.1.name', t)).toBe('Series › #2 › Series name');
-    expect(errorLabel('titles.fr', t)).toBe('Title › Français');
-    expect(errorLabel('characters.0.issues.de', t)).toBe('Characters › #1 › Issues › Deutsch');
-    expect(errorLabel('ratings.quality', t)).toBe('Ratings › Literary quality');
-    expect(elementIdsFor('seriesList.1.name')).toEqual(['root_seriesList_1_name', 'root_seriesList_1', 'root_seriesList']);
+  it('names an error key of the sheet for the summary', () => {
+    const label = (key: string) => errorLabel(key, sheetFormSchema, sheetUiSchema, t);
+    expect(label('seriesList.1.name')).toBe('Series › #2 › Series name');
+    expect(label('titles.fr')).toBe('Title › Français');
+    expect(label('characters.0.issues.de')).toBe('Characters › #1 › Issues › Deutsch');
+    expect(label('ratings.quality')).toBe('Ratings › Literary quality');
   });
 
   it('starts a new sheet with the defaults of the spec, and compares sheets whatever their key order', () => {
@@ -148,18 +141,5 @@ describe('sheet data helpers', () => {
     expect(NEW_SHEET_DEFAULTS).not.toHaveProperty('withNotification');
     expect(sameSheet({ a: { fr: 'x', en: 'y' }, b: null }, { a: { en: 'y', fr: 'x' } })).toBe(true);
     expect(sameSheet({ a: 1 }, { a: 2 })).toBe(false);
-  });
-
-  it('spreads the upload progress over the files, which come last in the body', () => {
-    const file = (size: number) => new File([new Uint8Array(size)], 'f.pdf');
-    const files: [string, File][] = [
-      ['documentList[]', file(100)],
-      ['documentList[]', file(100)],
-      ['manuscript', file(200)],
-    ];
-    expect(fileProgress(files, 50, 500)).toEqual({ 'documentList[]': [0, 0], manuscript: [0] });
-    expect(fileProgress(files, 150, 500)).toEqual({ 'documentList[]': [0.5, 0], manuscript: [0] });
-    expect(fileProgress(files, 300, 500)).toEqual({ 'documentList[]': [1, 1], manuscript: [0] });
-    expect(fileProgress(files, 500, 500)).toEqual({ 'documentList[]': [1, 1], manuscript: [1] });
   });
 });

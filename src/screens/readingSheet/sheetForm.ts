@@ -1,10 +1,10 @@
 import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
-import type { TFunction } from 'i18next';
-import { LOCALES, type Locale } from '../../../common/locales';
 import type { FieldErrors } from '../../../common/validation';
 import serverSchema from '../../../schemas/books/readingSheet.schema.json';
 import uiSchemaJson from '../../../schemas/books/readingSheet.ui.json';
 import type { ApiRecord } from '../../engine/api/resourceApi';
+import { dereferenceSchema, withoutDescriptions } from '../../engine/form/dereferenceSchema';
+import { prunePayload } from '../../engine/form/prunePayload';
 import { sameData } from '../../engine/form/sameData';
 import { formValidator } from '../../engine/form/validator';
 
@@ -27,30 +27,13 @@ const STORED_FILES = {
 /** The multipart names of new files, in the order a save sends them. */
 export const MULTIPART_FILE_NAMES = ['documentList[]', 'cover_file[]', 'video_file[]', 'manuscript'] as const;
 
-/** A copy of a JSON Schema without its `description`s (notes for developers, not labels). */
-function withoutDescriptions(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutDescriptions);
-  if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'description').map(([key, value]) => [key, withoutDescriptions(value)]));
-}
-
-/** A copy of a schema with its local `$ref`s replaced by their definitions (RJSF resolves none on each render). */
-function dereferenced(node: unknown, definitions: Record<string, unknown>): unknown {
-  if (Array.isArray(node)) return node.map((item) => dereferenced(item, definitions));
-  if (!node || typeof node !== 'object') return node;
-  const { $ref, definitions: _definitions, ...rest } = node as Json & { $ref?: string };
-  const target = typeof $ref === 'string' ? dereferenced(definitions[$ref.replace('#/definitions/', '')], definitions) : {};
-  return { ...(target as Json), ...Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, dereferenced(value, definitions)])) };
-}
-
 /**
  * The form's schema: the server's, dereferenced, without descriptions and the root title, plus the
  * stored-file properties the `fileList` fields show, minus `withNotification` (set by the save
  * button, not a field). Labels come from the UI schema's `ui:title` keys.
  */
 export const sheetFormSchema: RJSFSchema = (() => {
-  const plain = withoutDescriptions(serverSchema) as RJSFSchema;
-  const { title: _title, ...schema } = dereferenced(plain, (plain.definitions ?? {}) as Record<string, unknown>) as RJSFSchema;
+  const { title: _title, ...schema } = dereferenceSchema(withoutDescriptions(serverSchema as RJSFSchema));
   const { withNotification: _withNotification, ...properties } = schema.properties ?? {};
   return { ...schema, properties: { ...properties, ...STORED_FILES } } as RJSFSchema;
 })();
@@ -116,41 +99,9 @@ export function applySheetRules(previous: Json, next: Json): Json {
   return result;
 }
 
-/** Resolves a local `$ref` of the server schema. */
-function resolve(node: unknown): Json | undefined {
-  if (!node || typeof node !== 'object') return undefined;
-  const ref = (node as { $ref?: string }).$ref;
-  if (!ref) return node as Json;
-  const target = ref.replace('#/definitions/', '');
-  return { ...(serverSchema.definitions as Record<string, Json>)[target], ...Object.fromEntries(Object.entries(node).filter(([key]) => key !== '$ref')) };
-}
-
-/** Keeps what the schema node declares as writable: declared properties, no `readOnly`, no empty text. */
-function prune(value: unknown, node: Json | undefined): unknown {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (!node) return value;
-  if (Array.isArray(value)) {
-    const items = resolve(node.items);
-    return value.map((item) => prune(item, items)).filter((item) => item !== undefined);
-  }
-  if (typeof value === 'object') {
-    const properties = node.properties as Record<string, unknown> | undefined;
-    if (!properties) return value;
-    const out: Json = {};
-    for (const [key, item] of Object.entries(value)) {
-      const child = resolve(properties[key]);
-      if (!child || child.readOnly) continue;
-      const kept = prune(item, child);
-      if (kept !== undefined) out[key] = kept;
-    }
-    return out;
-  }
-  return value;
-}
-
 /** The body of a save: the server schema's writable fields only (no labels, requests, stored files …). */
 export function sheetPayload(data: Json): Json {
-  return prune(data, serverSchema as unknown as Json) as Json;
+  return prunePayload(data, serverSchema);
 }
 
 /**
@@ -175,34 +126,4 @@ export function formErrorKeys(errors: FieldErrors): FieldErrors {
     out[target] = [...new Set([...(out[target] ?? []), ...messages])];
   }
   return out;
-}
-
-/** A readable name for an error key: `Series › #2 › Series name`, `Title › Français`. */
-export function errorLabel(key: string, t: TFunction): string {
-  const parts: string[] = [];
-  let ui: UiSchema | undefined = sheetUiSchema;
-  let node: Json | undefined = sheetFormSchema as Json;
-  for (const segment of key.split('.')) {
-    if (ui?.['ui:field'] === 'translatable' && (LOCALES as readonly string[]).includes(segment)) {
-      parts.push(t(`locales.${segment as Locale}`));
-      break;
-    }
-    if (/^\d+$/.test(segment)) {
-      parts.push(t('screens.readingSheet.errors.item', { n: Number(segment) + 1 }));
-      ui = ui?.items as UiSchema | undefined;
-      node = resolve(node?.items);
-      continue;
-    }
-    ui = ui?.[segment] as UiSchema | undefined;
-    node = resolve((node?.properties as Record<string, unknown> | undefined)?.[segment]);
-    const title = ui?.['ui:title'] ? t(String(ui['ui:title'])) : typeof node?.title === 'string' ? node.title : segment;
-    parts.push(title);
-  }
-  return parts.join(' › ');
-}
-
-/** The ids of the page's element for an error key, most precise first (`root_seriesList_1_name`, `root_seriesList_1`, `root_seriesList`). */
-export function elementIdsFor(key: string): string[] {
-  const segments = key.split('.');
-  return segments.map((_, i) => `root_${segments.slice(0, segments.length - i).join('_')}`);
 }

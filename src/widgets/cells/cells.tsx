@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { pickTranslation, type Translations } from '../../../common/locales';
-
-/** What a table cell receives: the row and the column's field value. */
-export interface CellProps {
-  value: unknown;
-  row: Record<string, unknown>;
-}
+import type { CellProps } from '../../engine/registries';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 

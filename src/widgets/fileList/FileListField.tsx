@@ -18,19 +18,6 @@ export interface StoredFile {
   size?: number | null;
 }
 
-/**
- * The new files of a form's `fileList` fields, which the screen keeps and sends with its save
- * (by multipart name), and their upload progress while it does.
- */
-export interface FileListsContext {
-  fileLists?: {
-    files: Readonly<Record<string, readonly File[]>>;
-    setFiles(name: string, files: File[]): void;
-    /** Share of each new file sent (0 to 1), by multipart name, while a save uploads them. */
-    progress?: Readonly<Record<string, readonly number[]>> | undefined;
-  };
-}
-
 /** `ui:options` of the field. */
 export interface FileListOptions {
   /** The upload rule (common/fileRules.ts): extensions, size, number of files, messages. */
@@ -78,7 +65,8 @@ export function acceptFiles(ruleName: FileRuleName, picked: readonly File[], pen
  */
 export function FileListField({ formData, uiSchema, schema, registry, disabled, readonly, fieldPathId, name }: FieldProps) {
   const { t } = useTranslation();
-  const context = registry.formContext as EngineFormContext & FileListsContext;
+  // The new files and their progress are the form controller's (`fileLists`), sent with its save.
+  const context = registry.formContext as EngineFormContext;
   const { rule: ruleName, multipartName, deleteApi, single } = getUiOptions(uiSchema) as unknown as FileListOptions;
   const rule = FILE_RULES[ruleName];
   if (!rule) throw new Error(`fileList field "${name}": unknown rule "${String(ruleName)}"`);

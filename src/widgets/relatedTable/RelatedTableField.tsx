@@ -4,8 +4,8 @@ import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListColumn } from '../../../common/screenDefinition';
+import { cellOf, useRegistries } from '../../engine/registries';
 import { formPath } from '../../engine/resource/paths';
-import { cellOf } from '../registry';
 
 interface RelatedTableOptions {
   columns: ListColumn[];
@@ -19,6 +19,8 @@ interface RelatedTableOptions {
 export function RelatedTableField({ formData, schema, uiSchema, registry }: FieldProps<Record<string, unknown>[]>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // From the context, not src/widgets/registry.ts: the registry imports this field.
+  const { cells } = useRegistries();
   const { columns, rowLink, hideOnCreate } = (uiSchema?.['ui:options'] ?? {}) as unknown as RelatedTableOptions;
   const recordId = (registry.formContext as { recordId?: unknown } | undefined)?.recordId;
   if (hideOnCreate && recordId === undefined) return null;
@@ -35,7 +37,7 @@ export function RelatedTableField({ formData, schema, uiSchema, registry }: Fiel
         rowClassName={() => (rowLink ? 'clickable-row' : '')}
       >
         {columns.map((column) => {
-          const Cell = cellOf(column.cell);
+          const Cell = cellOf(cells, column.cell);
           return <Column key={column.field} header={t(column.header)} body={(row: Record<string, unknown>) => <Cell value={row[column.field]} row={row} />} />;
         })}
       </DataTable>
