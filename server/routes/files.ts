@@ -18,18 +18,11 @@ export interface FileRoutesOptions {
   storage?: Storage;
 }
 
-const PREFIX = '/api/admin/files/';
-
-/** URL under which an administrator's browser reads a stored file; `name` sets the download name. */
-export function fileUrl(key: string, originalName?: string): string {
-  const path = PREFIX + key.split('/').map(encodeURIComponent).join('/');
-  return originalName ? `${path}?name=${encodeURIComponent(originalName)}` : path;
-}
-
 /**
  * Registered once in the protected admin scope (without encapsulation, so its siblings see it):
  * decorates `storage`, registers @fastify/multipart for every protected route (streams only; each
- * route checks its own limits through `receiveUploads`), and serves `GET /files/*`.
+ * route checks its own limits through `receiveUploads`), and serves `GET /files/*` (the URLs
+ * `fileUrl` of server/storage/fileUrl.ts builds).
  */
 export const fileRoutes = fp<FileRoutesOptions>(
   async (app: FastifyInstance, options: FileRoutesOptions) => {

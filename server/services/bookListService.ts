@@ -18,7 +18,7 @@ import {
 import { RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
 import { conflict, notFound } from '../http/errors.js';
 import { paged, paging, type Paged, type Paging } from '../http/paging.js';
-import { fileUrl } from '../routes/files.js';
+import { fileUrl } from '../storage/fileUrl.js';
 import type { Storage } from '../storage/index.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
 
