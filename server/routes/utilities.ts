@@ -1,7 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { pickTranslation, type Translations } from '../../common/locales.js';
+import { findUtilityRow, listUtilityRows, type UtilityTable } from '../db/repositories/utilityListRepository.js';
 import {
   authorTypes,
   bookStatuses,
@@ -16,21 +15,29 @@ import {
 import { notFound } from '../http/errors.js';
 import { parseId } from '../services/resourceService.js';
 
-type Lookup = { table: PgTable & { id: PgColumn }; map?: (row: Record<string, unknown>) => Record<string, unknown> };
+/** One list of `GET admin/utilities/*`: its table and what each entry answers. */
+export interface UtilityList<T extends UtilityTable = UtilityTable> {
+  table: T;
+  /** The columns (by property name) each entry answers, in this order. */
+  fields: readonly (keyof T['_']['columns'] & string)[];
+  /** Entries also answer `name`, the entry's `names` in the current language. */
+  translatedName?: true;
+}
 
-const withName = (row: Record<string, unknown>) => ({ ...row, name: pickTranslation(row.names as Translations) });
+/** Checks an entry's fields against its table's columns (a typo fails to compile). */
+const list = <T extends UtilityTable>(entry: UtilityList<T>): UtilityList => entry as unknown as UtilityList;
 
 /** The small fixed lists of `GET admin/utilities/*`, each answered as `{ data: [...] }` ordered by id. */
-const LOOKUPS: Record<string, Lookup> = {
-  languages: { table: languages, map: withName },
-  locales: { table: locales },
-  'contact-types': { table: contactTypes },
-  'reporter-statuses': { table: reporterStatuses },
-  'demand-types': { table: demandTypes },
-  'demand-statuses': { table: demandStatuses },
-  'author-types': { table: authorTypes },
-  'book-statuses': { table: bookStatuses },
-  'rights-statuses': { table: rightsStatuses },
+export const UTILITY_LISTS: Readonly<Record<string, UtilityList>> = {
+  languages: list({ table: languages, fields: ['id', 'code', 'names'], translatedName: true }),
+  locales: list({ table: locales, fields: ['id', 'code', 'name'] }),
+  'contact-types': list({ table: contactTypes, fields: ['id', 'label'] }),
+  'reporter-statuses': list({ table: reporterStatuses, fields: ['id', 'name'] }),
+  'demand-types': list({ table: demandTypes, fields: ['id', 'name'] }),
+  'demand-statuses': list({ table: demandStatuses, fields: ['id', 'name', 'requiresCommentary'] }),
+  'author-types': list({ table: authorTypes, fields: ['id', 'name'] }),
+  'book-statuses': list({ table: bookStatuses, fields: ['id', 'label'] }),
+  'rights-statuses': list({ table: rightsStatuses, fields: ['id', 'label'] }),
 };
 
 /**
@@ -38,16 +45,14 @@ const LOOKUPS: Record<string, Lookup> = {
  * `{ data }`, 404 when unknown: a select fetching its current value by id, as the remote select does).
  */
 export async function utilityRoutes(app: FastifyInstance): Promise<void> {
-  for (const [name, { table, map }] of Object.entries(LOOKUPS)) {
-    app.get(`/utilities/${name}`, async () => {
-      const rows = (await app.db.select().from(table).orderBy(asc(table.id))) as Record<string, unknown>[];
-      return { data: map ? rows.map(map) : rows };
-    });
+  for (const [name, { table, fields, translatedName }] of Object.entries(UTILITY_LISTS)) {
+    const entry = (row: Record<string, unknown>) => (translatedName ? { ...row, name: pickTranslation(row.names as Translations) } : row);
+    app.get(`/utilities/${name}`, async () => ({ data: (await listUtilityRows(app.db, table, fields)).map(entry) }));
     app.get(`/utilities/${name}/:id`, async (request) => {
       const id = parseId((request.params as { id: string }).id);
-      const [row] = id === undefined ? [] : ((await app.db.select().from(table).where(eq(table.id, id)).limit(1)) as Record<string, unknown>[]);
+      const row = id === undefined ? undefined : await findUtilityRow(app.db, table, fields, id);
       if (!row) throw notFound('Entry');
-      return { data: map ? map(row) : row };
+      return { data: entry(row) };
     });
   }
 }
