@@ -23,4 +23,27 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'src/engine/api/apiClient.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
+  // Layering: imports only point down (src → common; server routes → services → repositories).
+  // The patterns match the import string, so each one names the folder after any `./`/`../`.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?server(/|$)', message: 'The interface never imports the server: share through common/.' }] }] },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(src|server)(/|$)', message: 'common/ is shared by the interface and the server: it imports neither.' }] }] },
+  },
+  {
+    files: ['server/db/repositories/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(services|routes|resources)(/|$)', message: 'Repositories hold SQL only: they never import services, routes or resources.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/services/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?routes(/|$)', message: 'Services never import routes: move what both need below them.' }] }] },
+  },
 );
