@@ -4,7 +4,8 @@ import { normalizeJsonForm, parseMultipartForm } from '../http/multipartForm.js'
 import { sheetNotificationHooks } from '../notifications/sheetNotification.js';
 import type { SheetSaveHooks } from '../services/bookSaveEvents.js';
 import { READING_SHEET_SCHEMA } from '../services/bookSaveInput.js';
-import { createBookSaveService, SHEET_FILE_FIELDS, SHEET_FILE_FOLDER, type BookSaveServiceOptions } from '../services/bookSaveService.js';
+import { SHEET_FILE_FIELDS, SHEET_FILE_FOLDER } from '../services/bookSaveFiles.js';
+import { createBookSaveService, type BookSaveServiceOptions } from '../services/bookSaveService.js';
 import { discardUploads, receiveUploads, type UploadedFile } from '../uploads/receiveUploads.js';
 
 export interface BookSaveRoutesOptions {
