@@ -1,10 +1,12 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { fieldMessage, type FieldErrors } from '../../common/validation.js';
 import { BOOK_SORTS, SERIES_FILTER } from '../db/repositories/bookListRepository.js';
 import { RATING_TYPES, RATING_MAX, RATING_MIN } from '../db/schema/book-ratings.js';
 import { unprocessable } from '../http/errors.js';
 import { pagingQuerySchema } from '../http/paging.js';
-import { listBookOptionPage, listBookPage, removeBook, type BookListQuery } from '../services/bookListService.js';
+import { idParamsSchema } from '../http/pathParams.js';
+import { listBookOptionPage, listBookPage, removeBook } from '../services/bookListService.js';
 
 /** A list of ids: `genres=1&genres=2`, `genres[]=1&genres[]=2` or a single `genres=1`. */
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
@@ -51,8 +53,9 @@ const optionsQuerySchema = {
  * Brings the query string's spellings to one: `name[]` joins `name`, `ratings[quality]` becomes
  * `quality`, and empty values (`genres=`) are dropped as if absent.
  */
-function normaliseQuery(request: FastifyRequest): void {
-  const query = request.query as Record<string, unknown>;
+function normaliseQuery(request: FastifyRequest<{ Querystring: Record<string, unknown> }>): void {
+  // Before validation the query is the raw parsed query string: any names, strings or arrays of them.
+  const query = request.query;
   for (const key of Object.keys(query)) {
     const rating = /^ratings\[(\w+)\]$/.exec(key);
     const target = key.endsWith('[]') ? key.slice(0, -2) : rating && (RATING_TYPES as readonly string[]).includes(rating[1]!) ? rating[1]! : undefined;
@@ -85,21 +88,23 @@ function queryErrors(validation: readonly FastifySchemaValidationError[]): Field
  * server/routes/bookSave.ts): `GET admin/books`, `GET admin/books/options`, `DELETE admin/books/{id}`.
  * `/books/options` is a static path, so it always wins over `/books/:id`.
  */
-export async function bookListRoutes(app: FastifyInstance): Promise<void> {
-  const validated = { preValidation: async (request: FastifyRequest) => normaliseQuery(request), attachValidation: true } as const;
+export async function bookListRoutes(instance: FastifyInstance): Promise<void> {
+  // Query and params types come from the schemas below.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
+  const validated = { preValidation: async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => normaliseQuery(request), attachValidation: true } as const;
   const check = (request: FastifyRequest) => {
     if (request.validationError) throw unprocessable(queryErrors(request.validationError.validation));
   };
 
   app.get('/books', { ...validated, schema: { querystring: bookListQuerySchema } }, async (request) => {
     check(request);
-    return listBookPage(app.db, request.query as BookListQuery);
+    return listBookPage(app.db, request.query);
   });
 
   app.get('/books/options', { ...validated, schema: { querystring: optionsQuerySchema } }, async (request) => {
     check(request);
-    return listBookOptionPage(app.db, request.query as { search?: string; ids?: number[]; page?: number; perPage?: number });
+    return listBookOptionPage(app.db, request.query);
   });
 
-  app.delete<{ Params: { id: string } }>('/books/:id', async (request) => removeBook(app.db, app.storage, request.params.id, request.log));
+  app.delete('/books/:id', { schema: { params: idParamsSchema } }, async (request) => removeBook(app.db, app.storage, request.params.id, request.log));
 }

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, notFound } from '../http/errors.js';
@@ -25,7 +26,9 @@ export interface FileRoutesOptions {
  * `fileUrl` of server/storage/fileUrl.ts builds).
  */
 export const fileRoutes = fp<FileRoutesOptions>(
-  async (app: FastifyInstance, options: FileRoutesOptions) => {
+  async (instance: FastifyInstance, options: FileRoutesOptions) => {
+    // Params and query types come from the route's schema.
+    const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
     const storage = options.storage ?? createStorage(app.config);
     app.decorate('storage', storage);
     if (storage instanceof LocalDiskStorage) {
@@ -44,12 +47,13 @@ export const fileRoutes = fp<FileRoutesOptions>(
       },
     });
 
-    app.get<{ Params: { '*': string }; Querystring: { name?: string } }>(
+    app.get(
       '/files/*',
       {
         schema: {
+          params: { type: 'object', properties: { '*': { type: 'string' } }, required: ['*'] },
           querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 255 } } },
-        },
+        } as const,
       },
       async (request, reply) => {
         const key = request.params['*'];

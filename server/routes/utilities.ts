@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { pickTranslation, type Translations } from '../../common/locales.js';
 import { findUtilityRow, listUtilityRows, type UtilityTable } from '../db/repositories/utilityListRepository.js';
@@ -13,6 +14,7 @@ import {
   rightsStatuses,
 } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
+import { idParamsSchema } from '../http/pathParams.js';
 import { parseId } from '../services/resourceService.js';
 
 /** One list of `GET admin/utilities/*`: its table and what each entry answers. */
@@ -44,12 +46,13 @@ export const UTILITY_LISTS: Readonly<Record<string, UtilityList>> = {
  * `GET admin/utilities/{name}` (the whole list) and `GET admin/utilities/{name}/{id}` (one entry,
  * `{ data }`, 404 when unknown: a select fetching its current value by id, as the remote select does).
  */
-export async function utilityRoutes(app: FastifyInstance): Promise<void> {
+export async function utilityRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   for (const [name, { table, fields, translatedName }] of Object.entries(UTILITY_LISTS)) {
     const entry = (row: Record<string, unknown>) => (translatedName ? { ...row, name: pickTranslation(row.names as Translations) } : row);
     app.get(`/utilities/${name}`, async () => ({ data: (await listUtilityRows(app.db, table, fields)).map(entry) }));
-    app.get(`/utilities/${name}/:id`, async (request) => {
-      const id = parseId((request.params as { id: string }).id);
+    app.get(`/utilities/${name}/:id`, { schema: { params: idParamsSchema } }, async (request) => {
+      const id = parseId(request.params.id);
       const row = id === undefined ? undefined : await findUtilityRow(app.db, table, fields, id);
       if (!row) throw notFound('Entry');
       return { data: entry(row) };
