@@ -18,28 +18,32 @@ import { idParamsSchema } from '../http/pathParams.js';
 import { parseId } from '../services/resourceService.js';
 
 /** One list of `GET admin/utilities/*`: its table and what each entry answers. */
-export interface UtilityList<T extends UtilityTable = UtilityTable> {
-  table: T;
+export interface UtilityList {
+  table: UtilityTable;
   /** The columns (by property name) each entry answers, in this order. */
-  fields: readonly (keyof T['_']['columns'] & string)[];
+  fields: readonly string[];
   /** Entries also answer `name`, the entry's `names` in the current language. */
   translatedName?: true;
 }
 
-/** Checks an entry's fields against its table's columns (a typo fails to compile). */
-const list = <T extends UtilityTable>(entry: UtilityList<T>): UtilityList => entry as unknown as UtilityList;
+/** A list whose fields are checked against its table's columns (a typo fails to compile). */
+const list = <T extends UtilityTable>(table: T, fields: readonly (keyof T['_']['columns'] & string)[], options: { translatedName?: true } = {}): UtilityList => ({
+  table,
+  fields,
+  ...options,
+});
 
 /** The small fixed lists of `GET admin/utilities/*`, each answered as `{ data: [...] }` ordered by id. */
 export const UTILITY_LISTS: Readonly<Record<string, UtilityList>> = {
-  languages: list({ table: languages, fields: ['id', 'code', 'names'], translatedName: true }),
-  locales: list({ table: locales, fields: ['id', 'code', 'name'] }),
-  'contact-types': list({ table: contactTypes, fields: ['id', 'label'] }),
-  'reporter-statuses': list({ table: reporterStatuses, fields: ['id', 'name'] }),
-  'demand-types': list({ table: demandTypes, fields: ['id', 'name'] }),
-  'demand-statuses': list({ table: demandStatuses, fields: ['id', 'name', 'requiresCommentary'] }),
-  'author-types': list({ table: authorTypes, fields: ['id', 'name'] }),
-  'book-statuses': list({ table: bookStatuses, fields: ['id', 'label'] }),
-  'rights-statuses': list({ table: rightsStatuses, fields: ['id', 'label'] }),
+  languages: list(languages, ['id', 'code', 'names'], { translatedName: true }),
+  locales: list(locales, ['id', 'code', 'name']),
+  'contact-types': list(contactTypes, ['id', 'label']),
+  'reporter-statuses': list(reporterStatuses, ['id', 'name']),
+  'demand-types': list(demandTypes, ['id', 'name']),
+  'demand-statuses': list(demandStatuses, ['id', 'name', 'requiresCommentary']),
+  'author-types': list(authorTypes, ['id', 'name']),
+  'book-statuses': list(bookStatuses, ['id', 'label']),
+  'rights-statuses': list(rightsStatuses, ['id', 'label']),
 };
 
 /**
