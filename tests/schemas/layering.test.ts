@@ -22,12 +22,13 @@ const cases: { filePath: string; allowed: string[]; forbidden: string[] }[] = [
       "import { fileRoutes } from '../../routes/files.js';",
       "import type { ResourceDefinition } from '../../resources/types.js';",
       "export { parseId } from '../../services/resourceService.js';",
+      "import type { BookSaveService } from '../../services/bookSaveService.js';",
     ],
   },
   {
     filePath: 'server/services/x.ts',
     allowed: ["import { fileUrl } from '../storage/fileUrl.js';", "import { sheetExists } from '../db/repositories/bookReadRepository.js';"],
-    forbidden: ["import { fileRoutes } from '../routes/files.js';"],
+    forbidden: ["import { fileRoutes } from '../routes/files.js';", "import type { FileRoutesOptions } from '../routes/files.js';"],
   },
   {
     filePath: 'src/x.ts',
