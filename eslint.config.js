@@ -23,6 +23,29 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'src/engine/api/apiClient.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
+  // Layering: imports only point down (src → common; server routes → services → repositories).
+  // The patterns match the import string, so each one names the folder after any `./`/`../`.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?server(/|$)', message: 'The interface never imports the server: share through common/.' }] }] },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(src|server)(/|$)', message: 'common/ is shared by the interface and the server: it imports neither.' }] }] },
+  },
+  {
+    files: ['server/db/repositories/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(services|routes|resources)(/|$)', message: 'Repositories hold SQL only: they never import services, routes or resources.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/services/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?routes(/|$)', message: 'Services never import routes: move what both need below them.' }] }] },
+  },
   {
     // Layers point one way: the app hands the engine its widgets (RegistriesProvider); the engine
     // imports neither them, nor the bespoke screens, nor the app.
@@ -36,6 +59,8 @@ export default tseslint.config(
               regex: '^(\\.\\.?/)+(src/)?(widgets|screens|app)(/|$)',
               message: 'The engine does not import src/widgets, src/screens or src/app: take the widgets from useRegistries().',
             },
+            // Repeated from the src/** block: a later block's options replace an earlier one's for the same rule.
+            { regex: '^(\\.{1,2}/)+(.*/)?server(/|$)', message: 'The interface never imports the server: share through common/.' },
           ],
         },
       ],

@@ -44,7 +44,7 @@ export const unknownParameterMessage = (param: string, accepted: readonly string
  * schema does not declare is refused with 422 naming it (never ignored), and a value that does not
  * fit answers 422 keyed by its parameter. The handler receives the validated query.
  */
-export function strictListQuery(schema: { properties: Record<string, unknown> }) {
+export function strictListQuery<Schema extends { readonly properties: Readonly<Record<string, unknown>> }>(schema: Schema) {
   const accepted = Object.keys(schema.properties);
   const acceptedSet = new Set(accepted);
   return {

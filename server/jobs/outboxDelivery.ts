@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { createSmtpSender, type MailSender } from '../notifications/mailer.js';
-import { outboxRepository } from '../notifications/outboxRepository.js';
+import { outboxRepository } from '../db/repositories/outboxRepository.js';
 import { outboxSignal } from '../notifications/outboxSignal.js';
 
 /** The logger calls the loop makes (a pino / Fastify logger fits). */

@@ -1,6 +1,5 @@
-import { and, asc, eq, exists, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { demands, libraries, libraryBooks, locales, users } from '../db/schema/index.js';
+import { findSheetFollowerRows } from '../db/repositories/sheetFollowerRepository.js';
 import { DEMAND_STATUSES } from '../db/seed/reference/statuses.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/locales.js';
 
@@ -28,21 +27,7 @@ export interface SheetFollower {
  * (CLOSED_DEMAND_STATUS_IDS). Each user once, by id.
  */
 export async function sheetFollowers(db: Db, bookId: number): Promise<SheetFollower[]> {
-  const inLibrary = db
-    .select({ one: libraryBooks.bookId })
-    .from(libraryBooks)
-    .innerJoin(libraries, eq(libraries.id, libraryBooks.libraryId))
-    .where(and(eq(libraryBooks.bookId, bookId), eq(libraries.userId, users.id)));
-  const openRequest = db
-    .select({ one: demands.id })
-    .from(demands)
-    .where(and(eq(demands.bookId, bookId), eq(demands.userId, users.id), notInArray(demands.demandStatusId, [...CLOSED_DEMAND_STATUS_IDS])));
-  const rows = await db
-    .select({ userId: users.id, email: users.email, firstname: users.firstname, name: users.name, locale: locales.code })
-    .from(users)
-    .leftJoin(locales, eq(locales.id, users.localeId))
-    .where(and(eq(users.isAccepted, true), or(exists(inLibrary), exists(openRequest))))
-    .orderBy(asc(users.id));
+  const rows = await findSheetFollowerRows(db, bookId, CLOSED_DEMAND_STATUS_IDS);
   return rows.map((row) => ({
     userId: row.userId,
     email: row.email,

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { books } from '../db/schema/index.js';
+import { findSheetTitles } from '../db/repositories/bookReadRepository.js';
+import { outboxRepository } from '../db/repositories/outboxRepository.js';
 import { composeSheetNotification } from './compose.js';
 import { sheetFollowers } from './followers.js';
-import { outboxRepository } from './outboxRepository.js';
 import { signalOutbox } from './outboxSignal.js';
 
 /** The outbox `kind` of the mails 'SAVE WITH NOTIFICATION' sends. */
@@ -23,10 +22,7 @@ export interface EnqueueResult {
  * Runs after the save committed; sending is the delivery loop's job.
  */
 export async function enqueueSheetNotification(db: Db, input: { bookId: number; publicSiteUrl: string }): Promise<EnqueueResult> {
-  const [sheet] = await db
-    .select({ id: books.id, originalTitle: books.originalTitle, titles: books.titles })
-    .from(books)
-    .where(eq(books.id, input.bookId));
+  const sheet = await findSheetTitles(db, input.bookId);
   if (!sheet) return { queued: 0, skipped: 0 };
   const followers = await sheetFollowers(db, sheet.id);
   const waiting = await outboxRepository.waitingRecipients(db, SHEET_NOTIFICATION, sheet.id);

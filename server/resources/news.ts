@@ -3,7 +3,7 @@ import { isYouTubeUrl } from '../../common/youtube.js';
 import { deleteNews, findNews, insertNews, listNews, updateNews, type NewsValues } from '../db/repositories/newsRepository.js';
 import { news, NEWS_TYPES, type News } from '../db/schema/editorial.js';
 import { unprocessable } from '../http/errors.js';
-import { fileUrl } from '../routes/files.js';
+import { fileUrl } from '../storage/fileUrl.js';
 import { richTextToPlain, sanitizeRichText } from '../services/richText.js';
 import type { CustomResourceDefinition, StoreContext } from './types.js';
 

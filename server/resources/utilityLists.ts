@@ -1,5 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { pickTranslation, type Translations } from '../../common/locales.js';
+import type { UtilityTable } from '../db/repositories/utilityListRepository.js';
 import {
   authorTypes,
   bookStatuses,
@@ -12,27 +12,38 @@ import {
   rightsStatuses,
 } from '../db/schema/index.js';
 
-/** One small fixed list of `GET admin/utilities/{name}`: its table, and whether entries carry `name` from their `names`. */
+/** One list of `GET admin/utilities/*`: its table and what each entry answers. */
 export interface UtilityList {
-  table: PgTable & { id: PgColumn };
-  /** Each entry also carries `name`: the English text of its `names`. */
-  withName?: boolean;
+  table: UtilityTable;
+  /** The columns (by property name) each entry answers, in this order. */
+  fields: readonly string[];
+  /** Entries also answer `name`, the entry's `names` in the current language. */
+  translatedName?: true;
 }
+
+/** A list whose fields are checked against its table's columns (a typo fails to compile). */
+const list = <T extends UtilityTable>(table: T, fields: readonly (keyof T['_']['columns'] & string)[], options: { translatedName?: true } = {}): UtilityList => ({
+  table,
+  fields,
+  ...options,
+});
 
 /** The small fixed lists of `GET admin/utilities/*` (SPEC §7), each answered whole as `{ data: [...] }`, ordered by id. */
 export const UTILITY_LISTS: Readonly<Record<string, UtilityList>> = {
-  languages: { table: languages, withName: true },
-  locales: { table: locales },
-  'contact-types': { table: contactTypes },
-  'reporter-statuses': { table: reporterStatuses },
-  'demand-types': { table: demandTypes },
-  'demand-statuses': { table: demandStatuses },
-  'author-types': { table: authorTypes },
-  'book-statuses': { table: bookStatuses },
-  'rights-statuses': { table: rightsStatuses },
+  languages: list(languages, ['id', 'code', 'names'], { translatedName: true }),
+  locales: list(locales, ['id', 'code', 'name']),
+  'contact-types': list(contactTypes, ['id', 'label']),
+  'reporter-statuses': list(reporterStatuses, ['id', 'name']),
+  'demand-types': list(demandTypes, ['id', 'name']),
+  'demand-statuses': list(demandStatuses, ['id', 'name', 'requiresCommentary']),
+  'author-types': list(authorTypes, ['id', 'name']),
+  'book-statuses': list(bookStatuses, ['id', 'label']),
+  'rights-statuses': list(rightsStatuses, ['id', 'label']),
 };
 
-/** The fields of one entry of a utility list: its table's columns (as the rows are sent), and `name` when derived. */
-export function utilityFields(list: UtilityList): string[] {
-  return [...Object.keys(getTableColumns(list.table)), ...(list.withName ? ['name'] : [])];
-}
+/** An entry as the API sends it: its fields, and `name` when the list translates its `names`. */
+export const utilityEntry = (list: UtilityList, row: Record<string, unknown>): Record<string, unknown> =>
+  list.translatedName ? { ...row, name: pickTranslation(row.names as Translations) } : row;
+
+/** The fields of each entry of a list, as the screen check reads them. */
+export const utilityFields = (list: UtilityList): string[] => [...list.fields, ...(list.translatedName ? ['name'] : [])];

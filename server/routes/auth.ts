@@ -4,13 +4,22 @@ import { LoginThrottle } from '../services/loginThrottle.js';
 import { closeSession, openSession, resolveSession, SESSION_COOKIE } from '../services/sessions.js';
 import { requireAdmin } from '../plugins/session.js';
 
+/**
+ * The fields of a login body, whatever was sent. The login has no body schema on purpose:
+ * `authenticate` answers a missing or malformed e-mail or password with the product's own 422
+ * messages (a schema would answer Ajv's, and refuse a bodiless request differently); anything
+ * that is not an object carries no fields, so both are then reported missing.
+ */
+function loginFields(body: unknown): { email?: unknown; password?: unknown } {
+  return body !== null && typeof body === 'object' ? body : {};
+}
+
 /** `POST admin/auth/login`, `POST admin/auth/logout`, `GET admin/me`. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const throttle = new LoginThrottle();
 
   app.post('/auth/login', async (request, reply) => {
-    const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
-    const administratorId = await authenticate(app.db, throttle, body, request.ip);
+    const administratorId = await authenticate(app.db, throttle, loginFields(request.body), request.ip);
     const { token, expiresAt } = await openSession(app.db, administratorId, app.config.sessionTtlHours, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],

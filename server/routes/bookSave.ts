@@ -1,11 +1,17 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, unprocessable } from '../http/errors.js';
 import { normalizeJsonForm, parseMultipartForm } from '../http/multipartForm.js';
+import { idParamsSchema } from '../http/pathParams.js';
 import { sheetNotificationHooks } from '../notifications/sheetNotification.js';
 import type { SheetSaveHooks } from '../services/bookSaveEvents.js';
 import { READING_SHEET_SCHEMA } from '../services/bookSaveInput.js';
-import { createBookSaveService, SHEET_FILE_FIELDS, SHEET_FILE_FOLDER, type BookSaveServiceOptions } from '../services/bookSaveService.js';
+import { SHEET_FILE_FIELDS, SHEET_FILE_FOLDER } from '../services/bookSaveFiles.js';
+import { createBookSaveService, type BookSaveServiceOptions } from '../services/bookSaveService.js';
 import { discardUploads, receiveUploads, type UploadedFile } from '../uploads/receiveUploads.js';
+
+const bookParamsSchema = { type: 'object', properties: { book: { type: 'string' } }, required: ['book'] } as const;
+const bookFileParamsSchema = { type: 'object', properties: { book: { type: 'string' }, file: { type: 'string' } }, required: ['book', 'file'] } as const;
 
 export interface BookSaveRoutesOptions {
   /** What a save hands over to; by default a save with withNotification queues the followers' e-mails (docs/notifications.md). */
@@ -22,7 +28,9 @@ export interface BookSaveRoutesOptions {
  * - `DELETE /utilities/book-files/:book/:file`, `DELETE /utilities/book-manuscript/:book`.
  * The list (`GET /books`, `DELETE /books/:id`, `/books/options`) is in routes/books.ts.
  */
-export async function bookSaveRoutes(app: FastifyInstance, options: BookSaveRoutesOptions = {}): Promise<void> {
+export async function bookSaveRoutes(instance: FastifyInstance, options: BookSaveRoutesOptions = {}): Promise<void> {
+  // Params types come from the schemas of each route.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const service = createBookSaveService({
     db: app.db,
     storage: app.storage,
@@ -49,7 +57,7 @@ export async function bookSaveRoutes(app: FastifyInstance, options: BookSaveRout
     return { input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [] as UploadedFile[], sentKey: undefined };
   }
 
-  app.get<{ Params: { id: string } }>('/books/:id', async (request) => ({ data: await service.get(request.params.id) }));
+  app.get('/books/:id', { schema: { params: idParamsSchema } }, async (request) => ({ data: await service.get(request.params.id) }));
 
   /** Creates (no id, or the empty id of `POST books/`) or updates. */
   async function save(request: FastifyRequest, rawId: string | undefined) {
@@ -61,11 +69,11 @@ export async function bookSaveRoutes(app: FastifyInstance, options: BookSaveRout
   }
 
   app.post('/books', (request) => save(request, undefined));
-  app.post<{ Params: { id: string } }>('/books/:id', (request) => save(request, request.params.id));
+  app.post('/books/:id', { schema: { params: idParamsSchema } }, (request) => save(request, request.params.id));
 
-  app.delete<{ Params: { book: string; file: string } }>('/utilities/book-files/:book/:file', (request) =>
+  app.delete('/utilities/book-files/:book/:file', { schema: { params: bookFileParamsSchema } }, (request) =>
     service.deleteFile(request.params.book, request.params.file),
   );
 
-  app.delete<{ Params: { book: string } }>('/utilities/book-manuscript/:book', (request) => service.deleteManuscript(request.params.book));
+  app.delete('/utilities/book-manuscript/:book', { schema: { params: bookParamsSchema } }, (request) => service.deleteManuscript(request.params.book));
 }

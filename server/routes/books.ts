@@ -1,11 +1,13 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { BOOK_SORTS } from '../db/repositories/bookListRepository.js';
 import { bookFacets } from '../db/schema/index.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { pagingQuerySchema } from '../http/paging.js';
+import { idParamsSchema } from '../http/pathParams.js';
 import { listQuerySchema } from '../resources/listQuerySchema.js';
 import { BOOK_FILTERS } from '../resources/readingSheets.js';
-import { listBookOptionPage, listBookPage, removeBook, type BookListQuery } from '../services/bookListService.js';
+import { listBookOptionPage, listBookPage, removeBook } from '../services/bookListService.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
 
@@ -25,18 +27,19 @@ const optionsQuerySchema = {
  * server/routes/bookSave.ts): `GET admin/books`, `GET admin/books/options`, `DELETE admin/books/{id}`.
  * `/books/options` is a static path, so it always wins over `/books/:id`.
  */
-export async function bookListRoutes(app: FastifyInstance): Promise<void> {
+export async function bookListRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const { check, ...listOptions } = strictListQuery(bookListQuerySchema);
   app.get('/books', listOptions, async (request) => {
     check(request);
-    return listBookPage(app.db, request.query as BookListQuery);
+    return listBookPage(app.db, request.query);
   });
 
   const { check: checkOptions, ...optionsOptions } = strictListQuery(optionsQuerySchema);
   app.get('/books/options', optionsOptions, async (request) => {
     checkOptions(request);
-    return listBookOptionPage(app.db, request.query as { search?: string; ids?: number[]; page?: number; perPage?: number });
+    return listBookOptionPage(app.db, request.query);
   });
 
-  app.delete<{ Params: { id: string } }>('/books/:id', async (request) => removeBook(app.db, app.storage, request.params.id, request.log));
+  app.delete('/books/:id', { schema: { params: idParamsSchema } }, async (request) => removeBook(app.db, app.storage, request.params.id, request.log));
 }

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, notFound } from '../http/errors.js';
@@ -18,21 +19,16 @@ export interface FileRoutesOptions {
   storage?: Storage;
 }
 
-const PREFIX = '/api/admin/files/';
-
-/** URL under which an administrator's browser reads a stored file; `name` sets the download name. */
-export function fileUrl(key: string, originalName?: string): string {
-  const path = PREFIX + key.split('/').map(encodeURIComponent).join('/');
-  return originalName ? `${path}?name=${encodeURIComponent(originalName)}` : path;
-}
-
 /**
  * Registered once in the protected admin scope (without encapsulation, so its siblings see it):
  * decorates `storage`, registers @fastify/multipart for every protected route (streams only; each
- * route checks its own limits through `receiveUploads`), and serves `GET /files/*`.
+ * route checks its own limits through `receiveUploads`), and serves `GET /files/*` (the URLs
+ * `fileUrl` of server/storage/fileUrl.ts builds).
  */
 export const fileRoutes = fp<FileRoutesOptions>(
-  async (app: FastifyInstance, options: FileRoutesOptions) => {
+  async (instance: FastifyInstance, options: FileRoutesOptions) => {
+    // Params and query types come from the route's schema.
+    const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
     const storage = options.storage ?? createStorage(app.config);
     app.decorate('storage', storage);
     if (storage instanceof LocalDiskStorage) {
@@ -51,12 +47,13 @@ export const fileRoutes = fp<FileRoutesOptions>(
       },
     });
 
-    app.get<{ Params: { '*': string }; Querystring: { name?: string } }>(
+    app.get(
       '/files/*',
       {
         schema: {
+          params: { type: 'object', properties: { '*': { type: 'string' } }, required: ['*'] },
           querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 255 } } },
-        },
+        } as const,
       },
       async (request, reply) => {
         const key = request.params['*'];

@@ -1,53 +1,32 @@
-import { asc, eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import { pickTranslation, type Translations } from '../../common/locales.js';
-import {
-  authorTypes,
-  bookStatuses,
-  contactTypes,
-  demandStatuses,
-  demandTypes,
-  languages,
-  locales,
-  reporterStatuses,
-  rightsStatuses,
-} from '../db/schema/index.js';
+import { findUtilityRow, listUtilityRows } from '../db/repositories/utilityListRepository.js';
 import { notFound } from '../http/errors.js';
+import { strictListQuery } from '../http/listQuery.js';
+import { idParamsSchema } from '../http/pathParams.js';
+import { UTILITY_LISTS, utilityEntry } from '../resources/utilityLists.js';
 import { parseId } from '../services/resourceService.js';
 
-type Lookup = { table: PgTable & { id: PgColumn }; map?: (row: Record<string, unknown>) => Record<string, unknown> };
-
-const withName = (row: Record<string, unknown>) => ({ ...row, name: pickTranslation(row.names as Translations) });
-
-/** The small fixed lists of `GET admin/utilities/*`, each answered as `{ data: [...] }` ordered by id. */
-const LOOKUPS: Record<string, Lookup> = {
-  languages: { table: languages, map: withName },
-  locales: { table: locales },
-  'contact-types': { table: contactTypes },
-  'reporter-statuses': { table: reporterStatuses },
-  'demand-types': { table: demandTypes },
-  'demand-statuses': { table: demandStatuses },
-  'author-types': { table: authorTypes },
-  'book-statuses': { table: bookStatuses },
-  'rights-statuses': { table: rightsStatuses },
-};
-
 /**
- * `GET admin/utilities/{name}` (the whole list) and `GET admin/utilities/{name}/{id}` (one entry,
+ * `GET admin/utilities/{name}` (the whole list; no query parameter) and `GET admin/utilities/{name}/{id}` (one entry,
  * `{ data }`, 404 when unknown: a select fetching its current value by id, as the remote select does).
  */
-export async function utilityRoutes(app: FastifyInstance): Promise<void> {
-  for (const [name, { table, map }] of Object.entries(LOOKUPS)) {
-    app.get(`/utilities/${name}`, async () => {
-      const rows = (await app.db.select().from(table).orderBy(asc(table.id))) as Record<string, unknown>[];
-      return { data: map ? rows.map(map) : rows };
+export async function utilityRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
+  // The lists are answered whole: any query parameter is refused (422), never ignored.
+  const { check, ...noQuery } = strictListQuery({ type: 'object', properties: {} } as const);
+  for (const [name, list] of Object.entries(UTILITY_LISTS)) {
+    const { table, fields } = list;
+    const entry = (row: Record<string, unknown>) => utilityEntry(list, row);
+    app.get(`/utilities/${name}`, noQuery, async (request) => {
+      check(request);
+      return { data: (await listUtilityRows(app.db, table, fields)).map(entry) };
     });
-    app.get(`/utilities/${name}/:id`, async (request) => {
-      const id = parseId((request.params as { id: string }).id);
-      const [row] = id === undefined ? [] : ((await app.db.select().from(table).where(eq(table.id, id)).limit(1)) as Record<string, unknown>[]);
+    app.get(`/utilities/${name}/:id`, { schema: { params: idParamsSchema } }, async (request) => {
+      const id = parseId(request.params.id);
+      const row = id === undefined ? undefined : await findUtilityRow(app.db, table, fields, id);
       if (!row) throw notFound('Entry');
-      return { data: map ? map(row) : row };
+      return { data: entry(row) };
     });
   }
 }

@@ -3,6 +3,7 @@ import { isStillReferenced } from '../db/errors.js';
 import type { SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../common/api.js';
 import {
+  BOOK_SORTS,
   bookStoredKeys,
   countBookDemands,
   deleteBook,
@@ -19,7 +20,7 @@ import { bookFacets } from '../db/schema/index.js';
 import { BOOK_FILTERS } from '../resources/readingSheets.js';
 import { conflict, notFound } from '../http/errors.js';
 import { paged, paging, type Paged, type Paging } from '../http/paging.js';
-import { fileUrl } from '../routes/files.js';
+import { fileUrl } from '../storage/fileUrl.js';
 import type { Storage } from '../storage/index.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
 
@@ -82,13 +83,15 @@ export function toListItem(row: BookListRow): BookListItem {
 }
 
 /** What the repository's `listBooks` takes for a validated query: conditions, order and paging. */
-export async function bookListArgs(db: Db, query: BookListQuery): Promise<{ conditions: SQL[]; order: BookListOrder; page: Paging }> {
-  const sort = query.sort ?? 'updated_at';
-  return { conditions: await bookConditions(db, query), order: { sort, direction: query.direction ?? DEFAULT_DIRECTION[sort] }, page: paging(query) };
+export async function bookListArgs(db: Db, query: ListQuery): Promise<{ conditions: SQL[]; order: BookListOrder; page: Paging }> {
+  // `sort` and `direction` were validated against their enums (server/routes/books.ts).
+  const sort = (BOOK_SORTS as readonly unknown[]).includes(query.sort) ? (query.sort as BookSort) : 'updated_at';
+  const direction = query.direction === 'asc' || query.direction === 'desc' ? query.direction : DEFAULT_DIRECTION[sort];
+  return { conditions: await bookConditions(db, query), order: { sort, direction }, page: paging(query) };
 }
 
 /** `GET admin/books`: one page of the catalogue matching every given filter. */
-export async function listBookPage(db: Db, query: BookListQuery): Promise<Paged<BookListItem>> {
+export async function listBookPage(db: Db, query: ListQuery): Promise<Paged<BookListItem>> {
   const { conditions, order, page } = await bookListArgs(db, query);
   const { rows, total } = await listBooks(db, conditions, order, page);
   return paged(rows.map(toListItem), total, page);

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { findSheetLists, findSheetRow, type SheetLists, type SheetRow } from '../db/repositories/bookReadRepository.js';
 import { BOOK_FILE_TYPES, BOOK_TRANSLATIONS, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
-import { fileUrl } from '../routes/files.js';
+import { fileUrl } from '../storage/fileUrl.js';
 import { parseId } from './resourceService.js';
 
 /** A stored file as the editor lists it. */

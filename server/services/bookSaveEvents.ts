@@ -33,3 +33,15 @@ export function loggingSaveHooks(log: FastifyBaseLogger): SheetSaveHooks {
     },
   };
 }
+
+/**
+ * Runs the `afterCommit` hook of a committed save (with notification: the followers' mails are
+ * queued there). The sheet is saved whatever happens, so a failure is logged, never thrown.
+ */
+export async function runAfterCommit(hooks: SheetSaveHooks, event: SheetSavedEvent, log: FastifyBaseLogger | undefined): Promise<void> {
+  try {
+    await hooks.afterCommit?.(event);
+  } catch (error) {
+    log?.error({ err: error, bookId: event.bookId }, 'a reading-sheet after-save hook failed');
+  }
+}

@@ -1,6 +1,7 @@
-import type { Translations } from '../../common/locales.js';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { FieldErrors } from '../../common/validation.js';
 import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
+import type { ReadingSheetSchemaType } from '../../schemas/books/readingSheetSchemaType.js';
 import { BOOK_TRANSLATIONS, RATING_TYPES, type RatingType } from '../db/schema/index.js';
 import type { FormSchema } from '../http/multipartForm.js';
 import { compileFormValidator } from '../definitions/formValidator.js';
@@ -16,72 +17,14 @@ export type TranslationKey = (typeof TRANSLATION_KEYS)[number];
 export const CRITERIA_KEYS = ['periods', 'places', 'thematics', 'audiences', 'categories', 'adaptation_formats', 'adaptation_kinds', 'literary_prizes'] as const;
 export type CriteriaKey = (typeof CRITERIA_KEYS)[number];
 
-export type Flag = 0 | 1;
-
-export interface SeriesInput {
-  id?: number;
-  name: string;
-  number: number;
-}
-export interface AuthorInput {
-  id: number;
-  type?: number;
-}
-export interface SourceInput {
-  /** The contact's id, when the source is a known contact. */
-  id?: number;
-  other?: string;
-  date?: string;
-  mail?: string;
-}
-export interface ContactInput {
-  id: number;
-  audiovisual_law?: Flag;
-}
-export interface CharacterInput {
-  id?: number;
-  key?: string;
-  name: string;
-  function?: number;
-  gender?: number;
-  ages?: number[];
-  country?: number;
-  topology?: number;
-  characterisations?: Translations;
-  issues?: Translations;
-  evolutions?: Translations;
-}
-
-/** A reading sheet as a save receives it, once parsed and valid against READING_SHEET_SCHEMA. */
-export type SheetInput = {
-  original_title: string;
-  original_country_id?: number;
-  language_id?: number;
-  status_id?: number;
-  rights_status_id?: number;
-  time_id?: number;
-  format_id?: number;
-  company_id?: number;
-  adaptation_budget_id?: number;
-  /** 'YYYY-MM'. */
-  publication_date?: string;
-  nb_pages?: number;
-  universal?: Flag;
-  manuscript_confidential?: Flag;
-  private_comment?: string;
-  serie?: Flag;
-  seriesList?: SeriesInput[];
-  authorList?: AuthorInput[];
-  sourceList?: SourceInput[];
-  contactList?: ContactInput[];
-  genres?: number[];
-  primary_genre?: number;
-  characters?: CharacterInput[];
-  ratings?: Partial<Record<RatingType, number>>;
-  version?: number;
-  withNotification?: Flag;
-} & Partial<Record<TranslationKey, Translations>> &
-  Partial<Record<CriteriaKey, number[]>>;
+/**
+ * A reading sheet as a save receives it, once parsed and valid against READING_SHEET_SCHEMA:
+ * derived from the schema itself (schemas/books/readingSheetSchemaType.ts is the JSON's literal
+ * type, generated; see scripts/write-reading-sheet-schema-type.ts for why). Properties with a
+ * `default` stay optional: the form validator does not fill defaults in (`useDefaults: false`,
+ * common/ajvOptions.ts), the save applies them.
+ */
+export type SheetInput = FromSchema<ReadingSheetSchemaType, { keepDefaultedPropertiesOptional: true }>;
 
 const validateSchema = compileFormValidator(readingSheetSchema);
 

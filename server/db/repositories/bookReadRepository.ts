@@ -64,6 +64,12 @@ export async function sheetExists(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The id and titles of a sheet (what a mail about it names), undefined when there is none. */
+export async function findSheetTitles(db: Db, id: number) {
+  const [row] = await db.select({ id: books.id, originalTitle: books.originalTitle, titles: books.titles }).from(books).where(eq(books.id, id));
+  return row;
+}
+
 /** The criterion join tables (API key → table and criterion column), genres excepted. */
 export const CRITERIA_TABLES = {
   periods: { table: bookPeriods, column: bookPeriods.periodId, property: 'periodId' },

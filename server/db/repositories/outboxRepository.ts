@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { outboxMessages, type NewOutboxMessage, type OutboxMessage } from '../db/schema/index.js';
+import type { Db } from '../client.js';
+import { outboxMessages, type NewOutboxMessage, type OutboxMessage } from '../schema/index.js';
 
 /** States in which a message still waits to go out (a new one for the same recipient and sheet is not queued). */
 export const WAITING_STATUSES = ['pending', 'sending', 'held'] as const;

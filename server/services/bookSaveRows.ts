@@ -1,0 +1,69 @@
+import type { CharacterRow, SeriesRow } from '../db/repositories/bookWriteRepository.js';
+import { BOOK_TRANSLATIONS, bookSearchText, type NewBook, type RatingType } from '../db/schema/index.js';
+import { CRITERIA_KEYS, ratingsOf, type CriteriaKey, type SheetInput } from './bookSaveInput.js';
+
+/**
+ * The book columns of a valid sheet: what every save writes. The manuscript, the version and the
+ * statuses are left to the write, which knows whether it creates or updates.
+ */
+export function sheetColumns(sheet: SheetInput, authorNames: readonly string[], now: Date): Omit<NewBook, 'statusId' | 'rightsStatusId'> {
+  const translations = Object.fromEntries(Object.entries(BOOK_TRANSLATIONS).map(([property, key]) => [property, sheet[key] ?? {}]));
+  return {
+    originalTitle: sheet.original_title,
+    originalCountryId: sheet.original_country_id ?? null,
+    languageId: sheet.language_id ?? null,
+    timeId: sheet.time_id ?? null,
+    formatId: sheet.format_id ?? null,
+    companyId: sheet.company_id ?? null,
+    adaptationBudgetId: sheet.adaptation_budget_id ?? null,
+    publicationDate: sheet.publication_date ? `${sheet.publication_date}-01` : null,
+    nbPages: sheet.nb_pages ?? null,
+    universal: sheet.universal === 1,
+    manuscriptConfidential: sheet.manuscript_confidential === 1,
+    serie: sheet.serie === 1,
+    privateComment: sheet.private_comment ?? null,
+    ...translations,
+    searchText: bookSearchText(sheet.original_title, sheet.titles ?? {}, authorNames),
+    updatedAt: now,
+  };
+}
+
+/** The lists of a sheet as the write repository stores them (an absent list is empty). */
+export interface SheetLists {
+  genres: number[];
+  primaryGenre: number | undefined;
+  criteria: Record<CriteriaKey, number[]>;
+  authors: { id: number; type: number }[];
+  contacts: { id: number; audiovisualLaw: boolean }[];
+  sources: { contactId: number | null; other: string | null; date: string | null; mail: string | null }[];
+  series: SeriesRow[];
+  characters: CharacterRow[];
+  ratings: { type: RatingType; rate: number }[];
+}
+
+/** A valid sheet's lists, with the defaults the database expects (author type 1, no flag = false). */
+export function sheetLists(sheet: SheetInput): SheetLists {
+  return {
+    genres: sheet.genres ?? [],
+    primaryGenre: sheet.primary_genre,
+    criteria: Object.fromEntries(CRITERIA_KEYS.map((key) => [key, sheet[key] ?? []])) as Record<CriteriaKey, number[]>,
+    authors: sheet.authorList?.map((author) => ({ id: author.id, type: author.type ?? 1 })) ?? [],
+    contacts: sheet.contactList?.map((contact) => ({ id: contact.id, audiovisualLaw: contact.audiovisual_law === 1 })) ?? [],
+    sources: sheet.sourceList?.map((source) => ({ contactId: source.id ?? null, other: source.other ?? null, date: source.date ?? null, mail: source.mail ?? null })) ?? [],
+    series: sheet.seriesList?.map(({ id, name, number }) => ({ id, name, number })) ?? [],
+    characters:
+      sheet.characters?.map((character) => ({
+        id: character.id,
+        name: character.name,
+        functionId: character.function ?? null,
+        genderId: character.gender ?? null,
+        countryId: character.country ?? null,
+        topologyId: character.topology ?? null,
+        ageIds: character.ages ?? [],
+        characterisations: character.characterisations ?? {},
+        issues: character.issues ?? {},
+        evolutions: character.evolutions ?? {},
+      })) ?? [],
+    ratings: ratingsOf(sheet),
+  };
+}

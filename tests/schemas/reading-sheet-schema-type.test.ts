@@ -1,0 +1,10 @@
+// @vitest-environment node
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { READING_SHEET_SCHEMA_TYPE_FILE, readingSheetSchemaTypeText } from '../../scripts/write-reading-sheet-schema-type.js';
+
+describe('the reading sheet input type (server/services/bookSaveInput.ts SheetInput)', () => {
+  it('is derived from the current schemas/books/readingSheet.schema.json (else run scripts/write-reading-sheet-schema-type.ts)', () => {
+    expect(fs.readFileSync(READING_SHEET_SCHEMA_TYPE_FILE, 'utf8')).toBe(readingSheetSchemaTypeText());
+  });
+});
