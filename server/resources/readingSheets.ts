@@ -58,3 +58,29 @@ export const readingSheetList = {
   },
   filters: BOOK_FILTERS,
 } as const satisfies ResourceSurface & { table: unknown };
+
+/**
+ * What `GET admin/books/{id}` returns besides the editor's form fields (schemas/books/readingSheet.schema.json,
+ * which a save validates against): read-only, so a save accepts them and ignores them.
+ */
+export const SHEET_READ_ONLY_FIELDS = {
+  id: 'books.id',
+  status: 'book_statuses: { id, label }',
+  rights_status: 'rights_statuses: { id, label }',
+  rights_status_updated_at: 'when the rights status last changed',
+  company: 'companies: { id, name } of company_id',
+  reporterList: 'reporters listing the sheet: { id, title }',
+  requestList: 'requests (demands) on the sheet',
+  documentList: 'stored files of type 1 (new ones arrive as documentList[] files)',
+  coverList: 'stored files of type 2 (new ones arrive as cover_file[] files)',
+  videoList: 'stored files of type 3 (new ones arrive as video_file[] files)',
+  manuscript: 'the stored manuscript (a new one arrives as the manuscript file)',
+  is_ai_generation_running: 'an AI draft is being generated',
+  has_ai_results: 'an AI draft is ready',
+  ai_generation_error: "the last generation's error",
+  created_at: 'ISO 8601, UTC',
+  updated_at: 'ISO 8601, UTC',
+} as const;
+
+/** Form fields of the sheet that are save options, never stored as such nor returned. */
+export const SHEET_SAVE_OPTIONS = ['withNotification'] as const;

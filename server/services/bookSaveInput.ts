@@ -5,6 +5,9 @@ import type { ReadingSheetSchemaType } from '../../schemas/books/readingSheetSch
 import { BOOK_TRANSLATIONS, RATING_TYPES, type RatingType } from '../db/schema/index.js';
 import type { FormSchema } from '../http/multipartForm.js';
 import { compileFormValidator } from '../definitions/formValidator.js';
+import { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
+import { BOOK_LABEL } from './bookListService.js';
+import { unknownFieldMessage } from './resourceService.js';
 
 /** The sheet's JSON Schema (schemas/books/readingSheet.schema.json), shared with the editor. */
 export const READING_SHEET_SCHEMA = readingSheetSchema as FormSchema & { properties: Record<string, FormSchema> };
@@ -28,6 +31,9 @@ export type SheetInput = FromSchema<ReadingSheetSchemaType, { keepDefaultedPrope
 
 const validateSchema = compileFormValidator(readingSheetSchema);
 
+/** The fields a sheet body may carry: the form's, and those the record returns read-only (ignored). */
+const SHEET_BODY_FIELDS = new Set([...Object.keys(READING_SHEET_SCHEMA.properties), ...Object.keys(SHEET_READ_ONLY_FIELDS)]);
+
 /**
  * Every validation error of a parsed sheet that needs no database: the JSON Schema's, then the
  * rules it cannot express. Undefined when valid. Keys are dotted (`seriesList.0.name`).
@@ -36,14 +42,20 @@ const validateSchema = compileFormValidator(readingSheetSchema);
  * - primary_genre among genres → `primary_genre`;
  * - a source names a contact or `other` → `sourceList.{i}.other`;
  * - on update, `version` is required → `version`.
+ * A top-level field that is neither a form field nor a returned one answers alone, naming it;
+ * returned read-only fields (`id`, `status`, `documentList`…) are removed from `input`, unchecked.
  */
 export function validateSheetInput(input: unknown, mode: 'create' | 'update'): FieldErrors | undefined {
-  const errors: FieldErrors = { ...(validateSchema(input) ?? {}) };
+  const body = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  const unknown = Object.keys(body).filter((key) => !SHEET_BODY_FIELDS.has(key));
+  // A field the sheet neither stores nor returns is refused, never dropped silently.
+  if (unknown.length) return Object.fromEntries(unknown.map((key) => [key, [unknownFieldMessage(key, BOOK_LABEL)]]));
+  for (const key of Object.keys(SHEET_READ_ONLY_FIELDS)) delete body[key];
+  const errors: FieldErrors = { ...(validateSchema(body) ?? {}) };
   const add = (key: string, message: string) => {
     const messages = (errors[key] ??= []);
     if (!messages.includes(message)) messages.push(message);
   };
-  const body = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const items = (key: string) => (Array.isArray(body[key]) ? (body[key] as unknown[]) : []).map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>) : {}));
 
   const authorIds = items('authorList').map((author) => author.id);

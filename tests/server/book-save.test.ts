@@ -7,6 +7,8 @@ import { FILE_RULES } from '../../common/fileRules.js';
 import { bookWriteRepository } from '../../server/db/repositories/bookWriteRepository.js';
 import { authors, books, bookSearchText } from '../../server/db/schema/index.js';
 import type { SheetSavedEvent } from '../../server/services/bookSaveEvents.js';
+import { SHEET_READ_ONLY_FIELDS, SHEET_SAVE_OPTIONS } from '../../server/resources/readingSheets.js';
+import { READING_SHEET_SCHEMA } from '../../server/services/bookSaveInput.js';
 import { createBookSaveService, STALE_SHEET_MESSAGE } from '../../server/services/bookSaveService.js';
 import { createStorage, type LocalDiskStorage } from '../../server/storage/index.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -311,6 +313,28 @@ describe('validation (422 with the nested keys of SPEC §5)', () => {
   it('requires the version on update', async () => {
     const created = await create();
     expect(await invalid(await postJson({ original_title: 'No version' }, created.id))).toEqual({ version: ['The version field is required.'] });
+  });
+
+  it('refuses a field the sheet neither stores nor returns, naming it, from JSON and from a form', async () => {
+    const created = await create();
+    const message = 'The nickname field is not accepted: Reading sheet records have no such field.';
+    expect(await invalid(await postJson({ original_title: 'Kept', version: created.version, nickname: 'x' }, created.id))).toEqual({ nickname: [message] });
+    expect(await invalid(await postForm([{ name: 'original_title', value: 'Kept' }, { name: 'nickname', value: 'x' }]))).toEqual({ nickname: [message] });
+    expect((await getSheet(created.id)).original_title).toBe('A sheet');
+  });
+
+  it('saves a sheet sent back as it was read: its returned read-only fields are ignored', async () => {
+    const created = await create(sheet);
+    const read = await getSheet(created.id);
+    const response = await postJson(read, created.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const { version: _before, updated_at: _at, ...unchanged } = read;
+    const { version, updated_at: _saved, ...saved } = response.json().data as Data;
+    expect(saved).toEqual(unchanged);
+    expect(version).toBe(read.version + 1);
+    expect(Object.keys(read).sort()).toEqual(
+      [...Object.keys(READING_SHEET_SCHEMA.properties).filter((key) => !(SHEET_SAVE_OPTIONS as readonly string[]).includes(key)), ...Object.keys(SHEET_READ_ONLY_FIELDS)].sort(),
+    );
   });
 
   it('stores nothing when a save is refused after its files were received', async () => {
