@@ -1,7 +1,7 @@
 import type { Translations } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
 import { findSheetLists, findSheetRow, type SheetLists, type SheetRow } from '../db/repositories/bookReadRepository.js';
-import { BOOK_FILE_TYPES, BOOK_TRANSLATIONS, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
+import { BOOK_CRITERIA, BOOK_FILE_TYPES, BOOK_TRANSLATIONS, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import { parseId } from './resourceService.js';
@@ -39,16 +39,7 @@ export async function getSheet(db: Db, rawIdOrId: string | number): Promise<Shee
 export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }: SheetRow, lists: SheetLists): SheetApi {
   const translations = Object.fromEntries(Object.entries(BOOK_TRANSLATIONS).map(([property, key]) => [key, book[property as keyof typeof BOOK_TRANSLATIONS] as Translations]));
 
-  const criteria: Record<string, number[]> = {
-    periods: [],
-    places: [],
-    thematics: [],
-    audiences: [],
-    categories: [],
-    adaptation_formats: [],
-    adaptation_kinds: [],
-    literary_prizes: [],
-  };
+  const criteria: Record<string, number[]> = Object.fromEntries(Object.keys(BOOK_CRITERIA).map((key) => [key, []]));
   for (const { key, id } of lists.criteriaRows) criteria[key]?.push(id);
   for (const ids of Object.values(criteria)) ids.sort((a, b) => a - b);
 

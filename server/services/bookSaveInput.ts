@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { FieldErrors } from '../../common/validation.js';
 import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
 import type { ReadingSheetSchemaType } from '../../schemas/books/readingSheetSchemaType.js';
-import { BOOK_TRANSLATIONS, RATING_TYPES, type RatingType } from '../db/schema/index.js';
+import { BOOK_CRITERIA, BOOK_TRANSLATIONS, RATING_TYPES, type BookCriterionKey, type RatingType } from '../db/schema/index.js';
 import type { FormSchema } from '../http/multipartForm.js';
 import { compileFormValidator } from '../definitions/formValidator.js';
 import { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
@@ -17,8 +17,8 @@ export const TRANSLATION_KEYS = Object.values(BOOK_TRANSLATIONS);
 export type TranslationKey = (typeof TRANSLATION_KEYS)[number];
 
 /** The id-list criteria of a sheet (API key), besides genres which also carry the primary genre. */
-export const CRITERIA_KEYS = ['periods', 'places', 'thematics', 'audiences', 'categories', 'adaptation_formats', 'adaptation_kinds', 'literary_prizes'] as const;
-export type CriteriaKey = (typeof CRITERIA_KEYS)[number];
+export const CRITERIA_KEYS = Object.keys(BOOK_CRITERIA) as BookCriterionKey[];
+export type CriteriaKey = BookCriterionKey;
 
 /**
  * A reading sheet as a save receives it, once parsed and valid against READING_SHEET_SCHEMA:

@@ -4,13 +4,9 @@ import type { Db } from '../db/client.js';
 import type { BookWriteRepository } from '../db/repositories/bookWriteRepository.js';
 import {
   adaptationBudgets,
-  adaptationFormats,
-  adaptationKinds,
-  audiences,
   authors,
   authorTypes,
   bookStatuses,
-  categories,
   characterAges,
   characterFunctions,
   characterGenders,
@@ -21,11 +17,10 @@ import {
   formats,
   genres,
   languages,
-  literaryPrizes,
-  periods,
   rightsStatuses,
-  thematics,
   times,
+  BOOK_CRITERIA,
+  type BookCriterionKey,
 } from '../db/schema/index.js';
 import { CRITERIA_KEYS, type SheetInput } from './bookSaveInput.js';
 
@@ -40,16 +35,10 @@ interface Reference {
 
 type Target = Omit<Reference, 'key' | 'id'>;
 
-const CRITERIA_REFERENCES = {
-  periods: { table: periods, column: periods.id, label: 'period' },
-  places: { table: countries, column: countries.id, label: 'place' },
-  thematics: { table: thematics, column: thematics.id, label: 'thematic' },
-  audiences: { table: audiences, column: audiences.id, label: 'audience' },
-  categories: { table: categories, column: categories.id, label: 'category' },
-  adaptation_formats: { table: adaptationFormats, column: adaptationFormats.id, label: 'adaptation format' },
-  adaptation_kinds: { table: adaptationKinds, column: adaptationKinds.id, label: 'adaptation genre' },
-  literary_prizes: { table: literaryPrizes, column: literaryPrizes.id, label: 'literary prize' },
-} as const;
+/** The table each criterion's ids point at, and the word of its refusal (BOOK_CRITERIA). */
+const CRITERIA_REFERENCES = Object.fromEntries(
+  Object.entries(BOOK_CRITERIA).map(([key, { target, label }]) => [key, { table: target as PgTable, column: target.id as PgColumn, label }]),
+) as Record<BookCriterionKey, Target>;
 
 const SCALAR_REFERENCES = {
   original_country_id: { table: countries, column: countries.id, label: 'original country' },

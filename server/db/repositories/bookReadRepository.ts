@@ -1,25 +1,19 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.js';
 import {
+  BOOK_CRITERIA,
+  type BookCriterionKey,
   authors,
-  bookAdaptationFormats,
-  bookAdaptationKinds,
-  bookAudiences,
   bookAuthors,
-  bookCategories,
   bookContacts,
   bookFiles,
   bookGenres,
-  bookLiteraryPrizes,
-  bookPeriods,
-  bookPlaces,
   bookRatings,
   books,
   bookSeries,
   bookSources,
   bookStatuses,
-  bookThematics,
   characterAgeLinks,
   characters,
   companies,
@@ -70,17 +64,10 @@ export async function findSheetTitles(db: Db, id: number) {
   return row;
 }
 
-/** The criterion join tables (API key → table and criterion column), genres excepted. */
-export const CRITERIA_TABLES = {
-  periods: { table: bookPeriods, column: bookPeriods.periodId, property: 'periodId' },
-  places: { table: bookPlaces, column: bookPlaces.countryId, property: 'countryId' },
-  thematics: { table: bookThematics, column: bookThematics.thematicId, property: 'thematicId' },
-  audiences: { table: bookAudiences, column: bookAudiences.audienceId, property: 'audienceId' },
-  categories: { table: bookCategories, column: bookCategories.categoryId, property: 'categoryId' },
-  adaptation_formats: { table: bookAdaptationFormats, column: bookAdaptationFormats.adaptationFormatId, property: 'adaptationFormatId' },
-  adaptation_kinds: { table: bookAdaptationKinds, column: bookAdaptationKinds.adaptationKindId, property: 'adaptationKindId' },
-  literary_prizes: { table: bookLiteraryPrizes, column: bookLiteraryPrizes.literaryPrizeId, property: 'literaryPrizeId' },
-} as const;
+/** The criterion join tables (API key → table and criterion column), genres excepted: from BOOK_CRITERIA. */
+export const CRITERIA_TABLES = Object.fromEntries(
+  Object.entries(BOOK_CRITERIA).map(([key, { join, property }]) => [key, { table: join, column: (join as unknown as Record<string, PgColumn>)[property]!, property }]),
+) as { [K in BookCriterionKey]: { table: (typeof BOOK_CRITERIA)[K]['join']; column: PgColumn; property: (typeof BOOK_CRITERIA)[K]['property'] } };
 export type CriteriaTableKey = keyof typeof CRITERIA_TABLES;
 
 /** Every list of a sheet, each in display order (criteria by id). */

@@ -57,6 +57,24 @@ export const bookAdaptationKinds = criterionTable('book_adaptation_kinds', 'adap
 export const bookLiteraryPrizes = criterionTable('book_literary_prizes', 'literaryPrizeId', 'literary_prize_id', () => literaryPrizes.id);
 
 /**
+ * The id-list criteria of a sheet, by API key (genres aside: they also carry the primary genre):
+ * the join table and its criterion column, the table the ids point at, and the word a refusal
+ * uses ('The selected period is invalid.'). Reading, saving, checking references and the
+ * criteria tabs all derive from this one list.
+ */
+export const BOOK_CRITERIA = {
+  periods: { join: bookPeriods, property: 'periodId', target: periods, label: 'period' },
+  places: { join: bookPlaces, property: 'countryId', target: countries, label: 'place' },
+  thematics: { join: bookThematics, property: 'thematicId', target: thematics, label: 'thematic' },
+  audiences: { join: bookAudiences, property: 'audienceId', target: audiences, label: 'audience' },
+  categories: { join: bookCategories, property: 'categoryId', target: categories, label: 'category' },
+  adaptation_formats: { join: bookAdaptationFormats, property: 'adaptationFormatId', target: adaptationFormats, label: 'adaptation format' },
+  adaptation_kinds: { join: bookAdaptationKinds, property: 'adaptationKindId', target: adaptationKinds, label: 'adaptation genre' },
+  literary_prizes: { join: bookLiteraryPrizes, property: 'literaryPrizeId', target: literaryPrizes, label: 'literary prize' },
+} as const;
+export type BookCriterionKey = keyof typeof BOOK_CRITERIA;
+
+/**
  * The book's genres; `is_primary` marks its primary genre (its colour shows on lists). A partial
  * unique index allows at most one primary genre per book.
  */
