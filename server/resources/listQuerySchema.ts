@@ -32,7 +32,7 @@ function valueSchema(table: PgTable, filter: FilterDeclaration): object {
 /**
  * The querystring JSON Schema of a list: paging, each declared filter typed by its op and column,
  * and `extra` properties (the reading-sheet list's sort). Every property the list accepts is here:
- * `acceptListQuery` refuses any other.
+ * `strictListQuery` (server/http/listQuery.ts) refuses any other.
  */
 export function listQuerySchema(table: PgTable, filters: Readonly<Record<string, FilterDeclaration>>, extra: Record<string, object> = {}) {
   return {

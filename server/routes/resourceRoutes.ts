@@ -1,10 +1,11 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ListQuery } from '../../common/api.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { screenWrites, type ScreenWrites } from '../definitions/screenWrites.js';
 import { HttpError } from '../http/errors.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { dottedName, parseMultipartForm, type FormSchema } from '../http/multipartForm.js';
+import { idParamsSchema } from '../http/pathParams.js';
 import { RESOURCES } from '../resources/index.js';
 import { listQuerySchema } from '../resources/listQuerySchema.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
@@ -24,7 +25,8 @@ function serviceOf(app: FastifyInstance, definition: ResourceDefinition, screens
     : createNamedResourceService(app.db, definition, screens);
 }
 
-const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+/** Routes of one record (`{api}/:id`): the id as sent, checked by the service (404 when it is no id). */
+const recordRoute = { schema: { params: idParamsSchema } } as const;
 
 /**
  * A save handler: a JSON body as is; when the screen's form has file fields (`uploads`), a
@@ -35,8 +37,8 @@ const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 function saveHandler(app: FastifyInstance, service: ResourceService, writes: ScreenWrites, formSchema: object | undefined, creating: boolean) {
   const { uploads } = writes;
   const folder = service.definition.api;
-  return async (request: FastifyRequest) => {
-    const id = creating ? undefined : idOf(request);
+  return async (request: FastifyRequest<{ Params: { id?: string } }>) => {
+    const id = creating ? undefined : request.params.id;
     if (Object.keys(uploads).length === 0 || !formSchema || !request.isMultipart()) return service.save(id, request.body);
     const { entries, files } = await receiveUploads(request, { storage: app.storage, files: uploads, folder });
     const fileKeys = new Set(Object.keys(uploads).map(dottedName));
@@ -69,7 +71,8 @@ function saveHandler(app: FastifyInstance, service: ResourceService, writes: Scr
  * form has `fileUpload` fields makes its saves take multipart bodies, and each such field's
  * `deleteApi` adds a `DELETE {api}/{path}/:id` route that empties it.
  */
-export async function resourceRoutes(app: FastifyInstance, { screens, resources = RESOURCES }: ResourceRoutesOptions): Promise<void> {
+export async function resourceRoutes(instance: FastifyInstance, { screens, resources = RESOURCES }: ResourceRoutesOptions): Promise<void> {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   for (const definition of resources) {
     const service = serviceOf(app, definition, screens);
     const base = `/${definition.api}`;
@@ -78,17 +81,17 @@ export async function resourceRoutes(app: FastifyInstance, { screens, resources 
     const { check, ...listOptions } = strictListQuery(listQuerySchema(definition.table, definition.filters ?? {}));
     app.get(base, listOptions, async (request) => {
       check(request);
-      return service.list(request.query as ListQuery);
+      return service.list(request.query);
     });
-    app.get(`${base}/:id`, async (request) => ({ data: await service.get(idOf(request)) }));
+    app.get(`${base}/:id`, recordRoute, async (request) => ({ data: await service.get(request.params.id) }));
     const formSchema = screen?.form?.schema;
     if (service.permissions.create) app.post(base, saveHandler(app, service, writes, formSchema, true));
     if (service.permissions.edit) {
-      app.route({ method: writes.updateMethod, url: `${base}/:id`, handler: saveHandler(app, service, writes, formSchema, false) });
+      app.route({ method: writes.updateMethod, url: `${base}/:id`, ...recordRoute, handler: saveHandler(app, service, writes, formSchema, false) });
       for (const [path, field] of Object.entries(writes.fileDeletes)) {
-        app.delete(`${base}/${path}/:id`, (request) => service.clearFile!(idOf(request), field));
+        app.delete(`${base}/${path}/:id`, recordRoute, (request) => service.clearFile!(request.params.id, field));
       }
     }
-    if (service.permissions.delete) app.delete(`${base}/:id`, (request) => service.remove(idOf(request)));
+    if (service.permissions.delete) app.delete(`${base}/:id`, recordRoute, (request) => service.remove(request.params.id));
   }
 }
