@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expandScreen } from '../../common/expandTranslations.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { checkDefinitions } from '../../server/definitions/checkDefinitions.js';
 import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
@@ -8,7 +9,7 @@ import { READING_SHEET_FORMS } from '../../server/definitions/readingSheetForms.
 
 /** A screen definition as loose JSON, for a test to break it. */
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a test edits arbitrary JSON paths
-const read = (name: string) => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, name), 'utf8')) as Loose;
+const read = (name: string) => expandScreen(JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, name), 'utf8'))) as Loose;
 /** A definition from schemas/, changed by `edit`, checked alone. */
 const problemsOf = (name: string, edit: (screen: Loose) => void) => {
   const screen = read(name);

@@ -1,7 +1,11 @@
 import type { ScreenDefinition } from '../../../common/screenDefinition';
+import { expandScreen } from '../../../common/expandTranslations';
 import { validateScreens } from '../../../common/validateScreens';
 
-const files = import.meta.glob<ScreenDefinition>('/schemas/*.screen.json', { eager: true, import: 'default' });
+/** The definitions as written, their locales expanded (`translations`, common/expandTranslations.ts). */
+const files = Object.fromEntries(
+  Object.entries(import.meta.glob<ScreenDefinition>('/schemas/*.screen.json', { eager: true, import: 'default' })).map(([file, screen]) => [file, expandScreen(screen)]),
+);
 
 /**
  * Every screen definition of `schemas/`, in file order. The build checks them against the
