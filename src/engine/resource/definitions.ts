@@ -24,3 +24,14 @@ export function screenOf(resource: string): ScreenDefinition {
   if (!screen) throw new Error(`No screen definition for "${resource}" in schemas/`);
   return screen;
 }
+
+/**
+ * The path pattern of the route a screen definition names `name` (`readingSheets-save` →
+ * `/reading-sheet/:id?`), list or form; throws when no definition declares it. The server's check
+ * refuses such a name in a definition (server/definitions/checkDefinitions.ts), so this throws only on a typo in code.
+ */
+export function routePathByName(name: string): string {
+  const route = screens.flatMap((s) => [s.routes.list, ...(s.routes.form ? [s.routes.form] : [])]).find((r) => r.name === name);
+  if (!route) throw new Error(`No screen definition in schemas/ declares the route "${name}"`);
+  return route.path;
+}
