@@ -173,7 +173,11 @@ export const screenMetaSchema = {
           additionalProperties: false,
           properties: { create: i18nKey, edit: i18nKey },
         },
-        schema: { type: 'object', description: 'JSON Schema (draft-07) of the record; the server validates saves with it' },
+        schema: {
+          type: 'object',
+          description:
+            'JSON Schema (draft-07) of the record; the server validates saves with it. An object with `"translations": <schema>` has one such property per locale (common/expandTranslations.ts)',
+        },
         uiSchema: { type: 'object', description: 'RJSF UI schema: order, widgets by registered name, labels as i18n keys' },
         afterCreate: { enum: ['list', 'edit'], default: 'list' },
         method: {

@@ -28,7 +28,8 @@ const seg = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\
  * - a `fileUpload` field in a form that is not `multipart`, or `multipart` without one;
  * - an option source (`ui:options.source`, a filter's `options`) whose `api` no route serves,
  *   whose `searchParam` that list does not accept, or whose value, label or parent field its rows
- *   do not carry.
+ *   do not carry;
+ * - a related table's `rowRoute` that names no route of the screen definitions checked.
  * Run by `npm test` (tests/schemas), `npm run build` (scripts/check-definitions.ts) and at server start.
  */
 export function checkDefinitions(
@@ -36,8 +37,10 @@ export function checkDefinitions(
   options: { forms?: readonly FormFile[]; resources?: readonly ResourceSurface[] } = {},
 ): string[] {
   const lists = servedLists(options.resources);
+  const all = [...screens];
+  const routes = new Set(all.flatMap((screen) => [screen.routes.list.name, ...(screen.routes.form ? [screen.routes.form.name] : [])]));
   const problems: string[] = [];
-  for (const screen of screens) {
+  for (const screen of all) {
     const file = `schemas/${screen.resource}.screen.json`;
     const report = (pointer: string, message: string) => problems.push(`${file}: ${pointer} ${message}`);
     const served = lists.get(screen.api);
@@ -47,13 +50,13 @@ export function checkDefinitions(
     }
     checkList(screen, served, report);
     if (screen.form) checkForm(screen, served.surface, report);
-    checkSources(screen.form?.uiSchema, '/form/uiSchema', lists, report);
+    checkUiOptions(screen.form?.uiSchema, '/form/uiSchema', lists, routes, report);
     (screen.list?.filters ?? []).forEach((filter, index) => {
       if (filter.options?.api) checkSource(filter.options as Json, `/list/filters/${index}/options`, lists, report, false);
     });
   }
   for (const form of options.forms ?? []) {
-    checkSources(form.uiSchema, '', lists, (pointer, message) => problems.push(`${form.file}: ${pointer} ${message}`));
+    checkUiOptions(form.uiSchema, '', lists, routes, (pointer, message) => problems.push(`${form.file}: ${pointer} ${message}`));
   }
   return problems;
 }
@@ -103,14 +106,17 @@ function checkForm(screen: ScreenDefinition, surface: ResourceSurface, report: R
   if (fileFields === 0 && form.multipart) report('/form/multipart', 'is true, but the form has no file field');
 }
 
-/** Checks every `ui:options.source` of a UI schema. */
-function checkSources(uiSchema: unknown, base: string, lists: Map<string, ServedList>, report: Report): void {
+/** Checks every `ui:options.source` and `ui:options.rowRoute` of a UI schema. */
+function checkUiOptions(uiSchema: unknown, base: string, lists: Map<string, ServedList>, routes: Set<string>, report: Report): void {
   const walk = (node: unknown, pointer: string) => {
     if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${pointer}/${index}`));
     if (!isObject(node)) return;
     const options = node['ui:options'];
     if (isObject(options) && isObject(options.source)) {
       checkSource(options.source, `${pointer}/ui:options/source`, lists, report, SEARCHING_WIDGETS.has(node['ui:widget'] as string));
+    }
+    if (isObject(options) && options.rowRoute !== undefined && !routes.has(options.rowRoute as string)) {
+      report(`${pointer}/ui:options/rowRoute`, `${JSON.stringify(options.rowRoute)} names no route of a screen definition (a "name" of their routes.list or routes.form)`);
     }
     for (const [key, value] of Object.entries(node)) if (key !== 'ui:options') walk(value, `${pointer}/${seg(key)}`);
   };

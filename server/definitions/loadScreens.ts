@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import { expandScreen } from '../../common/expandTranslations.js';
 import { validateScreens } from '../../common/validateScreens.js';
 
 /** The folder of the screen definitions (`schemas/*.screen.json`). */
@@ -10,7 +11,8 @@ export const SCREENS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)
 const SCREEN_FILE = /\.screen\.json$/;
 
 /**
- * Reads every `*.screen.json` of `dir` (default `schemas/`) and validates it against the meta-schema
+ * Reads every `*.screen.json` of `dir` (default `schemas/`), expands its locales
+ * (common/expandTranslations.ts) and validates it against the meta-schema
  * (common/validateScreens.ts, also run by the client build). Fails fast with one error naming each
  * file and JSON path at fault, or a file that is not JSON. Returns the screens by resource.
  */
@@ -18,10 +20,17 @@ export function loadScreens(dir: string = SCREENS_DIR): Map<string, ScreenDefini
   const files: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const name of fs.readdirSync(dir).filter((file) => SCREEN_FILE.test(file))) {
+    let json: unknown;
     try {
-      files[`schemas/${name}`] = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+      json = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
     } catch (error) {
       problems.push(`schemas/${name}: / is not valid JSON (${(error as Error).message})`);
+      continue;
+    }
+    try {
+      files[`schemas/${name}`] = expandScreen(json);
+    } catch (error) {
+      problems.push(`schemas/${name}: ${(error as Error).message}`);
     }
   }
   if (problems.length) throw new Error(`Invalid screen definitions:\n${problems.join('\n')}`);

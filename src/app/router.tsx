@@ -7,7 +7,7 @@ import { LoginScreen } from '../screens/login/LoginScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
 import { prefetchRecord } from '../engine/resource/prefetchRecord';
 import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';
-import { SHEET_API, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
+import { LIST_PATH, SHEET_API, SHEET_ROUTE_NAME, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
 import { guardLoader } from './guard';
 import { queryClient } from './queryClient';
 import { Root } from './Root';
@@ -31,9 +31,9 @@ export const router = createBrowserRouter([
             // A page that fails (its code not loaded, an error while rendering) says so inside the layout.
             errorElement: <RouteError />,
             children: [
-              { index: true, id: 'home', loader: () => redirect('/reading-sheets') },
+              { index: true, id: 'home', loader: () => redirect(LIST_PATH) },
               // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
-              { path: SHEET_ROUTE_PATH, id: 'readingSheets-save', loader: prefetchRecord(queryClient, SHEET_API), element: <ReadingSheetScreen /> },
+              { path: SHEET_ROUTE_PATH, id: SHEET_ROUTE_NAME, loader: prefetchRecord(queryClient, SHEET_API), element: <ReadingSheetScreen /> },
               ...screenRoutes,
               { path: '*', element: <NotFoundScreen /> },
             ],

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expandScreen } from '../../common/expandTranslations.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { checkDefinitions } from '../../server/definitions/checkDefinitions.js';
 import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
@@ -8,12 +9,13 @@ import { READING_SHEET_FORMS } from '../../server/definitions/readingSheetForms.
 
 /** A screen definition as loose JSON, for a test to break it. */
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a test edits arbitrary JSON paths
-const read = (name: string) => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, name), 'utf8')) as Loose;
-/** A definition from schemas/, changed by `edit`, checked alone. */
+const read = (name: string) => expandScreen(JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, name), 'utf8'))) as Loose;
+const loaded = [...loadScreens().values()];
+/** A definition from schemas/, changed by `edit`, checked with the others (which have no problem). */
 const problemsOf = (name: string, edit: (screen: Loose) => void) => {
   const screen = read(name);
   edit(screen);
-  return checkDefinitions([screen as ScreenDefinition]);
+  return checkDefinitions([...loaded.filter((other) => `${other.resource}.screen.json` !== name), screen as ScreenDefinition]);
 };
 
 describe('checkDefinitions', () => {
@@ -76,6 +78,12 @@ describe('checkDefinitions', () => {
       'schemas/news.screen.json: /permissions/deleteWhen "deletable" is not returned by GET admin/news (its rows carry id, title, description, type, image, link)',
       'schemas/news.screen.json: /form/multipart must be true: the form has file fields',
       expect.stringMatching(/^schemas\/news\.screen\.json: \/list\/filters\/0\/options\/api "news-types" is served by no route/),
+    ]);
+  });
+
+  it('refuses a related table whose rowRoute names no route of a screen definition', () => {
+    expect(problemsOf('contacts.screen.json', (s) => (s.form.uiSchema.readingSheets['ui:options'].rowRoute = 'readingSheet-save'))).toEqual([
+      'schemas/contacts.screen.json: /form/uiSchema/readingSheets/ui:options/rowRoute "readingSheet-save" names no route of a screen definition (a "name" of their routes.list or routes.form)',
     ]);
   });
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { expandScreen } from '../../common/expandTranslations.js';
 import { CELL_NAMES, FIELD_NAMES, screenMetaSchema, WIDGET_NAMES, type ScreenDefinition } from '../../common/screenDefinition.js';
 import { compileFormValidator } from '../../server/definitions/formValidator.js';
 import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
@@ -107,8 +108,9 @@ describe('screen definitions', () => {
       for (const [locale, known] of keysByLocale) expect(keys.filter((key) => !known.has(key)), locale).toEqual([]);
     });
 
-    it('has a form schema the shared ajv options compile', () => {
-      if (screen.form) expect(() => compileFormValidator(screen.form!.schema)).not.toThrow();
+    it('has a form schema the shared ajv options compile, its locales expanded', () => {
+      const form = expandScreen(screen).form;
+      if (form) expect(() => compileFormValidator(form.schema)).not.toThrow();
     });
   });
 
@@ -138,6 +140,14 @@ describe('loadScreens', () => {
     fs.rmSync(path.join(dir, 'times.screen.json'));
     expect(() => loadScreens(dir)).toThrow(/genres\.screen\.json: \/list\/columns\/1\/cell must be equal to one of the allowed values/);
     expect(() => loadScreens(dir)).toThrow(/genres\.screen\.json: \/permissions must have required property 'delete'/);
+  });
+
+  it('refuses a misused translations keyword, naming the file and the JSON path', () => {
+    const broken = JSON.parse(genres);
+    broken.form.schema.properties.names.properties = {};
+    expect(() => loadScreens(withFiles({ 'genres.screen.json': JSON.stringify(broken) }))).toThrow(
+      /genres\.screen\.json: \/form\/schema\/properties\/names\/translations replaces "properties"/,
+    );
   });
 
   it('refuses a file not named after its resource', () => {

@@ -126,7 +126,7 @@ describe('a screen changed by editing its JSON alone', () => {
     fs.cpSync(path.join(SCREENS_DIR, 'books'), path.join(dir, 'books'), { recursive: true });
     const genres = JSON.parse(fs.readFileSync(path.join(dir, 'genres.screen.json'), 'utf8'));
     genres.list.filters = [{ param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect', options: { api: 'genres', perPage: 500, parentField: 'parent_id' } }];
-    genres.form.schema.properties.names.properties.en.maxLength = 12;
+    genres.form.schema.definitions.name.maxLength = 12;
     fs.writeFileSync(path.join(dir, 'genres.screen.json'), JSON.stringify(genres));
     edited = await createTestApp({}, { screensDir: dir });
     editedCookie = await edited.login();

@@ -1,7 +1,11 @@
 import type { ScreenDefinition } from '../../../common/screenDefinition';
+import { expandScreen } from '../../../common/expandTranslations';
 import { validateScreens } from '../../../common/validateScreens';
 
-const files = import.meta.glob<ScreenDefinition>('/schemas/*.screen.json', { eager: true, import: 'default' });
+/** The definitions as written, their locales expanded (`translations`, common/expandTranslations.ts). */
+const files = Object.fromEntries(
+  Object.entries(import.meta.glob<ScreenDefinition>('/schemas/*.screen.json', { eager: true, import: 'default' })).map(([file, screen]) => [file, expandScreen(screen)]),
+);
 
 /**
  * Every screen definition of `schemas/`, in file order. The build checks them against the
@@ -19,4 +23,15 @@ export function screenOf(resource: string): ScreenDefinition {
   const screen = screens.find((s) => s.resource === resource);
   if (!screen) throw new Error(`No screen definition for "${resource}" in schemas/`);
   return screen;
+}
+
+/**
+ * The path pattern of the route a screen definition names `name` (`readingSheets-save` →
+ * `/reading-sheet/:id?`), list or form; throws when no definition declares it. The server's check
+ * refuses such a name in a definition (server/definitions/checkDefinitions.ts), so this throws only on a typo in code.
+ */
+export function routePathByName(name: string): string {
+  const route = screens.flatMap((s) => [s.routes.list, ...(s.routes.form ? [s.routes.form] : [])]).find((r) => r.name === name);
+  if (!route) throw new Error(`No screen definition in schemas/ declares the route "${name}"`);
+  return route.path;
 }

@@ -1,9 +1,19 @@
+import { screenOf } from '../../engine/resource/definitions';
+
 /**
- * Where the reading-sheet editor lives and the API it edits. Kept apart from the form code so the
+ * Where the reading-sheet editor lives and the API it edits, as schemas/reading-sheets.screen.json
+ * declares them (its `routes.form` is this bespoke editor). Kept apart from the form code so the
  * app's first module (src/app/earlyRequests.ts) can read it without loading the form.
  */
-export const SHEET_API = 'books';
-/** The editor's route (`/reading-sheet/:id?`, readingSheets-save): no id creates. */
-export const SHEET_ROUTE_PATH = 'reading-sheet/:id?';
+const screen = screenOf('reading-sheets');
+const form = screen.routes.form;
+if (!form) throw new Error('schemas/reading-sheets.screen.json declares no routes.form: the reading-sheet editor has no route');
+
+/** The API the editor reads and saves (`books`). */
+export const SHEET_API = screen.api;
+/** The editor's route path, relative to the root (`reading-sheet/:id?`): no id creates. */
+export const SHEET_ROUTE_PATH = form.path.slice(1);
+/** The editor's route id (`readingSheets-save`). */
+export const SHEET_ROUTE_NAME = form.name;
 /** The reading-sheet list, where a create returns. */
-export const LIST_PATH = '/reading-sheets';
+export const LIST_PATH = screen.routes.list.path;

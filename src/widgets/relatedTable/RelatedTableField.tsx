@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListColumn } from '../../../common/screenDefinition';
 import { cellOf, useRegistries } from '../../engine/registries';
+import { routePathByName } from '../../engine/resource/definitions';
 import { formPath } from '../../engine/resource/paths';
 
 interface RelatedTableOptions {
   columns: ListColumn[];
-  /** Route pattern a row opens, e.g. `/reading-sheet/:id?`. */
-  rowLink?: string;
+  /** Name of the screen-definition route a row opens with its id, e.g. `readingSheets-save`. */
+  rowRoute?: string;
   /** Shown instead of the table on a record not saved yet. */
   hideOnCreate?: boolean;
 }
@@ -21,7 +22,8 @@ export function RelatedTableField({ formData, schema, uiSchema, registry }: Fiel
   const navigate = useNavigate();
   // From the context, not src/widgets/registry.ts: the registry imports this field.
   const { cells } = useRegistries();
-  const { columns, rowLink, hideOnCreate } = (uiSchema?.['ui:options'] ?? {}) as unknown as RelatedTableOptions;
+  const { columns, rowRoute, hideOnCreate } = (uiSchema?.['ui:options'] ?? {}) as unknown as RelatedTableOptions;
+  const rowPattern = rowRoute === undefined ? undefined : routePathByName(rowRoute);
   const recordId = (registry.formContext as { recordId?: unknown } | undefined)?.recordId;
   if (hideOnCreate && recordId === undefined) return null;
   return (
@@ -33,8 +35,8 @@ export function RelatedTableField({ formData, schema, uiSchema, registry }: Fiel
         size="small"
         stripedRows
         emptyMessage={t('list.empty')}
-        onRowClick={rowLink ? (e) => navigate(formPath(rowLink, (e.data as { id: number }).id)) : undefined}
-        rowClassName={() => (rowLink ? 'clickable-row' : '')}
+        onRowClick={rowPattern ? (e) => navigate(formPath(rowPattern, (e.data as { id: number }).id)) : undefined}
+        rowClassName={() => (rowPattern ? 'clickable-row' : '')}
       >
         {columns.map((column) => {
           const Cell = cellOf(cells, column.cell);
