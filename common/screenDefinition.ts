@@ -30,6 +30,14 @@ export type WidgetName = (typeof WIDGET_NAMES)[number];
 export const FIELD_NAMES = ['translatable', 'relatedTable', 'variablesTable', 'jsonCard', 'fileList'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
+/**
+ * The `ui:options` a field takes, for the fields whose options the screen check verifies: any other
+ * key would be ignored by the field, so the check refuses it (server/definitions/checkDefinitions.ts).
+ */
+export const FIELD_OPTIONS: Partial<Record<FieldName, readonly string[]>> = {
+  relatedTable: ['columns', 'rowRoute', 'hideOnCreate'],
+};
+
 /** Fields that only show something (the AI prompt's variables table): their property is neither sent nor stored. */
 export const DISPLAY_FIELDS: readonly FieldName[] = ['variablesTable'];
 

@@ -1,4 +1,4 @@
-import { DISPLAY_FIELDS, type ScreenDefinition } from '../../common/screenDefinition.js';
+import { DISPLAY_FIELDS, FIELD_OPTIONS, type FieldName, type ScreenDefinition } from '../../common/screenDefinition.js';
 import type { ResourceSurface } from '../resources/declaration.js';
 import { recordFields, servedLists, type ServedList } from './servedLists.js';
 
@@ -29,7 +29,8 @@ const seg = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\
  * - an option source (`ui:options.source`, a filter's `options`) whose `api` no route serves,
  *   whose `searchParam` that list does not accept, or whose value, label or parent field its rows
  *   do not carry;
- * - a related table's `rowRoute` that names no route of the screen definitions checked.
+ * - a related table's `rowRoute` that names no route of the screen definitions checked, and an
+ *   option a field does not take (`FIELD_OPTIONS`: a misspelt or retired option such as `rowLink`).
  * Run by `npm test` (tests/schemas), `npm run build` (scripts/check-definitions.ts) and at server start.
  */
 export function checkDefinitions(
@@ -114,6 +115,12 @@ function checkUiOptions(uiSchema: unknown, base: string, lists: Map<string, Serv
     const options = node['ui:options'];
     if (isObject(options) && isObject(options.source)) {
       checkSource(options.source, `${pointer}/ui:options/source`, lists, report, SEARCHING_WIDGETS.has(node['ui:widget'] as string));
+    }
+    const accepted = FIELD_OPTIONS[node['ui:field'] as FieldName];
+    if (accepted && isObject(options)) {
+      for (const key of Object.keys(options).filter((name) => !accepted.includes(name))) {
+        report(`${pointer}/ui:options/${seg(key)}`, `is not an option of ${String(node['ui:field'])} (it takes ${accepted.join(', ')})`);
+      }
     }
     if (isObject(options) && options.rowRoute !== undefined && !routes.has(options.rowRoute as string)) {
       report(`${pointer}/ui:options/rowRoute`, `${JSON.stringify(options.rowRoute)} names no route of a screen definition (a "name" of their routes.list or routes.form)`);

@@ -87,6 +87,12 @@ describe('checkDefinitions', () => {
     ]);
   });
 
+  it('refuses an option a field does not take (the retired rowLink), instead of ignoring it', () => {
+    expect(problemsOf('authors.screen.json', (s) => (s.form.uiSchema.books['ui:options'].rowLink = '/reading-sheet/:id?'))).toEqual([
+      'schemas/authors.screen.json: /form/uiSchema/books/ui:options/rowLink is not an option of relatedTable (it takes columns, rowRoute, hideOnCreate)',
+    ]);
+  });
+
   it('refuses a screen whose api no declared resource serves', () => {
     expect(problemsOf('times.screen.json', (s) => (s.api = 'eras'))).toEqual(['schemas/times.screen.json: /api "eras" is served by no declared resource (server/resources)']);
   });
