@@ -21,6 +21,8 @@ export async function toast(page: Page, summary: string): Promise<string> {
 
 /** Closes every toast, so the next assertion reads a fresh one. */
 export async function clearToasts(page: Page): Promise<void> {
-  for (const close of await page.locator('.p-toast-icon-close').all()) await close.click().catch(() => undefined);
+  // A toast can leave by itself between the listing and the click: a short timeout, not the 30 s
+  // default that would wait for a button already gone.
+  for (const close of await page.locator('.p-toast-icon-close').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
   await page.locator('.p-toast-message').first().waitFor({ state: 'detached' }).catch(() => undefined);
 }
