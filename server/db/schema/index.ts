@@ -15,4 +15,5 @@ export * from './reporters.js';
 export * from './ai-books.js';
 export * from './usage.js';
 export * from './outbox.js';
+export * from './hardening.js';
 export * from './relations.js';
