@@ -6,6 +6,7 @@ import { bindRequestContext } from './http/requestContext.js';
 import { registerClient } from './plugins/client.js';
 import { registerCrossSiteGuard } from './plugins/crossSite.js';
 import { registerErrorHandler } from './plugins/errorHandler.js';
+import { registerInputGuard } from './plugins/inputGuard.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
 import { authRoutes } from './routes/auth.js';
 import { bookSaveRoutes } from './routes/bookSave.js';
@@ -50,6 +51,7 @@ export async function buildApp({ config, database, logger = false, screensDir }:
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await app.register(cookie);
   registerSession(app);
   registerCrossSiteGuard(app, config.allowedOrigins);

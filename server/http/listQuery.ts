@@ -40,7 +40,7 @@ export const unknownParameterMessage = (param: string, accepted: readonly string
   `The ${param} parameter is not accepted by this list (it accepts ${accepted.join(', ')}).`;
 
 /**
- * Route options of a list whose query schema is `schema`: the query is normalised, a parameter the
+ * Route options of a list whose query schema is `schema`: a parameter the
  * schema does not declare is refused with 422 naming it (never ignored), and a value that does not
  * fit answers 422 keyed by its parameter. The handler receives the validated query.
  */
@@ -50,9 +50,10 @@ export function strictListQuery<Schema extends { readonly properties: Readonly<R
   return {
     schema: { querystring: schema },
     attachValidation: true,
+    // The input guard (server/plugins/inputGuard.ts) has already brought the query's spellings to
+    // one and parsed its integers.
     preValidation: async (request: FastifyRequest) => {
       const query = request.query as Record<string, unknown>;
-      normaliseQuery(query, acceptedSet);
       const unknown = Object.keys(query).filter((key) => !acceptedSet.has(key));
       if (unknown.length) throw unprocessable(Object.fromEntries(unknown.map((param) => [param, [unknownParameterMessage(param, accepted)]])));
     },

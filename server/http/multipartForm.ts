@@ -220,17 +220,12 @@ function convert(node: Node, schema: FormSchema | undefined, root: FormSchema | 
   }
 }
 
-/** NUL characters removed: PostgreSQL text and jsonb cannot hold them (they would fail the write). */
-function withoutNul(value: string): string {
-  return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
-}
-
 const TRUE = new Set(['1', 'true', 'on']);
 const FALSE = new Set(['0', 'false', 'off']);
 
 /** A sent string as the schema's type, or undefined when empty. */
 function scalar(raw: string, schema: FormSchema | undefined): unknown {
-  const value = withoutNul(raw).trim();
+  const value = raw.trim();
   if (value === '') return undefined;
   const types = [schema?.type ?? []].flat();
   const lower = value.toLowerCase();
@@ -255,7 +250,7 @@ function scalar(raw: string, schema: FormSchema | undefined): unknown {
  */
 export function normalizeJsonForm(value: unknown, schema?: FormSchema, root: FormSchema | undefined = schema): unknown {
   const resolved = resolve(schema, root);
-  if (typeof value === 'string') return withoutNul(value).trim();
+  if (typeof value === 'string') return value.trim();
   if (typeof value === 'boolean') {
     const isFlag = [resolved?.type ?? []].flat().includes('integer') && resolved?.enum?.includes(0) && resolved.enum.includes(1);
     return isFlag ? (value ? 1 : 0) : value;

@@ -2,6 +2,7 @@ import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, unprocessable } from '../http/errors.js';
+import { hasForbiddenCharacter, unstorableError } from '../http/hostileInput.js';
 import type { Storage } from '../storage/Storage.js';
 import { generateKey } from '../storage/Storage.js';
 import { EXTENSION_MIME, FILE_RULES, fileExtension, type FileRule, type FileRuleName } from './fileRules.js';
@@ -50,7 +51,8 @@ export const DEFAULT_FIELD_LIMITS = { fields: 5000, fieldSize: 1024 * 1024, fiel
  * rule into storage: extension, content (magic bytes of the first bytes), size (counted while
  * streaming; the upload is cut as soon as it passes the limit). Text fields are collected.
  *
- * Failures: 415 when the body is not multipart; 422 for a file field not in `files`, a wrong
+ * Failures: 415 when the body is not multipart; 422 for a text field holding a character that
+ * cannot be stored (NUL; the same rule as JSON bodies, server/http/hostileInput.ts), a file field not in `files`, a wrong
  * extension, content that does not match it, an empty file or too many files in one field
  * (keyed `image`, `documentList.0`, ...); 413 with the rule's size message for an oversize file.
  * On any failure every file this call already stored is removed and the rest of the body is
@@ -90,7 +92,11 @@ export async function receiveUploads(request: FastifyRequest, options: ReceiveUp
           const message = 'This value is too long.';
           throw new HttpError(413, message, { [errorKeyFor(part.fieldname, 0)]: [message] });
         }
-        entries.push([part.fieldname, typeof part.value === 'string' ? part.value : JSON.stringify(part.value)]);
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        if (hasForbiddenCharacter(part.fieldname) || hasForbiddenCharacter(value)) {
+          throw unstorableError({ path: errorKeyFor(part.fieldname, 0).split('.'), problem: 'character' });
+        }
+        entries.push([part.fieldname, value]);
         continue;
       }
       current = part;
