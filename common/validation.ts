@@ -65,6 +65,8 @@ export function fieldMessage(keyword: string, params: Record<string, unknown>, f
       return `The selected ${name} is invalid.`;
     case 'additionalProperties':
       return `The ${name} field is not allowed.`;
+    case 'uniqueItems':
+      return `The ${name} field lists the same value twice.`;
     default:
       return fallback ? `The ${name} ${fallback}.` : `The ${name} is invalid.`;
   }

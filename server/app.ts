@@ -18,7 +18,7 @@ import { utilityRoutes } from './routes/utilities.js';
 import { assertDefinitionsHonoured } from './definitions/checkDefinitions.js';
 import { loadScreens } from './definitions/loadScreens.js';
 import { READING_SHEET_FORMS } from './definitions/readingSheetForms.js';
-import './types.js';
+import type { RouteSummary } from './types.js';
 
 export interface AppOptions {
   config: Config;
@@ -45,9 +45,13 @@ export async function buildApp({ config, database, logger = false, screensDir }:
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('routeList', [] as { method: string; url: string }[]);
+  app.decorate('routeList', [] as RouteSummary[]);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
+    const query = route.schema?.querystring as object | undefined;
+    const body = route.config?.bodySchema;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeList.push({ method, url: route.url, ...(query ? { query } : {}), ...(body ? { body } : {}) });
+    }
   });
 
   registerErrorHandler(app);

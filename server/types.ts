@@ -2,13 +2,30 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { SessionAdmin } from './services/sessions.js';
 
+/** What a registered route accepts, as the route-coverage and fuzz tests read it. */
+export interface RouteSummary {
+  method: string;
+  url: string;
+  /** The route's querystring JSON Schema, when it has one. */
+  query?: object;
+  /** The JSON Schema its handler validates the body against (`config.bodySchema`), when it takes one. */
+  body?: object;
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The JSON Schema a route's handler validates its body against, when the handler does that
+     * itself (the product's own messages, multipart forms) rather than through `schema.body`.
+     */
+    bodySchema?: object;
+  }
   interface FastifyInstance {
     config: Config;
     database: Database;
     db: Db;
-    /** Every route registered, as `METHOD url`; read by the route-coverage tests. */
-    routeList: { method: string; url: string }[];
+    /** Every route registered, with what it accepts; read by the route-coverage and fuzz tests. */
+    routeList: RouteSummary[];
   }
   interface FastifyRequest {
     /** The logged-in administrator, set by the session plugin on admin routes. */

@@ -68,8 +68,9 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
     return service.save({ rawId: id, ...body, administratorId: request.admin?.id ?? null });
   }
 
-  app.post('/books', (request) => save(request, undefined));
-  app.post('/books/:id', { schema: { params: idParamsSchema } }, (request) => save(request, request.params.id));
+  const config = { bodySchema: READING_SHEET_SCHEMA };
+  app.post('/books', { config }, (request) => save(request, undefined));
+  app.post('/books/:id', { schema: { params: idParamsSchema }, config }, (request) => save(request, request.params.id));
 
   app.delete('/utilities/book-files/:book/:file', { schema: { params: bookFileParamsSchema } }, (request) =>
     service.deleteFile(request.params.book, request.params.file),

@@ -85,9 +85,10 @@ export async function resourceRoutes(instance: FastifyInstance, { screens, resou
     });
     app.get(`${base}/:id`, recordRoute, async (request) => ({ data: await service.get(request.params.id) }));
     const formSchema = screen?.form?.schema;
-    if (service.permissions.create) app.post(base, saveHandler(app, service, writes, formSchema, true));
+    const config = formSchema ? { bodySchema: formSchema } : {};
+    if (service.permissions.create) app.post(base, { config }, saveHandler(app, service, writes, formSchema, true));
     if (service.permissions.edit) {
-      app.route({ method: writes.updateMethod, url: `${base}/:id`, ...recordRoute, handler: saveHandler(app, service, writes, formSchema, false) });
+      app.route({ method: writes.updateMethod, url: `${base}/:id`, ...recordRoute, config, handler: saveHandler(app, service, writes, formSchema, false) });
       for (const [path, field] of Object.entries(writes.fileDeletes)) {
         app.delete(`${base}/${path}/:id`, recordRoute, (request) => service.clearFile!(request.params.id, field));
       }

@@ -200,7 +200,7 @@ async function emptyStorage(): Promise<void> {
 
 describe('receiveUploads', () => {
   it('is wired in the application: the files route is protected and multipart is parsed in the admin scope', async () => {
-    expect(t.app.routeList).toContainEqual({ method: 'GET', url: '/api/admin/files/*' });
+    expect(t.app.routeList).toContainEqual(expect.objectContaining({ method: 'GET', url: '/api/admin/files/*' }));
     const plugins = t.app.printPlugins();
     expect(plugins).toContain('admin-files');
     expect(plugins).toContain('@fastify/multipart');
