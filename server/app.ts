@@ -25,6 +25,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the screen definitions (default `schemas/`; tests serve edited copies). */
   screensDir?: string;
+  /** The clock of time-based rules (the login throttle), in epoch milliseconds; tests move it instead of waiting. */
+  now?: () => number;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface AppOptions {
  * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid or says something the
  * server would not honour (server/definitions/checkDefinitions.ts).
  */
-export async function buildApp({ config, database, logger = false, screensDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, screensDir, now }: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   const app = Fastify({
@@ -59,7 +61,7 @@ export async function buildApp({ config, database, logger = false, screensDir }:
       await api.register(healthRoutes);
       await api.register(
         async (admin) => {
-          await admin.register(authRoutes);
+          await admin.register(authRoutes, { now });
           await admin.register(async (protectedRoutes) => {
             protectedRoutes.addHook('onRequest', requireAdmin);
             protectedRoutes.addHook('preHandler', bindRequestContext); // currentRequest() for resource stores

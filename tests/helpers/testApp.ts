@@ -22,8 +22,11 @@ export interface TestApp {
 
 let adminHash: Promise<string> | undefined;
 
-/** Builds the app on a fresh database with one administrator (ADMIN); `screensDir` serves other screen definitions. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { screensDir?: string } = {}): Promise<TestApp> {
+/**
+ * Builds the app on a fresh database with one administrator (ADMIN); `screensDir` serves other
+ * screen definitions, `now` replaces the clock of time-based rules.
+ */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { screensDir?: string; now?: () => number } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: 'data/test', CLIENT_DIR: 'no-client', DEMO_DATA: 'false', ...env });
   adminHash ??= hashPassword(ADMIN.password);
