@@ -1,7 +1,8 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { loggerOptions, type LoggerOptions } from './http/loggerOptions.js';
 import { bindRequestContext } from './http/requestContext.js';
 import { registerClient } from './plugins/client.js';
 import { registerCrossSiteGuard } from './plugins/crossSite.js';
@@ -22,7 +23,8 @@ import './types.js';
 export interface AppOptions {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** Logger options (level, stream…); the redaction of secrets is always added (server/http/loggerOptions.ts). */
+  logger?: LoggerOptions;
   /** Folder of the screen definitions (default `schemas/`; tests serve edited copies). */
   screensDir?: string;
   /** The clock of time-based rules (the login throttle), in epoch milliseconds; tests move it instead of waiting. */
@@ -38,7 +40,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   const app = Fastify({
-    logger,
+    logger: loggerOptions(logger),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true } },
