@@ -1,7 +1,8 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { loggerOptions, type LoggerOptions } from './http/loggerOptions.js';
 import { bindRequestContext } from './http/requestContext.js';
 import { registerClient } from './plugins/client.js';
 import { registerCrossSiteGuard } from './plugins/crossSite.js';
@@ -23,9 +24,12 @@ import type { RouteSummary } from './types.js';
 export interface AppOptions {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** Logger options (level, stream…); the redaction of secrets is always added (server/http/loggerOptions.ts). */
+  logger?: LoggerOptions;
   /** Folder of the screen definitions (default `schemas/`; tests serve edited copies). */
   screensDir?: string;
+  /** The clock of time-based rules (the login throttle), in epoch milliseconds; tests move it instead of waiting. */
+  now?: () => number;
 }
 
 /**
@@ -33,11 +37,11 @@ export interface AppOptions {
  * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid or says something the
  * server would not honour (server/definitions/checkDefinitions.ts).
  */
-export async function buildApp({ config, database, logger = false, screensDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, screensDir, now }: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   const app = Fastify({
-    logger,
+    logger: loggerOptions(logger),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true } },
@@ -65,7 +69,7 @@ export async function buildApp({ config, database, logger = false, screensDir }:
       await api.register(healthRoutes);
       await api.register(
         async (admin) => {
-          await admin.register(authRoutes);
+          await admin.register(authRoutes, { now });
           await admin.register(async (protectedRoutes) => {
             protectedRoutes.addHook('onRequest', requireAdmin);
             protectedRoutes.addHook('preHandler', bindRequestContext); // currentRequest() for resource stores

@@ -21,9 +21,15 @@ const LOGIN_BODY_SCHEMA = {
   required: ['email', 'password'],
 } as const;
 
+/** What the login routes are built from. */
+export interface AuthRoutesOptions {
+  /** The login throttle's clock, in epoch milliseconds (default `Date.now`); tests move it. */
+  now?: () => number;
+}
+
 /** `POST admin/auth/login`, `POST admin/auth/logout`, `GET admin/me`. */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const throttle = new LoginThrottle();
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
+  const throttle = new LoginThrottle(app.db, options.now);
 
   app.post('/auth/login', { config: { bodySchema: LOGIN_BODY_SCHEMA } }, async (request, reply) => {
     const administratorId = await authenticate(app.db, throttle, loginFields(request.body), request.ip);

@@ -23,7 +23,7 @@ export async function authenticate(
   if (!password) errors.password = ['The password field is required.'];
   if (Object.keys(errors).length) throw unprocessable(errors);
 
-  const wait = throttle.retryAfter(email, ip);
+  const wait = await throttle.admit(email, ip);
   if (wait > 0) {
     throw new HttpError(429, `Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`, undefined, {
       'retry-after': String(wait),
@@ -31,10 +31,8 @@ export async function authenticate(
   }
   const admin = await findAdministratorByEmail(db, email);
   const valid = admin ? await verifyPassword(admin.passwordHash, password) : (await burnPasswordCheck(password), false);
-  if (!admin || !valid) {
-    throttle.fail(email, ip);
-    throw unprocessable({ email: [WRONG_CREDENTIALS] });
-  }
-  throttle.succeed(email, ip);
+  // The throttle already counts this attempt as a failure: a wrong password leaves it counted.
+  if (!admin || !valid) throw unprocessable({ email: [WRONG_CREDENTIALS] });
+  await throttle.succeed(email, ip);
   return admin.id;
 }

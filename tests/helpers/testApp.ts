@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { buildApp, type AppOptions } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { Database } from '../../server/db/client.js';
 import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
@@ -22,8 +22,11 @@ export interface TestApp {
 
 let adminHash: Promise<string> | undefined;
 
-/** Builds the app on a fresh database with one administrator (ADMIN); `screensDir` serves other screen definitions. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { screensDir?: string } = {}): Promise<TestApp> {
+/**
+ * Builds the app on a fresh database with one administrator (ADMIN); `screensDir` serves other
+ * screen definitions, `now` replaces the clock of time-based rules, `logger` turns logging on.
+ */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: Pick<AppOptions, 'screensDir' | 'now' | 'logger'> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: 'data/test', CLIENT_DIR: 'no-client', DEMO_DATA: 'false', ...env });
   adminHash ??= hashPassword(ADMIN.password);
