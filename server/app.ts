@@ -6,6 +6,7 @@ import { bindRequestContext } from './http/requestContext.js';
 import { registerClient } from './plugins/client.js';
 import { registerCrossSiteGuard } from './plugins/crossSite.js';
 import { registerErrorHandler } from './plugins/errorHandler.js';
+import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
 import { authRoutes } from './routes/auth.js';
 import { bookSaveRoutes } from './routes/bookSave.js';
@@ -49,6 +50,7 @@ export async function buildApp({ config, database, logger = false, screensDir }:
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
   });
 
+  await registerSecurityHeaders(app); // first: its headers are on every answer, early refusals included
   registerErrorHandler(app);
   await app.register(cookie);
   registerSession(app);
