@@ -14,8 +14,9 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
   'script-src': ["'self'", "'unsafe-eval'"],
   'script-src-attr': ["'none'"],
   // PrimeReact 10 inserts <style> elements while it runs (component styles, z-indexes, overlay
-  // positions) and index.html carries the boot spinner's <style>: they cannot be hashed ahead.
-  // A style cannot run script, and img-src / font-src keep a style from calling another site.
+  // positions), whose text no hash lists ahead and which a static index.html cannot give a nonce;
+  // index.html has the boot spinner's <style>. A style cannot run script, and img-src / font-src /
+  // connect-src keep a style from calling another site.
   'style-src': ["'self'", "'unsafe-inline'"],
   // blob: is the preview PrimeReact's FileUpload shows of a picked image before it is sent.
   'img-src': ["'self'", 'blob:'],
