@@ -32,6 +32,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/globalSetup.ts'],
+          // Fails a test during which a page broke the Content-Security-Policy.
+          setupFiles: ['tests/helpers/e2eSetup.ts'],
           env: { TEST_DB: 'pglite' },
           fileParallelism: false,
           // One retry: a loaded CI machine can starve Chromium; a real failure still fails twice.

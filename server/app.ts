@@ -8,6 +8,7 @@ import { registerClient } from './plugins/client.js';
 import { registerCrossSiteGuard } from './plugins/crossSite.js';
 import { registerErrorHandler } from './plugins/errorHandler.js';
 import { registerInputGuard } from './plugins/inputGuard.js';
+import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
 import { authRoutes } from './routes/auth.js';
 import { bookSaveRoutes } from './routes/bookSave.js';
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
     }
   });
 
+  await registerSecurityHeaders(app); // first: its headers are on every answer, early refusals included
   registerErrorHandler(app);
   registerInputGuard(app);
   await app.register(cookie);

@@ -1,4 +1,5 @@
 import type { Locale, Translations } from '../../common/locales.js';
+import { escapeHtml } from '../services/escapeHtml.js';
 
 /** The sheet as a notification names it. */
 export interface NotifiedSheet {
@@ -74,12 +75,10 @@ export function sheetName(sheet: NotifiedSheet, locale: Locale): string {
   return translated && translated !== original ? `${original} (${translated})` : original;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
  * The mail telling a subscriber a sheet they follow was updated: the subject in their locale, the
- * body in their locale followed by the English text (English only for English readers).
+ * body in their locale followed by the English text (English only for English readers). Titles
+ * and names are plain text: the text body keeps them as typed, the HTML body escapes them.
  */
 export function composeSheetNotification(input: { sheet: NotifiedSheet; locale: Locale; greetingName: string; publicSiteUrl: string }): ComposedMail {
   const { sheet, locale, greetingName, publicSiteUrl } = input;

@@ -3,6 +3,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, notFound } from '../http/errors.js';
+import { storedFilePolicy } from '../plugins/securityHeaders.js';
 import { createStorage, isValidKey, LocalDiskStorage, type Storage } from '../storage/index.js';
 import { LARGEST_FILE_BYTES } from '../uploads/fileRules.js';
 import { DEFAULT_FIELD_LIMITS } from '../uploads/receiveUploads.js';
@@ -66,10 +67,13 @@ export const fileRoutes = fp<FileRoutesOptions>(
           throw new HttpError(416, 'Requested range not satisfiable', undefined, { 'Content-Range': `bytes */${file.size}` });
         }
 
-        reply.header('Content-Type', file.contentType ?? 'application/octet-stream');
+        const contentType = file.contentType ?? 'application/octet-stream';
+        reply.header('Content-Type', contentType);
         reply.header('X-Content-Type-Options', 'nosniff');
-        // Content under a key never changes; a private hour keeps a deleted or logged-out file from lingering long.
-        reply.header('Cache-Control', 'private, max-age=3600');
+        // Opened in a tab of its own, a stored file runs no script whatever its content.
+        reply.header('Content-Security-Policy', storedFilePolicy(contentType));
+        // Unpublished manuscripts and documents: no copy is kept on the disk of a shared computer.
+        reply.header('Cache-Control', 'no-store');
         reply.header('Accept-Ranges', 'bytes');
         if (request.query.name) reply.header('Content-Disposition', inlineDisposition(request.query.name));
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { watchCspViolations } from './cspViolations.js';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
 
@@ -12,9 +13,13 @@ if (!chromiumPath) {
   console.warn(`\n\n  !!! ${message}\n\n`);
 }
 
-/** Launches headless Debian Chromium with the flags this machine needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Launches headless Debian Chromium with the flags this machine needs. Every context it opens
+ * (`newContext`, and `newPage`, which opens one) records its Content-Security-Policy violations
+ * (tests/helpers/cspViolations.ts; the browser suite fails a test that had any).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath!,
     headless: true,
     args: [
@@ -28,4 +33,11 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchCspViolations(context);
+    return context;
+  };
+  return browser;
 }

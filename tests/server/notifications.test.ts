@@ -9,6 +9,7 @@ import { composeSheetNotification, publicSheetUrl } from '../../server/notificat
 import { CLOSED_DEMAND_STATUS_IDS, sheetFollowers } from '../../server/notifications/followers.js';
 import { createSmtpSender } from '../../server/notifications/mailer.js';
 import { enqueueSheetNotification } from '../../server/notifications/sheetNotification.js';
+import { escapeHtml } from '../../server/services/escapeHtml.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtpServer.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
@@ -177,6 +178,7 @@ describe('followers of a sheet', () => {
     expect(en.text.startsWith('Hello,\n')).toBe(true);
     expect(en.text).not.toContain('Bonjour');
     expect(en.html).toContain('&lt;Dune &amp; co&gt;');
+    expect(escapeHtml(`<a title="x" data-y='z'>&amp;</a>`)).toBe('&lt;a title=&quot;x&quot; data-y=&#39;z&#39;&gt;&amp;amp;&lt;/a&gt;');
     expect(publicSheetUrl('https://site.test/fr', 3)).toBe('https://site.test/fr/books/3');
   });
 });
@@ -371,5 +373,47 @@ describe('POST admin/books/{id} with withNotification', () => {
     const again = await t.as(cookie, { method: 'POST', url: `/api/admin/books/${fx.sheet}`, payload: plain, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(again.statusCode, again.body).toBe(200);
     expect(await outbox()).toEqual([]);
+  });
+
+  it('keeps a title and a name that look like HTML as typed in the text body, and escaped in the HTML body', async (context) => {
+    if (!t.app.routeList.some((route) => route.method === 'POST' && route.url === '/api/admin/books/:id')) context.skip();
+    const hostile = '<img src=x onerror=alert(1)>';
+    const hostileFrench = '"><script>alert(2)</script>';
+    const [ursula] = fx.followers;
+    await db.update(users).set({ firstname: hostile }).where(eq(users.id, ursula!.id));
+    try {
+      const cookie = await t.login();
+      const [{ version }] = (await db.select({ version: books.version }).from(books).where(eq(books.id, fx.sheet))) as [{ version: number }];
+      const boundary = '----hostile-title';
+      const fields = { original_title: hostile, 'titles[fr]': hostileFrench, version: String(version), withNotification: '1' };
+      const payload = Object.entries(fields)
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('')
+        .concat(`--${boundary}--\r\n`);
+      const saved = await t.as(cookie, { method: 'POST', url: `/api/admin/books/${fx.sheet}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data.original_title).toBe(hostile); // the API keeps plain text as typed
+
+      smtp = await startSmtp();
+      delivery = smtpDelivery(smtp.url);
+      expect(await delivery.runOnce()).toEqual({ sent: 3, retried: 0, failed: 0, held: 0 });
+      const byRecipient = new Map(smtp.received.map((mail) => [mail.to[0], mail]));
+      for (const mail of smtp.received) {
+        expect(mail.html).not.toContain('<img');
+        expect(mail.html).not.toContain('<script');
+        expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+        expect(mail.text).toContain(`The reading sheet "${hostile}`);
+      }
+      const english = byRecipient.get(fx.english)!;
+      expect(english.subject).toBe(`Reading sheet updated: ${hostile}`);
+      expect(english.text).toContain(`Hello ${hostile},`);
+      expect(english.html).toContain('<p>Hello &lt;img src=x onerror=alert(1)&gt;,</p>');
+      const french = byRecipient.get(fx.french)!;
+      expect(french.subject).toBe(`Fiche de lecture mise à jour : ${hostile} (${hostileFrench})`);
+      expect(french.text).toContain(`« ${hostile} (${hostileFrench}) »`);
+      expect(french.html).toContain('« &lt;img src=x onerror=alert(1)&gt; (&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;) »');
+    } finally {
+      await db.update(users).set({ firstname: 'Ursula' }).where(eq(users.id, ursula!.id));
+    }
   });
 });
