@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertNews } from '../../server/db/repositories/newsRepository.js';
 import { STORED_FILE_COLUMNS, STORED_FILE_FOLDERS } from '../../server/db/repositories/storedFileRepository.js';
 import { pendingUploads } from '../../server/db/schema/index.js';
 import { createUploadCleanup } from '../../server/jobs/uploadCleanup.js';
@@ -168,6 +169,26 @@ describe('the upload cleanup', () => {
     await storage.remove(inFlight);
     await storage.remove(youngOrphan);
     await storage.remove(undeclared);
+  });
+
+  // PGlite has one connection: a transaction left open would block the cleanup's queries.
+  it.runIf(process.env.TEST_DB === 'postgres')('leaves alone an old upload whose save commits while it runs (another connection)', async () => {
+    const pending = createPendingUploads(t.database.db);
+    const key = generateKey('news', 'png');
+    await pending.add(key);
+    await storage.put(key, Readable.from([png(4, [5, 6, 7])]), { contentType: 'image/png' });
+    await agePending(key, HOUR);
+    await age(key, HOUR);
+    await t.database.db.transaction(async (tx) => {
+      await insertNews(tx, { title: 'Slow save', description: '<p>x</p>', type: 1, image: key, link: null, searchText: 'slow save' });
+      await keepUploads(tx, [key]);
+      // The save's row lock makes the claim skip the row; its uncommitted delete keeps the key in use.
+      expect(await cleanUploads({ db: t.database.db, storage, maxAgeMs: 60_000 })).toEqual({ abandoned: 0, unreferenced: 0 });
+    });
+    expect(await storage.exists(key)).toBe(true);
+    expect(await cleanUploads({ db: t.database.db, storage, maxAgeMs: 60_000 })).toEqual({ abandoned: 0, unreferenced: 0 });
+    expect(await storage.exists(key)).toBe(true);
+    expect(await pendingKeys()).toEqual([]);
   });
 
   it('tolerates files another instance removed first', async () => {
