@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.js';
 import { insertNews } from '../../server/db/repositories/newsRepository.js';
 import { STORED_FILE_COLUMNS, STORED_FILE_FOLDERS } from '../../server/db/repositories/storedFileRepository.js';
 import { pendingUploads } from '../../server/db/schema/index.js';
@@ -208,6 +209,13 @@ describe('the upload cleanup', () => {
     expect(await storage.exists(key)).toBe(false);
     expect(await storage.exists(orphan)).toBe(false);
     expect(await pendingKeys()).toEqual([]);
+  });
+
+  it('is configured by UPLOAD_CLEANUP_AGE_MS and UPLOAD_CLEANUP_INTERVAL_MS, checked at boot', () => {
+    expect(loadConfig({})).toMatchObject({ uploadCleanupAgeMs: 300_000, uploadCleanupIntervalMs: 300_000 });
+    expect(loadConfig({ UPLOAD_CLEANUP_AGE_MS: '60000', UPLOAD_CLEANUP_INTERVAL_MS: '1000' })).toMatchObject({ uploadCleanupAgeMs: 60_000, uploadCleanupIntervalMs: 1000 });
+    expect(() => loadConfig({ UPLOAD_CLEANUP_AGE_MS: '10' })).toThrow(/UPLOAD_CLEANUP_AGE_MS must be a whole number/);
+    expect(() => loadConfig({ UPLOAD_CLEANUP_INTERVAL_MS: 'soon' })).toThrow(/UPLOAD_CLEANUP_INTERVAL_MS must be a whole number/);
   });
 
   it('runs as a loop: once at start, then every interval, and stops', async () => {
