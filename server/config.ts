@@ -26,6 +26,13 @@ export interface Config {
   mailFrom: string;
   /** Period of the outbox delivery loop, in milliseconds. */
   outboxIntervalMs: number;
+  /**
+   * Age, in milliseconds, past which the upload cleanup removes a pending upload (its save failed
+   * or its process died) and a stored file no record refers to (docs/files.md).
+   */
+  uploadCleanupAgeMs: number;
+  /** Period of the upload cleanup loop, in milliseconds. */
+  uploadCleanupIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -127,5 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env),
     outboxIntervalMs: integer(env, 'OUTBOX_INTERVAL_MS', 5000, 100, 3_600_000),
+    uploadCleanupAgeMs: integer(env, 'UPLOAD_CLEANUP_AGE_MS', 300_000, 1000, 7 * 24 * 3_600_000),
+    uploadCleanupIntervalMs: integer(env, 'UPLOAD_CLEANUP_INTERVAL_MS', 300_000, 100, 24 * 3_600_000),
   };
 }

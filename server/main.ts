@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed/index.js';
 import { startOutboxDelivery } from './jobs/outboxDelivery.js';
+import { startUploadCleanup } from './jobs/uploadCleanup.js';
 import { ensureFirstAdministrator } from './services/firstAdministrator.js';
 
 /** Process entry: checks the configuration, migrates, seeds, then listens. */
@@ -25,11 +26,14 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
   await ensureFirstAdministrator(database.db, config, app.log);
   const outbox = startOutboxDelivery({ db: database.db, config, log: app.log });
+  // A run now (what a crash left behind), then one every UPLOAD_CLEANUP_INTERVAL_MS.
+  const uploadCleanup = startUploadCleanup({ db: database.db, config, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await outbox.stop();
+    await uploadCleanup.stop();
     await database.close();
     process.exit(0);
   };

@@ -4,7 +4,9 @@ import { deleteNews, findNews, insertNews, listNews, updateNews, type NewsValues
 import { news, NEWS_TYPES, type News } from '../db/schema/editorial.js';
 import { unprocessable } from '../http/errors.js';
 import { fileUrl } from '../storage/fileUrl.js';
+import { keepUploads } from '../services/pendingUploads.js';
 import { richTextToPlain, sanitizeRichText } from '../services/richText.js';
+import { discardUploads } from '../uploads/receiveUploads.js';
 import type { CustomResourceDefinition, StoreContext } from './types.js';
 
 export const NEWS_MESSAGES = {
@@ -86,13 +88,17 @@ export const newsResource: CustomResourceDefinition = {
         link: type === NEWS_TYPES.youtube ? link : null,
         searchText: searchTextOf(title, description),
       };
-      const row = id === undefined ? await insertNews(db, values) : await updateNews(db, id, values);
-      if (!row) {
+      const kept = upload && upload.key === image ? upload : undefined;
+      const row = await db.transaction(async (tx) => {
+        const written = id === undefined ? await insertNews(tx, values) : await updateNews(tx, id, values);
         // Deleted meanwhile: the route removes the upload.
-        throw unprocessable({ id: ['This news no longer exists.'] });
-      }
+        if (!written) throw unprocessable({ id: ['This news no longer exists.'] });
+        if (kept) await keepUploads(tx, [kept.key]);
+        return written;
+      });
       // The replaced image, and an upload a link-type news did not keep.
-      await removeFiles(context, [existing?.image !== image ? existing?.image : undefined, upload && upload.key !== image ? upload.key : undefined]);
+      await removeFiles(context, [existing?.image !== image ? existing?.image : undefined]);
+      if (upload && !kept) await discardUploads(context, [upload]);
       return newsToApi(row);
     },
     async remove(db, id, context) {

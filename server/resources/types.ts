@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import type { NamedTable } from '../db/repositories/namedListRepository.js';
 import type { Storage } from '../storage/Storage.js';
+import type { PendingUploads } from '../uploads/PendingUploads.js';
 import type { ResourceSurface } from './declaration.js';
 
 /**
@@ -37,8 +38,11 @@ export interface ResourceStore {
   find(db: Db, id: number): Promise<Record<string, unknown> | undefined>;
   /**
    * Writes a validated, trimmed body; returns the saved record as `find` would. Throw HttpError for
-   * rule failures. The new `files` were stored by the route: on a throw the route removes them; a
-   * file the save replaces is the store's to remove (`context.storage`), once the write succeeded.
+   * rule failures. The new `files` were stored by the route and are pending: the transaction that
+   * writes the record must keep those it refers to (`keepUploads`, server/services/pendingUploads.ts),
+   * and the store discards those it does not keep (`discardUploads`). On a throw the route removes
+   * them all; a file the save replaces is the store's to remove (`context.storage`), once the
+   * write committed.
    */
   save?(db: Db, id: number | undefined, body: Record<string, unknown>, files: StoredUpload[], context: StoreContext): Promise<Record<string, unknown>>;
   /** Deletes; false when no such record. Foreign-key refusals are thrown as is (409). Removes the record's files. */
@@ -50,9 +54,10 @@ export interface ResourceStore {
   clearFile?(db: Db, id: number, field: string, context: StoreContext): Promise<Record<string, unknown> | undefined>;
 }
 
-/** What a store may use besides the database: the file storage of the uploads. */
+/** What a store may use besides the database: the file storage of the uploads and their pending records. */
 export interface StoreContext {
   storage: Storage;
+  pending: PendingUploads;
 }
 
 /** A file the request uploaded and storage kept, handed to a store's save. */

@@ -34,6 +34,7 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
   const service = createBookSaveService({
     db: app.db,
     storage: app.storage,
+    pending: app.pendingUploads,
     log: app.log,
     hooks: options.hooks ?? sheetNotificationHooks({ db: app.db, publicSiteUrl: app.config.publicSiteUrl, log: app.log }), // withNotification → outbox, after the commit
     repository: options.repository,
@@ -42,12 +43,13 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
   /** The body as one parsed object and the files stored for it; 415 for other content types. */
   async function readBody(request: FastifyRequest) {
     if (typeof request.isMultipart === 'function' && request.isMultipart()) {
-      const { entries, files } = await receiveUploads(request, { storage: app.storage, files: SHEET_FILE_FIELDS, folder: SHEET_FILE_FOLDER });
+      const target = { storage: app.storage, pending: app.pendingUploads };
+      const { entries, files } = await receiveUploads(request, { ...target, files: SHEET_FILE_FIELDS, folder: SHEET_FILE_FOLDER });
       try {
         const { data, sentKey } = parseMultipartForm(entries, { schema: READING_SHEET_SCHEMA });
         return { input: data, files, sentKey };
       } catch (error) {
-        await discardUploads(app.storage, files);
+        await discardUploads(target, files);
         throw error;
       }
     }

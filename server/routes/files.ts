@@ -4,25 +4,31 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, notFound } from '../http/errors.js';
 import { storedFilePolicy } from '../plugins/securityHeaders.js';
+import { createPendingUploads } from '../services/pendingUploads.js';
 import { createStorage, isValidKey, LocalDiskStorage, type Storage } from '../storage/index.js';
 import { LARGEST_FILE_BYTES } from '../uploads/fileRules.js';
+import type { PendingUploads } from '../uploads/PendingUploads.js';
 import { DEFAULT_FIELD_LIMITS } from '../uploads/receiveUploads.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** File storage of the admin scope (`<DATA_DIR>/files`); set by `fileRoutes`. */
     storage: Storage;
+    /** Where the admin scope's uploads are recorded until their record is saved; set by `fileRoutes`. */
+    pendingUploads: PendingUploads;
   }
 }
 
 export interface FileRoutesOptions {
   /** Storage to use instead of the configured one (tests). */
   storage?: Storage;
+  /** Pending-upload bookkeeping to use instead of the database's (tests without a database). */
+  pendingUploads?: PendingUploads;
 }
 
 /**
  * Registered once in the protected admin scope (without encapsulation, so its siblings see it):
- * decorates `storage`, registers @fastify/multipart for every protected route (streams only; each
+ * decorates `storage` and `pendingUploads`, registers @fastify/multipart for every protected route (streams only; each
  * route checks its own limits through `receiveUploads`), and serves `GET /files/*` (the URLs
  * `fileUrl` of server/storage/fileUrl.ts builds).
  */
@@ -32,6 +38,7 @@ export const fileRoutes = fp<FileRoutesOptions>(
     const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
     const storage = options.storage ?? createStorage(app.config);
     app.decorate('storage', storage);
+    app.decorate('pendingUploads', options.pendingUploads ?? createPendingUploads(app.db, { cleanupAgeMs: app.config.uploadCleanupAgeMs }));
     if (storage instanceof LocalDiskStorage) {
       await storage.sweepTemp().catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep temporary upload files'));
     }

@@ -21,7 +21,7 @@ export interface ResourceRoutesOptions {
 
 function serviceOf(app: FastifyInstance, definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
   return isCustom(definition)
-    ? createCustomResourceService(app.db, definition, screens, { storage: app.storage })
+    ? createCustomResourceService(app.db, definition, screens, { storage: app.storage, pending: app.pendingUploads })
     : createNamedResourceService(app.db, definition, screens);
 }
 
@@ -40,7 +40,8 @@ function saveHandler(app: FastifyInstance, service: ResourceService, writes: Scr
   return async (request: FastifyRequest<{ Params: { id?: string } }>) => {
     const id = creating ? undefined : request.params.id;
     if (Object.keys(uploads).length === 0 || !formSchema || !request.isMultipart()) return service.save(id, request.body);
-    const { entries, files } = await receiveUploads(request, { storage: app.storage, files: uploads, folder });
+    const target = { storage: app.storage, pending: app.pendingUploads };
+    const { entries, files } = await receiveUploads(request, { ...target, files: uploads, folder });
     const fileKeys = new Set(Object.keys(uploads).map(dottedName));
     try {
       const form = parseMultipartForm(
@@ -57,7 +58,7 @@ function saveHandler(app: FastifyInstance, service: ResourceService, writes: Scr
         throw error;
       }
     } catch (error) {
-      await discardUploads(app.storage, files);
+      await discardUploads(target, files);
       throw error;
     }
   };

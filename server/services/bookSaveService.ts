@@ -4,12 +4,14 @@ import { sheetExists } from '../db/repositories/bookReadRepository.js';
 import { bookWriteRepository, type BookWriteRepository } from '../db/repositories/bookWriteRepository.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import type { Storage } from '../storage/Storage.js';
+import type { PendingUploads } from '../uploads/PendingUploads.js';
 import { discardUploads, type UploadedFile } from '../uploads/receiveUploads.js';
 import { runAfterCommit, type SheetSaveHooks } from './bookSaveEvents.js';
 import { removeStoredFiles } from './bookSaveFiles.js';
 import { validateSheetInput, type SheetInput } from './bookSaveInput.js';
 import { writeSheet } from './bookSaveWrite.js';
 import { getSheet, SHEET_NOT_FOUND, type SheetApi } from './bookReadService.js';
+import { createPendingUploads } from './pendingUploads.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
 
 export { STALE_SHEET_MESSAGE } from './bookSaveWrite.js';
@@ -42,6 +44,8 @@ export interface SaveResult {
 export interface BookSaveServiceOptions {
   db: Db;
   storage: Storage;
+  /** Where the request's uploads are recorded (`app.pendingUploads`); by default the database's. */
+  pending?: PendingUploads;
   log?: FastifyBaseLogger;
   hooks?: SheetSaveHooks;
   /** The write steps; tests replace one to fail a save midway. */
@@ -54,9 +58,10 @@ export interface BookSaveServiceOptions {
  * (bookSaveReferences.ts), the rows written (bookSaveRows.ts), files (bookSaveFiles.ts), the
  * transaction (bookSaveWrite.ts) and what follows a commit (bookSaveEvents.ts).
  */
-export function createBookSaveService({ db, storage, log, hooks = {}, repository = bookWriteRepository }: BookSaveServiceOptions) {
+export function createBookSaveService({ db, storage, pending = createPendingUploads(db), log, hooks = {}, repository = bookWriteRepository }: BookSaveServiceOptions) {
   const repo = repository;
   const writer = { db, repo, hooks };
+  const uploads = { storage, pending };
 
   /** The id of an existing sheet from a path segment, else 404. */
   async function existingSheetId(rawId: string): Promise<number> {
@@ -74,8 +79,9 @@ export function createBookSaveService({ db, storage, log, hooks = {}, repository
 
     /**
      * Creates or updates a sheet: validation (422), the stale-version check (409) and every write
-     * in one transaction; replaced files are removed from storage after the commit. On any failure
-     * the request's new files are removed, so storage and sheet are exactly as before.
+     * in one transaction, which also forgets the new files' pending rows (they are kept); replaced
+     * files are removed from storage after the commit. On any failure the request's new files and
+     * their pending rows are removed, so storage and sheet are exactly as before.
      */
     async save({ rawId, input, files, sentKey = (key) => key, administratorId = null }: SaveRequest): Promise<SaveResult> {
       let saved: Awaited<ReturnType<typeof writeSheet>>;
@@ -86,7 +92,7 @@ export function createBookSaveService({ db, storage, log, hooks = {}, repository
         if (errors) throw unprocessable(errors);
         saved = await writeSheet(writer, id, input as SheetInput, files, administratorId);
       } catch (error) {
-        await discardUploads(storage, files);
+        await discardUploads(uploads, files);
         throw withSentKeys(error, sentKey);
       }
       await removeStoredFiles(storage, saved.replaced, log);

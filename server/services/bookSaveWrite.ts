@@ -8,6 +8,7 @@ import type { SheetSavedEvent, SheetSaveHooks } from './bookSaveEvents.js';
 import { manuscriptColumns, sheetUploads, tooManyDocuments, writeSheetFiles, type SheetUploads } from './bookSaveFiles.js';
 import type { SheetInput } from './bookSaveInput.js';
 import { foreignChildren, unknownReferences } from './bookSaveReferences.js';
+import { keepUploads } from './pendingUploads.js';
 import { sheetColumns, sheetLists } from './bookSaveRows.js';
 import { SHEET_NOT_FOUND } from './bookReadService.js';
 
@@ -26,8 +27,9 @@ type LockedSheet = NonNullable<Awaited<ReturnType<BookWriteRepository['lockSheet
 
 /**
  * The one transaction of a save (`id` undefined creates): the lock and version check (404, 409),
- * the checks needing the database (422), then every write and the `inTransaction` hook. Returns
- * the save's event and the storage keys of the files it replaced (to remove after the commit).
+ * the checks needing the database (422), then every write, the new files kept (their pending rows
+ * forgotten: 409 if the cleanup collected one) and the `inTransaction` hook. Returns the save's
+ * event and the storage keys of the files it replaced (to remove after the commit).
  */
 export async function writeSheet(
   { db, repo, hooks }: SheetWriter,
@@ -56,11 +58,17 @@ export async function writeSheet(
     const { bookId, version } = locked ? await updateSheetRow(repo, tx, locked, sheet, columns, now) : await insertSheetRow(repo, tx, sheet, columns, now);
     await writeSheetLists(repo, tx, bookId, sheet);
     replaced.push(...(await writeSheetFiles(repo, tx, bookId, uploads, locked !== undefined)));
+    await keepUploads(tx, keptKeys(uploads));
 
     const event: SheetSavedEvent = { bookId, created: !locked, version, withNotification: sheet.withNotification === 1, administratorId };
     await hooks.inTransaction?.(tx, event);
     return { event, replaced };
   });
+}
+
+/** The keys a save records: the rest of its uploads stay pending, for the cleanup to collect. */
+function keptKeys({ documents, cover, video, manuscript }: SheetUploads): string[] {
+  return [...documents, cover, video, manuscript].flatMap((file) => (file ? [file.key] : []));
 }
 
 /** 422 with every error only the database can tell: unknown ids, foreign series items or characters, too many documents. */

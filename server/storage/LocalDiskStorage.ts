@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EXTENSION_MIME, fileExtension } from '../../common/fileRules.js';
-import { InvalidStorageKeyError, isValidKey, type ByteRange, type Storage, type StoredFile, type StoredObject } from './Storage.js';
+import { InvalidStorageKeyError, isValidKey, type ByteRange, type Storage, type StoredEntry, type StoredFile, type StoredObject } from './Storage.js';
 
 /** Folder under the root where writes happen before their rename; unreachable by keys. */
 const TEMP_FOLDER = '.tmp';
@@ -88,6 +88,42 @@ export class LocalDiskStorage implements Storage {
     } catch (error) {
       if (isMissing(error)) return false;
       throw error;
+    }
+  }
+
+  /**
+   * Walks the folder of `prefix` (the whole root when omitted). Entries whose name starts with a
+   * dot (the `.tmp` folder of writes in progress) and anything that is not a regular file
+   * (symbolic links included) are skipped, as is any path that is not a valid key.
+   */
+  async *list(prefix?: string): AsyncIterable<StoredEntry> {
+    const start = prefix === undefined ? this.root : this.pathOf(prefix);
+    const folders = [start];
+    for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+      let entries;
+      try {
+        entries = await readdir(folder, { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) continue;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (entry.name.startsWith('.')) continue;
+        const file = path.join(folder, entry.name);
+        if (entry.isDirectory()) {
+          folders.push(file);
+          continue;
+        }
+        if (!entry.isFile()) continue;
+        const key = path.relative(this.root, file).split(path.sep).join('/');
+        if (!isValidKey(key)) continue;
+        try {
+          const info = await lstat(file);
+          if (info.isFile()) yield { key, size: info.size, modifiedAt: info.mtime };
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
     }
   }
 

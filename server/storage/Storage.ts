@@ -17,6 +17,20 @@ export interface Storage {
   /** Deletes the file; true when it existed. */
   remove(key: string): Promise<boolean>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every stored file whose key starts with the folder `prefix` (`books`, `news`; all of them when
+   * omitted), in no particular order. Writes in progress are not listed. A file removed while the
+   * listing runs may or may not appear; callers must tolerate a key that is already gone.
+   */
+  list(prefix?: string): AsyncIterable<StoredEntry>;
+}
+
+/** One file of a listing. */
+export interface StoredEntry {
+  key: string;
+  size: number;
+  /** When its content was last written (a complete file is never written again). */
+  modifiedAt: Date;
 }
 
 export interface StoredObject {

@@ -5,8 +5,10 @@ import { HttpError, unprocessable } from '../http/errors.js';
 import { hasForbiddenCharacter, unstorableError } from '../http/hostileInput.js';
 import type { Storage } from '../storage/Storage.js';
 import { generateKey } from '../storage/Storage.js';
+import { crashPoint } from '../testHooks/crashPoint.js';
 import { EXTENSION_MIME, FILE_RULES, fileExtension, type FileRule, type FileRuleName } from './fileRules.js';
 import { contentMatchesExtension, EXTENSION_FAMILY, FAMILY_LABEL, SNIFF_LENGTH } from './magicBytes.js';
+import { UPLOAD_EXPIRED_MESSAGE, type PendingUploads } from './PendingUploads.js';
 
 /** One file stored by `receiveUploads`. */
 export interface UploadedFile {
@@ -33,8 +35,14 @@ export interface ReceivedUploads {
   files: UploadedFile[];
 }
 
-export interface ReceiveUploadsOptions {
+/** Where uploads go and how they are recorded until their record is saved. */
+export interface UploadTarget {
   storage: Storage;
+  /** Each key is recorded here before its file is written (docs/files.md, "Uploads and their records"). */
+  pending: PendingUploads;
+}
+
+export interface ReceiveUploadsOptions extends UploadTarget {
   /** Field name → rule, e.g. `{ image: 'newsImage' }` or `{ 'documentList[]': 'document', manuscript: 'manuscript' }`. */
   files: Readonly<Record<string, FileRuleName>>;
   /** Storage folder of the new keys (`news`, `books/documents`): lower-case letters, digits, dashes. */
@@ -58,8 +66,11 @@ export const DEFAULT_FIELD_LIMITS = { fields: 5000, fieldSize: 1024 * 1024, fiel
  * On any failure every file this call already stored is removed and the rest of the body is
  * discarded; nothing is left in storage. Empty file inputs (no file name) are skipped.
  *
- * The caller owns the stored files once this resolves: when its own validation then fails, it
- * must call `discardUploads` (or delete them when their record is deleted).
+ * Each key is recorded in `pending` before its file is written, and the request's keys are dated
+ * again every `pending.refreshMs` while it streams and once at the end (409 UPLOAD_EXPIRED_MESSAGE,
+ * files removed, if the cleanup collected one meanwhile). The caller owns the stored files once
+ * this resolves: the transaction saving their record forgets their pending rows (`keepUploads`),
+ * and when the save fails it must call `discardUploads`.
  */
 export async function receiveUploads(request: FastifyRequest, options: ReceiveUploadsOptions): Promise<ReceivedUploads> {
   if (typeof request.isMultipart !== 'function' || !request.isMultipart()) {
@@ -84,6 +95,12 @@ export async function receiveUploads(request: FastifyRequest, options: ReceiveUp
   const files: UploadedFile[] = [];
   const countByField = new Map<string, number>();
   let current: MultipartFile | undefined;
+  /** Every key recorded as pending by this call, the one being written included. */
+  const recorded: string[] = [];
+  const { pending } = options;
+  // A failed refresh is not fatal here: the one at the end decides.
+  const heartbeat = setInterval(() => void pending.refresh(recorded).catch(() => undefined), pending.refreshMs);
+  heartbeat.unref();
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -119,6 +136,8 @@ export async function receiveUploads(request: FastifyRequest, options: ReceiveUp
 
       const mime = EXTENSION_MIME[extension] ?? 'application/octet-stream';
       const key = generateKey(options.folder, extension);
+      await pending.add(key);
+      recorded.push(key);
       const guarded = pipeline(part.file, new UploadGuard(rule, extension, errorKey, originalName), () => {
         // Errors reach storage.put through the guard, which rejects with them.
       });
@@ -126,11 +145,16 @@ export async function receiveUploads(request: FastifyRequest, options: ReceiveUp
       files.push({ field: part.fieldname, key: stored.key, originalName, size: stored.size, mime, rule: ruleName });
       current = undefined;
     }
+    clearInterval(heartbeat);
+    if (recorded.length > 0 && (await pending.refresh(recorded)) < recorded.length) throw new HttpError(409, UPLOAD_EXPIRED_MESSAGE);
   } catch (error) {
+    clearInterval(heartbeat);
     abandonBody(request, current);
-    await discardUploads(options.storage, files);
+    // The key being written when the failure came has no file (put leaves nothing) but has its row.
+    await discardUploads(options, recorded.map((key) => ({ key })));
     throw asHttpError(error);
   }
+  if (files.length > 0) crashPoint('uploads-stored');
 
   const counts = new Map<string, number>();
   for (const [name] of entries) counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -138,9 +162,15 @@ export async function receiveUploads(request: FastifyRequest, options: ReceiveUp
   return { fields, entries, files };
 }
 
-/** Removes stored uploads, ignoring those already gone; for a save that fails after `receiveUploads`. */
-export async function discardUploads(storage: Storage, files: readonly Pick<UploadedFile, 'key'>[]): Promise<void> {
-  await Promise.allSettled(files.map((file) => storage.remove(file.key)));
+/**
+ * Removes stored uploads (ignoring those already gone), then forgets the pending rows of those
+ * removed; for a save that fails after `receiveUploads`. Never throws: a file that could not be
+ * removed keeps its row, and the cleanup removes both later.
+ */
+export async function discardUploads({ storage, pending }: UploadTarget, files: readonly Pick<UploadedFile, 'key'>[]): Promise<void> {
+  const results = await Promise.allSettled(files.map((file) => storage.remove(file.key)));
+  const removed = files.filter((_, i) => results[i]!.status === 'fulfilled').map((file) => file.key);
+  await pending.forget(removed).catch(() => undefined);
 }
 
 /** The dotted error key of the `index`-th file of a field: `image`, `documentList[]` → `documentList.0`, `a[b][c]` → `a.b.c`. */

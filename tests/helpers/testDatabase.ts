@@ -4,8 +4,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../server/db/client.js';
 
-/** A fresh, migrated and reference-seeded database for one test file, on the suite's engine. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated and reference-seeded database for one test file, on the suite's engine. On
+ * PostgreSQL, `url` is its connection string (for a server run as a child process).
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `admin_panel_t_${randomBytes(6).toString('hex')}`;
@@ -17,6 +20,7 @@ export async function createTestDatabase(): Promise<Database> {
     const database = await openPostgres(target.toString());
     return {
       ...database,
+      url: target.toString(),
       close: async () => {
         await database.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

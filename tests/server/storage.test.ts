@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -124,5 +124,33 @@ describe('LocalDiskStorage', () => {
     expect(await readdir(tempDir)).toEqual(['fresh.part']);
     await rm(path.join(tempDir, 'fresh.part'));
     expect((await stat(tempDir)).isDirectory()).toBe(true);
+  });
+
+  it('lists the files under a folder, without writes in progress, links or invalid names', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'storage-list-'));
+    const local = createStorage({ dataDir: root });
+    const listed = async (prefix?: string) => {
+      const entries = [];
+      for await (const entry of local.list(prefix)) entries.push(entry);
+      return entries.sort((a, b) => a.key.localeCompare(b.key));
+    };
+    const first = generateKey('listed', 'pdf');
+    const second = generateKey('listed/deeper', 'png');
+    const elsewhere = generateKey('other', 'pdf');
+    for (const key of [first, second, elsewhere]) await local.put(key, Readable.from(['%PDF-1.7']), { contentType: 'application/pdf' });
+    await mkdir(path.join(local.root, '.tmp'), { recursive: true });
+    await writeFile(path.join(local.root, '.tmp', 'writing.part'), 'x');
+    await writeFile(path.join(local.root, 'listed', '.hidden'), 'x');
+    await writeFile(path.join(local.root, 'listed', 'bad name.pdf'), 'x');
+    await symlink(path.join(local.root, first), path.join(local.root, 'listed', 'link.pdf'));
+
+    const entries = await listed('listed');
+    expect(entries.map((entry) => entry.key)).toEqual([first, second].sort());
+    expect(entries[0]!.size).toBe(8);
+    expect(entries[0]!.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await listed()).map((entry) => entry.key)).toEqual([first, second, elsewhere].sort());
+    expect(await listed('missing')).toEqual([]);
+    await expect(listed('../outside')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await rm(root, { recursive: true, force: true });
   });
 });

@@ -12,6 +12,7 @@ import { fileUrl } from '../../server/storage/fileUrl.js';
 import { createStorage, type LocalDiskStorage } from '../../server/storage/index.js';
 import { EXTENSION_MIME } from '../../server/uploads/fileRules.js';
 import { contentMatchesExtension, EXTENSION_FAMILY, sniff, type ContentFamily } from '../../server/uploads/magicBytes.js';
+import { UPLOAD_EXPIRED_MESSAGE, type PendingUploads } from '../../server/uploads/PendingUploads.js';
 import { cleanFileName, errorKeyFor, receiveUploads, type ReceivedUploads } from '../../server/uploads/receiveUploads.js';
 import '../../server/types.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -154,12 +155,40 @@ const ROUTES: Record<string, Record<string, FileRuleName>> = {
   book: { 'documentList[]': 'document', 'cover_file[]': 'cover', 'video_file[]': 'video', manuscript: 'manuscript' },
 };
 
+/**
+ * Pending uploads in memory, for the upload app without a database: `keys` are the pending ones,
+ * `writtenFirst` the keys whose file already existed when they were recorded (there must be none).
+ */
+function memoryPending(storage: LocalDiskStorage) {
+  const keys = new Set<string>();
+  const writtenFirst: string[] = [];
+  const pending: PendingUploads = {
+    async add(key) {
+      if (await storage.exists(key)) writtenFirst.push(key);
+      keys.add(key);
+    },
+    async refresh(list) {
+      return list.filter((key) => keys.has(key)).length;
+    },
+    async forget(list) {
+      for (const key of list) keys.delete(key);
+    },
+    refreshMs: 60_000,
+  };
+  return { pending, keys, writtenFirst };
+}
+let memory: ReturnType<typeof memoryPending>;
+
 async function buildUploadApp(storage: LocalDiskStorage): Promise<FastifyInstance> {
   const app = Fastify();
   registerErrorHandler(app);
-  await app.register(fileRoutes, { storage });
+  memory = memoryPending(storage);
+  await app.register(fileRoutes, { storage, pendingUploads: memory.pending });
   app.post<{ Params: { kind: string } }>('/upload/:kind', async (request): Promise<ReceivedUploads> => {
-    return receiveUploads(request, { storage: app.storage, files: ROUTES[request.params.kind]!, folder: request.params.kind });
+    const received = await receiveUploads(request, { storage: app.storage, pending: app.pendingUploads, files: ROUTES[request.params.kind]!, folder: request.params.kind });
+    // The caller owns the files now; this test app keeps none of them pending.
+    await app.pendingUploads.forget(received.files.map((file) => file.key));
+    return received;
   });
   await app.ready();
   return app;
@@ -340,6 +369,63 @@ describe('receiveUploads', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json().errors).toEqual({ 'cover_file.0': ['Image should not be greater than 5Mb'] });
     expect(await storedFiles()).toEqual([]);
+    expect([...memory.keys]).toEqual([]); // the refused file's key too, though it never reached its place
+  });
+
+  it('records each key as pending before writing its file, and leaves it pending for the caller', async () => {
+    await emptyStorage();
+    const added: string[] = [];
+    const app = Fastify();
+    registerErrorHandler(app);
+    const { pending, keys, writtenFirst } = memoryPending(storage);
+    await app.register(fileRoutes, { storage, pendingUploads: {
+        ...pending,
+        async add(key) {
+          added.push(key);
+          await pending.add(key);
+        },
+      },
+    });
+    app.post('/upload', (request) => receiveUploads(request, { storage: app.storage, pending: app.pendingUploads, files: ROUTES.book!, folder: 'book' }));
+    const body = multipart([
+      { name: 'documentList[]', filename: 'a.pdf', content: fileOf('pdf', 300) },
+      { name: 'manuscript', filename: 'b.pdf', content: fileOf('pdf', 300) },
+    ]);
+    const response = await app.inject({ method: 'POST', url: '/upload', ...body });
+    expect(response.statusCode, response.body).toBe(200);
+    const stored = (response.json() as ReceivedUploads).files.map((file) => file.key);
+    expect(added).toEqual(stored);
+    expect(writtenFirst).toEqual([]);
+    expect([...keys].sort()).toEqual([...stored].sort());
+    await app.close();
+    await emptyStorage();
+  });
+
+  it('answers 409 and removes the files when the cleanup collected a key before the request ended', async () => {
+    await emptyStorage();
+    const app = Fastify();
+    registerErrorHandler(app);
+    const { pending, keys } = memoryPending(storage);
+    // The cleanup claims the first key while the second file streams.
+    const collecting: PendingUploads = {
+      ...pending,
+      async add(key) {
+        keys.clear();
+        await pending.add(key);
+      },
+    };
+    await app.register(fileRoutes, { storage, pendingUploads: collecting });
+    app.post('/upload', (request) => receiveUploads(request, { storage: app.storage, pending: app.pendingUploads, files: ROUTES.book!, folder: 'book' }));
+    const body = multipart([
+      { name: 'documentList[]', filename: 'a.pdf', content: fileOf('pdf', 300) },
+      { name: 'manuscript', filename: 'b.pdf', content: fileOf('pdf', 300) },
+    ]);
+    const response = await app.inject({ method: 'POST', url: '/upload', ...body });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe(UPLOAD_EXPIRED_MESSAGE);
+    expect(await storedFiles()).toEqual([]);
+    expect([...keys]).toEqual([]);
+    await app.close();
   });
 
   it('refuses content that does not match the extension with 422, leaving nothing on disk', async () => {
