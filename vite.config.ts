@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { formValidators } from './scripts/formValidators';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -42,7 +43,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   // The build's check of the screen definitions runs before Vite: scripts/check-definitions.ts.
-  plugins: [react(), precompress()],
+  plugins: [react(), formValidators(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { formValidators } from './scripts/formValidators';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -17,6 +18,8 @@ const server = (name: string, db: 'pglite' | 'postgres') => ({
 
 /** Test projects: unit (client and shared code), the server suite on each database, and the browser suite. */
 export default defineConfig({
+  // The forms' validators compiled at build time, as the app has them (src/engine/form/validator.ts).
+  plugins: [formValidators()],
   test: {
     projects: [
       {

@@ -8,10 +8,8 @@ import type { FastifyInstance } from 'fastify';
 export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   // The built client is module scripts from /assets only: no inline script, no event-handler
-  // attribute. 'unsafe-eval' is for Ajv, which turns each form's JSON Schema into a validating
-  // function with `new Function` (RJSF's validator): without it no form validates in the browser.
-  // It lets code already loaded from /assets evaluate strings; it runs nothing a page injects.
-  'script-src': ["'self'", "'unsafe-eval'"],
+  // attribute, no eval (the forms' validators are compiled at build time: scripts/formValidators.ts).
+  'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   // PrimeReact 10 inserts <style> elements while it runs (component styles, z-indexes, overlay
   // positions), whose text no hash lists ahead and which a static index.html cannot give a nonce;

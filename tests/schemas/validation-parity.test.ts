@@ -1,15 +1,14 @@
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
-import { formAjvFormats, formAjvOptions } from '../../common/ajvOptions.js';
-import { messageOf } from '../../common/validation.js';
 import { compileFormValidator } from '../../server/definitions/formValidator.js';
 import { loadScreens } from '../../server/definitions/loadScreens.js';
+import { formValidatorFor } from '../../src/engine/form/validator.js';
 
 /**
  * The same accept/reject fixtures through the server's validator (ajv + toFieldErrors) and the
- * client's (RJSF's customizeValidator with the shared options and the product's messages, as
- * src/engine/form/validator.ts builds it): same verdict, same dotted keys, same messages.
+ * client's (the validator compiled at build time for the form's schema, with the product's
+ * messages, as the browser runs it: src/engine/form/validator.ts): same verdict, same dotted keys,
+ * same messages.
  * `keys` is the expected set of dotted keys, empty for data both sides accept.
  */
 type Fixture = [label: string, data: unknown, keys: string[]];
@@ -120,9 +119,6 @@ const FIXTURES: Record<string, Fixture[]> = {
   ],
 };
 
-const rjsf = customizeValidator({ ajvOptionsOverrides: formAjvOptions, ajvFormatOptions: [...formAjvFormats] }, (errors) => {
-  for (const error of errors ?? []) error.message = messageOf(error);
-});
 
 /** RJSF's nested error schema as the API's errors by dotted key (`names.fr`; `_` for the root). */
 function dottedErrors(errorSchema: ErrorSchema, path: string[] = [], result: Record<string, string[]> = {}): Record<string, string[]> {
@@ -149,7 +145,7 @@ describe.each(Object.entries(FIXTURES))('%s: server and client validators agree'
 
   it.each(fixtures)('%s', (_label, data, keys) => {
     const serverErrors = sorted(server(data) ?? {});
-    const client = rjsf.validateFormData(data as never, schema);
+    const client = formValidatorFor(schema).validateFormData(data as never, schema);
     expect(Object.keys(serverErrors)).toEqual([...keys].sort());
     expect(sorted(dottedErrors(client.errorSchema))).toEqual(serverErrors);
     expect(client.errors.length === 0).toBe(keys.length === 0);

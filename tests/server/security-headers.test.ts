@@ -54,7 +54,7 @@ describe('security headers', () => {
     expectBrowserHeaders(page);
     expect(page.headers['content-security-policy']).toBe(APP_POLICY);
     expect(APP_POLICY).toBe(
-      "default-src 'self';script-src 'self' 'unsafe-eval';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' blob:;font-src 'self';" +
+      "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' blob:;font-src 'self';" +
         "connect-src 'self';media-src 'self';object-src 'none';frame-src 'none';worker-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'",
     );
     expect(page.headers['cache-control']).toBe('no-cache');

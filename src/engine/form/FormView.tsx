@@ -10,7 +10,7 @@ import { formTabs, subTabOf } from './errorRouting';
 import { createFormDataStore } from './formDataStore';
 import { ArrayFieldItemTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, type EngineFormContext } from './templates';
 import { translateSchema, translateUiSchema } from './translateSchema';
-import { formValidator } from './validator';
+import { formValidatorFor } from './validator';
 
 export interface FormViewProps {
   controller: FormController;
@@ -36,6 +36,7 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
   const { widgets, fields } = registries;
   useMemo(() => assertRegistered(uiSchema, registries), [uiSchema, registries]);
   const translatedSchema = useMemo(() => translateSchema(schema, t), [schema, t]);
+  const validator = useMemo(() => formValidatorFor(translatedSchema), [translatedSchema]);
   const translatedUi = useMemo(() => ({ ...translateUiSchema(uiSchema, t), 'ui:submitButtonOptions': { norender: true } }), [uiSchema, t]);
   const [activeTab, setActiveTab] = useState(0);
   const [activeSubTabs, setActiveSubTabs] = useState<Record<string, number>>({});
@@ -97,7 +98,7 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
       schema={translatedSchema}
       uiSchema={translatedUi}
       formData={controller.formData}
-      validator={formValidator}
+      validator={validator}
       widgets={widgets}
       fields={fields}
       templates={TEMPLATES}

@@ -1,12 +1,14 @@
-import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { getDefaultFormState, type UiSchema } from '@rjsf/utils';
 import type { FieldErrors } from '../../../common/validation';
 import serverSchema from '../../../schemas/books/readingSheet.schema.json';
 import uiSchemaJson from '../../../schemas/books/readingSheet.ui.json';
 import type { ApiRecord } from '../../engine/api/resourceApi';
-import { dereferenceSchema, withoutDescriptions } from '../../engine/form/dereferenceSchema';
 import { prunePayload } from '../../engine/form/prunePayload';
 import { sameData } from '../../engine/form/sameData';
-import { formValidator } from '../../engine/form/validator';
+import { formValidatorFor } from '../../engine/form/validator';
+import { sheetFormSchema } from './sheetFormSchema';
+
+export { sheetFormSchema } from './sheetFormSchema';
 
 /**
  * The reading-sheet form: the server's JSON Schema (schemas/books/readingSheet.schema.json, the one
@@ -16,30 +18,11 @@ import { formValidator } from '../../engine/form/validator';
 
 type Json = Record<string, unknown>;
 
-/** The stored files of GET admin/books/{id}: read-only in the save, shown and deleted by `fileList` fields. */
-const STORED_FILES = {
-  documentList: { type: 'array', items: { type: 'object' } },
-  coverList: { type: 'array', items: { type: 'object' } },
-  videoList: { type: 'array', items: { type: 'object' } },
-  manuscript: { type: 'object' },
-} as const;
-
 /** The multipart names of new files, in the order a save sends them. */
 export const MULTIPART_FILE_NAMES = ['documentList[]', 'cover_file[]', 'video_file[]', 'manuscript'] as const;
 
-/**
- * The form's schema: the server's, dereferenced, without descriptions and the root title, plus the
- * stored-file properties the `fileList` fields show, minus `withNotification` (set by the save
- * button, not a field). Labels come from the UI schema's `ui:title` keys.
- */
-export const sheetFormSchema: RJSFSchema = (() => {
-  const { title: _title, ...schema } = dereferenceSchema(withoutDescriptions(serverSchema as RJSFSchema));
-  const { withNotification: _withNotification, ...properties } = schema.properties ?? {};
-  return { ...schema, properties: { ...properties, ...STORED_FILES } } as RJSFSchema;
-})();
-
 /** A new sheet as the form starts it: the schema's defaults (status 1, rights status 4, flags 0). */
-export const NEW_SHEET_DEFAULTS = getDefaultFormState(formValidator, sheetFormSchema, {}, sheetFormSchema) as Record<string, unknown>;
+export const NEW_SHEET_DEFAULTS = getDefaultFormState(formValidatorFor(sheetFormSchema), sheetFormSchema, {}, sheetFormSchema) as Record<string, unknown>;
 
 export const sheetUiSchema = uiSchemaJson as UiSchema;
 

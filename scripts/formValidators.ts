@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { Plugin } from 'vite';
+import { formAjvFormats, formAjvOptions } from '../common/ajvOptions';
+import { expandScreen } from '../common/expandTranslations';
+import type { ScreenDefinition } from '../common/screenDefinition';
+import { validationKey } from '../src/engine/form/validationKey';
+import { sheetFormSchema } from '../src/screens/readingSheet/sheetFormSchema';
+
+const SCREENS_DIR = fileURLToPath(new URL('../schemas', import.meta.url));
+
+/**
+ * Every schema the app's forms validate, as FormView receives them: each screen definition's
+ * `form.schema` (locales expanded) and the reading-sheet form's schema.
+ */
+export function formSchemas(): object[] {
+  const screens = fs
+    .readdirSync(SCREENS_DIR)
+    .filter((file) => file.endsWith('.screen.json'))
+    .sort()
+    .map((file) => expandScreen(JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as ScreenDefinition));
+  return [...screens.flatMap((screen) => (screen.form ? [screen.form.schema as object] : [])), sheetFormSchema];
+}
+
+/**
+ * The ES module of the forms' validators, compiled ahead of time with the forms' Ajv options
+ * (common/ajvOptions.ts), so the browser never compiles code at run time and the page's
+ * Content-Security-Policy needs no 'unsafe-eval'. It exports `FORM_VALIDATORS`, each validator
+ * under the `validationKey` of its schema. Ajv's standalone code reaches its runtime helpers and
+ * the formats through `require`; they become imports.
+ */
+export function formValidatorsModule(schemas: readonly object[] = formSchemas()): string {
+  const ajv = new Ajv({ ...formAjvOptions, code: { source: true, esm: true, lines: false } });
+  addFormats(ajv, [...formAjvFormats]);
+  const keys = [...new Set(schemas.map((schema) => validationKey(schema)))];
+  const byKey = new Map(schemas.map((schema) => [validationKey(schema), schema]));
+  for (const key of keys) ajv.addSchema({ ...byKey.get(key)!, $id: key });
+  const modules: string[] = [];
+  const code = standaloneCode(ajv).replace(/require\("([^"]+)"\)/g, (_match, name: string) => {
+    if (!modules.includes(name)) modules.push(name);
+    return `__module${modules.indexOf(name)}`;
+  });
+  const imports = modules.map((name, i) => `import * as __module${i} from ${JSON.stringify(`${name}.js`)};`).join('\n');
+  return `${imports}\n${code.replace(/^"use strict";/, '')}\nexport const FORM_VALIDATORS = { ${keys.join(', ')} };\n`;
+}
+
+const ID = 'virtual:form-validators';
+
+/** Serves `virtual:form-validators` (src/engine/form/validator.ts) to the build, the dev server and the tests. */
+export function formValidators(): Plugin {
+  return {
+    name: 'form-validators',
+    resolveId: (id) => (id === ID ? `\0${ID}` : undefined),
+    load: (id) => (id === `\0${ID}` ? formValidatorsModule() : undefined),
+    // The dev server compiles them again when a form's schema changes.
+    handleHotUpdate({ file, server }) {
+      if (!file.startsWith(SCREENS_DIR)) return;
+      const module = server.moduleGraph.getModuleById(`\0${ID}`);
+      if (module) server.moduleGraph.invalidateModule(module);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { describe, expect, it } from 'vitest';
+import { sheetFormSchema } from '../../src/screens/readingSheet/sheetFormSchema';
+import { screens } from '../../src/engine/resource/definitions';
+import { translateSchema } from '../../src/engine/form/translateSchema';
+import { formValidatorFor } from '../../src/engine/form/validator';
+
+/** Every form of the app validates with a validator compiled at build time (no code compiled in the browser). */
+describe('formValidatorFor', () => {
+  const forms: [string, RJSFSchema][] = [...screens.flatMap((screen) => (screen.form ? [[screen.resource, screen.form.schema as RJSFSchema] as [string, RJSFSchema]] : [])), ['reading sheet', sheetFormSchema]];
+
+  it.each(forms)('has the compiled validator of the %s form, whatever language its texts are in', (_name, schema) => {
+    const shouting = translateSchema(schema, ((key: string) => key.toUpperCase()) as never);
+    const verdict = (on: RJSFSchema) => formValidatorFor(on).validateFormData({}, on).errors.map((error) => [error.property, error.message]);
+    expect(verdict(shouting)).toEqual(verdict(schema));
+  });
+
+  it('refuses a schema no build compiled, loudly', () => {
+    expect(() => formValidatorFor({ type: 'object', properties: { nickname: { type: 'string' } } })).toThrow(/No validator was compiled for this form's schema/);
+  });
+
+  it('reports errors with the product messages', () => {
+    const schema = forms.find(([name]) => name === 'contacts')![1];
+    const { errors } = formValidatorFor(schema).validateFormData({ email: 'nope' }, schema);
+    expect(errors.map((error) => error.message)).toEqual(expect.arrayContaining(['The name field is required.', 'The email must be a valid email address.']));
+  });
+});
