@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { createSmtpSender, type MailSender } from '../notifications/mailer.js';
 import { outboxRepository } from '../db/repositories/outboxRepository.js';
+import { createPeriodicLoop } from './periodicLoop.js';
 import { outboxSignal } from '../notifications/outboxSignal.js';
 
 /** The logger calls the loop makes (a pino / Fastify logger fits). */
@@ -78,13 +79,12 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeli
   const batchSize = options.batchSize ?? DELIVERY_DEFAULTS.batchSize;
   const leaseMs = options.leaseMs ?? DELIVERY_DEFAULTS.leaseMs;
 
-  let stopped = true;
-  /** Set by stop(): the current run gives back what it has not sent yet. */
-  let stopping = false;
   let heldReleased = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> | undefined;
-  let runAgain = false;
+  const loop = createPeriodicLoop({
+    run: () => runOnce(),
+    intervalMs,
+    onError: (error) => log.error({ err: error }, 'outbox delivery run failed; trying again at the next tick'),
+  });
 
   async function hold(run: DeliveryRun): Promise<void> {
     for (const message of await outboxRepository.holdPending(db)) {
@@ -102,7 +102,8 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeli
     for (;;) {
       const batch = await outboxRepository.claimDue(db, { limit: batchSize, leaseMs });
       for (const [index, message] of batch.entries()) {
-        if (stopping) {
+        // Stopping: the rest of the batch goes back for another process or the next start.
+        if (loop.stopping) {
           await outboxRepository.release(db, batch.slice(index).map((m) => m.id));
           return;
         }
@@ -134,45 +135,20 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeli
     return run;
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void tick(), delayMs);
-  }
-
-  async function tick(): Promise<void> {
-    timer = undefined;
-    if (current) {
-      runAgain = true;
-      return;
-    }
-    runAgain = false;
-    current = runOnce().catch((error: unknown) => log.error({ err: error }, 'outbox delivery run failed; trying again at the next tick'));
-    await current;
-    current = undefined;
-    schedule(runAgain ? 0 : intervalMs);
-  }
-
-  const onQueued = () => {
-    if (current) runAgain = true;
-    else schedule(0);
-  };
+  const onQueued = () => loop.runSoon();
+  let started = false;
 
   return {
     start() {
-      if (!stopped) return;
-      stopped = false;
-      stopping = false;
+      if (started) return;
+      started = true;
       outboxSignal.on('queued', onQueued);
-      schedule(0);
+      loop.start();
     },
     async stop() {
-      stopped = true;
-      stopping = true;
+      started = false;
       outboxSignal.off('queued', onQueued);
-      clearTimeout(timer);
-      timer = undefined;
-      await current;
+      await loop.stop();
       sender?.close();
     },
     runOnce,

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { cleanUploads, type CleanupLog, type UploadCleanupRun } from '../services/uploadCleanup.js';
 import { createStorage, LocalDiskStorage, type Storage } from '../storage/index.js';
+import { createPeriodicLoop } from './periodicLoop.js';
 
 export interface UploadCleanupLoopOptions {
   db: Db;
@@ -23,53 +24,25 @@ export interface UploadCleanupLoop {
 }
 
 /**
- * The upload cleanup loop (docs/files.md, "Uploads and their records"): an in-process timer, one
- * run at a time, the first as soon as it starts. A failing run (database down, storage
+ * The upload cleanup loop (docs/files.md, "Uploads and their records"): a periodic loop, one run at
+ * a time, the first as soon as it starts. A failing run (database down, storage
  * unreachable) is logged and the loop goes on. Each run also sweeps the local disk's stale
  * temporary writes, which otherwise only go at start.
  */
 export function createUploadCleanup({ db, storage, log, intervalMs, maxAgeMs }: UploadCleanupLoopOptions): UploadCleanupLoop {
-  let stopped = true;
-  /** Set by stop(): the run under way ends at its next batch. */
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> | undefined;
+  const loop = createPeriodicLoop({
+    run: () => runOnce(),
+    intervalMs,
+    onError: (error) => log.error({ err: error }, 'upload cleanup run failed; trying again at the next tick'),
+  });
 
   async function runOnce(): Promise<UploadCleanupRun> {
-    const run = await cleanUploads({ db, storage, maxAgeMs, log, shouldStop: () => stopping });
-    if (storage instanceof LocalDiskStorage && !stopping) await storage.sweepTemp();
+    const run = await cleanUploads({ db, storage, maxAgeMs, log, shouldStop: () => loop.stopping });
+    if (storage instanceof LocalDiskStorage && !loop.stopping) await storage.sweepTemp();
     return run;
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => void tick(), delayMs);
-  }
-
-  async function tick(): Promise<void> {
-    timer = undefined;
-    current = runOnce().catch((error: unknown) => log.error({ err: error }, 'upload cleanup run failed; trying again at the next tick'));
-    await current;
-    current = undefined;
-    schedule(intervalMs);
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      stopping = false;
-      schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      stopping = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await current;
-    },
-    runOnce,
-  };
+  return { start: () => loop.start(), stop: () => loop.stop(), runOnce };
 }
 
 /** Creates and starts the cleanup loop the configuration describes (server/main.ts). */
