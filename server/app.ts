@@ -20,6 +20,7 @@ import { utilityRoutes } from './routes/utilities.js';
 import { assertDefinitionsHonoured } from './definitions/checkDefinitions.js';
 import { loadScreens } from './definitions/loadScreens.js';
 import { READING_SHEET_FORMS } from './definitions/readingSheetForms.js';
+import { UNCONFIGURED_CARD_PAYMENTS, type CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { RouteSummary } from './types.js';
 
 export interface AppOptions {
@@ -31,6 +32,8 @@ export interface AppOptions {
   screensDir?: string;
   /** The clock of time-based rules (the login throttle), in epoch milliseconds; tests move it instead of waiting. */
   now?: () => number;
+  /** The card payment provider (default: the one the configuration describes). */
+  cardPayments?: CardPaymentProvider;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface AppOptions {
  * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid or says something the
  * server would not honour (server/definitions/checkDefinitions.ts).
  */
-export async function buildApp({ config, database, logger = false, screensDir, now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS }: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   const app = Fastify({
@@ -50,6 +53,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('cardPayments', cardPayments);
   app.decorate('routeList', [] as RouteSummary[]);
   app.addHook('onRoute', (route) => {
     const query = route.schema?.querystring as object | undefined;

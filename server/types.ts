@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { SessionAdmin } from './services/sessions.js';
 
 /** What a registered route accepts, as the route-coverage and fuzz tests read it. */
@@ -24,6 +25,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** The card payment provider of subscriptions tied to it. */
+    cardPayments: CardPaymentProvider;
     /** Every route registered, with what it accepts; read by the route-coverage and fuzz tests. */
     routeList: RouteSummary[];
   }
