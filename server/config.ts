@@ -33,6 +33,15 @@ export interface Config {
   uploadCleanupAgeMs: number;
   /** Period of the upload cleanup loop, in milliseconds. */
   uploadCleanupIntervalMs: number;
+  /**
+   * Secret (`sk_…`) or restricted (`rk_…`) key of the card payment provider (docs/payments.md);
+   * absent, subscriptions tied to the provider cannot be cancelled from here.
+   */
+  stripeSecretKey: string | undefined;
+  /** The provider's API host, port and protocol; absent means the SDK's own (https://api.stripe.com). Tests point them at a local server. */
+  stripeApiHost: string | undefined;
+  stripeApiPort: number | undefined;
+  stripeApiProtocol: 'http' | 'https' | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +105,44 @@ function mailFrom(env: NodeJS.ProcessEnv): string {
   return raw;
 }
 
+/**
+ * The card payment provider's key. Only its shape is checked (a secret `sk_` or restricted `rk_`
+ * key, test or live): a publishable key or a webhook secret pasted by mistake fails at boot
+ * rather than at the first cancellation. The message never repeats the value.
+ */
+function stripeSecretKey(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  if (raw === undefined) return undefined;
+  if (/^pk_/.test(raw)) {
+    throw new ConfigError('STRIPE_SECRET_KEY is a publishable key (pk_…): the server needs the secret key (sk_…) or a restricted key (rk_…)');
+  }
+  if (!/^(?:sk|rk)_(?:test|live)_\w+$/.test(raw)) {
+    throw new ConfigError('STRIPE_SECRET_KEY does not look like a secret key (sk_test_…, sk_live_…) or a restricted key (rk_test_…, rk_live_…)');
+  }
+  return raw;
+}
+
+/** A host name or address alone: the scheme and the port have their own variables. */
+function hostName(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim() || undefined;
+  if (raw === undefined) return undefined;
+  if (!/^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]*)$/.test(raw)) {
+    throw new ConfigError(`${name} must be a host name or address alone (api.stripe.com, 127.0.0.1), without scheme, port or path; got "${raw}"`);
+  }
+  return raw;
+}
+
+function optionalInteger(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+  return env[name] === undefined || env[name] === '' ? undefined : integer(env, name, 0, min, max);
+}
+
+function httpProtocol(env: NodeJS.ProcessEnv, name: string): 'http' | 'https' | undefined {
+  const raw = env[name]?.trim().toLowerCase() || undefined;
+  if (raw === undefined) return undefined;
+  if (raw !== 'http' && raw !== 'https') throw new ConfigError(`${name} must be http or https, got "${env[name]}"`);
+  return raw;
+}
+
 /** Reads and checks the configuration; throws ConfigError naming the faulty variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']);
@@ -136,5 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxIntervalMs: integer(env, 'OUTBOX_INTERVAL_MS', 5000, 100, 3_600_000),
     uploadCleanupAgeMs: integer(env, 'UPLOAD_CLEANUP_AGE_MS', 300_000, 1000, 7 * 24 * 3_600_000),
     uploadCleanupIntervalMs: integer(env, 'UPLOAD_CLEANUP_INTERVAL_MS', 300_000, 100, 24 * 3_600_000),
+    stripeSecretKey: stripeSecretKey(env),
+    stripeApiHost: hostName(env, 'STRIPE_API_HOST'),
+    stripeApiPort: optionalInteger(env, 'STRIPE_API_PORT', 1, 65535),
+    stripeApiProtocol: httpProtocol(env, 'STRIPE_API_PROTOCOL'),
   };
 }
