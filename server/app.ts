@@ -32,7 +32,7 @@ export interface AppOptions {
   screensDir?: string;
   /** The clock of time-based rules (the login throttle), in epoch milliseconds; tests move it instead of waiting. */
   now?: () => number;
-  /** The card payment provider (default: the one the configuration describes). */
+  /** The card payment provider (default: none configured; server/main.ts passes `createCardPaymentProvider(config)`). */
   cardPayments?: CardPaymentProvider;
 }
 

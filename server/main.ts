@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed/index.js';
 import { startOutboxDelivery } from './jobs/outboxDelivery.js';
 import { startUploadCleanup } from './jobs/uploadCleanup.js';
+import { createCardPaymentProvider } from './payments/createCardPaymentProvider.js';
 import { ensureFirstAdministrator } from './services/firstAdministrator.js';
 
 /** Process entry: checks the configuration, migrates, seeds, then listens. */
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   await seedDatabase(database.db, { demo: config.demoData });
-  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, database, logger: { level: config.logLevel }, cardPayments: createCardPaymentProvider(config) });
   await ensureFirstAdministrator(database.db, config, app.log);
   const outbox = startOutboxDelivery({ db: database.db, config, log: app.log });
   // A run now (what a crash left behind), then one every UPLOAD_CLEANUP_INTERVAL_MS.
