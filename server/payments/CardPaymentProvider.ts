@@ -9,7 +9,9 @@ export interface CardPaymentProvider {
   /**
    * Cancels the provider's subscription `providerSubscriptionId` now. Resolves once the provider
    * has accepted; throws `CardPaymentNotConfiguredError` without a key, `CardPaymentError` with
-   * the provider's own message when it refuses or cannot be reached.
+   * the provider's own message when it refuses or cannot be reached. A subscription the provider
+   * already has as canceled counts as cancelled; one it does not know is a refusal
+   * (`code: 'resource_missing'`). See docs/payments.md.
    */
   cancelSubscription(providerSubscriptionId: string): Promise<void>;
 }
