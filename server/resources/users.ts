@@ -1,5 +1,5 @@
 import { idOrNull, textOrNull } from '../db/repositories/directoryRepository.js';
-import { currentPlanFilter, subscriptionStateFilter } from '../db/repositories/subscriptionState.js';
+import { subscriptionStateFilter } from '../db/repositories/subscriptionState.js';
 import { deleteUser, findUserRecord, listUsers, updateUser, userEmailTaken } from '../db/repositories/userRepository.js';
 import { pgErrorCode, PG_ERRORS } from '../db/errors.js';
 import { countries, locales, users } from '../db/schema/index.js';
@@ -64,7 +64,7 @@ export const userResource: CustomResourceDefinition = {
     name: { column: 'searchText', op: 'search', words: true },
     is_accepted: { column: 'isAccepted', op: 'boolean' },
     subscription_state: { op: 'derived', derived: subscriptionStateFilter, many: true },
-    plan_id: { op: 'derived', derived: currentPlanFilter, many: true },
+    plan_id: { column: 'currentPlanId', op: 'in', many: true },
   },
   store: {
     list: (db, query) => listUsers(db, { where: query.where, paging: query }),

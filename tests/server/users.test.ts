@@ -369,12 +369,24 @@ describe('the current subscription', () => {
     const newer = await insertSubscription(db(), id, 'active', { start: day(-10) });
     const current = async () => (await db().select({ id: users.currentSubscriptionId }).from(users).where(eq(users.id, id)))[0]!.id;
     expect(await current()).toBe(newer);
+    // The copies the list filters on follow the current subscription's plan, end and cancel dates.
+    const copies = async () =>
+      (
+        await db()
+          .select({ plan: users.currentPlanId, end: users.currentSubscriptionEndAt, canceled: users.currentSubscriptionCanceledAt })
+          .from(users)
+          .where(eq(users.id, id))
+      )[0]!;
+    const canceledAt = new Date('2026-03-04T05:06:07Z');
+    await db().update(subscriptions).set({ canceledAt, planId: await planId(db(), 'vip') }).where(eq(subscriptions.id, newer));
+    expect(await copies()).toEqual({ plan: await planId(db(), 'vip'), end: new Date(`${day(335)}T00:00:00Z`), canceled: canceledAt });
     await db().update(subscriptions).set({ startDate: day(-200) }).where(eq(subscriptions.id, newer));
     expect(await current()).toBe(older);
     await db().delete(subscriptions).where(eq(subscriptions.id, older));
     expect(await current()).toBe(newer);
     await db().delete(subscriptions).where(eq(subscriptions.id, newer));
     expect(await current()).toBeNull();
+    expect(await copies()).toEqual({ plan: null, end: null, canceled: null });
     expect(await db().select().from(creditMovements).where(eq(creditMovements.userId, id))).toEqual([]);
   });
 });

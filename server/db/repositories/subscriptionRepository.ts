@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { plans, subscriptions, users } from '../schema/index.js';
-import { subscriptionStateSql, type SubscriptionState } from './subscriptionState.js';
+import { subscriptionRowState as rowState, type SubscriptionState } from './subscriptionState.js';
 
 /** The current subscription as the user record carries it (SPEC §3 'User', `subscription`). */
 export type SubscriptionRecord = {
@@ -27,8 +27,6 @@ export type SubscriptionSummary = Pick<SubscriptionRecord, 'id' | 'plan_id' | 'r
   /** The state this subscription would give the user if it were the current one. */
   state: Exclude<SubscriptionState, 'none'>;
 };
-
-const rowState = subscriptionStateSql({ id: subscriptions.id, canceledAt: subscriptions.canceledAt, subscriptionEndAt: subscriptions.subscriptionEndAt });
 
 /** Every subscription of a user, newest first (by start date, then id: the first is the current one). */
 export async function subscriptionHistory(db: Db, userId: number): Promise<SubscriptionSummary[]> {

@@ -26,49 +26,49 @@ export interface StateColumns {
 /** The start of today in UTC, by the database's clock (the day an end date is compared with). */
 const TODAY_UTC = sql`date_trunc('day', now(), 'UTC')`;
 
+/**
+ * The rule of each state, as a condition on the columns given: the one definition the state
+ * expression and the list's filter are both built from (so they cannot disagree), written as
+ * plain comparisons that PostgreSQL evaluates cheaply row by row and, for `none`, from an index.
+ */
+export const STATE_RULES: Record<SubscriptionState, (s: StateColumns) => SQL> = {
+  none: (s) => sql`${s.id} is null`,
+  canceled: (s) => sql`(${s.id} is not null and ${s.canceledAt} is not null)`,
+  ended: (s) => sql`(${s.id} is not null and ${s.canceledAt} is null and ${s.subscriptionEndAt} < ${TODAY_UTC})`,
+  active: (s) => sql`(${s.id} is not null and ${s.canceledAt} is null and (${s.subscriptionEndAt} is null or ${s.subscriptionEndAt} >= ${TODAY_UTC}))`,
+};
+
 /** The state of the subscription whose columns are given (`none` when its id is null: no row joined). */
 export function subscriptionStateSql(s: StateColumns): SQL<SubscriptionState> {
-  return sql<SubscriptionState>`(case
-    when ${s.id} is null then 'none'
-    when ${s.canceledAt} is not null then 'canceled'
-    when ${s.subscriptionEndAt} < ${TODAY_UTC} then 'ended'
-    else 'active' end)`;
+  const order: SubscriptionState[] = ['none', 'canceled', 'ended', 'active'];
+  return sql<SubscriptionState>`(case ${sql.join(
+    order.map((state) => sql`when ${STATE_RULES[state](s)} then ${state}`),
+    sql` `,
+  )} end)`;
 }
 
-/** The states of existing subscriptions (everything but `none`), as SQL over `subscriptions` itself. */
-const stateOfRow = subscriptionStateSql({ id: subscriptions.id, canceledAt: subscriptions.canceledAt, subscriptionEndAt: subscriptions.subscriptionEndAt });
-
-const textList = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((value) => sql`${String(value)}`),
-    sql`, `,
-  );
+/** The columns of the user row holding the current subscription's (copied by the triggers of migration 0007). */
+const USER_COLUMNS: StateColumns = { id: users.currentSubscriptionId, canceledAt: users.currentSubscriptionCanceledAt, subscriptionEndAt: users.currentSubscriptionEndAt };
 
 /**
- * `subscription_state` of the users list: users whose current subscription is in one of the states.
- * `none` reads the user row alone; the others look up the one current subscription by its id, so a
- * page costs one primary-key probe per row and a count one hash join (docs/data-model.md, Indexes).
+ * The state of a user's current subscription, read from the user row: the triggers of migration
+ * 0007 copy the current subscription's id, end and cancel dates there, so the list's column and
+ * filter need no join (docs/data-model.md, Indexes).
+ */
+export const userSubscriptionState = subscriptionStateSql(USER_COLUMNS);
+
+/** The state of a `subscriptions` row (never `none`). */
+export const subscriptionRowState = subscriptionStateSql({ id: subscriptions.id, canceledAt: subscriptions.canceledAt, subscriptionEndAt: subscriptions.subscriptionEndAt });
+
+/**
+ * `subscription_state` of the users list: users whose current subscription is in one of the
+ * states. A condition on the user row alone: a page reads the rows in id order until it has
+ * enough, a count scans `users` once.
  */
 export const subscriptionStateFilter: DerivedFilter = {
   values: SUBSCRIPTION_STATES,
   condition(values) {
-    const states = values.filter((value) => value !== 'none');
-    const parts: SQL[] = [];
-    if (values.includes('none')) parts.push(sql`${users.currentSubscriptionId} is null`);
-    if (states.length) {
-      parts.push(sql`exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${users.currentSubscriptionId} and ${stateOfRow} in (${textList(states)}))`);
-    }
-    return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
-  },
-};
-
-/** `plan_id` of the users list: users whose current subscription (whatever its state) is on one of the plans. */
-export const currentPlanFilter: DerivedFilter = {
-  condition(values) {
-    const ids = sql.join(
-      values.map((value) => sql`${Number(value)}`),
-      sql`, `,
-    );
-    return sql`exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${users.currentSubscriptionId} and ${subscriptions.planId} in (${ids}))`;
+    const rules = SUBSCRIPTION_STATES.filter((state) => values.includes(state)).map((state) => STATE_RULES[state](USER_COLUMNS));
+    return rules.length === 1 ? rules[0]! : sql`(${sql.join(rules, sql` or `)})`;
   },
 };

@@ -6,7 +6,7 @@ import type { Db } from '../client.js';
 import { libraries, plans, savedSearches, subscriptions, users } from '../schema/index.js';
 import { countOf } from './directoryRepository.js';
 import { subscriptionHistory, type SubscriptionRecord, type SubscriptionSummary } from './subscriptionRepository.js';
-import { subscriptionStateSql, type SubscriptionState } from './subscriptionState.js';
+import { userSubscriptionState, type SubscriptionState } from './subscriptionState.js';
 
 /** The columns a user save writes (the VAT number, validation, credits and connections are not among them). */
 export type UserValues = Pick<
@@ -55,26 +55,13 @@ export type UserRecord = UserListItem & {
 const current = alias(subscriptions, 'current_subscription');
 const currentPlan = alias(plans, 'current_plan');
 
-/** The state of the user's current subscription (the joined `current_subscription`). */
-const currentState = subscriptionStateSql({ id: current.id, canceledAt: current.canceledAt, subscriptionEndAt: current.subscriptionEndAt });
+const listSelection = { user: users, role: currentPlan.role, state: userSubscriptionState };
+const recordSelection = { ...listSelection, subscription: current, amount: currentPlan.amount };
+type Selected = { user: typeof users.$inferSelect; role: string | null; state: SubscriptionState };
+type RecordSelected = Selected & { subscription: typeof subscriptions.$inferSelect | null; amount: number | null };
 
-const selection = { user: users, role: currentPlan.role, state: currentState, subscription: current, amount: currentPlan.amount };
-type Selected = {
-  user: typeof users.$inferSelect;
-  role: string | null;
-  state: SubscriptionState;
-  subscription: typeof subscriptions.$inferSelect | null;
-  amount: number | null;
-};
-
-/** Users with their current subscription and its plan (left joins: one row per user). */
-const selectUsers = (db: Db) =>
-  db
-    .select(selection)
-    .from(users)
-    .leftJoin(current, eq(current.id, users.currentSubscriptionId))
-    .leftJoin(currentPlan, eq(currentPlan.id, current.planId))
-    .$dynamic();
+/** Users with their current plan (a left join on a small table: one row per user). */
+const selectUsers = (db: Db) => db.select(listSelection).from(users).leftJoin(currentPlan, eq(currentPlan.id, users.currentPlanId)).$dynamic();
 
 /** First name and last name, for lists and pickers. */
 export const fullnameOf = (user: { firstname: string; lastname: string }) => `${user.firstname} ${user.lastname}`.trim();
@@ -101,7 +88,7 @@ export const userSearchText = (values: Pick<UserValues, 'name' | 'firstname' | '
 
 /**
  * One page of users by id, matching `where` (the list's declared filters). The count reads `users`
- * alone: the filters that look at subscriptions carry their own subqueries (subscriptionState.ts).
+ * alone: the subscription's state and plan are on the user row (migration 0007).
  */
 export async function listUsers(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: UserListItem[]; total: number }> {
   const { where } = options;
@@ -118,9 +105,15 @@ export async function userExists(db: Db, id: number): Promise<boolean> {
 
 /** One user with their subscriptions, libraries and saved searches, as the API sends it. */
 export async function findUserRecord(db: Db, id: number): Promise<UserRecord | undefined> {
-  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select(recordSelection)
+    .from(users)
+    .leftJoin(current, eq(current.id, users.currentSubscriptionId))
+    .leftJoin(currentPlan, eq(currentPlan.id, users.currentPlanId))
+    .where(eq(users.id, id))
+    .limit(1);
   if (!row) return undefined;
-  const { user: u, subscription: s, amount } = row as Selected;
+  const { user: u, subscription: s, amount } = row as RecordSelected;
   const [history, userLibraries, searches] = await Promise.all([
     subscriptionHistory(db, id),
     db

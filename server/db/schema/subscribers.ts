@@ -51,11 +51,14 @@ export const users = pgTable(
     numberConnections: integer('number_connections').notNull().default(0),
     lastConnectionDate: timestamp('last_connection_date', { withTimezone: true }),
     /**
-     * The current subscription (the latest by start date, then by id), kept by triggers on
-     * `subscriptions` (migration 0007), never written by the application: the list's
-     * subscription-state and plan filters read one row per user through it.
+     * The current subscription (the latest by start date, then by id) and a copy of what its state
+     * and plan are read from, kept by triggers on `subscriptions` (migration 0007), never written by
+     * the application: the users list filters by subscription state and plan on this row alone.
      */
     currentSubscriptionId: integer('current_subscription_id'),
+    currentPlanId: integer('current_plan_id'),
+    currentSubscriptionEndAt: timestamp('current_subscription_end_at', { withTimezone: true }),
+    currentSubscriptionCanceledAt: timestamp('current_subscription_canceled_at', { withTimezone: true }),
     searchText: searchText(),
     ...timestamps(),
   },
@@ -67,6 +70,9 @@ export const users = pgTable(
     index('users_country_idx').on(t.countryId),
     index('users_locale_idx').on(t.localeId),
     index('users_current_subscription_idx').on(t.currentSubscriptionId),
+    index('users_current_plan_idx').on(t.currentPlanId),
+    // The subscription-state filter and its count read this index alone (index-only scans).
+    index('users_subscription_state_idx').on(t.currentSubscriptionEndAt, t.currentSubscriptionCanceledAt, t.currentSubscriptionId),
     foreignKey({ name: 'users_current_subscription_fk', columns: [t.currentSubscriptionId], foreignColumns: [subscriptions.id] }).onDelete('set null'),
     check('users_credits_positive', sql`${t.credits} >= 0`),
     check('users_number_connections_positive', sql`${t.numberConnections} >= 0`),
