@@ -16,6 +16,8 @@ import { bookListRoutes } from './routes/books.js';
 import { clientConfigRoutes } from './routes/clientConfig.js';
 import { healthRoutes } from './routes/health.js';
 import { resourceRoutes } from './routes/resourceRoutes.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
+import { userRoutes } from './routes/users.js';
 import { utilityRoutes } from './routes/utilities.js';
 import { assertDefinitionsHonoured } from './definitions/checkDefinitions.js';
 import { loadScreens } from './definitions/loadScreens.js';
@@ -83,6 +85,8 @@ export async function buildApp({ config, database, logger = false, screensDir, n
             await protectedRoutes.register(clientConfigRoutes);
             await protectedRoutes.register(utilityRoutes);
             await protectedRoutes.register(resourceRoutes, { screens });
+            await protectedRoutes.register(userRoutes); // validate, libraries, searches, credits, user pickers
+            await protectedRoutes.register(subscriptionRoutes); // POST /plans/:userid, DELETE /plans/:userid/cancel
             await protectedRoutes.register(bookListRoutes); // GET /books, GET /books/options, DELETE /books/:id
             await protectedRoutes.register(bookSaveRoutes); // GET /books/:id, POST /books[/:id], DELETE /utilities/book-files|book-manuscript
           });

@@ -12,8 +12,10 @@ import { literaryPrizeResource } from './literaryPrizes.js';
 import { newsResource } from './news.js';
 import { optionListResources } from './optionLists.js';
 import { periodResource } from './periods.js';
+import { planResource } from './plans.js';
 import { thematicResource } from './thematics.js';
 import { timeResource } from './times.js';
+import { userResource } from './users.js';
 import type { ResourceDefinition } from './types.js';
 
 /** Every schema-driven resource served under `/api/admin/{api}`. Add a resource here. */
@@ -34,4 +36,6 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   contactResource,
   companyResource,
   authorResource,
+  userResource,
+  planResource,
 ];

@@ -18,6 +18,12 @@ function valueSchema(table: PgTable, filter: FilterDeclaration): object {
       return { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' };
     case 'flag':
       return { type: 'integer', enum: [1, 2, 3] };
+    case 'boolean':
+      return { type: 'integer', enum: [0, 1] };
+    case 'derived': {
+      const one = filter.derived.values ? { type: 'string', enum: filter.derived.values } : integer;
+      return filter.many ? { type: 'array', items: one, maxItems: MAX_FILTER_VALUES } : one;
+    }
     case 'atLeast':
       return integer;
     case 'overlaps':

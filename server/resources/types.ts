@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import type { CardPaymentProvider } from '../payments/CardPaymentProvider.js';
 import type { NamedTable } from '../db/repositories/namedListRepository.js';
 import type { Storage } from '../storage/Storage.js';
 import type { PendingUploads } from '../uploads/PendingUploads.js';
@@ -54,10 +55,12 @@ export interface ResourceStore {
   clearFile?(db: Db, id: number, field: string, context: StoreContext): Promise<Record<string, unknown> | undefined>;
 }
 
-/** What a store may use besides the database: the file storage of the uploads and their pending records. */
+/** What a store may use besides the database: the file storage of the uploads and their pending records, the card payment provider. */
 export interface StoreContext {
   storage: Storage;
   pending: PendingUploads;
+  /** Subscriptions tied to it are cancelled there before their user is deleted. */
+  cardPayments: CardPaymentProvider;
 }
 
 /** A file the request uploaded and storage kept, handed to a store's save. */

@@ -21,7 +21,7 @@ export interface ResourceRoutesOptions {
 
 function serviceOf(app: FastifyInstance, definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
   return isCustom(definition)
-    ? createCustomResourceService(app.db, definition, screens, { storage: app.storage, pending: app.pendingUploads })
+    ? createCustomResourceService(app.db, definition, screens, { storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments })
     : createNamedResourceService(app.db, definition, screens);
 }
 

@@ -117,6 +117,30 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['name missing, a biography not a string', { biographies: { fr: 3 } }, ['biographies.fr', 'name']],
     ['an unknown locale', { name: 'X', biographies: { pt: 'Olá' } }, ['biographies']],
   ],
+  users: [
+    [
+      'a full user sent back with what the server adds',
+      {
+        name: 'Ann',
+        firstname: 'Ann',
+        lastname: 'Lee',
+        email: 'ann@example.test',
+        phone: '+33 1',
+        job: 'Producer',
+        company: 'Films',
+        vat_number: 'FR123',
+        locale_id: 2,
+        address: '1 rue',
+        additional_address: null,
+        city: 'Paris',
+        postal_code: '75001',
+        country_id: 75,
+      },
+      [],
+    ],
+    ['names and e-mail only', { firstname: 'Ann', lastname: 'Lee', email: 'ann@example.test' }, []],
+    ['e-mail invalid, last name missing, locale not an integer', { firstname: 'Ann', email: 'not-an-email', locale_id: 'en' }, ['email', 'lastname', 'locale_id']],
+  ],
 };
 
 

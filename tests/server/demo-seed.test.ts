@@ -29,6 +29,8 @@ import {
   users,
 } from '../../server/db/schema/index.js';
 import { DEMO_COUNTS, seedDemoData } from '../../server/db/seed/demo/index.js';
+import { SHOWCASE } from '../../server/db/seed/demo/subscribers.js';
+import { subscriptionStateSql } from '../../server/db/repositories/subscriptionState.js';
 import { seedReferenceData } from '../../server/db/seed/reference/index.js';
 
 const NOW = new Date('2026-06-15T00:00:00Z');
@@ -146,6 +148,41 @@ describe('demo seed', () => {
     expect(user!.searchText).not.toBe('');
   });
 
+  it('shows every subscriber state on a first start: the first subscribers, whatever the seed', async () => {
+    const rows = await database.db
+      .select({
+        id: users.id,
+        isAccepted: users.isAccepted,
+        credits: users.credits,
+        state: subscriptionStateSql({ id: subscriptions.id, canceledAt: subscriptions.canceledAt, subscriptionEndAt: subscriptions.subscriptionEndAt }),
+        tied: sql<boolean>`${subscriptions.providerSubscriptionId} is not null`,
+        libraries: sql<number>`(select count(*) from libraries l where l.user_id = ${users.id})::int`,
+        searches: sql<number>`(select count(*) from saved_searches s where s.user_id = ${users.id})::int`,
+        movements: sql<number>`(select count(*) from credit_movements m where m.user_id = ${users.id})::int`,
+        lastBalance: sql<number | null>`(select m.balance from credit_movements m where m.user_id = ${users.id} order by m.created_at desc, m.id desc limit 1)`,
+      })
+      .from(users)
+      .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
+      .orderBy(asc(users.id))
+      .limit(SHOWCASE.length);
+    expect(rows.map((row) => [row.isAccepted, row.state, row.tied])).toEqual([
+      [true, 'none', false],
+      [false, 'none', false],
+      [true, 'active', true],
+      [true, 'active', false],
+      [true, 'canceled', false],
+      [true, 'ended', false],
+    ]);
+    for (const row of rows) {
+      expect(row.libraries, `user ${row.id} libraries`).toBeGreaterThan(0);
+      expect(row.searches, `user ${row.id} searches`).toBeGreaterThan(0);
+      if (row.state !== 'none') {
+        expect(row.movements, `user ${row.id} credit history`).toBe(3);
+        expect(row.lastBalance).toBe(row.credits);
+      }
+    }
+  });
+
   it('is reproducible with the same seed and date', async () => {
     const other = await openPglite();
     try {
@@ -153,6 +190,13 @@ describe('demo seed', () => {
       await seedDemoData(other.db, { seed: 7, now: NOW });
       const titles = (db: Db) => db.select({ t: books.originalTitle, p: books.publicationDate }).from(books).orderBy(asc(books.id));
       expect(await titles(other.db)).toEqual(await titles(database.db));
+      const subscribers = (db: Db) =>
+        db
+          .select({ email: users.email, credits: users.credits, start: subscriptions.startDate, provider: subscriptions.providerSubscriptionId })
+          .from(users)
+          .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
+          .orderBy(asc(users.id));
+      expect(await subscribers(other.db)).toEqual(await subscribers(database.db));
     } finally {
       await other.close();
     }

@@ -12,19 +12,37 @@ import { likePattern } from './namedListRepository.js';
  * - `overlaps`: an id-array column shares at least one of the values;
  * - `atLeast`: the column is at least the value (minimum stars; 0 matches everything);
  * - `month`: a date column falls on the first day of the month given as `YYYY-MM`;
- * - `flag`: a boolean column, the value 1 (any), 2 (true) or 3 (false): SPEC's series filter.
+ * - `flag`: a boolean column, the value 1 (any), 2 (true) or 3 (false): SPEC's series filter;
+ * - `boolean`: a boolean column, the value 1 (true) or 0 (false);
+ * - `derived`: what no column of the table holds (a user's subscription state): the condition is
+ *   built by the repository layer (`DerivedFilter`), from values it lists or from ids.
  */
-export const FILTER_OPS = ['search', 'in', 'overlaps', 'atLeast', 'month', 'flag'] as const;
+export const FILTER_OPS = ['search', 'in', 'overlaps', 'atLeast', 'month', 'flag', 'boolean', 'derived'] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
-/** One accepted query parameter of a list. */
-export interface FilterDeclaration {
+/**
+ * The condition of a `derived` filter, written in the repository layer beside the SQL it reads
+ * (e.g. `server/db/repositories/subscriptionState.ts`), so a declaration names it and no route
+ * special-cases it.
+ */
+export interface DerivedFilter {
+  /** The values the parameter takes (a text enum); absent, it takes ids (integers from 1). */
+  values?: readonly string[];
+  /** The rows matching any of the values given (one or several, as the declaration's `many` allows). */
+  condition(values: readonly (string | number)[]): SQL;
+}
+
+/** One accepted query parameter of a list: a column and an operator, or a derived condition. */
+export type FilterDeclaration = ColumnFilter | DerivedFilterDeclaration;
+
+/** A parameter matched against a column of the list's table. */
+export interface ColumnFilter {
   /**
    * The column it filters (drizzle property name of the list's table). For `search`, a normalised
    * `search_text` column, or a list of raw text columns, joined and accent-folded at query time.
    */
   column: string | readonly string[];
-  op: FilterOp;
+  op: Exclude<FilterOp, 'derived'>;
   /** Several values accepted (`p=1&p=2` or `p[]=1&p[]=2`), a row matching any of them. */
   many?: boolean;
   /** `search` only: every word must occur, instead of the whole text. */
@@ -34,6 +52,20 @@ export interface FilterDeclaration {
   /** Bounds of an integer value (ids: 1 to the integer maximum by default; `atLeast`: required). */
   minimum?: number;
   maximum?: number;
+  derived?: never;
+}
+
+/** A parameter matched by a condition the repository layer builds (`op: 'derived'`). */
+export interface DerivedFilterDeclaration {
+  op: 'derived';
+  derived: DerivedFilter;
+  /** Several values accepted, a row matching any of them. */
+  many?: boolean;
+  column?: never;
+  words?: never;
+  tree?: never;
+  minimum?: never;
+  maximum?: never;
 }
 
 /** A validated list query: each declared parameter's value (a number, a text or a list of numbers). */
@@ -89,7 +121,8 @@ const idList = (ids: readonly number[]) =>
  * The where-conditions of a list query, one per given parameter, from the list's filter
  * declarations (server/resources/declaration.ts): `search` as `like` on a normalised search
  * column (each word with `words`), `in` as `=` / `in (…)`, `overlaps` as `&& array[…]`, `atLeast`
- * as `>=` (0 adds nothing), `month` as `= 'YYYY-MM-01'`, `flag` 2/3 as the column / `not` it.
+ * as `>=` (0 adds nothing), `month` as `= 'YYYY-MM-01'`, `flag` 2/3 and `boolean` 1/0 as the column /
+ * `not` it, `derived` as its declared condition.
  * With `alias`, columns are written `alias.column` (a statement that names the table `f`);
  * without, qualified by their table. Tree filters must already hold their descendants.
  */
@@ -107,6 +140,11 @@ export function filterConditions(
   for (const [param, filter] of Object.entries(filters)) {
     const value = values[param];
     if (value === undefined || value === null) continue;
+    if (filter.op === 'derived') {
+      const list = [value].flat() as (string | number)[];
+      if (list.length) conditions.push(filter.derived.condition([...new Set(list)]));
+      continue;
+    }
     if (typeof filter.column !== 'string') {
       const text = String(value).trim();
       if (filter.op === 'search' && text) conditions.push(foldedSearch(filter.column.map((property) => columnOf(table, property)), text));
@@ -140,6 +178,9 @@ export function filterConditions(
       case 'flag':
         if (value === 2) conditions.push(sql`${column}`);
         if (value === 3) conditions.push(sql`not ${column}`);
+        break;
+      case 'boolean':
+        conditions.push(value === 1 ? sql`${column}` : sql`not ${column}`);
         break;
     }
   }

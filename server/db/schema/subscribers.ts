@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type PgTableExtraConfigValue,
   primaryKey,
   serial,
   text,
@@ -49,15 +50,30 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     numberConnections: integer('number_connections').notNull().default(0),
     lastConnectionDate: timestamp('last_connection_date', { withTimezone: true }),
+    /**
+     * The current subscription (the latest by start date, then by id) and a copy of what its state
+     * and plan are read from, kept by triggers on `subscriptions` (migration 0007), never written by
+     * the application: the users list filters by subscription state and plan on this row alone.
+     */
+    currentSubscriptionId: integer('current_subscription_id'),
+    currentPlanId: integer('current_plan_id'),
+    currentSubscriptionEndAt: timestamp('current_subscription_end_at', { withTimezone: true }),
+    currentSubscriptionCanceledAt: timestamp('current_subscription_canceled_at', { withTimezone: true }),
     searchText: searchText(),
     ...timestamps(),
   },
-  (t) => [
+  // Typed, because `users` and `subscriptions` refer to each other.
+  (t): PgTableExtraConfigValue[] => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('users_last_connection_idx').on(t.lastConnectionDate),
     index('users_country_idx').on(t.countryId),
     index('users_locale_idx').on(t.localeId),
+    index('users_current_subscription_idx').on(t.currentSubscriptionId),
+    index('users_current_plan_idx').on(t.currentPlanId),
+    // The subscription-state filter and its count read this index alone (index-only scans).
+    index('users_subscription_state_idx').on(t.currentSubscriptionEndAt, t.currentSubscriptionCanceledAt, t.currentSubscriptionId),
+    foreignKey({ name: 'users_current_subscription_fk', columns: [t.currentSubscriptionId], foreignColumns: [subscriptions.id] }).onDelete('set null'),
     check('users_credits_positive', sql`${t.credits} >= 0`),
     check('users_number_connections_positive', sql`${t.numberConnections} >= 0`),
   ],

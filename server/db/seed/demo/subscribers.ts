@@ -1,5 +1,7 @@
 import { LOCALES, pickTranslation, searchNormal } from '../../../../common/locales.js';
+import { asc } from 'drizzle-orm';
 import {
+  administrators,
   creditMovements,
   libraries,
   libraryBooks,
@@ -22,6 +24,37 @@ export interface DemoUser {
 }
 
 const LIBRARY_NAMES = ['Favourites', 'To read', 'For the board', 'Thrillers', 'Options to renew', 'Christmas shortlist'];
+
+/** A change of a demo balance; `byStaff` ones are made by the first administrator. */
+type DemoMovement = { amount: number; reason: string; createdAt: Date; byStaff?: boolean };
+
+/** A subscriber of the showcase: validation, then the current subscription's state, plan and provider link. */
+interface Showcase {
+  isAccepted: boolean;
+  subscription?: { role: string; state: 'active' | 'canceled' | 'ended'; tied: boolean };
+}
+
+/**
+ * The first subscribers, always the same, so that a first start shows every state of SPEC §4:
+ * validated and unvalidated without a subscription, active tied to the card payment provider,
+ * active not tied, canceled, ended. Each one with a subscription has a credit history (its plan's
+ * credits, a request spent, a manual change), libraries and saved searches. The others are random.
+ */
+export const SHOWCASE: readonly Showcase[] = [
+  { isAccepted: true },
+  { isAccepted: false },
+  { isAccepted: true, subscription: { role: 'premium', state: 'active', tied: true } },
+  { isAccepted: true, subscription: { role: 'essential', state: 'active', tied: false } },
+  { isAccepted: true, subscription: { role: 'vip', state: 'canceled', tied: false } },
+  { isAccepted: true, subscription: { role: 'essential', state: 'ended', tied: false } },
+];
+
+/** Start, end and cancel dates of a showcase subscription, relative to `now`. */
+function showcaseDates(state: 'active' | 'canceled' | 'ended', now: Date): { start: Date; end: Date; canceledAt: Date | null } {
+  if (state === 'ended') return { start: addDays(now, -400), end: addDays(now, -35), canceledAt: null };
+  if (state === 'canceled') return { start: addDays(now, -200), end: addDays(now, 165), canceledAt: addDays(now, -20) };
+  return { start: addDays(now, -60), end: addDays(now, 305), canceledAt: null };
+}
 
 /** Subscribers with connections, subscriptions, credit history, libraries and saved searches. */
 export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], count: number): Promise<DemoUser[]> {
@@ -56,9 +89,9 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
           createdAt: startDate,
         }
       : null;
-    const movements = plan ? [{ amount: plan.credits, reason: 'plan', createdAt: startDate }] : [];
+    const movements: DemoMovement[] = plan ? [{ amount: plan.credits, reason: 'plan', createdAt: startDate }] : [];
     if (plan && rng.datatype.boolean(0.3)) movements.push({ amount: -Math.min(plan.credits, rng.number.int({ min: 1, max: 3 })), reason: 'request', createdAt: addDays(startDate, 5) });
-    if (plan && rng.datatype.boolean(0.2)) movements.push({ amount: 5, reason: 'manual', createdAt: addDays(startDate, 9) });
+    if (plan && rng.datatype.boolean(0.2)) movements.push({ amount: 5, reason: 'manual', createdAt: addDays(startDate, 9), byStaff: true });
     const credits = movements.reduce((sum, movement) => sum + movement.amount, 0);
 
     return {
@@ -89,8 +122,41 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
     };
   });
 
+  SHOWCASE.forEach((showcase, index) => {
+    const plan = planned[index];
+    if (!plan) return;
+    plan.row.isAccepted = showcase.isAccepted;
+    const chosen = showcase.subscription && ref.plans.find((row) => row.role === showcase.subscription!.role);
+    if (!showcase.subscription || !chosen) {
+      plan.subscription = null;
+      plan.movements = [];
+      plan.row.credits = 0;
+      return;
+    }
+    const { start, end, canceledAt } = showcaseDates(showcase.subscription.state, now);
+    plan.subscription = {
+      planId: chosen.id,
+      paid: chosen.paid,
+      commitment: chosen.commitment,
+      startDate: isoDate(start),
+      subscriptionEndAt: new Date(`${isoDate(end)}T00:00:00Z`),
+      canceledAt,
+      providerSubscriptionId: showcase.subscription.tied ? `sub_demo${String(index).padStart(2, '0')}tiedtoprovider` : null,
+      createdAt: start,
+    };
+    plan.movements = [
+      { amount: chosen.credits, reason: 'plan', createdAt: start },
+      { amount: -2, reason: 'request', createdAt: addDays(start, 5) },
+      { amount: 5, reason: 'manual', createdAt: addDays(start, 9), byStaff: true },
+    ];
+    plan.row.credits = plan.movements.reduce((sum, movement) => sum + movement.amount, 0);
+  });
+
   const inserted = await db.insert(users).values(planned.map((plan) => plan.row)).returning({ id: users.id, isAccepted: users.isAccepted });
 
+  // Manual changes are made by the first administrator, when one exists already (not on a fresh database).
+  const [staff] = await db.select({ id: administrators.id }).from(administrators).orderBy(asc(administrators.id)).limit(1);
+  const staffId = staff?.id ?? null;
   const subscriptionRows: (typeof subscriptions.$inferInsert)[] = [];
   const movementRows: (typeof creditMovements.$inferInsert)[] = [];
   const connectionRows: (typeof userConnections.$inferInsert)[] = [];
@@ -99,9 +165,9 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
     if (!plan) return;
     if (plan.subscription) subscriptionRows.push({ userId, ...plan.subscription });
     let balance = 0;
-    for (const movement of plan.movements) {
+    for (const { byStaff, ...movement } of plan.movements) {
       balance += movement.amount;
-      movementRows.push({ userId, ...movement, balance });
+      movementRows.push({ userId, ...movement, balance, administratorId: byStaff ? staffId : null });
     }
     for (const connectedAt of plan.connections) connectionRows.push({ userId, connectedAt });
   });
@@ -109,9 +175,9 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
   await insertRows(db, creditMovements, movementRows);
   await insertRows(db, userConnections, connectionRows);
 
-  // Libraries for half of the subscribers.
+  // Libraries for the showcase and half of the other subscribers.
   const libraryPlans = inserted
-    .filter(() => rng.datatype.boolean(0.5))
+    .filter((_, index) => index < SHOWCASE.length || rng.datatype.boolean(0.5))
     .flatMap(({ id: userId }) =>
       some(rng, LIBRARY_NAMES, 1, 2).map((name) => ({ row: { userId, name }, books: some(rng, catalogue, 2, 6) })),
     );
@@ -151,7 +217,8 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
       filterTexts.audience = audiences.map((row) => pickTranslation(row.names));
     }
     const ratingsFilter: RatingsFilter = rng.datatype.boolean(0.4) ? { [rng.helpers.arrayElement(RATING_TYPES)]: rng.number.int({ min: 2, max: 4 }) } : {};
-    const holders = some(rng, inserted, 1, rng.datatype.boolean(0.3) ? 3 : 1);
+    // The showcase's subscribers hold the first searches (one each), so every state shows one.
+    const holders = index < Math.min(SHOWCASE.length, inserted.length) ? [inserted[index]!] : some(rng, inserted, 1, rng.datatype.boolean(0.3) ? 3 : 1);
     const createdAt = rng.date.recent({ days: 90 });
     for (const holder of holders) {
       searchRows.push({

@@ -1,0 +1,30 @@
+import { findPlan, listPlans } from '../db/repositories/planRepository.js';
+import { plans } from '../db/schema/index.js';
+import type { CustomResourceDefinition } from './types.js';
+
+/**
+ * Subscription plans (`GET admin/plans`, `GET admin/plans/{id}`): read-only reference data seeded
+ * from server/db/seed/reference/plans.ts. `role` is the plan's name (essential, premium, vip; also
+ * as `name` for pickers), `amount` its price in cents, `commitment` in months, `credits` those a
+ * new subscription grants by default. `POST admin/plans/{userid}` and `DELETE
+ * admin/plans/{userid}/cancel` are the subscription actions (server/routes/subscriptions.ts).
+ */
+export const planResource: CustomResourceDefinition = {
+  api: 'plans',
+  label: 'Plan',
+  table: plans,
+  fields: {
+    id: { column: 'id' },
+    role: { column: 'role' },
+    name: { computed: 'the role, for pickers' },
+    amount: { column: 'amount' },
+    commitment: { column: 'commitment' },
+    paid: { column: 'paid' },
+    credits: { column: 'credits' },
+  },
+  filters: { role: { column: ['role'], op: 'search' } },
+  store: {
+    list: (db, query) => listPlans(db, { where: query.where, paging: query }),
+    find: findPlan,
+  },
+};

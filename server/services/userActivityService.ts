@@ -1,0 +1,136 @@
+import { DEFAULT_LOCALE, type Locale } from '../../common/locales.js';
+import type { Paged } from '../../common/api.js';
+import type { Db } from '../db/client.js';
+import { listCreditMovements, type CreditMovementRecord } from '../db/repositories/creditRepository.js';
+import { filterConditions } from '../db/repositories/filterConditions.js';
+import { listPlanRoles } from '../db/repositories/planRepository.js';
+import { categoryNames, listUserLibraries, listUserSavedSearches, type LibraryRecord } from '../db/repositories/userActivityRepository.js';
+import { listUserOptions, userExists, type UserOption } from '../db/repositories/userRepository.js';
+import { RATING_TYPES, users, type RatingType, type SavedFilterCategory } from '../db/schema/index.js';
+import { notFound } from '../http/errors.js';
+import { paged, paging } from '../http/paging.js';
+import { parseId } from './resourceService.js';
+
+/** The saved-filter categories in the order the user's search tab shows them (SPEC §2 'Users'). */
+export const SAVED_FILTER_CATEGORIES: readonly SavedFilterCategory[] = [
+  'author',
+  'genre',
+  'country',
+  'thematic',
+  'place',
+  'period',
+  'time',
+  'audience',
+  'language',
+  'category',
+  'format',
+];
+
+/** The names of the rating types, as the reading sheet's form shows them. */
+export const RATING_NAMES: Record<RatingType, string> = {
+  quality: 'Literary quality',
+  concept: 'Concept',
+  plot: 'Plot',
+  characters: 'Characters',
+  coherence: 'Coherence',
+  emotions: 'Emotions',
+  dialogues: 'Dialogues',
+  commercial: 'Commercial',
+};
+
+/** The user's id from the path, 404 when it is no id or no user. */
+async function existingUser(db: Db, rawId: string): Promise<number> {
+  const id = parseId(rawId);
+  if (id === undefined || !(await userExists(db, id))) throw notFound('User');
+  return id;
+}
+
+/** `GET admin/users/libraries/{id}`: the user's libraries, paged, each with its books and their authors. */
+export async function userLibraries(db: Db, rawId: string, query: { page?: number; perPage?: number }): Promise<Paged<LibraryRecord>> {
+  const userId = await existingUser(db, rawId);
+  const page = paging(query);
+  const { rows, total } = await listUserLibraries(db, userId, page);
+  return paged(rows, total, page);
+}
+
+/** `GET admin/users/{id}/credits`: the user's credit history, paged, newest first. */
+export async function userCreditHistory(db: Db, rawId: string, query: { page?: number; perPage?: number }): Promise<Paged<CreditMovementRecord>> {
+  const userId = await existingUser(db, rawId);
+  const page = paging(query);
+  const { rows, total } = await listCreditMovements(db, userId, page);
+  return paged(rows, total, page);
+}
+
+/** A saved search as the user's search tab shows it. */
+export type SavedSearchView = {
+  id: number;
+  title: string;
+  text_search: string | null;
+  created_at: Date;
+  /** The chosen ids per category, as saved. */
+  saved_filters: Partial<Record<SavedFilterCategory, number[]>>;
+  /** The same filters written as text per category (names joined by ', '), in the requested locale; empty categories left out. */
+  filter_texts: Partial<Record<SavedFilterCategory, string>>;
+  /** Minimum stars per rating type, with the rating's name. */
+  ratingsFilter: { id: RatingType; name: string; rate: number }[];
+};
+
+/**
+ * `GET admin/users/searches/{id}?lang=`: the user's saved searches, newest first, their filter ids
+ * resolved to names on the server in `lang` (English by default, else the first filled locale).
+ * An id whose record was deleted since is written with the text the front site saved for it, if any.
+ */
+export async function userSavedSearches(db: Db, rawId: string, query: { lang?: Locale }): Promise<{ data: SavedSearchView[] }> {
+  const userId = await existingUser(db, rawId);
+  const locale = query.lang ?? DEFAULT_LOCALE;
+  const searches = await listUserSavedSearches(db, userId);
+  const names = new Map<SavedFilterCategory, Map<number, string>>();
+  for (const category of SAVED_FILTER_CATEGORIES) {
+    const ids = [...new Set(searches.flatMap((search) => search.savedFilters[category] ?? []))];
+    names.set(category, await categoryNames(db, category, ids, locale));
+  }
+  return {
+    data: searches.map((search) => {
+      const filterTexts: SavedSearchView['filter_texts'] = {};
+      for (const category of SAVED_FILTER_CATEGORIES) {
+        const ids = search.savedFilters[category] ?? [];
+        const saved = search.filterTexts[category] ?? [];
+        const texts = ids.map((id, index) => names.get(category)?.get(id) ?? saved[index]).filter((text): text is string => Boolean(text));
+        if (texts.length) filterTexts[category] = texts.join(', ');
+      }
+      return {
+        id: search.id,
+        title: search.title,
+        text_search: search.textSearch,
+        created_at: search.createdAt,
+        saved_filters: search.savedFilters,
+        filter_texts: filterTexts,
+        ratingsFilter: RATING_TYPES.filter((type) => search.ratingsFilter[type] !== undefined).map((type) => ({
+          id: type,
+          name: RATING_NAMES[type],
+          rate: search.ratingsFilter[type]!,
+        })),
+      };
+    }),
+  };
+}
+
+/** `GET admin/users/user-options-list`: users matching `search` (names, e-mail, company), the chosen `ids` first. */
+export async function userOptions(db: Db, query: { search?: string; ids?: number[]; page?: number; perPage?: number }): Promise<Paged<UserOption>> {
+  const page = paging(query);
+  const [search] = filterConditions(users, { search: { column: 'searchText', op: 'search', words: true } }, query);
+  const { rows, total } = await listUserOptions(db, { search, ids: [...new Set(query.ids ?? [])], paging: page });
+  return paged(rows, total, page);
+}
+
+/**
+ * `GET admin/users/user-role-options-list`: the user groups a reporter can target (the plans:
+ * essential, premium, vip) as `{ id, name }`, matching `search`, the chosen `ids` first.
+ */
+export async function userRoleOptions(db: Db, query: { search?: string; ids?: number[] }): Promise<{ data: { id: number; name: string }[] }> {
+  const rows = await listPlanRoles(db);
+  const search = query.search?.trim().toLowerCase() ?? '';
+  const chosen = new Set(query.ids ?? []);
+  const data = rows.filter((row) => chosen.has(row.id) || row.name.toLowerCase().includes(search));
+  return { data: [...data.filter((row) => chosen.has(row.id)), ...data.filter((row) => !chosen.has(row.id))] };
+}
