@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, type Locale } from '../../common/locales.js';
 import type { Paged } from '../../common/api.js';
+import { SAVED_FILTER_CATEGORIES, type SavedSearchView as WireSavedSearchView } from '../../common/subscribers.js';
 import type { Db } from '../db/client.js';
 import { listCreditMovements, type CreditMovementRecord } from '../db/repositories/creditRepository.js';
 import { filterConditions } from '../db/repositories/filterConditions.js';
@@ -12,19 +13,7 @@ import { paged, paging } from '../http/paging.js';
 import { parseId } from './resourceService.js';
 
 /** The saved-filter categories in the order the user's search tab shows them (SPEC §2 'Users'). */
-export const SAVED_FILTER_CATEGORIES: readonly SavedFilterCategory[] = [
-  'author',
-  'genre',
-  'country',
-  'thematic',
-  'place',
-  'period',
-  'time',
-  'audience',
-  'language',
-  'category',
-  'format',
-];
+export { SAVED_FILTER_CATEGORIES } from '../../common/subscribers.js';
 
 /** The names of the rating types, as the reading sheet's form shows them. */
 export const RATING_NAMES: Record<RatingType, string> = {
@@ -62,18 +51,7 @@ export async function userCreditHistory(db: Db, rawId: string, query: { page?: n
 }
 
 /** A saved search as the user's search tab shows it. */
-export type SavedSearchView = {
-  id: number;
-  title: string;
-  text_search: string | null;
-  created_at: Date;
-  /** The chosen ids per category, as saved. */
-  saved_filters: Partial<Record<SavedFilterCategory, number[]>>;
-  /** The same filters written as text per category (names joined by ', '), in the requested locale; empty categories left out. */
-  filter_texts: Partial<Record<SavedFilterCategory, string>>;
-  /** Minimum stars per rating type, with the rating's name. */
-  ratingsFilter: { id: RatingType; name: string; rate: number }[];
-};
+export type SavedSearchView = WireSavedSearchView<Date>;
 
 /**
  * `GET admin/users/searches/{id}?lang=`: the user's saved searches, newest first, their filter ids

@@ -1,4 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
+import type { CreditMovementRecord as WireCreditMovementRecord } from '../../../common/subscribers.js';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
 import { administrators, creditMovements, users } from '../schema/index.js';
@@ -7,18 +8,7 @@ import { administrators, creditMovements, users } from '../schema/index.js';
 export type CreditReason = 'plan' | 'manual' | 'request' | (string & {});
 
 /** One row of a user's credit history (`GET admin/users/{id}/credits`). */
-export type CreditMovementRecord = {
-  id: number;
-  created_at: Date;
-  /** The change, signed. */
-  amount: number;
-  /** The balance after it. */
-  balance: number;
-  reason: string;
-  administrator_id: number | null;
-  /** Who made it: the administrator's name, null for the front site's movements or a deleted administrator. */
-  administrator_name: string | null;
-};
+export type CreditMovementRecord = WireCreditMovementRecord<Date>;
 
 /**
  * Moves a user's balance by `amount` and records it with the balance after it, in the caller's

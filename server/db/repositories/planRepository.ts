@@ -4,7 +4,8 @@ import type { Db } from '../client.js';
 import { plans } from '../schema/index.js';
 
 /** A plan as the API sends it (SPEC §3 'Plan'): `role` is its name, `amount` in cents. */
-export type PlanRecord = { id: number; role: string; name: string; amount: number; commitment: number; paid: boolean; credits: number };
+export type { PlanRecord } from '../../../common/subscribers.js';
+import type { PlanRecord } from '../../../common/subscribers.js';
 
 const toRecord = (row: typeof plans.$inferSelect): PlanRecord => ({
   id: row.id,

@@ -1,32 +1,14 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { SubscriptionRecord as WireSubscriptionRecord, SubscriptionSummary as WireSubscriptionSummary } from '../../../common/subscribers.js';
 import type { Db } from '../client.js';
 import { plans, subscriptions, users } from '../schema/index.js';
 import { subscriptionRowState as rowState, type SubscriptionState } from './subscriptionState.js';
 
 /** The current subscription as the user record carries it (SPEC §3 'User', `subscription`). */
-export type SubscriptionRecord = {
-  id: number;
-  plan_id: number;
-  /** The plan's name: essential, premium or vip. */
-  role: string;
-  /** The plan's price in cents (EUR). */
-  amount: number;
-  paid: boolean;
-  commitment: number;
-  /** yyyy-MM-dd. */
-  start_date: string;
-  subscription_end_at: Date | null;
-  canceled_at: Date | null;
-  /** The card payment provider's subscription id, when it is tied to it. */
-  provider_subscription_id: string | null;
-  state: SubscriptionState;
-};
+export type SubscriptionRecord = WireSubscriptionRecord<Date>;
 
 /** One subscription of a user's history (`plans` of the user record). */
-export type SubscriptionSummary = Pick<SubscriptionRecord, 'id' | 'plan_id' | 'role' | 'start_date' | 'subscription_end_at' | 'canceled_at' | 'provider_subscription_id'> & {
-  /** The state this subscription would give the user if it were the current one. */
-  state: Exclude<SubscriptionState, 'none'>;
-};
+export type SubscriptionSummary = WireSubscriptionSummary<Date>;
 
 /** Every subscription of a user, newest first (by start date, then id: the first is the current one). */
 export async function subscriptionHistory(db: Db, userId: number): Promise<SubscriptionSummary[]> {

@@ -13,8 +13,8 @@ import type { DerivedFilter } from './filterConditions.js';
  * - `active`: otherwise (an open-ended subscription, without `subscription_end_at`, stays active).
  * The current subscription is the latest by start date, then by id (`users.current_subscription_id`).
  */
-export const SUBSCRIPTION_STATES = ['none', 'active', 'canceled', 'ended'] as const;
-export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+export { SUBSCRIPTION_STATES, type SubscriptionState } from '../../../common/subscribers.js';
+import { SUBSCRIPTION_STATES, type SubscriptionState } from '../../../common/subscribers.js';
 
 /** The columns the state reads, of the `subscriptions` table or of an alias of it. */
 export interface StateColumns {

@@ -23,10 +23,8 @@ import {
   type SavedSearch,
 } from '../schema/index.js';
 
-/** A book of a library: id, original title and its authors in order. */
-export type LibraryBook = { id: number; original_title: string; authorList: { id: number; name: string }[] };
-/** A library with its books (`GET admin/users/libraries/{id}`). */
-export type LibraryRecord = { id: number; name: string; books: LibraryBook[] };
+export type { LibraryBook, LibraryRecord } from '../../../common/subscribers.js';
+import type { LibraryRecord } from '../../../common/subscribers.js';
 
 /** One page of a user's libraries by id, each with its books (in the order they were added) and their authors. */
 export async function listUserLibraries(db: Db, userId: number, paging: Paging): Promise<{ rows: LibraryRecord[]; total: number }> {

@@ -159,18 +159,8 @@ export const libraryBooks = pgTable(
 );
 
 /** Filter categories of a saved search (SPEC §2 'User's search'). */
-export type SavedFilterCategory =
-  | 'author'
-  | 'genre'
-  | 'country'
-  | 'thematic'
-  | 'place'
-  | 'period'
-  | 'time'
-  | 'audience'
-  | 'language'
-  | 'category'
-  | 'format';
+export type { SavedFilterCategory } from '../../../common/subscribers.js';
+import type { SavedFilterCategory } from '../../../common/subscribers.js';
 /** Ids chosen per filter category. */
 export type SavedFilters = Partial<Record<SavedFilterCategory, number[]>>;
 /** The same choices written as text, as the front site displayed them. */
