@@ -27,7 +27,18 @@ export const WIDGET_NAMES = [
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 /** Names of the custom RJSF fields (`ui:field`) in the field registry. */
-export const FIELD_NAMES = ['translatable', 'relatedTable', 'variablesTable', 'jsonCard', 'fileList'] as const;
+export const FIELD_NAMES = [
+  'translatable',
+  'relatedTable',
+  'variablesTable',
+  'jsonCard',
+  'fileList',
+  'actionSwitch',
+  'subscriptionPanel',
+  'savedSearches',
+  'userLibraries',
+  'notice',
+] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 /**
@@ -36,10 +47,15 @@ export type FieldName = (typeof FIELD_NAMES)[number];
  */
 export const FIELD_OPTIONS: Partial<Record<FieldName, readonly string[]>> = {
   relatedTable: ['columns', 'rowRoute', 'hideOnCreate'],
+  actionSwitch: ['action', 'onLabel', 'offLabel'],
+  notice: ['message'],
 };
 
-/** Fields that only show something (the AI prompt's variables table): their property is neither sent nor stored. */
-export const DISPLAY_FIELDS: readonly FieldName[] = ['variablesTable'];
+/**
+ * Fields that only show something (the AI prompt's variables table, a notice): their property is
+ * neither sent nor stored, nor returned by the server.
+ */
+export const DISPLAY_FIELDS: readonly FieldName[] = ['variablesTable', 'notice'];
 
 /** Filter controls a list's filter bar can show. */
 export const FILTER_WIDGETS = ['select', 'multiSelect', 'treeSelect', 'month', 'stars', 'text'] as const;

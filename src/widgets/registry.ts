@@ -68,6 +68,11 @@ export const fields: Record<FieldName, Field> = {
   variablesTable: deferred(() => import('./variablesTable/VariablesTableField').then((m) => m.VariablesTableField)),
   jsonCard: deferred(() => import('./jsonCard/JsonCardField').then((m) => m.JsonCardField)),
   fileList: FileListField,
+  actionSwitch: deferred(() => import('./actionSwitch/ActionSwitchField').then((m) => m.ActionSwitchField)),
+  subscriptionPanel: deferred(() => import('./subscriptionPanel/SubscriptionPanelField').then((m) => m.SubscriptionPanelField)),
+  savedSearches: deferred(() => import('./savedSearches/SavedSearchesField').then((m) => m.SavedSearchesField)),
+  userLibraries: deferred(() => import('./userLibraries/UserLibrariesField').then((m) => m.UserLibrariesField)),
+  notice: deferred(() => import('./notice/NoticeField').then((m) => m.NoticeField)),
 };
 
 /**

@@ -3,7 +3,12 @@ export const queryKeys = {
   me: ['me'] as const,
   resource: (api: string) => ['resource', api] as const,
   list: (api: string, params: Record<string, unknown>) => ['resource', api, 'list', params] as const,
+  lists: (api: string) => ['resource', api, 'list'] as const,
   record: (api: string, id: string | number) => ['resource', api, 'record', String(id)] as const,
+  /** Everything a record's page loads beside the record itself (the prefix of `related`). */
+  relatedOf: (api: string, id: string | number) => ['resource', api, 'related', String(id)] as const,
+  /** One part a record's page loads beside the record (a user's libraries, credit history…). */
+  related: (api: string, id: string | number, part: string, params: Record<string, unknown> = {}) => ['resource', api, 'related', String(id), part, params] as const,
   options: (api: string, params: Record<string, unknown>) => ['resource', api, 'options', params] as const,
   lookup: (name: string) => ['lookup', name] as const,
 };

@@ -65,6 +65,7 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
   const formContext = useMemo<EngineFormContext>(
     () => ({
       ...extraContext,
+      api: controller.api,
       recordId,
       activeTab,
       setActiveTab,
@@ -80,7 +81,7 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
       activeSubTabs,
       setActiveSubTab,
     }),
-    [extraContext, recordId, activeTab, erroneousFields, store, files, setFile, fileLists, applyStored, activeSubTabs, setActiveSubTab],
+    [extraContext, controller.api, recordId, activeTab, erroneousFields, store, files, setFile, fileLists, applyStored, activeSubTabs, setActiveSubTab],
   );
   const onError = (errors: RJSFValidationError[]) => {
     const byKey: Record<string, string[]> = {};

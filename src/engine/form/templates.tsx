@@ -18,6 +18,8 @@ import { isVisible, type VisibleWhen } from './visibility';
 
 /** What the engine passes to templates and widgets through RJSF's formContext. */
 export interface EngineFormContext {
+  /** The form's resource endpoint under admin/ (`users`), for the fields that act on the record. */
+  api?: string;
   recordId?: string | number | undefined;
   activeTab: number;
   setActiveTab(index: number): void;

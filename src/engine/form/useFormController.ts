@@ -41,6 +41,8 @@ export interface SendUpload {
 }
 
 export interface FormController {
+  /** The resource's endpoint under admin/ (`users`), as the options gave it. */
+  api: string;
   mode: 'create' | 'edit';
   formData: Record<string, unknown>;
   setFormData(next: Record<string, unknown>): void;
@@ -169,6 +171,7 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
   const changed = useMemo(() => !sameData(formData, initial), [formData, initial]);
 
   return {
+    api,
     mode: id === undefined ? 'create' : 'edit',
     formData,
     setFormData: (next) => {
