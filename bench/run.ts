@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: the speed figures of the product, written to bench/results.md.
  *
- * Suites (BENCH_SUITES, both by default):
+ * Suites (BENCH_SUITES, all by default):
  * - `list`: `GET admin/books` at catalogue scale on PGlite and PostgreSQL (bench/list.ts);
- * - `editor`: the reading-sheet editor in Chromium, opening and keystroke to next paint (bench/editor.ts).
+ * - `editor`: the reading-sheet editor in Chromium, opening and keystroke to next paint (bench/editor.ts);
+ * - `users`: `GET admin/users` at 100,000 subscribers on PGlite and PostgreSQL (bench/users.ts).
  *
  * A suite not run keeps its section of the previous results; the hand-written notes between the
  * `notes` markers are kept too.
@@ -14,9 +15,10 @@ import path from 'node:path';
 import { editorSection, measureEditor } from './editor.js';
 import { LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
 import { log } from './stats.js';
+import { measureUsers, USERS_ENGINES, usersIntro, usersSection, type UsersEngineResult } from './users.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results.md');
-const SUITES = (process.env.BENCH_SUITES ?? 'list,editor').split(',').map((s) => s.trim());
+const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users').split(',').map((s) => s.trim());
 const stamp = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function machine(): string[] {
@@ -51,6 +53,17 @@ async function main(): Promise<void> {
       ...results.flatMap(listSection),
     ]);
   }
+  if (SUITES.includes('users')) {
+    const results: UsersEngineResult[] = [];
+    for (const engine of USERS_ENGINES) results.push(await measureUsers(engine));
+    sections.users = marked('users', [
+      '## `GET admin/users` at subscriber scale',
+      '',
+      `Measured on ${stamp()} with ${usersIntro().join('\n')}`,
+      '',
+      ...results.flatMap(usersSection),
+    ]);
+  }
   if (SUITES.includes('editor')) {
     const result = await measureEditor();
     sections.editor = marked('editor', [
@@ -66,7 +79,7 @@ async function main(): Promise<void> {
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list` or `editor` runs one suite and keeps the other\'s figures).',
+    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor` or `users` runs those suites and keeps the others\' figures).',
     '',
     '## Machine',
     '',
@@ -75,6 +88,8 @@ async function main(): Promise<void> {
     sections.list ?? kept(previous, 'list') ?? marked('list', ['## `GET admin/books` at catalogue scale', '', 'Not measured yet.']),
     '',
     sections.editor ?? kept(previous, 'editor') ?? marked('editor', ['## The reading-sheet editor in Chromium', '', 'Not measured yet.']),
+    '',
+    sections.users ?? kept(previous, 'users') ?? marked('users', ['## `GET admin/users` at subscriber scale', '', 'Not measured yet.']),
     '',
     '## Notes',
     '',
