@@ -24,9 +24,23 @@ setSessionHandlers({
   onForbidden: () => void router.navigate('/'),
 });
 
+/**
+ * PrimeReact's own settings. Two of its markups are fixed for assistive technologies through its
+ * pass-through options: the Dropdown's hidden native select (a copy of the value for forms, never
+ * focused) is hidden from them, as it has no label of its own; the InputSwitch's wrapper loses its
+ * checkbox role, which nested a second control around the real one (its `role="switch"` input).
+ */
+const PRIME_REACT = {
+  ripple: false,
+  pt: {
+    dropdown: { select: { 'aria-hidden': true } },
+    inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+  },
+};
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PrimeReactProvider value={{ ripple: false }}>
+    <PrimeReactProvider value={PRIME_REACT}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

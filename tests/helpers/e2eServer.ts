@@ -8,6 +8,7 @@ import { startOutboxDelivery } from '../../server/jobs/outboxDelivery.js';
 import { hashPassword } from '../../server/services/passwords.js';
 import { ADMIN } from './testApp.js';
 import { createTestDatabase } from './testDatabase.js';
+import { createCardPaymentProvider } from '../../server/payments/createCardPaymentProvider.js';
 
 export interface E2eServer {
   url: string;
@@ -28,7 +29,8 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
   const database = await createTestDatabase();
   await insertAdministrator(database.db, { firstname: 'Staff', lastname: 'Member', email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) });
   const config = loadConfig({ DEMO_DATA: 'false', CLIENT_DIR: path.resolve('dist/client'), DATA_DIR: 'data/e2e', PUBLIC_SITE_URL: E2E_PUBLIC_SITE_URL, ...env });
-  const app = await buildApp({ config, database });
+  // As server/main.ts builds it: the card payment provider from the settings (none without a key).
+  const app = await buildApp({ config, database, cardPayments: createCardPaymentProvider(config) });
   const outbox = config.smtpUrl ? startOutboxDelivery({ db: database.db, config, log: app.log }) : undefined;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -110,6 +110,7 @@ export function AddSubscriptionDialog({ userId, run, pending, onClose }: Props) 
             value={parseDay(draft.start_date)}
             dateFormat="yy-mm-dd"
             showIcon
+            showOnFocus={false}
             onChange={(event) => set({ start_date: event.value ? formatDay(event.value as Date) : '' })}
             {...described('start_date')}
           />
@@ -122,6 +123,7 @@ export function AddSubscriptionDialog({ userId, run, pending, onClose }: Props) 
             value={parseDay(draft.end_date)}
             dateFormat="yy-mm-dd"
             showIcon
+            showOnFocus={false}
             onChange={(event) => set({ end_date: event.value ? formatDay(event.value as Date) : '' })}
             {...described('end_date')}
           />
@@ -136,6 +138,8 @@ export function AddSubscriptionDialog({ userId, run, pending, onClose }: Props) 
             max={1_000_000}
             maxFractionDigits={0}
             useGrouping={false}
+            // onChange follows each keystroke, onValueChange the spin buttons and the blur.
+            onChange={(event) => set({ credits: event.value ?? null })}
             onValueChange={(event) => set({ credits: event.value ?? null })}
             {...described('credits')}
           />

@@ -51,6 +51,10 @@ export function CreditsDialog({ userId, api, balance, run, pending, onClose }: P
     if (result.ok) onClose();
     else setErrors(result.errors.credits ?? []);
   };
+  const take = (value: number | null | undefined) => {
+    setCredits(value ?? null);
+    setErrors([]);
+  };
   const change = credits === null ? 0 : credits - balance;
   const by = (row: CreditMovementRecord) => row.administrator_name ?? (row.reason === 'manual' ? '-' : t('widgets.subscription.byUser'));
 
@@ -82,10 +86,9 @@ export function CreditsDialog({ userId, api, balance, run, pending, onClose }: P
             showButtons
             invalid={errors.length > 0}
             aria-describedby={`${ids}-credits-help`}
-            onValueChange={(event) => {
-              setCredits(event.value ?? null);
-              setErrors([]);
-            }}
+            // onChange follows each keystroke, onValueChange the spin buttons and the blur.
+            onChange={(event) => take(event.value)}
+            onValueChange={(event) => take(event.value)}
           />
           <small id={`${ids}-credits-help`} className="field-description">
             {t('widgets.subscription.wholeNumbers')}
