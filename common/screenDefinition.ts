@@ -4,7 +4,7 @@ import type { FromSchema } from 'json-schema-to-ts';
  * Names of the table cells the engine can render; the cell registry is a map keyed by this
  * union, so a name listed here without a component fails the type check.
  */
-export const CELL_NAMES = ['text', 'translatedName', 'colorSwatch', 'nullParent', 'dash', 'count', 'date', 'html', 'bookStatus'] as const;
+export const CELL_NAMES = ['text', 'translatedName', 'colorSwatch', 'nullParent', 'dash', 'count', 'date', 'html', 'bookStatus', 'planRole'] as const;
 export type CellName = (typeof CELL_NAMES)[number];
 
 /** Names of the custom RJSF widgets (`ui:widget`) in the widget registry. */

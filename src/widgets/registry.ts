@@ -11,6 +11,7 @@ import {
   DateCell,
   HtmlCell,
   NullParentCell,
+  PlanRoleCell,
   TextCell,
   TranslatedNameCell,
 } from './cells/cells';
@@ -38,6 +39,7 @@ export const cells: Record<CellName, ComponentType<CellProps>> = {
   date: DateCell,
   html: HtmlCell,
   bookStatus: BookStatusCell,
+  planRole: PlanRoleCell,
 };
 
 /**

@@ -61,6 +61,18 @@ describe.skipIf(!chromiumPath)('the user screen in Chromium', () => {
     expect(await panel().textContent()).toMatch(/249[.,]00/);
   });
 
+  it("lists users with their plan's name written in full, a dash without a subscription, and filters them by state", async () => {
+    await page.goto(url('/users'));
+    const row = (id: number) => page.locator('.p-datatable-tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${id}$`) }) });
+    await row(showcase.activeTied).waitFor();
+    expect(await row(showcase.activeTied).locator('td').nth(3).textContent()).toBe('Premium');
+    expect(await row(showcase.noneValidated).locator('td').nth(3).textContent()).toBe('-');
+    await page.goto(url('/users?subscription_state[]=ended'));
+    await expect.poll(() => row(showcase.canceled).count()).toBe(0);
+    await row(showcase.ended).waitFor();
+    expect(await page.locator('.p-datatable-tbody tr').count()).toBeGreaterThan(0);
+  });
+
   it('offers the actions each state allows', async () => {
     const buttons = async () => (await panel().locator('.subscription-actions button').allTextContents()).map((text) => text.trim());
     await openUser(showcase.noneValidated);

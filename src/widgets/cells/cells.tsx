@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { pickTranslation, type Translations } from '../../../common/locales';
 import type { CellProps } from '../../engine/registries';
+import { useRoleLabel } from '../subscriptionPanel/roleLabel';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
@@ -69,4 +70,10 @@ export function BookStatusCell({ value }: CellProps) {
       {status.label ?? status.id}
     </span>
   );
+}
+
+/** A plan's (user group's) name as the interface writes it: Essential, Premium, VIP; a dash when none. */
+export function PlanRoleCell({ value }: CellProps) {
+  const roleLabel = useRoleLabel();
+  return <>{isEmpty(value) ? '-' : roleLabel(String(value))}</>;
 }
