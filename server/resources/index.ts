@@ -16,6 +16,7 @@ import { planResource } from './plans.js';
 import { thematicResource } from './thematics.js';
 import { timeResource } from './times.js';
 import { userResource } from './users.js';
+import { demandResource } from './demands.js';
 import type { ResourceDefinition } from './types.js';
 
 /** Every schema-driven resource served under `/api/admin/{api}`. Add a resource here. */
@@ -38,4 +39,5 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   authorResource,
   userResource,
   planResource,
+  demandResource,
 ];

@@ -90,6 +90,10 @@ describe('GET admin/books/{id}', () => {
         demand_status_id: 1,
         demand_status: { id: 1, name: 'Pending' },
         commentary: null,
+        book: { id, original_title: data.original_title, authorList: (data.authorList as { id: number; name: string }[]).map(({ id: authorId, name }: { id: number; name: string }) => ({ id: authorId, name })) },
+        version: 1,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
       },
       {
         id: expect.any(Number),
@@ -103,6 +107,10 @@ describe('GET admin/books/{id}', () => {
         demand_status_id: 4,
         demand_status: { id: 4, name: 'Refused' },
         commentary: 'No copy left',
+        book: { id, original_title: data.original_title, authorList: (data.authorList as { id: number; name: string }[]).map(({ id: authorId, name }: { id: number; name: string }) => ({ id: authorId, name })) },
+        version: 1,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
       },
     ]);
     expect(data.characters).toEqual([

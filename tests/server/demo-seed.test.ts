@@ -32,6 +32,8 @@ import { DEMO_COUNTS, seedDemoData } from '../../server/db/seed/demo/index.js';
 import { SHOWCASE } from '../../server/db/seed/demo/subscribers.js';
 import { subscriptionStateSql } from '../../server/db/repositories/subscriptionState.js';
 import { seedReferenceData } from '../../server/db/seed/reference/index.js';
+import { DEMAND_STATUSES } from '../../server/db/seed/reference/statuses.js';
+import { DEMAND_TYPES } from '../../server/db/seed/reference/type-lists.js';
 
 const NOW = new Date('2026-06-15T00:00:00Z');
 
@@ -112,7 +114,8 @@ describe('demo seed', () => {
       authors: DEMO_COUNTS.authors,
       books: DEMO_COUNTS.books,
       users: DEMO_COUNTS.subscribers,
-      demands: DEMO_COUNTS.demands,
+      // Every type in every status once, then the random ones.
+      demands: DEMAND_STATUSES.length * DEMAND_TYPES.length + DEMO_COUNTS.demands,
       reporters: 2,
       news: 2,
       bookViews: DEMO_COUNTS.bookViews,
@@ -181,6 +184,17 @@ describe('demo seed', () => {
         expect(row.lastBalance).toBe(row.credits);
       }
     }
+  });
+
+  it('shows requests in every type and status on sheets and users, status 4 always with its commentary', async () => {
+    const rows = await database.db.select({ type: demands.demandTypeId, status: demands.demandStatusId, book: demands.bookId, user: demands.userId, commentary: demands.commentary }).from(demands);
+    for (const status of DEMAND_STATUSES) {
+      for (const type of DEMAND_TYPES) expect(rows.some((row) => row.status === status.id && row.type === type.id), `${status.name} × ${type.name}`).toBe(true);
+    }
+    expect(rows.filter((row) => row.status === 4).every((row) => Boolean(row.commentary))).toBe(true);
+    expect(rows.every((row) => row.book !== null)).toBe(true);
+    expect(new Set(rows.map((row) => row.book)).size).toBeGreaterThan(5);
+    expect(new Set(rows.map((row) => row.user)).size).toBeGreaterThan(5);
   });
 
   it('is reproducible with the same seed and date', async () => {

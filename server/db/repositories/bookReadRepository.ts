@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.js';
+import { demandsOfBook } from './demandRepository.js';
 import {
   BOOK_CRITERIA,
   type BookCriterionKey,
@@ -18,13 +19,9 @@ import {
   characters,
   companies,
   contacts,
-  demands,
-  demandStatuses,
-  demandTypes,
   reporterBooks,
   reporters,
   rightsStatuses,
-  users,
 } from '../schema/index.js';
 
 /**
@@ -111,29 +108,7 @@ export async function findSheetLists(db: Db, bookId: number) {
       .innerJoin(reporters, eq(reporters.id, reporterBooks.reporterId))
       .where(eq(reporterBooks.bookId, bookId))
       .orderBy(desc(reporters.date), desc(reporters.id)),
-    db
-      .select({
-        id: demands.id,
-        userId: demands.userId,
-        userName: users.name,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        company: users.company,
-        email: users.email,
-        demandDate: demands.demandDate,
-        demandEndDate: demands.demandEndDate,
-        demandTypeId: demands.demandTypeId,
-        demandTypeName: demandTypes.name,
-        demandStatusId: demands.demandStatusId,
-        demandStatusName: demandStatuses.name,
-        commentary: demands.commentary,
-      })
-      .from(demands)
-      .innerJoin(users, eq(users.id, demands.userId))
-      .innerJoin(demandTypes, eq(demandTypes.id, demands.demandTypeId))
-      .innerJoin(demandStatuses, eq(demandStatuses.id, demands.demandStatusId))
-      .where(eq(demands.bookId, bookId))
-      .orderBy(desc(demands.demandDate), desc(demands.id)),
+    demandsOfBook(db, bookId),
     db
       .select({ id: bookGenres.genreId, isPrimary: bookGenres.isPrimary })
       .from(bookGenres)

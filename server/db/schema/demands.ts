@@ -8,7 +8,7 @@ import { users } from './subscribers.js';
  * Requests ('demands' on the server) a subscriber makes on a reading sheet: dates, type, status
  * and the staff's commentary (required by status 4, checked by the API). They belong to the user
  * (cascade); a sheet with requests cannot be deleted, so no commercial history disappears silently.
- * `book_id` may be empty (a request not yet tied to a sheet).
+ * `book_id` may be empty in the table (the API requires it on every save).
  */
 export const demands = pgTable(
   'demands',
@@ -27,6 +27,8 @@ export const demands = pgTable(
       .notNull()
       .references(() => demandStatuses.id, { onDelete: 'restrict' }),
     commentary: text('commentary'),
+    /** Moved by one on each save: a save based on an older version is refused (409), as a reading sheet's. */
+    version: integer('version').notNull().default(1),
     ...timestamps(),
   },
   (t) => [

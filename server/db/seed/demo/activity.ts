@@ -16,34 +16,58 @@ import { addDays, insertRows, isoDate, maybe, some, type DemoContext } from './c
 import type { DemoUser } from './subscribers.js';
 import { REPORTER_BLOCKS } from './vocabulary.js';
 
-/** Requests of subscribers on sheets. */
+const DEMAND_COMMENTARIES = [
+  'Rights already optioned in this territory.',
+  'Reading copy sent by the publisher.',
+  'The agent will answer next week.',
+  'Not available for audiovisual adaptation.',
+];
+
+/**
+ * Requests of subscribers on sheets: first every type in every status once, spread over the first
+ * sheets and validated subscribers (so that the requests list, a sheet's table and a user's tab
+ * show rows in every status on a first start), then `count` more at random. A status that requires
+ * a commentary (4) always has one. The first part draws nothing from the random generator, so the
+ * seeders after this one see the same sequence as before it existed.
+ */
 export async function seedDemands(ctx: DemoContext, catalogue: DemoBook[], subscribers: DemoUser[], count: number): Promise<void> {
   const { rng, ref, now } = ctx;
   const accepted = subscribers.filter((user) => user.isAccepted);
-  const rows = Array.from({ length: count }, () => {
+  const users = accepted.length > 0 ? accepted : subscribers;
+  const showcaseSheets = catalogue.slice(0, 8);
+  const everyCombination = ref.demandStatuses.flatMap((status, s) =>
+    ref.demandTypes.map((demandTypeId, t) => {
+      const i = s * ref.demandTypes.length + t;
+      const demandDate = addDays(now, -i);
+      return {
+        userId: users[i % users.length]!.id,
+        bookId: showcaseSheets[i % showcaseSheets.length]?.id ?? null,
+        demandDate: isoDate(demandDate),
+        demandEndDate: i % 2 === 0 ? isoDate(addDays(demandDate, 30)) : null,
+        demandTypeId,
+        demandStatusId: status.id,
+        commentary: status.requiresCommentary || i % 3 === 0 ? DEMAND_COMMENTARIES[i % DEMAND_COMMENTARIES.length]! : null,
+        createdAt: demandDate,
+        updatedAt: demandDate,
+      };
+    }),
+  );
+  const random = Array.from({ length: count }, () => {
     const status = rng.helpers.arrayElement(ref.demandStatuses);
     const demandDate = rng.date.between({ from: addDays(now, -120), to: now });
     return {
-      userId: rng.helpers.arrayElement(accepted.length > 0 ? accepted : subscribers).id,
+      userId: rng.helpers.arrayElement(users).id,
       bookId: maybe(rng, catalogue)?.id ?? null,
       demandDate: isoDate(demandDate),
       demandEndDate: rng.datatype.boolean(0.5) ? isoDate(addDays(demandDate, 30)) : null,
       demandTypeId: rng.helpers.arrayElement(ref.demandTypes),
       demandStatusId: status.id,
-      commentary:
-        status.requiresCommentary || rng.datatype.boolean(0.3)
-          ? rng.helpers.arrayElement([
-              'Rights already optioned in this territory.',
-              'Reading copy sent by the publisher.',
-              'The agent will answer next week.',
-              'Not available for audiovisual adaptation.',
-            ])
-          : null,
+      commentary: status.requiresCommentary || rng.datatype.boolean(0.3) ? rng.helpers.arrayElement(DEMAND_COMMENTARIES) : null,
       createdAt: demandDate,
       updatedAt: demandDate,
     };
   });
-  await insertRows(ctx.db, demands, rows);
+  await insertRows(ctx.db, demands, [...everyCombination, ...random]);
 }
 
 /** Two reporters: one published, one in preparation, each with users, groups, texts and books. */
