@@ -117,6 +117,14 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['name missing, a biography not a string', { biographies: { fr: 3 } }, ['biographies.fr', 'name']],
     ['an unknown locale', { name: 'X', biographies: { pt: 'Olá' } }, ['biographies']],
   ],
+  demands: [
+    ['a full request', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_end_date: '2026-06-04', demand_type_id: 1, demand_status_id: 4, commentary: 'Optioned.', version: 3 }, []],
+    ['an open request without commentary', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_end_date: null, demand_type_id: 1, demand_status_id: 1, commentary: null }, []],
+    ['everything required missing', {}, ['book_id', 'demand_date', 'demand_status_id', 'demand_type_id', 'user_id']],
+    ['dates not yyyy-MM-dd', { book_id: 1, user_id: 2, demand_date: '04/05/2026', demand_end_date: '2026-02-30', demand_type_id: 1, demand_status_id: 1 }, ['demand_date', 'demand_end_date']],
+    ['ids that are not ids', { book_id: 0, user_id: '2', demand_date: '2026-05-04', demand_type_id: 1.5, demand_status_id: -1 }, ['book_id', 'demand_status_id', 'demand_type_id', 'user_id']],
+    ['a version that is not one', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_type_id: 1, demand_status_id: 1, version: 0 }, ['version']],
+  ],
   users: [
     [
       'a full user sent back with what the server adds',
