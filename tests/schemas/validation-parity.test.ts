@@ -141,6 +141,34 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['names and e-mail only', { firstname: 'Ann', lastname: 'Lee', email: 'ann@example.test' }, []],
     ['e-mail invalid, last name missing, locale not an integer', { firstname: 'Ann', email: 'not-an-email', locale_id: 'en' }, ['email', 'lastname', 'locale_id']],
   ],
+  requests: [
+    [
+      'a full request sent back with what the server adds',
+      {
+        id: 4,
+        book_id: 12,
+        user_id: 7,
+        user: { id: 7, name: 'Ann Lee', company: 'Films', email: 'ann@example.test' },
+        book: { id: 12, original_title: 'Dune', authorList: [] },
+        demand_date: '2026-11-02',
+        demand_end_date: '2026-12-31',
+        demand_type_id: 1,
+        demand_type: { id: 1, name: 'Option' },
+        demand_status_id: 4,
+        demand_status: { id: 4, name: 'Refused' },
+        commentary: 'Rights already sold',
+        version: 3,
+      },
+      [],
+    ],
+    ['a new request without end date nor commentary', { book_id: 1, user_id: 2, demand_date: '2026-01-31', demand_end_date: null, demand_type_id: 1, demand_status_id: 1, commentary: null }, []],
+    ['everything required missing', {}, ['book_id', 'demand_date', 'demand_status_id', 'demand_type_id', 'user_id']],
+    [
+      'dates not yyyy-MM-dd, ids not integers, a version below 0',
+      { book_id: '1', user_id: 0, demand_date: '31/01/2026', demand_end_date: '2026-02-30', demand_type_id: 1.5, demand_status_id: 1, commentary: 3, version: -1 },
+      ['book_id', 'commentary', 'demand_date', 'demand_end_date', 'demand_type_id', 'user_id', 'version'],
+    ],
+  ],
 };
 
 
