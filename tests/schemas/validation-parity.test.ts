@@ -141,7 +141,7 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['names and e-mail only', { firstname: 'Ann', lastname: 'Lee', email: 'ann@example.test' }, []],
     ['e-mail invalid, last name missing, locale not an integer', { firstname: 'Ann', email: 'not-an-email', locale_id: 'en' }, ['email', 'lastname', 'locale_id']],
   ],
-  requests: [
+  demands: [
     [
       'a full request sent back with what the server adds',
       {
@@ -164,8 +164,8 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['a new request without end date nor commentary', { book_id: 1, user_id: 2, demand_date: '2026-01-31', demand_end_date: null, demand_type_id: 1, demand_status_id: 1, commentary: null }, []],
     ['everything required missing', {}, ['book_id', 'demand_date', 'demand_status_id', 'demand_type_id', 'user_id']],
     [
-      'dates not yyyy-MM-dd, ids not integers, a version below 0',
-      { book_id: '1', user_id: 0, demand_date: '31/01/2026', demand_end_date: '2026-02-30', demand_type_id: 1.5, demand_status_id: 1, commentary: 3, version: -1 },
+      'dates not yyyy-MM-dd, ids not integers, a version below 1',
+      { book_id: '1', user_id: 0, demand_date: '31/01/2026', demand_end_date: '2026-02-30', demand_type_id: 1.5, demand_status_id: 1, commentary: 3, version: 0 },
       ['book_id', 'commentary', 'demand_date', 'demand_end_date', 'demand_type_id', 'user_id', 'version'],
     ],
   ],

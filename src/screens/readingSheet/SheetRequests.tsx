@@ -4,7 +4,7 @@ import { screenOf } from '../../engine/resource/definitions';
 import { ScreenListView } from '../../engine/resource/ScreenListView';
 
 /**
- * The requests made on this sheet: the requests screen's own table (schemas/requests.screen.json:
+ * The requests made on this sheet: the requests screen's own table (schemas/demands.screen.json:
  * its columns, status and type filters, the status select, edit and delete), filtered on the
  * sheet (`book_id`), its paging and filters kept on this page.
  */
@@ -16,7 +16,7 @@ export function SheetRequests({ bookId }: { bookId: string | number }) {
       <h2 id="sheet-requests-title" className="sheet-section-title">
         {t('screens.readingSheet.requests.title')}
       </h2>
-      <ScreenListView screen={screenOf('requests')} fixed={fixed} local />
+      <ScreenListView screen={screenOf('demands')} fixed={fixed} local />
     </section>
   );
 }

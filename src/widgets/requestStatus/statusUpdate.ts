@@ -1,13 +1,13 @@
 import type { OptionSource } from '../../../common/screenDefinition';
 import type { ApiRecord } from '../../engine/api/resourceApi';
 
-/** The endpoint of requests under admin/ (`demands`, schemas/requests.screen.json). */
+/** The endpoint of requests under admin/ (`demands`, schemas/demands.screen.json). */
 export const REQUESTS_API = 'demands';
 
 /** Where the row select takes the statuses: the same source as the list's status filter. */
 export const STATUS_SOURCE: OptionSource = { api: 'utilities/demand-statuses', valueField: 'id', labelField: 'name' };
 
-/** The fields a request save sends (the form of schemas/requests.screen.json), `version` last. */
+/** The fields a request save sends (the form of schemas/demands.screen.json), `version` last. */
 export const REQUEST_FIELDS = ['book_id', 'user_id', 'demand_date', 'demand_end_date', 'demand_type_id', 'demand_status_id', 'commentary', 'version'] as const;
 
 /**

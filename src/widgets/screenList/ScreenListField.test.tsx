@@ -35,7 +35,7 @@ function renderField(recordId: string | undefined) {
   queryClient.setQueryData(queryKeys.options('utilities/demand-statuses', { perPage: 300 }), [{ id: 1, name: 'New' }]);
   queryClient.setQueryData(queryKeys.options('utilities/demand-types', { perPage: 300 }), [{ id: 2, name: 'Option' }]);
   const props = {
-    uiSchema: { 'ui:options': { screen: 'requests', fixed: { user_id: '$recordId' } } },
+    uiSchema: { 'ui:options': { screen: 'demands', fixed: { user_id: '$recordId' } } },
     schema: { title: 'Requests' },
     registry: { formContext: { recordId } },
   } as unknown as FieldProps;
@@ -74,7 +74,7 @@ describe('ScreenListField', () => {
   it('shows nothing on a record not saved yet', () => {
     const list = vi.spyOn(resourceApi, 'list');
     const { container } = render(
-      <ScreenListField {...({ uiSchema: { 'ui:options': { screen: 'requests', fixed: { user_id: '$recordId' } } }, schema: {}, registry: { formContext: {} } } as unknown as FieldProps)} />,
+      <ScreenListField {...({ uiSchema: { 'ui:options': { screen: 'demands', fixed: { user_id: '$recordId' } } }, schema: {}, registry: { formContext: {} } } as unknown as FieldProps)} />,
     );
     expect(container.innerHTML).toBe('');
     expect(list).not.toHaveBeenCalled();
