@@ -55,7 +55,7 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
   beforeAll(async () => {
     server = await startE2eServer();
     await seedDemoData(db());
-    user.id = await insertUser(db(), { name: user.name, email: user.email, company: 'Films', isAccepted: true });
+    user.id = await insertUser(db(), { name: user.name, firstname: 'Ann', lastname: 'Requester', email: user.email, company: 'Films', isAccepted: true });
     const [first, second] = await db().select({ id: books.id, title: books.originalTitle }).from(books).orderBy(asc(books.id)).limit(2);
     Object.assign(sheet, first);
     Object.assign(other, second);
