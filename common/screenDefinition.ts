@@ -68,7 +68,7 @@ export const FIELD_OPTIONS: Partial<Record<FieldName, readonly string[]>> = {
   actionSwitch: ['action', 'onLabel', 'offLabel'],
   notice: ['message'],
   screenList: ['screen', 'fixed'],
-  recordLink: ['field', 'route'],
+  recordLink: ['idField', 'route'],
 };
 
 /**

@@ -29,7 +29,8 @@ export function UserWithCompanyCell({ value }: CellProps) {
 /** A user's e-mail address; a dash when none. */
 export function UserEmailCell({ value }: CellProps) {
   const email = (value as RowUser | null | undefined)?.email;
-  return <>{filled(email) ? email : '-'}</>;
+  // A long address wraps anywhere rather than widening the table past the status select.
+  return filled(email) ? <span className="cell-email">{email}</span> : <>-</>;
 }
 
 /**

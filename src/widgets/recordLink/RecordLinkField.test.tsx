@@ -11,7 +11,7 @@ describe('RecordLinkField', () => {
   it("links to the related record while the form holds its id, following it as it changes, and hides without one", () => {
     const store = createFormDataStore({ book_id: 12 });
     const props = {
-      uiSchema: { 'ui:options': { field: 'book_id', route: 'readingSheets-save' } },
+      uiSchema: { 'ui:options': { idField: 'book_id', route: 'readingSheets-save' } },
       schema: { title: 'Go to reading sheet' },
       registry: { formContext: { formDataStore: store } },
     } as unknown as FieldProps;

@@ -7,19 +7,22 @@ import { formPath } from '../../engine/resource/paths';
 
 /** `ui:options` of the field. */
 export interface RecordLinkOptions {
-  /** The top-level field holding the related record's id (`book_id`). */
-  field: string;
+  /**
+   * The top-level field holding the related record's id (`book_id`). Not `field`: RJSF reads
+   * `ui:options` as `ui:*` keys, and `field` would stand for `ui:field`.
+   */
+  idField: string;
   /** Name of the screen-definition route the link opens with that id (`readingSheets-save`). */
   route: string;
 }
 
 /**
  * A link to a related record's page ('Go to reading sheet'), its text the field's title; shown only
- * while the form's `field` holds an id, and following it as it changes. A display field: its
+ * while the form's `idField` holds an id, and following it as it changes. A display field: its
  * property is neither sent nor stored.
  */
 export function RecordLinkField({ uiSchema, schema, registry }: FieldProps) {
-  const { field, route } = (uiSchema?.['ui:options'] ?? {}) as unknown as RecordLinkOptions;
+  const { idField: field, route } = (uiSchema?.['ui:options'] ?? {}) as unknown as RecordLinkOptions;
   const context = registry.formContext as EngineFormContext | undefined;
   const watched = useFormValue(context?.formDataStore, field);
   const value = context?.formDataStore ? watched : context?.formData?.[field];
