@@ -220,6 +220,28 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     expect(await axeProblems(page, '.screen-list-field')).toEqual([]);
   });
 
+  it("deletes a request from the user's tab with the standard dialog: 'No, Thanks' keeps it, OK deletes it", async () => {
+    await page.goto(url(`/user/${user.id}`));
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    const table = page.locator('.screen-list-field');
+    const target = row(table, request.stale);
+    await target.waitFor();
+    await target.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.locator('.p-confirm-dialog');
+    await confirm.waitFor();
+    expect((await confirm.locator('.p-confirm-dialog-message').textContent())?.trim()).toBe('Are you sure to delete this?');
+    await confirm.getByRole('button', { name: 'No, Thanks' }).click();
+    expect(await toast(page, 'Cancel')).toBe('Deletion cancelled');
+    await clearToasts(page);
+    await target.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    expect(await toast(page, 'Success')).toBe('Deletion succeed');
+    await target.waitFor({ state: 'detached' });
+    expect(await db().select({ id: demands.id }).from(demands).where(eq(demands.id, request.stale))).toEqual([]);
+    await clearToasts(page);
+  });
+
   it('filters the requests list by status, and passes axe', async () => {
     await page.goto(url('/requests?status=4'));
     await page.locator('.p-datatable-tbody tr .request-status-select').first().waitFor();
