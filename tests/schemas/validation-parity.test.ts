@@ -117,6 +117,14 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['name missing, a biography not a string', { biographies: { fr: 3 } }, ['biographies.fr', 'name']],
     ['an unknown locale', { name: 'X', biographies: { pt: 'Olá' } }, ['biographies']],
   ],
+  demands: [
+    ['a full request', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_end_date: '2026-06-04', demand_type_id: 1, demand_status_id: 4, commentary: 'Optioned.', version: 3 }, []],
+    ['an open request without commentary', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_end_date: null, demand_type_id: 1, demand_status_id: 1, commentary: null }, []],
+    ['everything required missing', {}, ['book_id', 'demand_date', 'demand_status_id', 'demand_type_id', 'user_id']],
+    ['dates not yyyy-MM-dd', { book_id: 1, user_id: 2, demand_date: '04/05/2026', demand_end_date: '2026-02-30', demand_type_id: 1, demand_status_id: 1 }, ['demand_date', 'demand_end_date']],
+    ['ids that are not ids', { book_id: 0, user_id: '2', demand_date: '2026-05-04', demand_type_id: 1.5, demand_status_id: -1 }, ['book_id', 'demand_status_id', 'demand_type_id', 'user_id']],
+    ['a version that is not one', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_type_id: 1, demand_status_id: 1, version: 0 }, ['version']],
+  ],
   users: [
     [
       'a full user sent back with what the server adds',
@@ -140,34 +148,6 @@ const FIXTURES: Record<string, Fixture[]> = {
     ],
     ['names and e-mail only', { firstname: 'Ann', lastname: 'Lee', email: 'ann@example.test' }, []],
     ['e-mail invalid, last name missing, locale not an integer', { firstname: 'Ann', email: 'not-an-email', locale_id: 'en' }, ['email', 'lastname', 'locale_id']],
-  ],
-  demands: [
-    [
-      'a full request sent back with what the server adds',
-      {
-        id: 4,
-        book_id: 12,
-        user_id: 7,
-        user: { id: 7, name: 'Ann Lee', company: 'Films', email: 'ann@example.test' },
-        book: { id: 12, original_title: 'Dune', authorList: [] },
-        demand_date: '2026-11-02',
-        demand_end_date: '2026-12-31',
-        demand_type_id: 1,
-        demand_type: { id: 1, name: 'Option' },
-        demand_status_id: 4,
-        demand_status: { id: 4, name: 'Refused' },
-        commentary: 'Rights already sold',
-        version: 3,
-      },
-      [],
-    ],
-    ['a new request without end date nor commentary', { book_id: 1, user_id: 2, demand_date: '2026-01-31', demand_end_date: null, demand_type_id: 1, demand_status_id: 1, commentary: null }, []],
-    ['everything required missing', {}, ['book_id', 'demand_date', 'demand_status_id', 'demand_type_id', 'user_id']],
-    [
-      'dates not yyyy-MM-dd, ids not integers, a version below 1',
-      { book_id: '1', user_id: 0, demand_date: '31/01/2026', demand_end_date: '2026-02-30', demand_type_id: 1.5, demand_status_id: 1, commentary: 3, version: 0 },
-      ['book_id', 'commentary', 'demand_date', 'demand_end_date', 'demand_type_id', 'user_id', 'version'],
-    ],
   ],
 };
 
