@@ -4,7 +4,23 @@ import type { FromSchema } from 'json-schema-to-ts';
  * Names of the table cells the engine can render; the cell registry is a map keyed by this
  * union, so a name listed here without a component fails the type check.
  */
-export const CELL_NAMES = ['text', 'translatedName', 'colorSwatch', 'nullParent', 'dash', 'count', 'date', 'html', 'bookStatus', 'planRole'] as const;
+export const CELL_NAMES = [
+  'text',
+  'translatedName',
+  'colorSwatch',
+  'nullParent',
+  'dash',
+  'count',
+  'date',
+  'html',
+  'bookStatus',
+  'planRole',
+  'userWithCompany',
+  'userEmail',
+  'readingSheetLink',
+  'relationName',
+  'requestStatus',
+] as const;
 export type CellName = (typeof CELL_NAMES)[number];
 
 /** Names of the custom RJSF widgets (`ui:widget`) in the widget registry. */
@@ -38,6 +54,8 @@ export const FIELD_NAMES = [
   'savedSearches',
   'userLibraries',
   'notice',
+  'screenList',
+  'recordLink',
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
@@ -49,13 +67,16 @@ export const FIELD_OPTIONS: Partial<Record<FieldName, readonly string[]>> = {
   relatedTable: ['columns', 'rowRoute', 'hideOnCreate'],
   actionSwitch: ['action', 'onLabel', 'offLabel'],
   notice: ['message'],
+  screenList: ['screen', 'fixed'],
+  recordLink: ['idField', 'route'],
 };
 
 /**
- * Fields that only show something (the AI prompt's variables table, a notice): their property is
- * neither sent nor stored, nor returned by the server.
+ * Fields that only show something (the AI prompt's variables table, a notice, another screen's
+ * list filtered on this record, a link to a related record): their property is neither sent nor
+ * stored, nor returned by the server.
  */
-export const DISPLAY_FIELDS: readonly FieldName[] = ['variablesTable', 'notice'];
+export const DISPLAY_FIELDS: readonly FieldName[] = ['variablesTable', 'notice', 'screenList', 'recordLink'];
 
 /** Filter controls a list's filter bar can show. */
 export const FILTER_WIDGETS = ['select', 'multiSelect', 'treeSelect', 'month', 'stars', 'text'] as const;
@@ -85,6 +106,11 @@ const options = {
     labelField: { type: 'string', default: 'name' },
     parentField: { type: 'string', description: 'Builds a tree from this parent-id field' },
     searchParam: { type: 'string', description: 'Query parameter for remote search' },
+    idsParam: {
+      type: 'string',
+      description:
+        'Query parameter of an option list that answers the given ids first (`ids` of books/options, users/user-options-list): a picker asks its current value this way, as such lists have no `{api}/{id}` route',
+    },
     static: {
       type: 'array',
       items: {
@@ -204,6 +230,7 @@ export const screenMetaSchema = {
         },
         uiSchema: { type: 'object', description: 'RJSF UI schema: order, widgets by registered name, labels as i18n keys' },
         afterCreate: { enum: ['list', 'edit'], default: 'list' },
+        afterUpdate: { enum: ['stay', 'list'], default: 'stay', description: 'Where a successful update goes: stay on the form, or back to the list' },
         method: {
           enum: ['post', 'put'],
           default: 'post',

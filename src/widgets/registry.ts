@@ -15,6 +15,7 @@ import {
   TextCell,
   TranslatedNameCell,
 } from './cells/cells';
+import { ReadingSheetLinkCell, RelationNameCell, UserEmailCell, UserWithCompanyCell } from './cells/relationCells';
 import { CreatableSelectWidget } from './creatableSelect/CreatableSelectWidget';
 import { FileListField } from './fileList/FileListField';
 import { FlagWidget } from './flag/FlagWidget';
@@ -40,6 +41,11 @@ export const cells: Record<CellName, ComponentType<CellProps>> = {
   html: HtmlCell,
   bookStatus: BookStatusCell,
   planRole: PlanRoleCell,
+  userWithCompany: UserWithCompanyCell,
+  userEmail: UserEmailCell,
+  readingSheetLink: ReadingSheetLinkCell,
+  relationName: RelationNameCell,
+  requestStatus: deferred(() => import('./requestStatus/RequestStatusCell').then((m) => m.RequestStatusCell)),
 };
 
 /**
@@ -75,6 +81,8 @@ export const fields: Record<FieldName, Field> = {
   savedSearches: deferred(() => import('./savedSearches/SavedSearchesField').then((m) => m.SavedSearchesField)),
   userLibraries: deferred(() => import('./userLibraries/UserLibrariesField').then((m) => m.UserLibrariesField)),
   notice: deferred(() => import('./notice/NoticeField').then((m) => m.NoticeField)),
+  screenList: deferred(() => import('./screenList/ScreenListField').then((m) => m.ScreenListField)),
+  recordLink: deferred(() => import('./recordLink/RecordLinkField').then((m) => m.RecordLinkField)),
 };
 
 /**

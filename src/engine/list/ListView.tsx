@@ -90,11 +90,12 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         stripedRows
         size="small"
       >
-        {columns.map((column) => {
+        {columns.map((column, index) => {
           const Cell = cellOf(cells, column.cell);
           return (
             <Column
-              key={column.field}
+              // A field may show in two columns (a request's user: name, e-mail).
+              key={`${index}-${column.field}`}
               field={column.field}
               header={t(column.header)}
               style={column.width ? { width: column.width } : undefined}

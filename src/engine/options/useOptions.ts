@@ -21,20 +21,37 @@ function toOption(row: ApiRecord, source: OptionSource): Option {
   return source.parentField ? { value, label, parent: (row[source.parentField] as number | null) ?? null } : { value, label };
 }
 
-/** Options of a select or filter from its source: a fixed list, or an API list (cached). */
-export function useOptions(source: OptionSource | undefined, search = ''): { options: Option[]; loading: boolean } {
-  const { t } = useTranslation();
+/**
+ * The rows of an API option source as the server sends them (cached, shared with `useOptions`):
+ * for a select that needs more than value and label (a status's `requires_commentary`).
+ * `extra` adds query parameters (`{ ids: [5] }`); `enabled: false` waits.
+ */
+export function useOptionRows(
+  source: OptionSource | undefined,
+  search = '',
+  { extra = {}, enabled = true }: { extra?: Record<string, unknown>; enabled?: boolean } = {},
+): { rows: ApiRecord[]; loading: boolean } {
   const api = source?.api;
-  const params = { perPage: source?.perPage ?? 300, ...(search && source?.searchParam ? { [source.searchParam]: search } : {}) };
+  const params = { perPage: source?.perPage ?? 300, ...(search && source?.searchParam ? { [source.searchParam]: search } : {}), ...extra };
   const query = useQuery({
     queryKey: queryKeys.options(api ?? '', params),
-    enabled: Boolean(api),
+    enabled: Boolean(api) && enabled,
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
       if (isUtility(api!)) return (await call<{ data: ApiRecord[] }>('get', api!, { signal })).data;
       return (await resourceApi.list(api!, params, signal)).data;
     },
   });
-  if (source?.static) return { options: source.static.map((o) => ({ value: o.value, label: t(o.label) })), loading: false };
-  return { options: (query.data ?? []).map((row) => toOption(row, source!)), loading: query.isLoading };
+  return { rows: query.data ?? [], loading: query.isLoading };
 }
+
+/** Options of a select or filter from its source: a fixed list, or an API list (cached). */
+export function useOptions(source: OptionSource | undefined, search = ''): { options: Option[]; loading: boolean } {
+  const { t } = useTranslation();
+  const { rows, loading } = useOptionRows(source?.static ? undefined : source, search);
+  if (source?.static) return { options: source.static.map((o) => ({ value: o.value, label: t(o.label) })), loading: false };
+  return { options: rows.map((row) => toOption(row, source!)), loading };
+}
+
+/** The option of a row of `source` (its `valueField` and `labelField`). */
+export const optionOf = (row: ApiRecord, source: OptionSource): Option => toOption(row, source);

@@ -26,7 +26,10 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
     method: form.method,
     multipart: form.multipart,
     onSaved: (record, created) => {
-      if (!created) return;
+      if (!created) {
+        if (form.afterUpdate === 'list') navigate(listPath);
+        return;
+      }
       if (form.afterCreate === 'edit' && screen.routes.form) navigate(formPath(screen.routes.form.path, record.id), { replace: true });
       else navigate(listPath);
     },

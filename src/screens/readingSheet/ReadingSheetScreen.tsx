@@ -182,7 +182,7 @@ export function ReadingSheetScreen() {
               </>
             }
           />
-          {id !== undefined ? <SheetRequests rows={controller.formData.requestList} /> : null}
+          {id !== undefined ? <SheetRequests bookId={id} /> : null}
         </>
       )}
       {creating ? (

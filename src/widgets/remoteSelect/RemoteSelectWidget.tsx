@@ -5,14 +5,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionSource } from '../../../common/screenDefinition';
 import { recordQuery } from '../../engine/api/recordQuery';
-import { useOptions, type Option } from '../../engine/options/useOptions';
+import { optionOf, useOptionRows, useOptions, type Option } from '../../engine/options/useOptions';
 
 const SEARCH_DELAY_MS = 300;
 
 /**
  * A select over a large list searched on the server: loads `source.perPage` items (10 by
  * default), searches with `source.searchParam` as the user types, and always shows the
- * current value (fetched by id when the first page has loaded without it).
+ * current value (fetched by id when the first page has loaded without it: `{api}/{id}`, or, for an
+ * option list with `source.idsParam`, that list asked for the id).
  */
 export function RemoteSelectWidget({ id, value, onChange, disabled, readonly, options, rawErrors, placeholder, required }: WidgetProps) {
   const { t } = useTranslation();
@@ -26,17 +27,24 @@ export function RemoteSelectWidget({ id, value, onChange, disabled, readonly, op
   const { options: loaded, loading } = useOptions(source, search);
   const hasValue = value !== null && value !== undefined && value !== '';
   const missing = hasValue && !loaded.some((o) => String(o.value) === String(value));
+  // Asked by id only once the first page is in and lacks it (most values are on it): one request, not two.
+  const askCurrent = missing && !loading && Boolean(source.api);
   const current = useQuery({
     ...recordQuery(source.api!, String(value)),
-    // Asked by id only once the first page is in and lacks it (most values are on it): one request, not two.
-    enabled: missing && !loading && Boolean(source.api),
+    enabled: askCurrent && !source.idsParam,
     staleTime: 60_000,
   });
+  const byIds = useOptionRows({ ...source, perPage: 1 }, '', {
+    extra: source.idsParam ? { [source.idsParam]: [value] } : {},
+    enabled: askCurrent && Boolean(source.idsParam),
+  });
+  const currentRow = source.idsParam ? byIds.rows.find((row) => String(row[source.valueField ?? 'id']) === String(value)) : current.data;
   const choices = useMemo<Option[]>(() => {
-    if (!missing || !current.data) return loaded;
-    const label = String(current.data[source.labelField ?? 'name'] ?? value);
-    return [{ value: current.data[source.valueField ?? 'id'] as number, label }, ...loaded];
-  }, [loaded, missing, current.data, source.labelField, source.valueField, value]);
+    if (!missing || !currentRow) return loaded;
+    return [optionOf(currentRow, source), ...loaded];
+    // `source` is rebuilt on each render; its fields that matter are listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, missing, currentRow, source.labelField, source.valueField]);
 
   return (
     <Dropdown

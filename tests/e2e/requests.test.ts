@@ -1,0 +1,253 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { books, demands } from '../../server/db/schema/index.js';
+import { seedDemoData } from '../../server/db/seed/demo/index.js';
+import { axeProblems } from '../helpers/axe.js';
+import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
+import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { insertUser } from '../helpers/subscribers.js';
+
+/** Request statuses and types as the reference seeders write them (server/db/seed/reference/). */
+const STATUS = { pending: 1, inProgress: 2, completed: 3, refused: 4 } as const;
+
+describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let page: Page;
+  const stamp = Date.now();
+  const user = { id: 0, name: 'Ann Requester', email: `ann.requests.${stamp}@subscribers.test` };
+  const sheet = { id: 0, title: '' };
+  const other = { id: 0, title: '' };
+  /** The requests of the test user on the sheet, by what each test does with it. */
+  const request = { toProgress: 0, toRefused: 0, stale: 0 };
+  const url = (path: string) => `${server.url}${path}`;
+  const db = () => server.database.db;
+
+  const confirmText = `Are you sure, you want to update this request from ${user.name} ${user.email}`;
+  const row = (scope: Locator, id: number) => scope.locator('.p-datatable-tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${id}$`) }) });
+  const shownStatus = (rowLocator: Locator) => rowLocator.locator('.request-status-select .p-dropdown-label').textContent();
+  const sheetTable = () => page.locator('.sheet-requests');
+  const stored = async (id: number) => (await db().select({ status: demands.demandStatusId, commentary: demands.commentary, end: demands.demandEndDate }).from(demands).where(eq(demands.id, id)))[0]!;
+
+  async function chooseStatus(rowLocator: Locator, name: string): Promise<void> {
+    const panel = page.locator('.p-dropdown-panel');
+    await panel.waitFor({ state: 'detached' });
+    await rowLocator.locator('.request-status-select').click();
+    await panel.waitFor();
+    await panel.locator('li.p-dropdown-item', { hasText: name }).first().click();
+    await panel.waitFor({ state: 'detached' });
+  }
+
+  /** Picks a choice of a form select (RJSF id), typing `search` in its filter when it has one. */
+  async function pick(id: string, text: string, search = text): Promise<void> {
+    const panel = page.locator('.p-dropdown-panel');
+    await panel.waitFor({ state: 'detached' });
+    await page.locator('.p-dropdown', { has: page.locator(`#${id}`) }).click();
+    await panel.waitFor();
+    const filter = panel.locator('.p-dropdown-filter');
+    if (await filter.count()) await filter.fill(search);
+    await panel.locator('li.p-dropdown-item', { hasText: text }).first().click();
+    await panel.waitFor({ state: 'detached' });
+  }
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    await seedDemoData(db());
+    user.id = await insertUser(db(), { name: user.name, firstname: 'Ann', lastname: 'Requester', email: user.email, company: 'Films', isAccepted: true });
+    const [first, second] = await db().select({ id: books.id, title: books.originalTitle }).from(books).orderBy(asc(books.id)).limit(2);
+    Object.assign(sheet, first);
+    Object.assign(other, second);
+    // The sheet's table shows this test's requests only.
+    await db().delete(demands).where(eq(demands.bookId, sheet.id));
+    const inserted = await db()
+      .insert(demands)
+      .values(
+        [STATUS.pending, STATUS.pending, STATUS.pending].map((status, index) => ({
+          userId: user.id,
+          bookId: sheet.id,
+          demandDate: `2026-10-0${index + 1}`,
+          demandTypeId: 1,
+          demandStatusId: status,
+        })),
+      )
+      .returning({ id: demands.id });
+    [request.toProgress, request.toRefused, request.stale] = inserted.map((r) => r.id) as [number, number, number];
+    browser = await launchBrowser();
+    page = await loggedInPage(browser, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("changes a status on the reading sheet's table after the confirmation naming the user, and saves it at once", async () => {
+    await page.goto(url(`/reading-sheet/${sheet.id}`));
+    const target = row(sheetTable(), request.toProgress);
+    await target.waitFor();
+    expect(await target.locator('td').nth(1).textContent()).toBe(`${user.name} (Films)`);
+    expect(await target.locator('td').nth(2).textContent()).toBe(user.email);
+    expect(await target.locator('td').nth(3).locator('a').getAttribute('href')).toBe(`/reading-sheet/${sheet.id}`);
+    expect(await shownStatus(target)).toBe('Pending');
+
+    // No keeps the status.
+    await chooseStatus(target, 'In progress');
+    const confirm = page.locator('.p-confirm-dialog');
+    await confirm.waitFor();
+    expect((await confirm.locator('.p-confirm-dialog-message').textContent())?.trim()).toBe(confirmText);
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => shownStatus(target)).toBe('Pending');
+    expect((await stored(request.toProgress)).status).toBe(STATUS.pending);
+
+    await chooseStatus(target, 'In progress');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    expect(await toast(page, 'Success')).toBe('Updated successfully');
+    await expect.poll(async () => (await stored(request.toProgress)).status).toBe(STATUS.inProgress);
+    await expect.poll(() => shownStatus(target)).toBe('In progress');
+    // Still on the sheet: the status select is not a row click.
+    expect(new URL(page.url()).pathname).toBe(`/reading-sheet/${sheet.id}`);
+    await clearToasts(page);
+  });
+
+  it("asks the commentary in 'Update Request' for status 4 (Refused) and saves it on Confirm", async () => {
+    await page.goto(url(`/reading-sheet/${sheet.id}`));
+    const target = row(sheetTable(), request.toRefused);
+    await target.waitFor();
+    await chooseStatus(target, 'Refused');
+    const confirm = page.locator('.p-confirm-dialog');
+    await confirm.waitFor();
+    expect((await confirm.locator('.p-confirm-dialog-message').textContent())?.trim()).toBe(confirmText);
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update Request' });
+    await dialog.waitFor();
+    const commentary = dialog.getByLabel('Commentary');
+    expect(await commentary.getAttribute('rows')).toBe('4');
+    expect(await axeProblems(page, '.update-request-dialog')).toEqual([]);
+    // Empty: refused in place, nothing sent.
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toBe('Write a commentary: this status needs one.');
+    expect((await stored(request.toRefused)).status).toBe(STATUS.pending);
+    await commentary.fill('Rights already optioned.');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    expect(await toast(page, 'Success')).toBe('Updated successfully');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => stored(request.toRefused)).toMatchObject({ status: STATUS.refused, commentary: 'Rights already optioned.' });
+    await expect.poll(() => shownStatus(target)).toBe('Refused');
+    await clearToasts(page);
+  });
+
+  it("says 'Request update Failed' and shows the old status again when the change fails (changed by someone else)", async () => {
+    await page.goto(url(`/reading-sheet/${sheet.id}`));
+    const target = row(sheetTable(), request.stale);
+    await target.waitFor();
+    // Someone else saves the request after the page read it: its version moves on.
+    await db().execute(sql`update demands set version = version + 1 where id = ${request.stale}`);
+    await chooseStatus(target, 'Completed');
+    const confirm = page.locator('.p-confirm-dialog');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    expect(await toast(page, 'Failed')).toBe('Request update Failed');
+    await expect.poll(() => shownStatus(target)).toBe('Pending');
+    expect((await stored(request.stale)).status).toBe(STATUS.pending);
+    await clearToasts(page);
+  });
+
+  it('creates a request on its screen and goes back to the list', async () => {
+    await page.goto(url('/requests'));
+    await page.getByRole('heading', { name: 'Requests' }).waitFor();
+    expect(await page.locator('nav').getByRole('link', { name: 'Requests' }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(url('/request'));
+    // No sheet chosen: no link to it.
+    expect(await page.getByRole('link', { name: 'Go to reading sheet' }).count()).toBe(0);
+    await pick('root_book_id', other.title, other.title.slice(0, 12));
+    await expect.poll(() => page.getByRole('link', { name: 'Go to reading sheet' }).getAttribute('href')).toBe(`/reading-sheet/${other.id}`);
+    await page.locator('#root_demand_date').fill('2026-11-20');
+    await pick('root_user_id', user.name, 'Requester');
+    await page.locator('#root_demand_end_date').fill('2026-12-20');
+    await pick('root_demand_type_id', 'Reading copy');
+    await pick('root_demand_status_id', 'Pending');
+    expect(await page.locator('#root_commentary').getAttribute('rows')).toBe('3');
+    await page.locator('#root_commentary').fill('Asked at the book fair.');
+    expect(await axeProblems(page, '.page')).toEqual([]);
+    await page.getByRole('button', { name: 'Create Request' }).click();
+    await page.waitForURL(url('/requests'));
+    // The contract says 'Created successfully'; the resources' common answer is 'Added successfully to the database'.
+    expect(await toast(page, 'Success')).toMatch(/^(Created successfully|Added successfully to the database)$/);
+    const [created] = await db().select().from(demands).where(eq(demands.commentary, 'Asked at the book fair.'));
+    expect(created).toMatchObject({ userId: user.id, bookId: other.id, demandDate: '2026-11-20', demandEndDate: '2026-12-20', demandTypeId: 2, demandStatusId: STATUS.pending });
+    await clearToasts(page);
+  });
+
+  it("edits a request: the saved values shown, a server refusal under its field, 'Save Request' back to the list", async () => {
+    const [created] = await db().select({ id: demands.id }).from(demands).where(eq(demands.commentary, 'Asked at the book fair.'));
+    await page.goto(url(`/request/${created!.id}`));
+    await page.getByRole('link', { name: 'Go to reading sheet' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Go to reading sheet' }).getAttribute('href')).toBe(`/reading-sheet/${other.id}`);
+    // The pickers show the saved sheet and user, even when they are not on their first page.
+    await expect.poll(() => page.locator('.p-dropdown', { has: page.locator('#root_book_id') }).locator('.p-dropdown-label').textContent()).toBe(other.title);
+    await expect.poll(() => page.locator('.p-dropdown', { has: page.locator('#root_user_id') }).locator('.p-dropdown-label').textContent()).toBe(user.name);
+    expect(await page.locator('#root_demand_date').inputValue()).toBe('2026-11-20');
+
+    // Refused without a commentary: the server's refusal shows under the commentary, nothing is saved.
+    await pick('root_demand_status_id', 'Refused');
+    await page.locator('#root_commentary').fill('');
+    await page.getByRole('button', { name: 'Save Request' }).click();
+    await page.locator('.form-row', { has: page.locator('#root_commentary') }).locator('.field-error').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/request/${created!.id}`);
+    expect((await stored(created!.id)).status).toBe(STATUS.pending);
+    await clearToasts(page);
+
+    await page.locator('#root_commentary').fill('Refused by the agent.');
+    await page.locator('#root_demand_end_date').fill('2027-01-15');
+    await page.getByRole('button', { name: 'Save Request' }).click();
+    await page.waitForURL(url('/requests'));
+    expect(await toast(page, 'Success')).toBe('Updated successfully');
+    expect(await stored(created!.id)).toMatchObject({ status: STATUS.refused, commentary: 'Refused by the agent.', end: '2027-01-15' });
+    await clearToasts(page);
+  });
+
+  it("lists the user's requests on the user screen's Requests tab, with the same table", async () => {
+    await page.goto(url(`/user/${user.id}`));
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    const table = page.locator('.screen-list-field');
+    await row(table, request.toRefused).waitFor();
+    expect(await table.locator('.p-datatable-tbody tr').count()).toBe(4);
+    expect(await shownStatus(row(table, request.toRefused))).toBe('Refused');
+    expect(await axeProblems(page, '.screen-list-field')).toEqual([]);
+  });
+
+  it("deletes a request from the user's tab with the standard dialog: 'No, Thanks' keeps it, OK deletes it", async () => {
+    await page.goto(url(`/user/${user.id}`));
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    const table = page.locator('.screen-list-field');
+    const target = row(table, request.stale);
+    await target.waitFor();
+    await target.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.locator('.p-confirm-dialog');
+    await confirm.waitFor();
+    expect((await confirm.locator('.p-confirm-dialog-message').textContent())?.trim()).toBe('Are you sure to delete this?');
+    await confirm.getByRole('button', { name: 'No, Thanks' }).click();
+    expect(await toast(page, 'Cancel')).toBe('Deletion cancelled');
+    await clearToasts(page);
+    await target.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    expect(await toast(page, 'Success')).toBe('Deletion succeed');
+    await target.waitFor({ state: 'detached' });
+    expect(await db().select({ id: demands.id }).from(demands).where(eq(demands.id, request.stale))).toEqual([]);
+    await clearToasts(page);
+  });
+
+  it('filters the requests list by status, and passes axe', async () => {
+    await page.goto(url('/requests?status=4'));
+    await page.locator('.p-datatable-tbody tr .request-status-select').first().waitFor();
+    const labels = await page.locator('.p-datatable-tbody tr .request-status-select .p-dropdown-label').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(new Set(labels)).toEqual(new Set(['Refused']));
+    expect(await axeProblems(page, '.page')).toEqual([]);
+  });
+});
