@@ -16,6 +16,9 @@ export interface ServedList {
 /** The reading-sheet picker's list (`GET admin/books/options`, server/routes/books.ts). */
 const BOOK_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'], fields: ['id', 'original_title', 'authorList'] };
 
+/** The user picker's list (`GET admin/users/user-options-list`, server/routes/users.ts; SPEC §7). */
+const USER_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'], fields: ['id', 'name', 'fullname', 'email'] };
+
 /**
  * Every list endpoint under `/api/admin/`, by path (`genres`, `utilities/languages`), with what it
  * accepts and returns: the declared resources, the reading sheets and their picker, and the
@@ -27,6 +30,7 @@ export function servedLists(resources: readonly ResourceSurface[] = RESOURCES): 
     lists.set(surface.api, { params: acceptedListParams(surface), fields: returnedFields(surface, 'list'), surface });
   }
   lists.set('books/options', BOOK_OPTIONS);
+  lists.set('users/user-options-list', USER_OPTIONS);
   for (const [name, list] of Object.entries(UTILITY_LISTS)) lists.set(`utilities/${name}`, { params: [], fields: utilityFields(list) });
   return lists;
 }

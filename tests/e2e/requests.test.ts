@@ -232,6 +232,8 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     expect((await confirm.locator('.p-confirm-dialog-message').textContent())?.trim()).toBe('Are you sure to delete this?');
     await confirm.getByRole('button', { name: 'No, Thanks' }).click();
     expect(await toast(page, 'Cancel')).toBe('Deletion cancelled');
+    // The first dialog gone before the second opens: its closing copy must not take the click.
+    await confirm.waitFor({ state: 'detached' });
     await clearToasts(page);
     await target.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor();

@@ -235,6 +235,14 @@ describe('GET admin/demands', () => {
   });
 });
 
+describe('GET admin/utilities/demand-statuses', () => {
+  it('flags the status that requires a commentary (4), in the API\'s snake_case', async () => {
+    const { data } = (await api.call('GET', 'utilities/demand-statuses')).json() as { data: { id: number; name: string; requires_commentary: boolean }[] };
+    expect(data.filter((status) => status.requires_commentary).map((status) => status.id)).toEqual([4]);
+    expect(Object.keys(data[0]!).sort()).toEqual(['id', 'name', 'requires_commentary']);
+  });
+});
+
 describe('DELETE admin/demands/{id}', () => {
   it('deletes a request, then answers 404', async () => {
     const request = await api.save<Row>('demands', body());

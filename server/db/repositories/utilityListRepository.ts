@@ -5,10 +5,13 @@ import type { Db } from '../client.js';
 /** A small fixed list: a table keyed by an integer `id`. */
 export type UtilityTable = PgTable & { id: PgColumn };
 
-/** The selection of `fields` (property names of the table's columns), in that order. */
+/**
+ * The selection of `fields` (property names of the table's columns), in that order, each keyed by
+ * its column's name, as the API writes every field (`requiresCommentary` → `requires_commentary`).
+ */
 function selection(table: UtilityTable, fields: readonly string[]): Record<string, PgColumn> {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  return Object.fromEntries(fields.map((field) => [field, columns[field]!]));
+  return Object.fromEntries(fields.map((field) => [columns[field]!.name, columns[field]!]));
 }
 
 /** Every row of a fixed list, `fields` only, ordered by id. */

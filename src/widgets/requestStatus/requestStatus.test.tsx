@@ -73,9 +73,9 @@ describe('statusUpdateBody', () => {
 });
 
 describe('requiresCommentary', () => {
-  it('follows the status list flag, in either spelling, and status 4 when the list has none', () => {
+  it('follows the status list flag, and status 4 when the list has none', () => {
     expect(requiresCommentary({ id: 4, requires_commentary: true }, 4)).toBe(true);
-    expect(requiresCommentary({ id: 3, requiresCommentary: true }, 3)).toBe(true);
+    expect(requiresCommentary({ id: 3, requires_commentary: true }, 3)).toBe(true);
     expect(requiresCommentary({ id: 4, requires_commentary: false }, 4)).toBe(false);
     expect(requiresCommentary(undefined, 4)).toBe(true);
     expect(requiresCommentary({ id: 2 }, 2)).toBe(false);

@@ -24,9 +24,9 @@ export function statusUpdateBody(row: ApiRecord, statusId: number, commentary?: 
 
 /**
  * Whether choosing this status asks for a commentary (SPEC §4, §5: status 4): the status list's
- * flag (`requires_commentary`, or `requiresCommentary`), and status 4 when the list carries none.
+ * flag (`requires_commentary`), and status 4 when the list carries none.
  */
 export function requiresCommentary(status: ApiRecord | undefined, statusId: number): boolean {
-  const flag = status?.requires_commentary ?? status?.requiresCommentary;
+  const flag = status?.requires_commentary;
   return typeof flag === 'boolean' ? flag : statusId === 4;
 }
