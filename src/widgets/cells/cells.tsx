@@ -48,7 +48,14 @@ export function CountCell({ value }: CellProps) {
 export function DateCell({ value }: CellProps) {
   if (isEmpty(value)) return <>-</>;
   const text = String(value);
-  return <>{text.length > 10 ? text.replace('T', ' ').slice(0, 16) : text}</>;
+  const [day, time] = (text.length > 10 ? text.replace('T', ' ').slice(0, 16) : text).split(' ');
+  // The day (yyyy-MM-dd) never splits at its hyphens; the time may go to the next line.
+  return (
+    <>
+      <span className="cell-date">{day}</span>
+      {time ? ` ${time}` : null}
+    </>
+  );
 }
 
 /** HTML reduced to text, cut to 150 characters plus an ellipsis (news description). */
