@@ -40,6 +40,7 @@ export function checkDefinitions(
   const lists = servedLists(options.resources);
   const all = [...screens];
   const routes = new Set(all.flatMap((screen) => [screen.routes.list.name, ...(screen.routes.form ? [screen.routes.form.name] : [])]));
+  const screenApis = new Map(all.map((screen) => [screen.resource, screen.api]));
   const problems: string[] = [];
   for (const screen of all) {
     const file = `schemas/${screen.resource}.screen.json`;
@@ -51,13 +52,13 @@ export function checkDefinitions(
     }
     checkList(screen, served, report);
     if (screen.form) checkForm(screen, served.surface, report);
-    checkUiOptions(screen.form?.uiSchema, '/form/uiSchema', lists, routes, report);
+    checkUiOptions(screen.form?.uiSchema, '/form/uiSchema', { lists, routes, screenApis }, report);
     (screen.list?.filters ?? []).forEach((filter, index) => {
       if (filter.options?.api) checkSource(filter.options as Json, `/list/filters/${index}/options`, lists, report, false);
     });
   }
   for (const form of options.forms ?? []) {
-    checkUiOptions(form.uiSchema, '', lists, routes, (pointer, message) => problems.push(`${form.file}: ${pointer} ${message}`));
+    checkUiOptions(form.uiSchema, '', { lists, routes, screenApis }, (pointer, message) => problems.push(`${form.file}: ${pointer} ${message}`));
   }
   return problems;
 }
@@ -107,8 +108,18 @@ function checkForm(screen: ScreenDefinition, surface: ResourceSurface, report: R
   if (fileFields === 0 && form.multipart) report('/form/multipart', 'is true, but the form has no file field');
 }
 
-/** Checks every `ui:options.source` and `ui:options.rowRoute` of a UI schema. */
-function checkUiOptions(uiSchema: unknown, base: string, lists: Map<string, ServedList>, routes: Set<string>, report: Report): void {
+/** What the UI options are checked against: the served lists, the screens' route names, each screen's api by resource. */
+interface UiOptionsContext {
+  lists: Map<string, ServedList>;
+  routes: Set<string>;
+  screenApis: Map<string, string>;
+}
+
+/**
+ * Checks every `ui:options.source` and `ui:options.rowRoute` of a UI schema, a record link's
+ * `route`, and an embedded screen list's `screen` and the `fixed` parameters it filters on.
+ */
+function checkUiOptions(uiSchema: unknown, base: string, { lists, routes, screenApis }: UiOptionsContext, report: Report): void {
   const walk = (node: unknown, pointer: string) => {
     if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${pointer}/${index}`));
     if (!isObject(node)) return;
@@ -122,8 +133,21 @@ function checkUiOptions(uiSchema: unknown, base: string, lists: Map<string, Serv
         report(`${pointer}/ui:options/${seg(key)}`, `is not an option of ${String(node['ui:field'])} (it takes ${accepted.join(', ')})`);
       }
     }
-    if (isObject(options) && options.rowRoute !== undefined && !routes.has(options.rowRoute as string)) {
-      report(`${pointer}/ui:options/rowRoute`, `${JSON.stringify(options.rowRoute)} names no route of a screen definition (a "name" of their routes.list or routes.form)`);
+    for (const key of ['rowRoute', 'route'] as const) {
+      if (isObject(options) && options[key] !== undefined && !routes.has(options[key] as string)) {
+        report(`${pointer}/ui:options/${key}`, `${JSON.stringify(options[key])} names no route of a screen definition (a "name" of their routes.list or routes.form)`);
+      }
+    }
+    if (node['ui:field'] === 'screenList' && isObject(options)) {
+      const api = screenApis.get(options.screen as string);
+      if (api === undefined) {
+        report(`${pointer}/ui:options/screen`, `${JSON.stringify(options.screen)} names no screen definition (known: ${[...screenApis.keys()].sort().join(', ')})`);
+      } else if (isObject(options.fixed)) {
+        const params = lists.get(api)?.params ?? [];
+        for (const param of Object.keys(options.fixed).filter((name) => !params.includes(name))) {
+          report(`${pointer}/ui:options/fixed/${seg(param)}`, `is not accepted by GET admin/${api} (it accepts ${params.join(', ')})`);
+        }
+      }
     }
     for (const [key, value] of Object.entries(node)) if (key !== 'ui:options') walk(value, `${pointer}/${seg(key)}`);
   };

@@ -87,6 +87,18 @@ describe('checkDefinitions', () => {
     ]);
   });
 
+  it("refuses an embedded list naming no screen or filtering on a parameter its list does not take, and a record link's unknown route", () => {
+    expect(problemsOf('users.screen.json', (s) => (s.form.uiSchema.requests['ui:options'].screen = 'requests'))).toEqual([
+      expect.stringMatching(/^schemas\/users\.screen\.json: \/form\/uiSchema\/requests\/ui:options\/screen "requests" names no screen definition \(known: .*demands/),
+    ]);
+    expect(problemsOf('users.screen.json', (s) => (s.form.uiSchema.requests['ui:options'].fixed = { customer_id: '$recordId' }))).toEqual([
+      'schemas/users.screen.json: /form/uiSchema/requests/ui:options/fixed/customer_id is not accepted by GET admin/demands (it accepts page, perPage, user_id, book_id, status, type)',
+    ]);
+    expect(problemsOf('demands.screen.json', (s) => (s.form.uiSchema.book_link['ui:options'].route = 'reading-sheet'))).toEqual([
+      'schemas/demands.screen.json: /form/uiSchema/book_link/ui:options/route "reading-sheet" names no route of a screen definition (a "name" of their routes.list or routes.form)',
+    ]);
+  });
+
   it('refuses an option a field does not take (the retired rowLink), instead of ignoring it', () => {
     expect(problemsOf('authors.screen.json', (s) => (s.form.uiSchema.books['ui:options'].rowLink = '/reading-sheet/:id?'))).toEqual([
       'schemas/authors.screen.json: /form/uiSchema/books/ui:options/rowLink is not an option of relatedTable (it takes columns, rowRoute, hideOnCreate)',
