@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
-import { authors, bookGenres, books, companies, contacts, genres, literaryPrizes, news, times, users } from '../../server/db/schema/index.js';
+import { authors, bookGenres, books, companies, contacts, demands, genres, literaryPrizes, news, times, users } from '../../server/db/schema/index.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { chromiumPath, launchBrowser } from '../helpers/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
@@ -28,7 +28,13 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
     await server.database.db.insert(news).values({ title: 'Walk news', description: '<p>Walk</p>', type: 0, link: 'https://youtu.be/dQw4w9WgXcQ', searchText: 'walk news' });
     await server.database.db.insert(literaryPrizes).values({ label: 'Walk prize', searchText: 'walk prize' });
     // Subscribers sign up on the front site: one for the users screen.
-    await server.database.db.insert(users).values({ firstname: 'Walk', lastname: 'User', email: 'walk.user@subscribers.test', company: 'Walk films', searchText: 'walk user walk.user@subscribers.test walk films' });
+    const [user] = await server.database.db
+      .insert(users)
+      .values({ firstname: 'Walk', lastname: 'User', email: 'walk.user@subscribers.test', company: 'Walk films', searchText: 'walk user walk.user@subscribers.test walk films' })
+      .returning({ id: users.id });
+    // And one request of theirs on a sheet, for the requests screen.
+    const [sheet] = await server.database.db.insert(books).values({ originalTitle: 'Walk sheet' }).returning({ id: books.id });
+    await server.database.db.insert(demands).values({ userId: user!.id, bookId: sheet!.id, demandDate: '2026-11-01', demandTypeId: 1, demandStatusId: 1 });
     browser = await launchBrowser();
     page = await loggedInPage(browser, server.url);
   });
