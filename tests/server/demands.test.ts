@@ -220,6 +220,9 @@ describe('GET admin/demands', () => {
     expect(await ids('status[]=2&status[]=3')).toEqual([mine[1]!.id, mine[2]!.id]);
     expect(await ids('type[]=2')).toEqual([mine[1]!.id, mine[2]!.id]);
     expect(await ids(`type[]=2&user_id=${otherUserId}`)).toEqual([mine[2]!.id]);
+    // One value may come without brackets, as SPEC §7 writes the parameters.
+    expect(await ids('status=1')).toEqual([mine[3]!.id, mine[0]!.id]);
+    expect(await ids('type=2&status=3')).toEqual([mine[2]!.id]);
   });
 
   it('refuses unknown parameters and values that are not ids', async () => {
