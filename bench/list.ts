@@ -21,13 +21,12 @@ import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openPglite, openPostgres, type Database } from '../server/db/client.js';
-import { insertAdministrator } from '../server/db/repositories/administratorRepository.js';
 import { listBooks } from '../server/db/repositories/bookListRepository.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
 import { bookListArgs, type BookListQuery } from '../server/services/bookListService.js';
-import { openSession, SESSION_COOKIE } from '../server/services/sessions.js';
 import { generateCatalogue } from './generate.js';
-import { log, ms, stats, type Stats } from './stats.js';
+import { measureCase, sessionClient, type CaseResult, type HttpSqlCase } from './httpVsSql.js';
+import { log, ms } from './stats.js';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -40,13 +39,7 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const TARGET_P95 = { postgres: 50, pglite: 150 } as const;
 const TARGET_RATIO = 1.5;
 
-interface Case {
-  name: string;
-  /** The query string sent over HTTP. */
-  qs: string;
-  /** The same query as the route hands it to the service after validation. */
-  query: BookListQuery;
-}
+type Case = HttpSqlCase<BookListQuery>;
 
 /** Thematic 1 and genre 1 are top-level nodes with children; audience 4 is 'Adults'. */
 const CASES: Case[] = [
@@ -56,14 +49,6 @@ const CASES: Case[] = [
   { name: 'ratings: quality ≥ 3 and plot ≥ 2', qs: 'quality=3&ratings[plot]=2', query: { quality: 3, plot: 2 } },
   { name: 'deep page (page 5000 of 10)', qs: 'page=5000', query: { page: 5000 } },
 ];
-
-interface CaseResult {
-  name: string;
-  qs: string;
-  total: number;
-  http: Stats;
-  sql: Stats;
-}
 
 export interface EngineResult {
   engine: 'pglite' | 'postgres';
@@ -142,20 +127,7 @@ export async function measureList(engine: 'pglite' | 'postgres'): Promise<Engine
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: 'no-client', DEMO_DATA: 'false' }), database });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/admin/books`;
-    const email = `bench-${Date.now()}@bench.test`;
-    const administrator = await insertAdministrator(db, { firstname: 'Bench', lastname: 'Runner', email, passwordHash: 'not-a-hash' });
-    const { token } = await openSession(db, administrator.id, 1, { ip: '127.0.0.1', userAgent: 'bench' });
-    const headers = { cookie: `${SESSION_COOKIE}=${token}` };
-
-    const http = async (qs: string) => {
-      const response = await fetch(qs ? `${base}?${qs}` : base, { headers });
-      const body = await response.text();
-      if (response.status !== 200) throw new Error(`${response.status} ${body}`);
-      return body;
-    };
+    const http = await sessionClient(app, db, 'books');
     const bare = async (query: BookListQuery) => {
       const { conditions, order, page } = await bookListArgs(db, query);
       return listBooks(db, conditions, order, page);
@@ -170,29 +142,7 @@ export async function measureList(engine: 'pglite' | 'postgres'): Promise<Engine
     const loadBefore = os.loadavg()[0]!;
     const cases: CaseResult[] = [];
     for (const item of CASES) {
-      const viaHttp = JSON.parse(await http(item.qs)) as { meta: { total: number }; data: unknown[] };
-      const viaSql = await bare(item.query);
-      if (viaHttp.meta.total !== viaSql.total || viaHttp.data.length !== viaSql.rows.length) {
-        throw new Error(`${item.name}: HTTP and SQL disagree (${viaHttp.meta.total} / ${viaSql.total})`);
-      }
-      for (let i = 0; i < WARMUP; i += 1) {
-        await http(item.qs);
-        await bare(item.query);
-      }
-      const httpSamples: number[] = [];
-      const sqlSamples: number[] = [];
-      // Interleaved, so both sides see the same cache and machine state.
-      for (let i = 0; i < RUNS; i += 1) {
-        let started = performance.now();
-        await http(item.qs);
-        httpSamples.push(performance.now() - started);
-        started = performance.now();
-        await bare(item.query);
-        sqlSamples.push(performance.now() - started);
-      }
-      const result = { name: item.name, qs: item.qs, total: viaSql.total, http: stats(httpSamples), sql: stats(sqlSamples) };
-      cases.push(result);
-      log(`${engine.padEnd(8)} ${item.name.padEnd(42)} total ${String(result.total).padStart(6)}  HTTP p50 ${ms(result.http.median).padStart(6)} p95 ${ms(result.http.p95).padStart(6)}  SQL p50 ${ms(result.sql.median).padStart(6)} p95 ${ms(result.sql.p95).padStart(6)} ms`);
+      cases.push(await measureCase(engine, item, http, bare, { runs: RUNS, warmup: WARMUP, nameWidth: 42 }));
     }
     return { engine, version, load: [loadBefore, os.loadavg()[0]!], generatedSeconds, rows, cases };
   } finally {

@@ -34,7 +34,6 @@ import { searchNormal, type Locale } from '../common/locales.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openPglite, openPostgres, type Database, type Db } from '../server/db/client.js';
-import { insertAdministrator } from '../server/db/repositories/administratorRepository.js';
 import { listUsers } from '../server/db/repositories/userRepository.js';
 import { users } from '../server/db/schema/index.js';
 import { loadReferenceIds } from '../server/db/seed/demo/reference-ids.js';
@@ -42,8 +41,8 @@ import { seedReferenceData } from '../server/db/seed/index.js';
 import { paging } from '../server/http/paging.js';
 import { userResource } from '../server/resources/users.js';
 import { listCondition } from '../server/services/resourceService.js';
-import { openSession, SESSION_COOKIE } from '../server/services/sessions.js';
-import { log, ms, stats, type Stats } from './stats.js';
+import { measureCase, sessionClient, type CaseResult, type HttpSqlCase } from './httpVsSql.js';
+import { log, ms } from './stats.js';
 
 const SIZE = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -58,21 +57,7 @@ const TARGET_P95 = { postgres: 50, pglite: 150 } as const;
 /** The word of the search case: a surname and the start of others, in several locales' pools. */
 const SEARCH_WORD = 'martin';
 
-interface Case {
-  name: string;
-  /** The query string sent over HTTP. */
-  qs: string;
-  /** The same query as the route hands it to the service after validation. */
-  query: ListQuery;
-}
-
-interface CaseResult {
-  name: string;
-  qs: string;
-  total: number;
-  http: Stats;
-  sql: Stats;
-}
+type Case = HttpSqlCase<ListQuery>;
 
 export interface UsersEngineResult {
   engine: 'pglite' | 'postgres';
@@ -385,20 +370,7 @@ export async function measureUsers(engine: 'pglite' | 'postgres'): Promise<Users
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: 'no-client', DEMO_DATA: 'false' }), database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/admin/users`;
-    const email = `bench-${Date.now()}@bench.test`;
-    const administrator = await insertAdministrator(db, { firstname: 'Bench', lastname: 'Runner', email, passwordHash: 'not-a-hash' });
-    const { token } = await openSession(db, administrator.id, 1, { ip: '127.0.0.1', userAgent: 'bench' });
-    const headers = { cookie: `${SESSION_COOKIE}=${token}` };
-
-    const http = async (qs: string) => {
-      const response = await fetch(qs ? `${base}?${qs}` : base, { headers });
-      const body = await response.text();
-      if (response.status !== 200) throw new Error(`${response.status} ${body}`);
-      return body;
-    };
+    const http = await sessionClient(app, db, 'users');
     const httpTotal = async (qs: string) => (JSON.parse(await http(qs)) as { meta: { total: number } }).meta.total;
     /** The route's work below HTTP: the declared filters' conditions, then the page and the count. */
     const bare = async (query: ListQuery) => {
@@ -427,29 +399,7 @@ export async function measureUsers(engine: 'pglite' | 'postgres'): Promise<Users
     const loadBefore = os.loadavg()[0]!;
     const cases: CaseResult[] = [];
     for (const item of casesFor(vipId)) {
-      const viaHttp = JSON.parse(await http(item.qs)) as { meta: { total: number }; data: unknown[] };
-      const viaSql = await bare(item.query);
-      if (viaHttp.meta.total !== viaSql.total || viaHttp.data.length !== viaSql.rows.length) {
-        throw new Error(`${item.name}: HTTP and SQL disagree (${viaHttp.meta.total} / ${viaSql.total})`);
-      }
-      for (let i = 0; i < WARMUP; i += 1) {
-        await http(item.qs);
-        await bare(item.query);
-      }
-      const httpSamples: number[] = [];
-      const sqlSamples: number[] = [];
-      // Interleaved, so both sides see the same cache and machine state.
-      for (let i = 0; i < RUNS; i += 1) {
-        let started = performance.now();
-        await http(item.qs);
-        httpSamples.push(performance.now() - started);
-        started = performance.now();
-        await bare(item.query);
-        sqlSamples.push(performance.now() - started);
-      }
-      const result = { name: item.name, qs: item.qs, total: viaSql.total, http: stats(httpSamples), sql: stats(sqlSamples) };
-      cases.push(result);
-      log(`${engine.padEnd(8)} ${item.name.padEnd(36)} total ${String(result.total).padStart(6)}  HTTP p50 ${ms(result.http.median).padStart(6)} p95 ${ms(result.http.p95).padStart(6)}  SQL p50 ${ms(result.sql.median).padStart(6)} p95 ${ms(result.sql.p95).padStart(6)} ms`);
+      cases.push(await measureCase(engine, item, http, bare, { runs: RUNS, warmup: WARMUP, nameWidth: 36 }));
     }
     return { engine, version, load: [loadBefore, os.loadavg()[0]!], generatedSeconds, rows, states: direct.states, cases };
   } finally {
