@@ -15,7 +15,8 @@ export interface Option {
 /** Reference lists answered as `{ data: [...] }` instead of a paged list. */
 const isUtility = (api: string) => api.startsWith('utilities/');
 
-function toOption(row: ApiRecord, source: OptionSource): Option {
+/** The option of a row of `source` (its `valueField` and `labelField`). */
+export function optionOf(row: ApiRecord, source: OptionSource): Option {
   const value = row[source.valueField ?? 'id'] as string | number;
   const label = String(row[source.labelField ?? 'name'] ?? row.label ?? value);
   return source.parentField ? { value, label, parent: (row[source.parentField] as number | null) ?? null } : { value, label };
@@ -50,8 +51,5 @@ export function useOptions(source: OptionSource | undefined, search = ''): { opt
   const { t } = useTranslation();
   const { rows, loading } = useOptionRows(source?.static ? undefined : source, search);
   if (source?.static) return { options: source.static.map((o) => ({ value: o.value, label: t(o.label) })), loading: false };
-  return { options: rows.map((row) => toOption(row, source!)), loading };
+  return { options: rows.map((row) => optionOf(row, source!)), loading };
 }
-
-/** The option of a row of `source` (its `valueField` and `labelField`). */
-export const optionOf = (row: ApiRecord, source: OptionSource): Option => toOption(row, source);

@@ -10,24 +10,9 @@ import { subscribeNotices, type Notice } from '../../engine/notify/notifications
 import { RequestStatusCell } from './RequestStatusCell';
 import { requiresCommentary, statusUpdateBody } from './statusUpdate';
 import { useStatusChange } from './useStatusChange';
+import { SAMPLE_REQUEST } from './sampleRequest';
 
-const ROW: ApiRecord = {
-  id: 9,
-  user_id: 7,
-  book_id: 12,
-  user: { id: 7, name: 'Ann Lee', company: 'Films', email: 'ann@example.test' },
-  book: { id: 12, original_title: 'Dune', authorList: [] },
-  demand_date: '2026-11-02',
-  demand_end_date: null,
-  demand_type_id: 2,
-  demand_type: { id: 2, name: 'Option' },
-  demand_status_id: 1,
-  demand_status: { id: 1, name: 'New' },
-  commentary: null,
-  version: 3,
-  created_at: '2026-11-02T10:00:00Z',
-  updated_at: '2026-11-02T10:00:00Z',
-};
+const ROW: ApiRecord = SAMPLE_REQUEST;
 
 const STATUSES = [
   { id: 1, name: 'New', requires_commentary: false },

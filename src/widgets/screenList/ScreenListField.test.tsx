@@ -8,27 +8,14 @@ import { resourceApi } from '../../engine/api/resourceApi';
 import { RegistriesProvider } from '../../engine/registries';
 import { registries } from '../registry';
 import { ScreenListField } from './ScreenListField';
+import { SAMPLE_REQUEST } from '../requestStatus/sampleRequest';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-const ROW = {
-  id: 9,
-  user_id: 7,
-  book_id: 12,
-  user: { id: 7, name: 'Ann Lee', company: 'Films', email: 'ann@example.test' },
-  book: { id: 12, original_title: 'Dune', authorList: [{ id: 1, name: 'Frank Herbert' }] },
-  demand_date: '2026-11-02',
-  demand_end_date: null,
-  demand_type_id: 2,
-  demand_type: { id: 2, name: 'Option' },
-  demand_status_id: 1,
-  demand_status: { id: 1, name: 'New' },
-  commentary: null,
-  version: 3,
-};
+const ROW = SAMPLE_REQUEST;
 
 function renderField(recordId: string | undefined) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
