@@ -20,6 +20,7 @@ export const CELL_NAMES = [
   'readingSheetLink',
   'relationName',
   'requestStatus',
+  'fullnames',
 ] as const;
 export type CellName = (typeof CELL_NAMES)[number];
 
@@ -229,6 +230,12 @@ export const screenMetaSchema = {
             'JSON Schema (draft-07) of the record; the server validates saves with it. An object with `"translations": <schema>` has one such property per locale (common/expandTranslations.ts)',
         },
         uiSchema: { type: 'object', description: 'RJSF UI schema: order, widgets by registered name, labels as i18n keys' },
+        bespoke: {
+          type: 'boolean',
+          default: false,
+          description:
+            'The form route is served by a bespoke screen (src/screens) rather than the generic form; the server still validates saves with this schema',
+        },
         afterCreate: { enum: ['list', 'edit'], default: 'list' },
         afterUpdate: { enum: ['stay', 'list'], default: 'stay', description: 'Where a successful update goes: stay on the form, or back to the list' },
         method: {

@@ -37,8 +37,12 @@ function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/** A field's key in words: `demand_date` and `reporterStatusId` read 'demand date' and 'reporter status id'. */
 function humanize(field: string): string {
-  return field.replace(/_/g, ' ');
+  return field
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 /** The product's message for one failed JSON Schema keyword on `field` (same text on client and server). */

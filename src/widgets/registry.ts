@@ -15,7 +15,7 @@ import {
   TextCell,
   TranslatedNameCell,
 } from './cells/cells';
-import { ReadingSheetLinkCell, RelationNameCell, UserEmailCell, UserWithCompanyCell } from './cells/relationCells';
+import { ReadingSheetLinkCell, RelationNameCell, FullnamesCell, UserEmailCell, UserWithCompanyCell } from './cells/relationCells';
 import { CreatableSelectWidget } from './creatableSelect/CreatableSelectWidget';
 import { FileListField } from './fileList/FileListField';
 import { FlagWidget } from './flag/FlagWidget';
@@ -45,6 +45,7 @@ export const cells: Record<CellName, ComponentType<CellProps>> = {
   userEmail: UserEmailCell,
   readingSheetLink: ReadingSheetLinkCell,
   relationName: RelationNameCell,
+  fullnames: FullnamesCell,
   requestStatus: deferred(() => import('./requestStatus/RequestStatusCell').then((m) => m.RequestStatusCell)),
 };
 

@@ -96,7 +96,7 @@ describe('a lone UTF-16 surrogate', () => {
 describe('whole numbers in a query string', () => {
   it.each([
     ['genres?page=Infinity', 'page', 'The page must be an integer.'],
-    ['countries?perPage=-Infinity', 'perPage', 'The perPage must be an integer.'],
+    ['countries?perPage=-Infinity', 'perPage', 'The per page must be an integer.'],
     ['books?genres=Infinity', 'genres', 'The genres must be an integer.'],
     ['books?genres[]=1&genres[]=NaN', 'genres', 'The genres must be an integer.'],
     ['genres?page=1e3', 'page', 'The page must be an integer.'],
@@ -112,8 +112,8 @@ describe('whole numbers in a query string', () => {
   });
 
   it('are still bounded by the list: perPage beyond the cap is refused, not every row returned', async () => {
-    expect((await get('countries?perPage=100000')).json().errors).toEqual({ perPage: ['The perPage may not be greater than 1000.'] });
-    expect((await get('countries?perPage=-5')).json().errors).toEqual({ perPage: ['The perPage must be at least 1.'] });
+    expect((await get('countries?perPage=100000')).json().errors).toEqual({ perPage: ['The per page may not be greater than 1000.'] });
+    expect((await get('countries?perPage=-5')).json().errors).toEqual({ perPage: ['The per page must be at least 1.'] });
   });
 
   it('written in digits are read as numbers', async () => {

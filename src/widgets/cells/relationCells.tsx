@@ -54,3 +54,9 @@ export function RelationNameCell({ value }: CellProps) {
   const name = (value as { name?: string | null } | null | undefined)?.name;
   return <>{filled(name) ? name : '-'}</>;
 }
+
+/** Users as a comma-separated list of full names (`[{ id, fullname }]`: a reporter's users); a dash when none. */
+export function FullnamesCell({ value }: CellProps) {
+  const names = ((value as { fullname?: string | null }[] | null | undefined) ?? []).map((user) => user.fullname).filter(filled);
+  return <>{names.length ? names.join(', ') : '-'}</>;
+}
