@@ -15,6 +15,7 @@ import { bookSaveRoutes } from './routes/bookSave.js';
 import { bookListRoutes } from './routes/books.js';
 import { clientConfigRoutes } from './routes/clientConfig.js';
 import { healthRoutes } from './routes/health.js';
+import { reporterRoutes } from './routes/reporters.js';
 import { resourceRoutes } from './routes/resourceRoutes.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { userRoutes } from './routes/users.js';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
             await protectedRoutes.register(utilityRoutes);
             await protectedRoutes.register(resourceRoutes, { screens });
             await protectedRoutes.register(userRoutes); // validate, libraries, searches, credits, user pickers
+            await protectedRoutes.register(reporterRoutes); // GET /reporters/:id/books, DELETE /reporters/delete-book
             await protectedRoutes.register(subscriptionRoutes); // POST /plans/:userid, DELETE /plans/:userid/cancel
             await protectedRoutes.register(bookListRoutes); // GET /books, GET /books/options, DELETE /books/:id
             await protectedRoutes.register(bookSaveRoutes); // GET /books/:id, POST /books[/:id], DELETE /utilities/book-files|book-manuscript

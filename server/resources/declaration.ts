@@ -58,6 +58,12 @@ export interface ResourceSurface {
   fields: Readonly<Record<string, FieldDeclaration>>;
   /** The list's query parameters besides `page` and `perPage`. */
   filters?: Readonly<Record<string, FilterDeclaration>>;
+  /**
+   * The record (`GET {api}/{id}`) and the list take `lang` (en, fr, es, de, it; en when absent):
+   * the language of the texts a record carries (a reporter's blocks). The list's rows carry no
+   * such texts; it accepts `lang` because the screens send it with every call of the resource.
+   */
+  languageParam?: boolean;
 }
 
 const canWrite = (field: FieldDeclaration, name: string) =>
@@ -90,8 +96,8 @@ export function acceptedBodyFields(surface: Pick<ResourceSurface, 'fields'>): Se
 }
 
 /** The query parameters a list accepts: paging and the declared filters. */
-export function acceptedListParams(surface: Pick<ResourceSurface, 'filters'>, extra: readonly string[] = []): string[] {
-  return ['page', 'perPage', ...Object.keys(surface.filters ?? {}), ...extra];
+export function acceptedListParams(surface: Pick<ResourceSurface, 'filters' | 'languageParam'>, extra: readonly string[] = []): string[] {
+  return ['page', 'perPage', ...Object.keys(surface.filters ?? {}), ...(surface.languageParam ? ['lang'] : []), ...extra];
 }
 
 /** The id, English name and per-locale names of every named list (genres, times, countries…), searched by `name`. */

@@ -17,6 +17,7 @@ import { thematicResource } from './thematics.js';
 import { timeResource } from './times.js';
 import { userResource } from './users.js';
 import { demandResource } from './demands.js';
+import { reporterResource } from './reporters.js';
 import type { ResourceDefinition } from './types.js';
 
 /** Every schema-driven resource served under `/api/admin/{api}`. Add a resource here. */
@@ -40,4 +41,5 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   userResource,
   planResource,
   demandResource,
+  reporterResource,
 ];

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
 import type { CardPaymentProvider } from '../payments/CardPaymentProvider.js';
 import type { NamedTable } from '../db/repositories/namedListRepository.js';
@@ -36,7 +37,8 @@ export interface StoreListQuery {
  */
 export interface ResourceStore {
   list(db: Db, query: StoreListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
-  find(db: Db, id: number): Promise<Record<string, unknown> | undefined>;
+  /** One record; `options.lang` is set when the declaration has `languageParam` (else absent). */
+  find(db: Db, id: number, options?: RecordOptions): Promise<Record<string, unknown> | undefined>;
   /**
    * Writes a validated, trimmed body; returns the saved record as `find` would. Throw HttpError for
    * rule failures. The new `files` were stored by the route and are pending: the transaction that
@@ -53,6 +55,11 @@ export interface ResourceStore {
    * record as `find` shows it afterwards, or undefined when no such record.
    */
   clearFile?(db: Db, id: number, field: string, context: StoreContext): Promise<Record<string, unknown> | undefined>;
+}
+
+/** What a record read may ask besides the id: the language of its texts (`languageParam`). */
+export interface RecordOptions {
+  lang?: Locale;
 }
 
 /** What a store may use besides the database: the file storage of the uploads and their pending records, the card payment provider. */
@@ -81,6 +88,8 @@ export interface CustomResourceDefinition extends ResourceSurface {
   table: PgTable;
   store: ResourceStore;
   inUseMessage?: string;
+  /** The message of a successful create or update, when not the generic ones ('Added successfully to the database', 'Updated successfully'). */
+  savedMessage?: string;
 }
 
 /** Every resource served under `/api/admin/{api}`. */

@@ -1,5 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, LOCALES } from '../../common/locales.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { screenWrites, type ScreenWrites } from '../definitions/screenWrites.js';
 import { HttpError } from '../http/errors.js';
@@ -24,6 +25,9 @@ function serviceOf(app: FastifyInstance, definition: ResourceDefinition, screens
     ? createCustomResourceService(app.db, definition, screens, { storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments })
     : createNamedResourceService(app.db, definition, screens);
 }
+
+/** The `lang` parameter of a resource with `languageParam`. */
+const LANGUAGE_QUERY = { lang: { type: 'string', enum: LOCALES } } as const;
 
 /** Routes of one record (`{api}/:id`): the id as sent, checked by the service (404 when it is no id). */
 const recordRoute = { schema: { params: idParamsSchema } } as const;
@@ -79,12 +83,22 @@ export async function resourceRoutes(instance: FastifyInstance, { screens, resou
     const base = `/${definition.api}`;
     const screen = definition.screen ? screens.get(definition.screen) : undefined;
     const writes: ScreenWrites = screen ? screenWrites(screen) : { updateMethod: 'POST', uploads: {}, fileDeletes: {} };
-    const { check, ...listOptions } = strictListQuery(listQuerySchema(definition.table, definition.filters ?? {}));
+    const language = definition.languageParam ? LANGUAGE_QUERY : {};
+    const { check, ...listOptions } = strictListQuery(listQuerySchema(definition.table, definition.filters ?? {}, language));
     app.get(base, listOptions, async (request) => {
       check(request);
-      return service.list(request.query);
+      const { lang: _lang, ...query } = request.query as Record<string, unknown>;
+      return service.list(query);
     });
-    app.get(`${base}/:id`, recordRoute, async (request) => ({ data: await service.get(request.params.id) }));
+    if (definition.languageParam) {
+      const { check: checkRecord, ...recordOptions } = strictListQuery({ type: 'object', properties: LANGUAGE_QUERY } as const);
+      app.get(`${base}/:id`, { ...recordOptions, schema: { ...recordOptions.schema, params: idParamsSchema } }, async (request) => {
+        checkRecord(request);
+        return { data: await service.get(request.params.id, { lang: request.query.lang ?? DEFAULT_LOCALE }) };
+      });
+    } else {
+      app.get(`${base}/:id`, recordRoute, async (request) => ({ data: await service.get(request.params.id) }));
+    }
     const formSchema = screen?.form?.schema;
     const config = formSchema ? { bodySchema: formSchema } : {};
     if (service.permissions.create) app.post(base, { config }, saveHandler(app, service, writes, formSchema, true));

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { isStillReferenced } from '../db/errors.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
-import type { CustomResourceDefinition, StoreContext } from '../resources/types.js';
+import type { CustomResourceDefinition, RecordOptions, StoreContext } from '../resources/types.js';
 import { listCondition, parseId, RESOURCE_MESSAGES, trimStrings, writableBody, writeSetup, type ResourceService } from './resourceService.js';
 
 /**
@@ -21,9 +21,9 @@ export function createCustomResourceService(
   const { permissions, validate } = writeSetup(definition, screens, Boolean(store.save));
   const missing = () => notFound(label);
 
-  async function find(rawId: string | undefined): Promise<Record<string, unknown>> {
+  async function find(rawId: string | undefined, options?: RecordOptions): Promise<Record<string, unknown>> {
     const id = parseId(rawId);
-    const row = id === undefined ? undefined : await store.find(db, id);
+    const row = id === undefined ? undefined : await store.find(db, id, options);
     if (!row) throw missing();
     return row;
   }
@@ -37,8 +37,8 @@ export function createCustomResourceService(
       const { rows, total } = await store.list(db, { ...page, where });
       return paged(rows as ApiRecord[], total, page);
     },
-    async get(rawId) {
-      return (await find(rawId)) as ApiRecord;
+    async get(rawId, options) {
+      return (await find(rawId, options)) as ApiRecord;
     },
     async save(rawId, body, files = []) {
       const creating = rawId === undefined;
@@ -48,7 +48,8 @@ export function createCustomResourceService(
       const errors = validate(input);
       if (errors) throw unprocessable(errors);
       const data = await store.save(db, id, input as Record<string, unknown>, files, context);
-      return { message: creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated, data: data as ApiRecord };
+      const message = definition.savedMessage ?? (creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated);
+      return { message, data: data as ApiRecord };
     },
     async remove(rawId) {
       const id = parseId(rawId);

@@ -12,7 +12,7 @@ import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import { acceptedBodyFields, writableFields, type FilterDeclaration, type ResourceSurface } from '../resources/declaration.js';
 import { columnsMapper, recordMapper } from '../resources/tableMapping.js';
-import type { NamedResourceDefinition, ResourceDefinition, StoredUpload } from '../resources/types.js';
+import type { NamedResourceDefinition, RecordOptions, ResourceDefinition, StoredUpload } from '../resources/types.js';
 
 /** The `message` of each successful write. */
 export const RESOURCE_MESSAGES = {
@@ -36,7 +36,7 @@ export interface ResourceService {
   /** One page, filtered by the declared parameters given (all must match). */
   list(query: ListQuery): Promise<Paged<ApiRecord>>;
   /** One record by its path id; 404 when the id is unknown or is not an id. */
-  get(rawId: string): Promise<ApiRecord>;
+  get(rawId: string, options?: RecordOptions): Promise<ApiRecord>;
   /** Creates (no id) or updates (id) from a request body: 404, 422 with dotted keys, or the saved record. */
   save(rawId: string | undefined, body: unknown, files?: StoredUpload[]): Promise<{ message: string; data: ApiRecord }>;
   /** Deletes by path id: 404 when unknown, 409 when other rows still reference it. */

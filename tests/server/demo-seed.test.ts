@@ -32,7 +32,7 @@ import { DEMO_COUNTS, seedDemoData } from '../../server/db/seed/demo/index.js';
 import { SHOWCASE } from '../../server/db/seed/demo/subscribers.js';
 import { subscriptionStateSql } from '../../server/db/repositories/subscriptionState.js';
 import { seedReferenceData } from '../../server/db/seed/reference/index.js';
-import { DEMAND_STATUSES } from '../../server/db/seed/reference/statuses.js';
+import { DEMAND_STATUSES, REPORTER_STATUSES } from '../../server/db/seed/reference/statuses.js';
 import { DEMAND_TYPES } from '../../server/db/seed/reference/type-lists.js';
 
 const NOW = new Date('2026-06-15T00:00:00Z');
@@ -116,7 +116,8 @@ describe('demo seed', () => {
       users: DEMO_COUNTS.subscribers,
       // Every type in every status once, then the random ones.
       demands: DEMAND_STATUSES.length * DEMAND_TYPES.length + DEMO_COUNTS.demands,
-      reporters: 2,
+      // One per status, then a fresh draft.
+      reporters: REPORTER_STATUSES.length + 1,
       news: 2,
       bookViews: DEMO_COUNTS.bookViews,
     });
@@ -195,6 +196,31 @@ describe('demo seed', () => {
     expect(rows.every((row) => row.book !== null)).toBe(true);
     expect(new Set(rows.map((row) => row.book)).size).toBeGreaterThan(5);
     expect(new Set(rows.map((row) => row.user)).size).toBeGreaterThan(5);
+  });
+
+  it('shows reporters in every status with users, groups, blocks of every category in two languages and booklists over several genres', async () => {
+    const { db } = database;
+    const rows = await db.select({ id: reporters.id, status: reporters.reporterStatusId }).from(reporters);
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(REPORTER_STATUSES.map((status) => status.id)));
+    const texts = await db.select({ reporterId: reporterTexts.reporterId, textType: reporterTexts.textType, lang: reporterTexts.lang }).from(reporterTexts);
+    const withBooks = await db.execute<{ reporter_id: number; genres: number }>(sql`
+      select rb.reporter_id, count(distinct bg.genre_id)::int as genres
+      from reporter_books rb join book_genres bg on bg.book_id = rb.book_id and bg.is_primary
+      group by rb.reporter_id`);
+    const genresOf = new Map(withBooks.rows.map((row) => [Number(row.reporter_id), Number(row.genres)]));
+    const [targeted] = await db.execute<{ users: number; groups: number }>(sql`
+      select (select count(distinct reporter_id) from reporter_users)::int as users, (select count(distinct reporter_id) from reporter_user_roles)::int as groups`).then((r) => r.rows);
+    expect(Number(targeted!.users)).toBe(REPORTER_STATUSES.length);
+    expect(Number(targeted!.groups)).toBe(REPORTER_STATUSES.length);
+    // Every reporter but the fresh draft: four categories in English and French, three genres.
+    const full = rows.filter((row) => (genresOf.get(row.id) ?? 0) >= 3);
+    expect(full).toHaveLength(REPORTER_STATUSES.length);
+    for (const { id } of full) {
+      for (const textType of ['rights', 'alerts', 'buzz', 'news']) {
+        for (const lang of ['en', 'fr']) expect(texts.some((t) => t.reporterId === id && t.textType === textType && t.lang === lang), `${id} ${textType} ${lang}`).toBe(true);
+      }
+    }
+    expect(rows.filter((row) => !genresOf.has(row.id))).toHaveLength(1);
   });
 
   it('is reproducible with the same seed and date', async () => {

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Translations } from '../../../common/locales.js';
 import type { Db } from '../client.js';
 import {
@@ -19,6 +19,7 @@ import {
   type RatingType,
 } from '../schema/index.js';
 import { CRITERIA_TABLES, type CriteriaTableKey } from './bookReadRepository.js';
+import { existingIds } from './directoryRepository.js';
 
 /**
  * Writes of a reading sheet, each meant to run inside the one transaction of a save
@@ -63,14 +64,6 @@ async function lockSheet(db: Db, id: number) {
 }
 
 /** Which of `ids` exist in `table` (by its `id` column). */
-async function existingIds(db: Db, table: PgTable, idColumn: PgColumn, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: sql<number>`${idColumn}` })
-    .from(table)
-    .where(inArray(idColumn, [...new Set(ids)]));
-  return new Set(rows.map((row) => Number(row.id)));
-}
 
 /** Author names by id, for the sheet's search text. */
 async function authorNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { pickTranslation, type Translations } from '../../../common/locales.js';
 import type { Db } from '../client.js';
@@ -15,6 +15,16 @@ export async function rowExists(db: Db, table: PgTable & { id: PgColumn }, id: n
   if (!isIdValue(id)) return false;
   const [row] = await db.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).limit(1);
   return row !== undefined;
+}
+
+/** Which of `ids` are ids of `table` (its `idColumn`): one query. */
+export async function existingIds(db: Db, table: PgTable, idColumn: PgColumn, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sql<number>`${idColumn}` })
+    .from(table)
+    .where(inArray(idColumn, [...new Set(ids)]));
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /** Columns selecting a joined country (left join on `countries`). */

@@ -5,9 +5,9 @@ import { searchText, timestamps } from './columns.js';
 import { plans, reporterStatuses } from './reference.js';
 import { users } from './subscribers.js';
 
-/** The four text categories of a reporter. */
-export const REPORTER_TEXT_TYPES = ['rights', 'alerts', 'buzz', 'news'] as const;
-export type ReporterTextType = (typeof REPORTER_TEXT_TYPES)[number];
+import { REPORTER_TEXT_TYPES, type ReporterTextType } from '../../../common/reporters.js';
+
+export { REPORTER_TEXT_TYPES, type ReporterTextType };
 
 /**
  * Reporters: dated editorial write-ups for chosen users and user groups (plans), holding text
@@ -101,4 +101,4 @@ export const reporterBooks = pgTable(
 );
 
 export type Reporter = typeof reporters.$inferSelect;
-export type ReporterText = typeof reporterTexts.$inferSelect;
+export type ReporterTextRow = typeof reporterTexts.$inferSelect;

@@ -1,5 +1,7 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { searchNormal } from '../../../../common/locales.js';
 import {
+  bookGenres,
   bookViews,
   demands,
   news,
@@ -12,7 +14,7 @@ import {
   reporterUsers,
 } from '../../schema/index.js';
 import type { DemoBook } from './catalogue.js';
-import { addDays, insertRows, isoDate, maybe, some, type DemoContext } from './context.js';
+import { addDays, insertRows, isoDate, maybe, type DemoContext } from './context.js';
 import type { DemoUser } from './subscribers.js';
 import { REPORTER_BLOCKS } from './vocabulary.js';
 
@@ -70,30 +72,63 @@ export async function seedDemands(ctx: DemoContext, catalogue: DemoBook[], subsc
   await insertRows(ctx.db, demands, [...everyCombination, ...random]);
 }
 
-/** Two reporters: one published, one in preparation, each with users, groups, texts and books. */
+/** The demo reporters, one per status in status order, the last one a fresh draft with no books. */
+const DEMO_REPORTERS = [
+  { title: 'Screen rights alert', days: 7 },
+  { title: 'Winter thrillers', days: 30 },
+  { title: 'Autumn selection', days: -20 },
+  { title: 'Summer reads', days: -150 },
+] as const;
+const FRESH_DRAFT = { title: 'Festival picks', days: 60 };
+
+/** Books per genre a reporter's booklist takes, and genres per booklist. */
+const BOOKS_PER_GENRE = 2;
+const GENRES_PER_BOOKLIST = 3;
+
+/**
+ * Reporters in every status, targeting subscribers (the first one by several) and user groups,
+ * with blocks in the four categories in English and French (two alerts in the first one) and
+ * booklists spanning three primary genres each; then a fresh draft with English blocks only,
+ * no target and no books (the booklist's 'No data'). Draws nothing from the random generator.
+ */
 export async function seedReporters(ctx: DemoContext, catalogue: DemoBook[], subscribers: DemoUser[]): Promise<void> {
-  const { db, rng, ref, now } = ctx;
-  const statuses = ref.reporterStatuses;
-  const plans = [
-    { title: 'Autumn selection', date: isoDate(addDays(now, -20)), reporterStatusId: statuses.at(-1) ?? 1 },
-    { title: 'Screen rights alert', date: isoDate(addDays(now, 7)), reporterStatusId: statuses.includes(1) ? 1 : (statuses[0] ?? 1) },
+  const { db, ref, now } = ctx;
+  const statuses = [...ref.reporterStatuses].sort((a, b) => a - b);
+  const planned = [
+    ...DEMO_REPORTERS.map((plan, i) => ({ ...plan, statusId: statuses[i % statuses.length] ?? 1 })),
+    { ...FRESH_DRAFT, statusId: statuses[0] ?? 1 },
   ];
   const created = await db
     .insert(reporters)
-    .values(plans.map((plan) => ({ ...plan, lang: 'en', searchText: searchNormal(plan.title) })))
+    .values(planned.map(({ title, days, statusId }) => ({ title, date: isoDate(addDays(now, days)), reporterStatusId: statusId, lang: 'en', searchText: searchNormal(title) })))
     .returning({ id: reporters.id });
-  for (const { id: reporterId } of created) {
-    await insertRows(db, reporterUsers, some(rng, subscribers, 3, 5).map((user) => ({ reporterId, userId: user.id })));
-    await insertRows(db, reporterUserRoles, some(rng, ref.plans, 1, 2).map((plan) => ({ reporterId, planId: plan.id })));
-    await insertRows(
-      db,
-      reporterTexts,
-      REPORTER_TEXT_TYPES.flatMap((textType) =>
-        (['en', 'fr'] as const).map((lang) => ({ reporterId, textType, lang, text: REPORTER_BLOCKS[textType][lang] })),
-      ),
-    );
-    await insertRows(db, reporterBooks, some(rng, catalogue, 4, 6).map((book, position) => ({ reporterId, bookId: book.id, position })));
+  const byGenre = await catalogueByPrimaryGenre(ctx, catalogue);
+  for (const [i, { id: reporterId }] of created.entries()) {
+    const fresh = i === created.length - 1;
+    const targeted = fresh ? [] : [...new Set([subscribers[0], ...subscribers.slice(2 + i * 2, 4 + i * 2)])].filter((user) => user !== undefined);
+    await insertRows(db, reporterUsers, targeted.map((user) => ({ reporterId, userId: user.id })));
+    const groups = fresh ? [] : [...new Set([ref.plans[i % ref.plans.length], ...(i % 2 === 0 ? [ref.plans[(i + 1) % ref.plans.length]] : [])])];
+    await insertRows(db, reporterUserRoles, groups.filter((plan) => plan !== undefined).map((plan) => ({ reporterId, planId: plan.id })));
+    const languages = fresh ? (['en'] as const) : (['en', 'fr'] as const);
+    const blocks = REPORTER_TEXT_TYPES.flatMap((textType) => languages.flatMap((lang) => REPORTER_BLOCKS[textType].filter((_, n) => n === 0 || (i === 0 && textType === 'alerts')).map((phrase) => ({ textType, lang, text: phrase[lang] }))));
+    await insertRows(db, reporterTexts, blocks.map((block, position) => ({ reporterId, ...block, position })));
+    const books = fresh ? [] : byGenre.slice(i, i + GENRES_PER_BOOKLIST).flatMap((ids) => ids.slice(0, BOOKS_PER_GENRE));
+    await insertRows(db, reporterBooks, books.map((bookId, position) => ({ reporterId, bookId, position })));
   }
+}
+
+/** The catalogue's books grouped by primary genre (genres by id, books by id); books without one left out. */
+async function catalogueByPrimaryGenre(ctx: DemoContext, catalogue: DemoBook[]): Promise<number[][]> {
+  const ids = catalogue.map((book) => book.id);
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select({ bookId: bookGenres.bookId, genreId: bookGenres.genreId })
+    .from(bookGenres)
+    .where(and(eq(bookGenres.isPrimary, true), inArray(bookGenres.bookId, ids)))
+    .orderBy(asc(bookGenres.genreId), asc(bookGenres.bookId));
+  const groups = new Map<number, number[]>();
+  for (const row of rows) groups.set(row.genreId, [...(groups.get(row.genreId) ?? []), row.bookId]);
+  return [...groups.values()];
 }
 
 /** Two news items linking to YouTube videos (image news need a stored file, which demo data has not). */

@@ -152,24 +152,36 @@ export const PRIZES: readonly { label: string; names: Phrase }[] = [
   },
 ];
 
-/** Reporter text blocks per category, in English and French. */
-export const REPORTER_BLOCKS: Record<'rights' | 'alerts' | 'buzz' | 'news', Pick<Phrase, 'en' | 'fr'>> = {
-  rights: {
-    en: 'Film rights of two sheets below were optioned this month; ask us for the others.',
-    fr: "Les droits audiovisuels de deux fiches ci-dessous ont été optionnés ce mois-ci ; demandez-nous les autres.",
-  },
-  alerts: {
-    en: 'Several publishers are bidding on the thrillers of this selection.',
-    fr: 'Plusieurs éditeurs enchérissent sur les thrillers de cette sélection.',
-  },
-  buzz: {
-    en: 'Booksellers are talking about these titles ahead of the autumn season.',
-    fr: 'Les libraires parlent déjà de ces titres avant la rentrée.',
-  },
-  news: {
-    en: 'Our scouts were at the London Book Fair: here is what caught their eye.',
-    fr: "Nos scouts étaient à la Foire du livre de Londres : voici ce qu'ils ont repéré.",
-  },
+/** Reporter text blocks per category, in English and French: every reporter shows the first; the second is a further alert. */
+export const REPORTER_BLOCKS: Record<'rights' | 'alerts' | 'buzz' | 'news', Pick<Phrase, 'en' | 'fr'>[]> = {
+  rights: [
+    {
+      en: 'Film rights of two sheets below were optioned this month; ask us for the others.',
+      fr: "Les droits audiovisuels de deux fiches ci-dessous ont été optionnés ce mois-ci ; demandez-nous les autres.",
+    },
+  ],
+  alerts: [
+    {
+      en: 'Several publishers are bidding on the thrillers of this selection.',
+      fr: 'Plusieurs éditeurs enchérissent sur les thrillers de cette sélection.',
+    },
+    {
+      en: 'A streaming platform has asked for the manuscript of the first title: decide before Friday.',
+      fr: 'Une plateforme de streaming a demandé le manuscrit du premier titre : décidez avant vendredi.',
+    },
+  ],
+  buzz: [
+    {
+      en: 'Booksellers are talking about these titles ahead of the autumn season.',
+      fr: 'Les libraires parlent déjà de ces titres avant la rentrée.',
+    },
+  ],
+  news: [
+    {
+      en: 'Our scouts were at the London Book Fair: here is what caught their eye.',
+      fr: "Nos scouts étaient à la Foire du livre de Londres : voici ce qu'ils ont repéré.",
+    },
+  ],
 };
 
 /** Fills `{key}` placeholders. */

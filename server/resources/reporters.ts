@@ -1,0 +1,156 @@
+import { inArray, sql } from 'drizzle-orm';
+import { DEFAULT_LOCALE, type Locale } from '../../common/locales.js';
+import type { FieldErrors } from '../../common/validation.js';
+import type { Db } from '../db/client.js';
+import { existingIds } from '../db/repositories/directoryRepository.js';
+import type { DerivedFilter } from '../db/repositories/filterConditions.js';
+import {
+  deleteReporter,
+  findReporterRecord,
+  insertReporter,
+  listReporters,
+  lockReporter,
+  setReporterTargets,
+  textIdsOf,
+  updateReporter,
+  writeReporterTexts,
+  type ReporterTextWrite,
+  type ReporterValues,
+} from '../db/repositories/reporterRepository.js';
+import { plans, reporters, reporterStatuses, reporterUsers, users } from '../db/schema/index.js';
+import { notFound, unprocessable } from '../http/errors.js';
+import type { CustomResourceDefinition } from './types.js';
+
+export const REPORTER_MESSAGES = {
+  saved: 'Successfully saved',
+  status: 'The selected status is invalid.',
+  user: 'The selected user does not exist.',
+  userRole: 'The selected user group does not exist.',
+  foreignText: 'This text block is not one of this reporter’s.',
+  textTwice: 'This text block is listed twice.',
+  updatedAndDeleted: 'This text block is both changed and deleted.',
+} as const;
+
+/** `userId`: the reporters that target one of these users. */
+const targetsUser: DerivedFilter = {
+  condition: (ids) => sql`exists (select 1 from ${reporterUsers} where ${reporterUsers.reporterId} = ${reporters.id} and ${inArray(reporterUsers.userId, ids as number[])})`,
+};
+
+/** A validated save body, as the store writes it. */
+interface ReporterInput {
+  values: ReporterValues;
+  lang: Locale;
+  userIds: number[];
+  planIds: number[];
+  texts: ReporterTextWrite[];
+  deletedIds: number[];
+}
+
+function inputOf(body: Record<string, unknown>): ReporterInput {
+  const texts = (body.updatedTexts ?? []) as { id?: number | null; text: string; textType: ReporterTextWrite['textType'] }[];
+  return {
+    values: { title: body.title as string, date: body.date as string, reporterStatusId: body.reporterStatusId as number },
+    lang: (body.lang as Locale | undefined) ?? DEFAULT_LOCALE,
+    userIds: (body.reporterUserIds ?? []) as number[],
+    planIds: (body.reporterUserRoleIds ?? []) as number[],
+    texts: texts.map((text) => ({ id: text.id ?? null, text: text.text, textType: text.textType })),
+    deletedIds: (body.deletedTextIds ?? []) as number[],
+  };
+}
+
+/**
+ * The rules JSON Schema cannot say, all reported at once: the status, users and user groups
+ * exist; the blocks changed or deleted are this reporter's (none on a create), each named once.
+ */
+async function checkRules(db: Db, reporterId: number | undefined, input: ReporterInput): Promise<void> {
+  const errors: FieldErrors = {};
+  const [statuses, knownUsers, knownPlans] = await Promise.all([
+    existingIds(db, reporterStatuses, reporterStatuses.id, [input.values.reporterStatusId!]),
+    existingIds(db, users, users.id, input.userIds),
+    existingIds(db, plans, plans.id, input.planIds),
+  ]);
+  if (!statuses.has(input.values.reporterStatusId!)) errors.reporterStatusId = [REPORTER_MESSAGES.status];
+  input.userIds.forEach((id, i) => {
+    if (!knownUsers.has(id)) errors[`reporterUserIds.${i}`] = [REPORTER_MESSAGES.user];
+  });
+  input.planIds.forEach((id, i) => {
+    if (!knownPlans.has(id)) errors[`reporterUserRoleIds.${i}`] = [REPORTER_MESSAGES.userRole];
+  });
+  const changedIds = input.texts.flatMap((text) => (text.id === null ? [] : [text.id]));
+  const owned = reporterId === undefined ? new Set<number>() : await textIdsOf(db, reporterId, [...changedIds, ...input.deletedIds]);
+  const deleted = new Set(input.deletedIds);
+  const seen = new Set<number>();
+  input.texts.forEach((text, i) => {
+    if (text.id === null) return;
+    const key = `updatedTexts.${i}.id`;
+    if (!owned.has(text.id)) errors[key] = [REPORTER_MESSAGES.foreignText];
+    else if (seen.has(text.id)) errors[key] = [REPORTER_MESSAGES.textTwice];
+    else if (deleted.has(text.id)) errors[key] = [REPORTER_MESSAGES.updatedAndDeleted];
+    seen.add(text.id);
+  });
+  input.deletedIds.forEach((id, i) => {
+    if (!owned.has(id)) errors[`deletedTextIds.${i}`] = [REPORTER_MESSAGES.foreignText];
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+/**
+ * Reporters (`admin/reporters`, SPEC §3 'Reporter'): dated editorial write-ups that target users
+ * and user groups (plans), hold text blocks in four categories per language, and list books
+ * (`GET admin/reporters/{id}/books`, `DELETE admin/reporters/delete-book`: server/routes/reporters.ts;
+ * a sheet's `reporterList` writes the same links from the other side). A record carries the
+ * blocks of one language (`lang`). A save writes the reporter, its targets and the blocks of its
+ * `lang` in one transaction: new blocks (id null) are appended, changed ones rewritten, deleted
+ * ids removed; an id that is not this reporter's refuses the whole save (422). Saves of one
+ * reporter queue on its row; blocks are written one by one, so two staff editing different
+ * blocks of one reporter both keep their changes (docs/reporters.md).
+ */
+export const reporterResource: CustomResourceDefinition = {
+  api: 'reporters',
+  label: 'Reporter',
+  screen: 'reporters',
+  table: reporters,
+  languageParam: true,
+  savedMessage: REPORTER_MESSAGES.saved,
+  fields: {
+    id: { column: 'id' },
+    title: { column: 'title' },
+    date: { column: 'date' },
+    reporterStatusId: { column: 'reporterStatusId' },
+    reporterStatus: { relation: 'the status: { id, name }', writable: false },
+    reporterUsers: { relation: 'the users it targets: [{ id, fullname }], by last name', writable: false },
+    reporterUserRoles: { relation: 'the user groups (plans) it targets: [{ id, name }], name essential, premium or vip', writable: false },
+    reporterUserIds: { computed: 'the users it targets (replaces reporterUsers)', returned: 'never', writable: true },
+    reporterUserRoleIds: { computed: 'the user groups it targets (replaces reporterUserRoles)', returned: 'never', writable: true },
+    lang: { computed: 'the language of the texts: the `lang` asked, else en; on a save, of the blocks written', returned: 'record', writable: true },
+    reporterTextsData: { relation: 'the blocks of `lang` by category: { rights, alerts, buzz, news: [{ id, text, textType }] }, in order', returned: 'record', writable: false },
+    updatedTexts: { computed: 'blocks to write in `lang`: [{ id (null for a new one), text, textType }]', returned: 'never', writable: true },
+    deletedTextIds: { computed: 'ids of blocks to delete', returned: 'never', writable: true },
+    created_at: { column: 'createdAt', returned: 'record', writable: false },
+    updated_at: { column: 'updatedAt', returned: 'record', writable: false },
+  },
+  filters: {
+    title: { column: 'searchText', op: 'search', words: true },
+    userId: { op: 'derived', derived: targetsUser, many: true },
+    status: { column: 'reporterStatusId', op: 'in', many: true },
+    ids: { column: 'id', op: 'in', many: true },
+  },
+  store: {
+    list: (db, query) => listReporters(db, { where: query.where, paging: query }),
+    find: (db, id, options) => findReporterRecord(db, id, options?.lang ?? DEFAULT_LOCALE),
+    async save(db, id, body) {
+      const input = inputOf(body);
+      const savedId = await db.transaction(async (tx) => {
+        if (id !== undefined && !(await lockReporter(tx, id))) throw notFound('Reporter');
+        await checkRules(tx, id, input);
+        const reporterId = id ?? (await insertReporter(tx, input.values, input.lang));
+        if (id !== undefined) await updateReporter(tx, id, input.values);
+        await setReporterTargets(tx, reporterId, input.userIds, input.planIds);
+        await writeReporterTexts(tx, reporterId, input.lang, input.texts, input.deletedIds);
+        return reporterId;
+      });
+      return (await findReporterRecord(db, savedId, input.lang))!;
+    },
+    remove: deleteReporter,
+  },
+};
