@@ -3,7 +3,7 @@
 export type ReadingSheetSchemaType = {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "title": "Reading sheet",
-  "description": "A reading sheet as POST admin/books and POST admin/books/{id} receive it, after the multipart form is parsed (server/http/multipartForm.ts) or as a JSON body. A save sends the whole sheet: a field left out is empty, a list left out is empty. Properties not declared here (the read-only parts of GET admin/books/{id}: status, documentList, requestList …) are ignored. Rules beyond this schema are checked by the server: referenced ids exist, an author once per sheet (author_list), primary_genre among genres, a source names a contact or other, version required on update, at most 10 documents including stored ones. See docs/reading-sheet-api.md.",
+  "description": "A reading sheet as POST admin/books and POST admin/books/{id} receive it, after the multipart form is parsed (server/http/multipartForm.ts) or as a JSON body. A save sends the whole sheet: a field left out is empty, a list left out is empty (but reporterList: its links are left as they are). Properties not declared here (the read-only parts of GET admin/books/{id}: status, documentList, requestList …) are ignored. Rules beyond this schema are checked by the server: referenced ids exist, an author once per sheet (author_list), primary_genre among genres, a source names a contact or other, version required on update, at most 10 documents including stored ones. See docs/reading-sheet-api.md.",
   "type": "object",
   "required": [
     "original_title"
@@ -329,6 +329,31 @@ export type ReadingSheetSchemaType = {
             "type": "string",
             "title": "Mail",
             "maxLength": 500
+          }
+        }
+      }
+    },
+    "reporterList": {
+      "type": "array",
+      "title": "Reporters",
+      "description": "The reporters listing the sheet; absent, the links are left as they are. A new link goes to the end of its reporter's booklist.",
+      "maxItems": 100,
+      "items": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "id"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/definitions/id",
+            "title": "Reporter"
+          },
+          "title": {
+            "type": "string",
+            "title": "Reporter title",
+            "readOnly": true,
+            "description": "Sent by GET; ignored on save."
           }
         }
       }

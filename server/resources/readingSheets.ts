@@ -69,7 +69,6 @@ export const SHEET_READ_ONLY_FIELDS = {
   rights_status: 'rights_statuses: { id, label }',
   rights_status_updated_at: 'when the rights status last changed',
   company: 'companies: { id, name } of company_id',
-  reporterList: 'reporters listing the sheet: { id, title }',
   requestList: 'requests (demands) on the sheet',
   documentList: 'stored files of type 1 (new ones arrive as documentList[] files)',
   coverList: 'stored files of type 2 (new ones arrive as cover_file[] files)',

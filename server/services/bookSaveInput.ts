@@ -38,7 +38,7 @@ const SHEET_BODY_FIELDS = new Set([...Object.keys(READING_SHEET_SCHEMA.propertie
  * Every validation error of a parsed sheet that needs no database: the JSON Schema's, then the
  * rules it cannot express. Undefined when valid. Keys are dotted (`seriesList.0.name`).
  * - an author only once per sheet → `author_list` (SPEC §5's key);
- * - a contact only once → `contactList.{i}.id`;
+ * - a contact only once → `contactList.{i}.id`, a reporter only once → `reporterList.{i}.id`;
  * - primary_genre among genres → `primary_genre`;
  * - a source names a contact or `other` → `sourceList.{i}.other`;
  * - on update, `version` is required → `version`.
@@ -64,6 +64,11 @@ export function validateSheetInput(input: unknown, mode: 'create' | 'update'): F
   const contactIds = items('contactList').map((contact) => contact.id);
   contactIds.forEach((id, i) => {
     if (id !== undefined && contactIds.indexOf(id) !== i) add(`contactList.${i}.id`, 'This contact is already on the sheet.');
+  });
+
+  const reporterIds = items('reporterList').map((reporter) => reporter.id);
+  reporterIds.forEach((id, i) => {
+    if (id !== undefined && reporterIds.indexOf(id) !== i) add(`reporterList.${i}.id`, 'This reporter already lists the sheet.');
   });
 
   items('sourceList').forEach((source, i) => {

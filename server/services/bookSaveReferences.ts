@@ -17,6 +17,7 @@ import {
   formats,
   genres,
   languages,
+  reporters,
   rightsStatuses,
   times,
   BOOK_CRITERIA,
@@ -65,6 +66,7 @@ function referencesOf(sheet: SheetInput): Reference[] {
     add(`authorList.${i}.type`, author.type, { table: authorTypes, column: authorTypes.id, label: 'author type' });
   });
   sheet.contactList?.forEach((contact, i) => add(`contactList.${i}.id`, contact.id, { table: contacts, column: contacts.id, label: 'contact' }));
+  sheet.reporterList?.forEach((reporter, i) => add(`reporterList.${i}.id`, reporter.id, { table: reporters, column: reporters.id, label: 'reporter' }));
   sheet.sourceList?.forEach((source, i) => add(`sourceList.${i}.id`, source.id, { table: contacts, column: contacts.id, label: 'contact' }));
   sheet.characters?.forEach((character, i) => {
     add(`characters.${i}.function`, character.function, { table: characterFunctions, column: characterFunctions.id, label: 'function' });

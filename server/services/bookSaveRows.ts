@@ -28,13 +28,15 @@ export function sheetColumns(sheet: SheetInput, authorNames: readonly string[], 
   };
 }
 
-/** The lists of a sheet as the write repository stores them (an absent list is empty). */
+/** The lists of a sheet as the write repository stores them (an absent list is empty, but for the reporters). */
 export interface SheetLists {
   genres: number[];
   primaryGenre: number | undefined;
   criteria: Record<CriteriaKey, number[]>;
   authors: { id: number; type: number }[];
   contacts: { id: number; audiovisualLaw: boolean }[];
+  /** The reporters listing the sheet; undefined when the save does not send `reporterList` (links left as they are). */
+  reporters: number[] | undefined;
   sources: { contactId: number | null; other: string | null; date: string | null; mail: string | null }[];
   series: SeriesRow[];
   characters: CharacterRow[];
@@ -49,6 +51,7 @@ export function sheetLists(sheet: SheetInput): SheetLists {
     criteria: Object.fromEntries(CRITERIA_KEYS.map((key) => [key, sheet[key] ?? []])) as Record<CriteriaKey, number[]>,
     authors: sheet.authorList?.map((author) => ({ id: author.id, type: author.type ?? 1 })) ?? [],
     contacts: sheet.contactList?.map((contact) => ({ id: contact.id, audiovisualLaw: contact.audiovisual_law === 1 })) ?? [],
+    reporters: sheet.reporterList?.map((reporter) => reporter.id),
     sources: sheet.sourceList?.map((source) => ({ contactId: source.id ?? null, other: source.other ?? null, date: source.date ?? null, mail: source.mail ?? null })) ?? [],
     series: sheet.seriesList?.map(({ id, name, number }) => ({ id, name, number })) ?? [],
     characters:

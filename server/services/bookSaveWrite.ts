@@ -108,6 +108,7 @@ async function writeSheetLists(repo: BookWriteRepository, tx: Db, bookId: number
   await repo.replaceCriteria(tx, bookId, lists.genres, lists.primaryGenre, lists.criteria);
   await repo.replaceAuthors(tx, bookId, lists.authors);
   await repo.replaceContacts(tx, bookId, lists.contacts);
+  if (lists.reporters !== undefined) await repo.replaceReporters(tx, bookId, lists.reporters);
   await repo.replaceSources(tx, bookId, lists.sources);
   await repo.saveSeries(tx, bookId, lists.series);
   await repo.saveCharacters(tx, bookId, lists.characters);

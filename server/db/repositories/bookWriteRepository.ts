@@ -20,6 +20,7 @@ import {
 } from '../schema/index.js';
 import { CRITERIA_TABLES, type CriteriaTableKey } from './bookReadRepository.js';
 import { existingIds } from './directoryRepository.js';
+import { setBookReporters } from './reporterRepository.js';
 
 /**
  * Writes of a reading sheet, each meant to run inside the one transaction of a save
@@ -223,6 +224,7 @@ export const bookWriteRepository = {
   replaceCriteria,
   replaceAuthors,
   replaceContacts,
+  replaceReporters: setBookReporters,
   replaceSources,
   saveSeries,
   saveCharacters,
