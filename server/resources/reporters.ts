@@ -11,7 +11,7 @@ import {
   listReporters,
   lockReporter,
   setReporterTargets,
-  textIdsOf,
+  textOwners,
   updateReporter,
   writeReporterTexts,
   type ReporterTextWrite,
@@ -27,6 +27,7 @@ export const REPORTER_MESSAGES = {
   user: 'The selected user does not exist.',
   userRole: 'The selected user group does not exist.',
   foreignText: 'This text block is not one of this reporter’s.',
+  goneText: 'This text block was deleted by someone else since you opened the reporter. Reload it to see their changes.',
   textTwice: 'This text block is listed twice.',
   updatedAndDeleted: 'This text block is both changed and deleted.',
 } as const;
@@ -60,7 +61,8 @@ function inputOf(body: Record<string, unknown>): ReporterInput {
 
 /**
  * The rules JSON Schema cannot say, all reported at once: the status, users and user groups
- * exist; the blocks changed or deleted are this reporter's (none on a create), each named once.
+ * exist; the blocks changed or deleted are this reporter's (none on a create), each named once;
+ * a changed block still exists (else someone deleted it meanwhile); a deleted one may be gone.
  */
 async function checkRules(db: Db, reporterId: number | undefined, input: ReporterInput): Promise<void> {
   const errors: FieldErrors = {};
@@ -77,19 +79,22 @@ async function checkRules(db: Db, reporterId: number | undefined, input: Reporte
     if (!knownPlans.has(id)) errors[`reporterUserRoleIds.${i}`] = [REPORTER_MESSAGES.userRole];
   });
   const changedIds = input.texts.flatMap((text) => (text.id === null ? [] : [text.id]));
-  const owned = reporterId === undefined ? new Set<number>() : await textIdsOf(db, reporterId, [...changedIds, ...input.deletedIds]);
+  const owners = await textOwners(db, [...changedIds, ...input.deletedIds]);
+  const foreign = (id: number) => owners.has(id) && owners.get(id) !== reporterId;
   const deleted = new Set(input.deletedIds);
   const seen = new Set<number>();
   input.texts.forEach((text, i) => {
     if (text.id === null) return;
     const key = `updatedTexts.${i}.id`;
-    if (!owned.has(text.id)) errors[key] = [REPORTER_MESSAGES.foreignText];
+    if (foreign(text.id)) errors[key] = [REPORTER_MESSAGES.foreignText];
+    else if (!owners.has(text.id)) errors[key] = [REPORTER_MESSAGES.goneText];
     else if (seen.has(text.id)) errors[key] = [REPORTER_MESSAGES.textTwice];
     else if (deleted.has(text.id)) errors[key] = [REPORTER_MESSAGES.updatedAndDeleted];
     seen.add(text.id);
   });
+  // A block already gone is deleted already: only another reporter's is refused.
   input.deletedIds.forEach((id, i) => {
-    if (!owned.has(id)) errors[`deletedTextIds.${i}`] = [REPORTER_MESSAGES.foreignText];
+    if (foreign(id)) errors[`deletedTextIds.${i}`] = [REPORTER_MESSAGES.foreignText];
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }

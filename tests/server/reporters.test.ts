@@ -181,6 +181,17 @@ describe('POST admin/reporters/{id} (update)', () => {
     expect(await api.invalid('reporters', body({ updatedTexts: [block('Two.', 'rights', id), block('Three.', 'rights', id)] }), saved.id)).toEqual({ 'updatedTexts.1.id': [REPORTER_MESSAGES.textTwice] });
   });
 
+  it('between two staff: a block deleted by one is refused when the other changes it, and deleting it again is no error', async () => {
+    const saved = await api.save<Reporter>('reporters', body({ updatedTexts: [block('Shared.', 'buzz'), block('Kept.', 'news')] }));
+    const shared = saved.reporterTextsData.buzz[0]!.id;
+    await api.save('reporters', body({ deletedTextIds: [shared] }), saved.id);
+    expect(await api.invalid('reporters', body({ updatedTexts: [block('Changed meanwhile.', 'buzz', shared)] }), saved.id)).toEqual({ 'updatedTexts.0.id': [REPORTER_MESSAGES.goneText] });
+    const again = await api.save<Reporter>('reporters', body({ deletedTextIds: [shared], updatedTexts: [block('Another.', 'alerts')] }), saved.id);
+    expect(again.reporterTextsData.buzz).toEqual([]);
+    expect(again.reporterTextsData.alerts.map((text) => text.text)).toEqual(['Another.']);
+    expect(again.reporterTextsData.news.map((text) => text.text)).toEqual(['Kept.']);
+  });
+
   it('keeps texts per language: a save in French writes French blocks, each language reads its own', async () => {
     const saved = await api.save<Reporter>('reporters', body({ updatedTexts: [block('Rights in English.', 'rights')] }));
     const french = await api.save<Reporter>('reporters', body({ lang: 'fr', updatedTexts: [block('Droits en français.', 'rights'), block('Une alerte.', 'alerts')] }), saved.id);

@@ -122,20 +122,20 @@ export async function setReporterTargets(db: Db, id: number, userIds: readonly n
   if (planIds.length) await db.insert(reporterUserRoles).values(planIds.map((planId) => ({ reporterId: id, planId }))).onConflictDoNothing();
 }
 
-/** Which of `ids` are text blocks of reporter `id` (any language). */
-export async function textIdsOf(db: Db, id: number, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
+/** The reporter each of `ids` is a text block of; ids of no block are left out. */
+export async function textOwners(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: reporterTexts.id })
+    .select({ id: reporterTexts.id, reporterId: reporterTexts.reporterId })
     .from(reporterTexts)
-    .where(and(eq(reporterTexts.reporterId, id), inArray(reporterTexts.id, [...ids])));
-  return new Set(rows.map((row) => row.id));
+    .where(inArray(reporterTexts.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.reporterId]));
 }
 
 /**
  * Writes reporter `id`'s blocks in `lang`: updates those with an id (their text and category),
  * appends new ones to the end of their category in the order given, and deletes `deletedIds`.
- * The ids must be the reporter's (`textIdsOf`).
+ * The ids must be the reporter's (`textOwners`).
  */
 export async function writeReporterTexts(db: Db, id: number, lang: Locale, texts: readonly ReporterTextWrite[], deletedIds: readonly number[]): Promise<void> {
   if (deletedIds.length) await db.delete(reporterTexts).where(and(eq(reporterTexts.reporterId, id), inArray(reporterTexts.id, [...deletedIds])));
