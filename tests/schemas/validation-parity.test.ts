@@ -125,6 +125,33 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['ids that are not ids', { book_id: 0, user_id: '2', demand_date: '2026-05-04', demand_type_id: 1.5, demand_status_id: -1 }, ['book_id', 'demand_status_id', 'demand_type_id', 'user_id']],
     ['a version that is not one', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_type_id: 1, demand_status_id: 1, version: 0 }, ['version']],
   ],
+  reporters: [
+    [
+      'a full reporter with new, changed and deleted blocks',
+      {
+        title: 'Winter thrillers',
+        date: '2026-12-15',
+        reporterStatusId: 1,
+        reporterUserIds: [3, 4],
+        reporterUserRoleIds: [2],
+        lang: 'fr',
+        updatedTexts: [
+          { id: null, text: 'Nouveau.', textType: 'rights' },
+          { id: 7, text: '', textType: 'news' },
+        ],
+        deletedTextIds: [8],
+      },
+      [],
+    ],
+    ['the header only', { title: 'T', date: '2026-12-15', reporterStatusId: 1 }, []],
+    ['everything required missing', {}, ['date', 'reporterStatusId', 'title']],
+    ['an empty title, a date not yyyy-MM-dd, an unknown language', { title: '', date: '2026-02-30', reporterStatusId: 1, lang: 'pt' }, ['date', 'lang', 'title']],
+    [
+      'blocks and ids that are not',
+      { title: 'T', date: '2026-12-15', reporterStatusId: 1, reporterUserIds: [3, 3], reporterUserRoleIds: ['2'], updatedTexts: [{ id: 0, text: 'x', textType: 'gossip' }, { text: 1, textType: 'news', lang: 'fr' }], deletedTextIds: [-1] },
+      ['deletedTextIds.0', 'reporterUserIds', 'reporterUserRoleIds.0', 'updatedTexts.0.id', 'updatedTexts.0.textType', 'updatedTexts.1', 'updatedTexts.1.text'],
+    ],
+  ],
   users: [
     [
       'a full user sent back with what the server adds',
