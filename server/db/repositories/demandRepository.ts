@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DemandRecord } from '../../../common/demands.js';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
-import { authors, bookAuthors, books, demandStatuses, demandTypes, demands, users } from '../schema/index.js';
+import { books, demandStatuses, demandTypes, demands, users } from '../schema/index.js';
+import { authorsOfBooks } from './authorsOfBooks.js';
 
 /** A request as the API sends it, timestamps as dates. */
 export type DemandRow = DemandRecord<Date>;
@@ -33,23 +34,9 @@ function selectDemands(db: Db) {
     .leftJoin(books, eq(books.id, demands.bookId));
 }
 
-/** The authors of these sheets, in the sheets' order of authors. */
-async function authorsOf(db: Db, bookIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
-  const byBook = new Map<number, { id: number; name: string }[]>();
-  if (bookIds.length === 0) return byBook;
-  const rows = await db
-    .select({ bookId: bookAuthors.bookId, id: authors.id, name: authors.name })
-    .from(bookAuthors)
-    .innerJoin(authors, eq(authors.id, bookAuthors.authorId))
-    .where(inArray(bookAuthors.bookId, bookIds))
-    .orderBy(asc(bookAuthors.bookId), asc(bookAuthors.position), asc(bookAuthors.authorId));
-  for (const { bookId, id, name } of rows) byBook.set(bookId, [...(byBook.get(bookId) ?? []), { id, name }]);
-  return byBook;
-}
-
 async function toRecords(db: Db, selected: Selected[]): Promise<DemandRow[]> {
   const bookIds = [...new Set(selected.map((row) => row.demand.bookId).filter((id): id is number => id !== null))];
-  const authorsByBook = await authorsOf(db, bookIds);
+  const authorsByBook = await authorsOfBooks(db, bookIds);
   return selected.map(({ demand: d, ...row }) => ({
     id: d.id,
     user_id: d.userId,

@@ -3,7 +3,8 @@ import { pickTranslation, searchNormal, type Locale } from '../../../common/loca
 import { REPORTER_TEXT_TYPES, type ReporterBookGroup, type ReporterListItem, type ReporterRecord, type ReporterText } from '../../../common/reporters.js';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
-import { authors, bookAuthors, bookGenres, books, genres, plans, reporterBooks, reporters, reporterStatuses, reporterTexts, reporterUserRoles, reporterUsers, users } from '../schema/index.js';
+import { bookGenres, books, genres, plans, reporterBooks, reporters, reporterStatuses, reporterTexts, reporterUserRoles, reporterUsers, users } from '../schema/index.js';
+import { authorsOfBooks } from './authorsOfBooks.js';
 import { fullnameOf } from './userRepository.js';
 
 /** A reporter as the API sends it, timestamps as dates. */
@@ -178,21 +179,10 @@ export async function reporterBooksByGenre(db: Db, id: number, lang: Locale): Pr
     .leftJoin(genres, eq(genres.id, bookGenres.genreId))
     .where(eq(reporterBooks.reporterId, id))
     .orderBy(asc(reporterBooks.position), asc(books.id));
-  const authorRows = rows.length
-    ? await db
-        .select({ bookId: bookAuthors.bookId, name: authors.name })
-        .from(bookAuthors)
-        .innerJoin(authors, eq(authors.id, bookAuthors.authorId))
-        .where(
-          inArray(
-            bookAuthors.bookId,
-            rows.map((row) => row.bookId),
-          ),
-        )
-        .orderBy(asc(bookAuthors.bookId), asc(bookAuthors.position), asc(bookAuthors.authorId))
-    : [];
-  const authorsOf = new Map<number, string[]>();
-  for (const row of authorRows) authorsOf.set(row.bookId, [...(authorsOf.get(row.bookId) ?? []), row.name]);
+  const authorsOf = await authorsOfBooks(
+    db,
+    rows.map((row) => row.bookId),
+  );
   const groups = new Map<number | null, ReporterBookGroup>();
   for (const row of rows) {
     const key = row.genreId;
@@ -202,7 +192,7 @@ export async function reporterBooksByGenre(db: Db, id: number, lang: Locale): Pr
       id: row.bookId,
       original_title: row.originalTitle ?? '',
       title: pickTranslation(row.titles, lang) || (row.originalTitle ?? ''),
-      authors: (authorsOf.get(row.bookId) ?? []).join(', '),
+      authors: (authorsOf.get(row.bookId) ?? []).map((author) => author.name).join(', '),
     });
   }
   const collator = new Intl.Collator(lang);
