@@ -489,6 +489,29 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     expect(await notice.count()).toBe(0);
   });
 
+  it('adds the sheet to a reporter from its Presentation tab, and the reporter’s booklist shows it', async () => {
+    const created = await page.request.post(url('/api/admin/reporters'), {
+      data: { title: `Sheet reporter ${stamp}`, date: '2026-12-01', reporterStatusId: 1, lang: 'en', updatedTexts: [], deletedTextIds: [] },
+    });
+    expect(created.status()).toBe(200);
+    const reporterId = ((await created.json()) as { data: { id: number } }).data.id;
+    await page.goto(url(`/reading-sheet/${sheetId}`));
+    await page.locator('#root_original_title').waitFor();
+    await tab('Presentation').click();
+    await page.locator('#root_reporterList__add').click();
+    await pick('root_reporterList_0_id', `Sheet reporter ${stamp}`, 'sheet reporter');
+    await clearToasts(page);
+    await save();
+    expect(await toast(page, 'Success')).toBe('Updated successfully');
+    await expect.poll(async () => (await api(`books/${sheetId}`)).data.reporterList).toEqual([{ id: reporterId, title: `Sheet reporter ${stamp}` }]);
+    const booklist = (await (await page.request.get(url(`/api/admin/reporters/${reporterId}/books`))).json()) as { data: { books: { id: number }[] }[] };
+    expect(booklist.data.flatMap((group) => group.books.map((book) => book.id))).toEqual([sheetId]);
+    // Reloaded, the field shows the reporter by its title.
+    await page.reload();
+    await tab('Presentation').click();
+    await expect.poll(() => dropdown('root_reporterList_0_id').locator('.p-dropdown-label').textContent()).toBe(`Sheet reporter ${stamp}`);
+  });
+
   it('lays out the AI actions without pretending they work, and the requests table of the sheet', async () => {
     await page.goto(url(`/reading-sheet/${sheetId}`));
     for (const name of ['Generate with AI', 'See AI result', 'AI comparison']) expect(await page.getByRole('button', { name }).isDisabled()).toBe(true);
