@@ -57,6 +57,7 @@ export const FIELD_NAMES = [
   'notice',
   'screenList',
   'recordLink',
+  'textBlocks',
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
@@ -70,6 +71,7 @@ export const FIELD_OPTIONS: Partial<Record<FieldName, readonly string[]>> = {
   notice: ['message'],
   screenList: ['screen', 'fixed'],
   recordLink: ['idField', 'route'],
+  textBlocks: ['groupField', 'groupLabels', 'rows', 'addLabel'],
 };
 
 /**
@@ -107,6 +109,11 @@ const options = {
     labelField: { type: 'string', default: 'name' },
     parentField: { type: 'string', description: 'Builds a tree from this parent-id field' },
     searchParam: { type: 'string', description: 'Query parameter for remote search' },
+    labelKeys: {
+      type: 'string',
+      description:
+        'i18n prefix of the labels: a row whose label is `vip` shows the text of `<labelKeys>.vip` when that key exists, else `vip` as the server sends it',
+    },
     idsParam: {
       type: 'string',
       description:

@@ -19,6 +19,9 @@ const BOOK_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'],
 /** The user picker's list (`GET admin/users/user-options-list`, server/routes/users.ts; SPEC §7). */
 const USER_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'], fields: ['id', 'name', 'fullname', 'email'] };
 
+/** The user groups a reporter targets (`GET admin/users/user-role-options-list`, server/routes/users.ts): the plans. */
+const USER_ROLE_OPTIONS: ServedList = { params: ['search', 'ids'], fields: ['id', 'name'] };
+
 /**
  * Every list endpoint under `/api/admin/`, by path (`genres`, `utilities/languages`), with what it
  * accepts and returns: the declared resources, the reading sheets and their picker, and the
@@ -31,6 +34,7 @@ export function servedLists(resources: readonly ResourceSurface[] = RESOURCES): 
   }
   lists.set('books/options', BOOK_OPTIONS);
   lists.set('users/user-options-list', USER_OPTIONS);
+  lists.set('users/user-role-options-list', USER_ROLE_OPTIONS);
   for (const [name, list] of Object.entries(UTILITY_LISTS)) lists.set(`utilities/${name}`, { params: [], fields: utilityFields(list) });
   return lists;
 }

@@ -1,4 +1,4 @@
-import { sendEarly } from '../engine/api/apiClient';
+import { sendEarly, toSearchParams } from '../engine/api/apiClient';
 import { recordPath } from '../engine/api/resourceApi';
 import { recordOfPath } from './recordRoutes';
 
@@ -11,7 +11,9 @@ import { recordOfPath } from './recordRoutes';
  */
 export function startEarlyRequests(pathname: string): void {
   const record = recordOfPath(pathname);
-  sendEarly(record ? ['me', recordPath(record.api, record.id)] : ['me']);
+  // With the query the screen's own call sends (`?lang=en`), so that call takes this answer.
+  const query = record?.params ? `?${toSearchParams(record.params).toString()}` : '';
+  sendEarly(record ? ['me', recordPath(record.api, record.id) + query] : ['me']);
 }
 
 startEarlyRequests(window.location.pathname);

@@ -8,6 +8,11 @@ describe('recordOfPath', () => {
     expect(recordOfPath('/literary-prize/3')).toEqual({ api: 'literary-prizes', id: '3' });
   });
 
+  it('carries the query a bespoke screen reads its record with (a reporter, in English)', () => {
+    expect(recordOfPath('/reporter/4')).toEqual({ api: 'reporters', id: '4', params: { lang: 'en' } });
+    expect(recordOfPath('/reporter')).toBeUndefined();
+  });
+
   it('finds none on create pages, lists and other pages', () => {
     expect(recordOfPath('/reading-sheet')).toBeUndefined();
     expect(recordOfPath('/literary-prize')).toBeUndefined();

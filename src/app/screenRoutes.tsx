@@ -3,6 +3,7 @@ import { ResourceFormScreen } from '../engine/resource/ResourceFormScreen';
 import { preloadable, preloadDeferred } from '../engine/deferred';
 import { prefetchRecord } from '../engine/resource/prefetchRecord';
 import { screens } from '../engine/resource/definitions';
+import { bespokeFormOf } from './bespokeForms';
 import { queryClient } from './queryClient';
 
 /** The list pages' code (the table, the filters): its own chunk, loaded by the first list opened or once the first page has settled. */
@@ -12,12 +13,19 @@ const loadListScreen = preloadable(() => import('../engine/resource/ResourceList
  * A form page's loader: starts loading its record, and waits for the code of the widgets kept out
  * of the first script (at once once loaded), so no field of the form appears after the others.
  */
-function formLoader(api: string): LoaderFunction {
-  const prefetch = prefetchRecord(queryClient, api);
+function formLoader(api: string, recordParams?: Record<string, unknown>): LoaderFunction {
+  const prefetch = prefetchRecord(queryClient, api, recordParams);
   return async (args) => {
     await Promise.all([prefetch(args), preloadDeferred()]);
     return null;
   };
+}
+
+/** The form page of a definition: the engine's form, or the bespoke screen its `form.bespoke` asks for (src/app/bespokeForms.ts). */
+function formRoute(screen: (typeof screens)[number], path: string, id: string): RouteObject {
+  if (!screen.form?.bespoke) return { path, id, loader: formLoader(screen.api), element: <ResourceFormScreen key={screen.resource} screen={screen} /> };
+  const bespoke = bespokeFormOf(screen.resource);
+  return { path, id, loader: formLoader(screen.api, bespoke.recordParams), lazy: async () => ({ Component: await bespoke.load() }) };
 }
 
 /** Routes generated from the screen definitions: a list page and, when declared, a form page each. */
@@ -30,14 +38,5 @@ export const screenRoutes: RouteObject[] = screens.flatMap((screen) => [
       return { element: <ResourceListScreen key={screen.resource} screen={screen} /> };
     },
   },
-  ...(screen.routes.form && screen.form
-    ? [
-        {
-          path: screen.routes.form.path.slice(1),
-          id: screen.routes.form.name,
-          loader: formLoader(screen.api),
-          element: <ResourceFormScreen key={screen.resource} screen={screen} />,
-        },
-      ]
-    : []),
+  ...(screen.routes.form && screen.form ? [formRoute(screen, screen.routes.form.path.slice(1), screen.routes.form.name)] : []),
 ]);

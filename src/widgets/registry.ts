@@ -84,6 +84,7 @@ export const fields: Record<FieldName, Field> = {
   notice: deferred(() => import('./notice/NoticeField').then((m) => m.NoticeField)),
   screenList: deferred(() => import('./screenList/ScreenListField').then((m) => m.ScreenListField)),
   recordLink: deferred(() => import('./recordLink/RecordLinkField').then((m) => m.RecordLinkField)),
+  textBlocks: deferred(() => import('./textBlocks/TextBlocksField').then((m) => m.TextBlocksField)),
 };
 
 /**

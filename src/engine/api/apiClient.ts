@@ -21,6 +21,8 @@ export interface CallOptions {
   silentSuccess?: boolean;
   /** No error toast, but the 401/403 redirects still apply (deletes show their own notices). */
   noErrorToast?: boolean;
+  /** How long the success toast shows, in ms (SPEC §8: 3 s for a reporter saved; 8 s otherwise). */
+  successLife?: number;
 }
 
 /** The API's root, absolute (the page's origin): the same URL for ky and `sendEarly`. */
@@ -76,13 +78,13 @@ async function toApiError(error: unknown): Promise<ApiError | undefined> {
  * success toast 'Success' after POST/PUT, silent cancellations. Throws ApiError on failure.
  */
 export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options & CallOptions = {}): Promise<T> {
-  const { quiet, silentSuccess, noErrorToast, ...kyOptions } = options;
+  const { quiet, silentSuccess, noErrorToast, successLife, ...kyOptions } = options;
   try {
     const response = await http(path.replace(/^\//, ''), { method, ...kyOptions });
     const body = response.status === 204 ? ({} as T) : ((await response.json()) as T);
     if ((method === 'post' || method === 'put') && !silentSuccess) {
       const message = (body as { message?: string } | null)?.message;
-      notify({ severity: 'success', summary: i18n.t('notices.success'), detail: message || i18n.t('notices.added') });
+      notify({ severity: 'success', summary: i18n.t('notices.success'), detail: message || i18n.t('notices.added'), ...(successLife ? { life: successLife } : {}) });
     }
     return body;
   } catch (error) {

@@ -4,7 +4,9 @@ export const queryKeys = {
   resource: (api: string) => ['resource', api] as const,
   list: (api: string, params: Record<string, unknown>) => ['resource', api, 'list', params] as const,
   lists: (api: string) => ['resource', api, 'list'] as const,
-  record: (api: string, id: string | number) => ['resource', api, 'record', String(id)] as const,
+  /** One record; `params` (a record read in one language: `{ lang: 'fr' }`) name another copy of it. */
+  record: (api: string, id: string | number, params?: Record<string, unknown>) =>
+    params ? (['resource', api, 'record', String(id), params] as const) : (['resource', api, 'record', String(id)] as const),
   /** Everything a record's page loads beside the record itself (the prefix of `related`). */
   relatedOf: (api: string, id: string | number) => ['resource', api, 'related', String(id)] as const,
   /** One part a record's page loads beside the record (a user's libraries, credit history…). */

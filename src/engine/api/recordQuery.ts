@@ -9,10 +9,13 @@ import { resourceApi } from './resourceApi';
  */
 export const RECORD_FRESH_MS = 5_000;
 
-/** The query of one record of a resource (`GET admin/{api}/{id}`), shared by forms and route loaders. */
-export const recordQuery = (api: string, id: string) =>
+/**
+ * The query of one record of a resource (`GET admin/{api}/{id}`), shared by forms and route
+ * loaders; `params` are sent with it (`?lang=fr`: a reporter's texts in one language).
+ */
+export const recordQuery = (api: string, id: string, params?: Record<string, unknown>) =>
   queryOptions({
-    queryKey: queryKeys.record(api, id),
-    queryFn: ({ signal }) => resourceApi.get(api, id, signal),
+    queryKey: queryKeys.record(api, id, params),
+    queryFn: ({ signal }) => resourceApi.get(api, id, signal, params),
     staleTime: RECORD_FRESH_MS,
   });

@@ -26,8 +26,8 @@ export const recordPath = (api: string, id: string | number): string => `${api}/
 export const resourceApi = {
   list: (api: string, query: Record<string, unknown>, signal?: AbortSignal) =>
     call<Paged<ApiRecord>>('get', api, { searchParams: toSearchParams(query), ...(signal ? { signal } : {}) }),
-  get: async (api: string, id: string | number, signal?: AbortSignal) =>
-    (await call<{ data: ApiRecord }>('get', recordPath(api, id), signal ? { signal } : {})).data,
+  get: async (api: string, id: string | number, signal?: AbortSignal, params?: Record<string, unknown>) =>
+    (await call<{ data: ApiRecord }>('get', recordPath(api, id), { ...(signal ? { signal } : {}), ...(params ? { searchParams: toSearchParams(params) } : {}) })).data,
   save: (api: string, id: string | number | undefined, body: Record<string, unknown>, options: SaveOptions = {}) => {
     const method = id === undefined ? 'post' : (options.method ?? 'post');
     const path = id === undefined ? api : recordPath(api, id);

@@ -25,12 +25,18 @@ export interface FormViewProps {
   formContext?: Record<string, unknown>;
   /** Prefix of the field ids (`root` by default): another form on the same page (a dialog) needs its own. */
   idPrefix?: string;
+  /**
+   * Leave validation to the save: the server judges the body with the same schema and the same
+   * messages (422 per field), and those errors clear as their field is edited, where the
+   * browser's own would stay until the next submit (the reporter screen, SPEC §5).
+   */
+  serverValidation?: boolean;
 }
 
 const TEMPLATES = { FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate, ArrayFieldItemTemplate };
 
 /** Renders a form controller with RJSF (PrimeReact theme + our widgets), server errors under each field. */
-export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext, idPrefix }: FormViewProps) {
+export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext, idPrefix, serverValidation }: FormViewProps) {
   const { t } = useTranslation();
   const registries = useRegistries();
   const { widgets, fields } = registries;
@@ -107,6 +113,7 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
       extraErrors={controller.errorSchema}
       showErrorList={false}
       noHtml5Validate
+      noValidate={serverValidation}
       disabled={controller.saving || readOnly}
       onChange={(event) => controller.setFormData(event.formData as Record<string, unknown>)}
       onSubmit={(event) => void controller.save(event.formData as Record<string, unknown>)}

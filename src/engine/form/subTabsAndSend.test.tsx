@@ -44,7 +44,9 @@ describe('form tabs with sub-tabs', () => {
 function setup(options: Partial<FormControllerOptions>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  return renderHook(() => useFormController({ api: 'books', id: undefined, schemaProperties: ['titles', 'company_id'], ...options }), { wrapper });
+  return renderHook((props: Partial<FormControllerOptions> = {}) => useFormController({ api: 'books', id: undefined, schemaProperties: ['titles', 'company_id'], ...options, ...props }), {
+    wrapper,
+  });
 }
 
 describe('useFormController: send, normalize, key order', () => {
@@ -56,7 +58,8 @@ describe('useFormController: send, normalize, key order', () => {
     const { result } = setup({ id: '4', send, normalize });
     await waitFor(() => expect(result.current.formData).toEqual({ id: 4, titles: { en: 'A' } }));
     await act(async () => expect(await result.current.save({ id: 4, titles: { en: 'B' } })).toBe(true));
-    expect(send).toHaveBeenCalledWith({ id: 4, titles: { en: 'B' } }, '4', { files: {}, onProgress: expect.any(Function) });
+    // The screen's send also gets the record as loaded (normalized), to send only what changed.
+    expect(send).toHaveBeenCalledWith({ id: 4, titles: { en: 'B' } }, '4', { files: {}, onProgress: expect.any(Function), initial: { id: 4, titles: { en: 'A' } } });
     expect(save).not.toHaveBeenCalled();
     expect(result.current.formData).toEqual({ id: 4, titles: { en: 'B' }, version: 2 });
   });
@@ -75,5 +78,24 @@ describe('useFormController: send, normalize, key order', () => {
     await waitFor(() => expect(result.current.formData).toMatchObject({ id: 4 }));
     act(() => result.current.setFormData({ titles: { en: 'E', de: 'D' }, id: 4 }));
     expect(result.current.dirty).toBe(false);
+  });
+
+  it('reads the record with its parameters, and again in place of the form when they change', async () => {
+    const get = vi.spyOn(resourceApi, 'get').mockImplementation(async (_api, id, _signal, params) => ({ id: Number(id), titles: { en: `in ${String(params?.lang)}` } }));
+    const { result, rerender } = setup({ id: '4', recordParams: { lang: 'en' } });
+    await waitFor(() => expect(result.current.formData).toEqual({ id: 4, titles: { en: 'in en' } }));
+    expect(get).toHaveBeenLastCalledWith('books', '4', expect.anything(), { lang: 'en' });
+    rerender({ recordParams: { lang: 'fr' } });
+    await waitFor(() => expect(result.current.formData).toEqual({ id: 4, titles: { en: 'in fr' } }));
+    expect(result.current.initial).toEqual({ id: 4, titles: { en: 'in fr' } });
+    expect(result.current.dirty).toBe(false);
+  });
+
+  it('starts a new record from its defaults, which are no unsaved change', () => {
+    const { result } = setup({ defaults: { titles: { en: '' }, company_id: 1 } });
+    expect(result.current.formData).toEqual({ titles: { en: '' }, company_id: 1 });
+    expect(result.current.dirty).toBe(false);
+    act(() => result.current.setFormData({ titles: { en: 'x' }, company_id: 1 }));
+    expect(result.current.dirty).toBe(true);
   });
 });

@@ -80,12 +80,13 @@ export function FieldTemplate(props: FieldTemplateProps) {
   );
 }
 
-/** A field's messages, one per line, under it. */
-export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
+/** A field's messages under it, one per line, or joined by `ui:options.errorsJoin` (`" "`: one sentence after the other). */
+export function FieldErrorTemplate({ errors, fieldPathId, uiSchema }: FieldErrorProps) {
   if (!errors?.length) return null;
+  const join = getUiOptions(uiSchema).errorsJoin;
   return (
     <small id={errorId(fieldPathId)} className="p-error field-error" role="alert">
-      {errors.map(String).join('\n')}
+      {errors.map(String).join(typeof join === 'string' ? join : '\n')}
     </small>
   );
 }

@@ -16,6 +16,13 @@ export interface FormControllerOptions {
   api: string;
   /** Route id; undefined creates a new record. */
   id: string | undefined;
+  /**
+   * Query parameters of the record's read (`{ lang: 'fr' }`: a reporter's texts in one language).
+   * When they change, the record is read again and replaces the form's data.
+   */
+  recordParams?: Record<string, unknown> | undefined;
+  /** The form of a new record (a reporter's date today, status 1): its starting data, not an unsaved change. */
+  defaults?: Record<string, unknown> | undefined;
   schemaProperties: string[];
   uiSchema?: UiSchema | undefined;
   /** Called after a successful save with the saved record and whether it was created. */
@@ -34,10 +41,15 @@ export interface FormControllerOptions {
   normalize?: ((record: ApiRecord) => ApiRecord) | undefined;
 }
 
-/** The new files of the `fileList` fields for a screen's own `send`, and where their upload progress goes. */
+/**
+ * What a screen's own `send` gets beside the data: the new files of the `fileList` fields, where
+ * their upload progress goes, and the record as last loaded or saved (`initial`), to send only
+ * what changed.
+ */
 export interface SendUpload {
   files: NewFiles;
   onProgress(progress: FileProgress): void;
+  initial: Readonly<Record<string, unknown>>;
 }
 
 export interface FormController {
@@ -46,6 +58,8 @@ export interface FormController {
   mode: 'create' | 'edit';
   formData: Record<string, unknown>;
   setFormData(next: Record<string, unknown>): void;
+  /** The record as last loaded or saved (normalized): what `dirty` compares the form with. */
+  initial: Readonly<Record<string, unknown>>;
   loading: boolean;
   /** The record could not be loaded (404 or network); the view says so instead of an empty form. */
   loadError: unknown;
@@ -80,11 +94,11 @@ export interface FormController {
  * Headless form state: loads the record (edit) or starts empty (create), tracks changes,
  * saves, and turns a 422 into field errors with the location of the first one.
  */
-export function useFormController({ api, id, schemaProperties, uiSchema, onSaved, method, multipart, send, normalize }: FormControllerOptions): FormController {
+export function useFormController({ api, id, recordParams, defaults, schemaProperties, uiSchema, onSaved, method, multipart, send, normalize }: FormControllerOptions): FormController {
   const queryClient = useQueryClient();
-  const record = useQuery({ ...recordQuery(api, id ?? 'new'), enabled: id !== undefined });
-  const [initial, setInitial] = useState<Record<string, unknown>>({});
-  const [formData, setFormDataState] = useState<Record<string, unknown>>({});
+  const record = useQuery({ ...recordQuery(api, id ?? 'new', recordParams), enabled: id !== undefined });
+  const [initial, setInitial] = useState<Record<string, unknown>>(() => (id === undefined ? (defaults ?? {}) : {}));
+  const [formData, setFormDataState] = useState<Record<string, unknown>>(() => (id === undefined ? (defaults ?? {}) : {}));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [firstError, setFirstError] = useState<FormController['firstError']>(undefined);
@@ -117,7 +131,7 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
   const hasListFiles = Object.values(fileLists).some((list) => list.length > 0);
   const mutation = useMutation({
     mutationFn: (data: Record<string, unknown>) => {
-      if (send) return send(data, id, { files: fileLists, onProgress: setProgress });
+      if (send) return send(data, id, { files: fileLists, onProgress: setProgress, initial });
       const options: SaveOptions = {
         method: method ?? 'post',
         // Progress is shown by the fileList fields only: without their files, no need to send with XMLHttpRequest.
@@ -174,6 +188,7 @@ export function useFormController({ api, id, schemaProperties, uiSchema, onSaved
     api,
     mode: id === undefined ? 'create' : 'edit',
     formData,
+    initial,
     setFormData: (next) => {
       setErrors((current) => clearEditedErrors(current, formData, next));
       setFormDataState(next);

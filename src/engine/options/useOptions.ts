@@ -46,10 +46,25 @@ export function useOptionRows(
   return { rows: query.data ?? [], loading: query.isLoading };
 }
 
+/**
+ * The options of rows of `source`, their labels translated when the source says `labelKeys` (a
+ * label with a key under that prefix shows its text, any other as the server sends it).
+ */
+export function useOptionsOf(source: OptionSource | undefined): (rows: readonly ApiRecord[]) => Option[] {
+  const { t, i18n } = useTranslation();
+  return (rows) =>
+    rows.map((row) => {
+      const option = optionOf(row, source!);
+      const key = source?.labelKeys ? `${source.labelKeys}.${option.label}` : undefined;
+      return key && i18n.exists(key) ? { ...option, label: t(key) } : option;
+    });
+}
+
 /** Options of a select or filter from its source: a fixed list, or an API list (cached). */
 export function useOptions(source: OptionSource | undefined, search = ''): { options: Option[]; loading: boolean } {
   const { t } = useTranslation();
   const { rows, loading } = useOptionRows(source?.static ? undefined : source, search);
+  const toOptions = useOptionsOf(source);
   if (source?.static) return { options: source.static.map((o) => ({ value: o.value, label: t(o.label) })), loading: false };
-  return { options: rows.map((row) => optionOf(row, source!)), loading };
+  return { options: toOptions(rows), loading };
 }
