@@ -20,7 +20,7 @@ const BOOK_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'],
 const USER_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'], fields: ['id', 'name', 'fullname', 'email'] };
 
 /** The user groups a reporter targets (`GET admin/users/user-role-options-list`, server/routes/users.ts): the plans. */
-const USER_ROLE_OPTIONS: ServedList = { params: ['search', 'ids'], fields: ['id', 'name'] };
+const USER_ROLE_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'], fields: ['id', 'name'] };
 
 /**
  * Every list endpoint under `/api/admin/`, by path (`genres`, `utilities/languages`), with what it

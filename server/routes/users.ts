@@ -15,7 +15,7 @@ const search = { type: 'string', maxLength: 200 } as const;
 const pagedQuery = { type: 'object', properties: { ...pagingQuerySchema } } as const;
 const searchesQuery = { type: 'object', properties: { lang: { type: 'string', enum: LOCALES } } } as const;
 const userOptionsQuery = { type: 'object', properties: { ...pagingQuerySchema, search, ids: idList } } as const;
-const roleOptionsQuery = { type: 'object', properties: { search, ids: idList } } as const;
+const roleOptionsQuery = { type: 'object', properties: { ...pagingQuerySchema, search, ids: idList } } as const;
 
 const recordRoute = { schema: { params: idParamsSchema } } as const;
 

@@ -103,12 +103,15 @@ export async function userOptions(db: Db, query: { search?: string; ids?: number
 
 /**
  * `GET admin/users/user-role-options-list`: the user groups a reporter can target (the plans:
- * essential, premium, vip) as `{ id, name }`, matching `search`, the chosen `ids` first.
+ * essential, premium, vip) as `{ id, name }`, matching `search`, the chosen `ids` first; paged
+ * like the other option lists (the pickers ask a page of them).
  */
-export async function userRoleOptions(db: Db, query: { search?: string; ids?: number[] }): Promise<{ data: { id: number; name: string }[] }> {
+export async function userRoleOptions(db: Db, query: { search?: string; ids?: number[]; page?: number; perPage?: number }): Promise<Paged<{ id: number; name: string }>> {
+  const page = paging(query);
   const rows = await listPlanRoles(db);
   const search = query.search?.trim().toLowerCase() ?? '';
   const chosen = new Set(query.ids ?? []);
   const data = rows.filter((row) => chosen.has(row.id) || row.name.toLowerCase().includes(search));
-  return { data: [...data.filter((row) => chosen.has(row.id)), ...data.filter((row) => !chosen.has(row.id))] };
+  const ordered = [...data.filter((row) => chosen.has(row.id)), ...data.filter((row) => !chosen.has(row.id))];
+  return paged(ordered.slice(page.offset, page.offset + page.perPage), ordered.length, page);
 }

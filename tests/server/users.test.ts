@@ -359,6 +359,11 @@ describe('user pickers', () => {
     expect(Object.keys(roles[0]).sort()).toEqual(['id', 'name']);
     const vip = roles[2].id;
     expect((await api.call('GET', `users/user-role-options-list?search=PREM&ids[]=${vip}`)).json().data.map((row: Row) => row.name)).toEqual(['vip', 'premium']);
+    // Paged like the other option lists, so a picker may ask a page of them.
+    const page = await api.list('users/user-role-options-list', 'perPage=2&page=2');
+    expect(page.data.map((row) => row.name)).toEqual(['vip']);
+    expect(page.meta).toMatchObject({ total: 3, current_page: 2, per_page: 2 });
+    expect((await api.call('GET', 'users/user-role-options-list?role=vip')).statusCode).toBe(422);
   });
 });
 

@@ -75,11 +75,12 @@ export function ReporterBooklist({ reporterId, lang }: { reporterId: string; lan
               dataKey="id"
               size="small"
               stripedRows
+              tableStyle={{ tableLayout: 'fixed' }}
               rowClassName={() => 'clickable-row'}
               onRowClick={(e) => navigate(formPath(sheetPath, (e.data as ReporterBook).id))}
             >
-              <Column field="title" header={t('screens.reporters.booklist.columns.title')} />
-              <Column field="original_title" header={t('screens.reporters.booklist.columns.originalTitle')} />
+              <Column field="title" header={t('screens.reporters.booklist.columns.title')} style={{ width: '32%' }} />
+              <Column field="original_title" header={t('screens.reporters.booklist.columns.originalTitle')} style={{ width: '32%' }} />
               <Column field="authors" header={t('screens.reporters.booklist.columns.authors')} body={(book: ReporterBook) => book.authors || '-'} />
               <Column
                 header={t('list.actions')}

@@ -15,8 +15,10 @@ const SEARCH_DELAY_MS = 500;
  * types (`source.perPage` rows a page, 10 by default), and the chosen values keep their labels:
  * those not among the rows shown are asked by id (`source.idsParam`).
  */
-export function MultiSelectWidget(props: WidgetProps) {
-  const source = props.options.source as OptionSource | undefined;
+export function MultiSelectWidget(widgetProps: WidgetProps) {
+  const source = widgetProps.options.source as OptionSource | undefined;
+  // RJSF hands an array's `ui:placeholder` to its widget in the options only.
+  const props = { ...widgetProps, placeholder: widgetProps.placeholder || (widgetProps.options.placeholder as string | undefined) || '' };
   return source?.searchParam ? <SearchedMultiSelect {...props} source={{ perPage: 10, ...source }} /> : <LoadedMultiSelect {...props} source={source} />;
 }
 
