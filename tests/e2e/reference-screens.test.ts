@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
-import { authors, bookGenres, books, companies, contacts, demands, genres, literaryPrizes, news, times, users } from '../../server/db/schema/index.js';
+import { authors, bookGenres, books, companies, contacts, demands, genres, literaryPrizes, news, reporters, reporterUsers, times, users } from '../../server/db/schema/index.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { chromiumPath, launchBrowser } from '../helpers/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
@@ -35,6 +35,9 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
     // And one request of theirs on a sheet, for the requests screen.
     const [sheet] = await server.database.db.insert(books).values({ originalTitle: 'Walk sheet' }).returning({ id: books.id });
     await server.database.db.insert(demands).values({ userId: user!.id, bookId: sheet!.id, demandDate: '2026-11-01', demandTypeId: 1, demandStatusId: 1 });
+    // And one reporter for them, for the reporters screen.
+    const [reporter] = await server.database.db.insert(reporters).values({ title: 'Walk reporter', date: '2026-12-01', searchText: 'walk reporter' }).returning({ id: reporters.id });
+    await server.database.db.insert(reporterUsers).values({ reporterId: reporter!.id, userId: user!.id });
     browser = await launchBrowser();
     page = await loggedInPage(browser, server.url);
   });
@@ -142,13 +145,14 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
       await clearToasts(page);
       await page.goto(url(screen.routes.list.path));
       await expect.poll(() => rows().count(), { message: screen.resource }).toBeGreaterThan(0);
-      if (!screen.routes.form || !screen.form) continue; // a bespoke form page (reading sheets)
+      if (!screen.routes.form || !screen.form) continue; // the reading-sheet editor, whose definition has no form
       await rows().first().click();
       await page.locator('.resource-form').waitFor();
       if (screen.permissions.edit) {
         // The screen's own submit label ('Save', 'Save News', 'Save AI prompt'...).
         await page.locator('.form-actions button[type=submit]').click();
-        expect(await toast(page, 'Success'), screen.resource).toBe('Updated successfully');
+        // A reporter's save says it in the words of SPEC §8.
+        expect(await toast(page, 'Success'), screen.resource).toBe(screen.resource === 'reporters' ? 'Successfully saved' : 'Updated successfully');
       }
     }
   });
