@@ -65,6 +65,8 @@ function SearchedMultiSelect({ source, value, ...props }: Props) {
       filter
       filterBy="label,match"
       onFilter={setFilter}
+      // 'Select all' would pick the page shown, not all the list holds.
+      selectAll={false}
     />
   );
 }
@@ -75,9 +77,10 @@ type ChipsProps = Omit<WidgetProps, 'options'> & {
   filter: boolean;
   filterBy?: string;
   onFilter?: (filter: string) => void;
+  selectAll?: boolean;
 };
 
-function ChipsSelect({ id, value, onChange, disabled, readonly, rawErrors, placeholder, label, choices, loading, filter, filterBy, onFilter }: ChipsProps) {
+function ChipsSelect({ id, value, onChange, disabled, readonly, rawErrors, placeholder, label, choices, loading, filter, filterBy, onFilter, selectAll = true }: ChipsProps) {
   const { t } = useTranslation();
   const selected = Array.isArray(value) ? (value as unknown[]) : [];
   return (
@@ -93,6 +96,7 @@ function ChipsSelect({ id, value, onChange, disabled, readonly, rawErrors, place
       {...(filterBy ? { filterBy } : {})}
       {...(onFilter ? { onFilter: (e: { filter: string }) => onFilter(e.filter) } : {})}
       showClear
+      showSelectAll={selectAll}
       disabled={disabled || readonly}
       aria-label={label}
       placeholder={loading ? t('app.loading') : placeholder || t('form.none')}
