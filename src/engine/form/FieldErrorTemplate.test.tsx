@@ -1,10 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { FieldErrorProps } from '@rjsf/utils';
-import { describe, expect, it } from 'vitest';
-import { FieldErrorTemplate } from './templates';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FieldErrorTemplate } from './FieldErrorTemplate';
 
 const props = (uiSchema: FieldErrorProps['uiSchema']) =>
   ({ errors: ['The date field is required.', 'The date format is invalid.'], fieldPathId: { $id: 'root_date', path: ['date'] }, uiSchema }) as unknown as FieldErrorProps;
+
+afterEach(cleanup);
 
 describe('FieldErrorTemplate', () => {
   it('writes a field’s messages one a line', () => {

@@ -8,7 +8,8 @@ import { assertRegistered } from './assertRegistered';
 import type { FormController } from './useFormController';
 import { formTabs, subTabOf } from './errorRouting';
 import { createFormDataStore } from './formDataStore';
-import { ArrayFieldItemTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, type EngineFormContext } from './templates';
+import { FieldErrorTemplate } from './FieldErrorTemplate';
+import { ArrayFieldItemTemplate, FieldTemplate, ObjectFieldTemplate, type EngineFormContext } from './templates';
 import { translateSchema, translateUiSchema } from './translateSchema';
 import { formValidatorFor } from './validator';
 

@@ -1,8 +1,6 @@
 import {
-  errorId,
   getUiOptions,
   type ArrayFieldItemTemplateProps,
-  type FieldErrorProps,
   type FieldTemplateProps,
   type ObjectFieldTemplateProps,
 } from '@rjsf/utils';
@@ -80,16 +78,6 @@ export function FieldTemplate(props: FieldTemplateProps) {
   );
 }
 
-/** A field's messages under it, one per line, or joined by `ui:options.errorsJoin` (`" "`: one sentence after the other). */
-export function FieldErrorTemplate({ errors, fieldPathId, uiSchema }: FieldErrorProps) {
-  if (!errors?.length) return null;
-  const join = getUiOptions(uiSchema).errorsJoin;
-  return (
-    <small id={errorId(fieldPathId)} className="p-error field-error" role="alert">
-      {errors.map(String).join(typeof join === 'string' ? join : '\n')}
-    </small>
-  );
-}
 
 const DefaultObjectFieldTemplate = Templates.ObjectFieldTemplate!;
 const DefaultArrayFieldItemTemplate = Templates.ArrayFieldItemTemplate!;
