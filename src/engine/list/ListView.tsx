@@ -1,11 +1,11 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Paginator } from 'primereact/paginator';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn, ListFilter } from '../../../common/screenDefinition';
 import type { ApiRecord } from '../api/resourceApi';
+import { confirmDeletion } from '../notify/confirmDeletion';
 import { cellOf, useRegistries } from '../registries';
 import { FilterBar } from './FilterBar';
 import { SearchBox } from './SearchBox';
@@ -32,17 +32,7 @@ export interface ListViewProps {
 export function ListView({ controller, columns, filters, searchPlaceholder, onOpen, canEdit, canDelete, inlineSearch }: ListViewProps) {
   const { t } = useTranslation();
   const { cells } = useRegistries();
-  const askDelete = (row: ApiRecord) =>
-    confirmDialog({
-      message: t('notices.confirmDelete'),
-      header: t('notices.confirmTitle'),
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: t('notices.ok'),
-      rejectLabel: t('notices.noThanks'),
-      defaultFocus: 'reject',
-      accept: () => void controller.remove(row),
-      reject: () => controller.cancelRemove(),
-    });
+  const askDelete = (row: ApiRecord) => confirmDeletion({ accept: () => void controller.remove(row), reject: () => controller.cancelRemove() });
 
   const actions = (row: ApiRecord) => (
     <div className="row-actions">

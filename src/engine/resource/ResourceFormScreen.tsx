@@ -1,10 +1,10 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ScreenDefinition } from '../../../common/screenDefinition';
 import { FormView } from '../form/FormView';
+import { RecordGate } from '../form/RecordGate';
 import { useFormController } from '../form/useFormController';
 import { UnsavedChangesGuard } from '../form/UnsavedChangesGuard';
 import { formPath, routeRecordId } from './paths';
@@ -46,16 +46,9 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
       <div className="page-header">
         <h1 className="page-title">{t(title ?? screen.title)}</h1>
       </div>
-      {controller.loading ? (
-        <ProgressSpinner />
-      ) : controller.loadError ? (
-        <div className="load-error" role="alert">
-          <p>{t('form.notFound')}</p>
-          {back}
-        </div>
-      ) : (
+      <RecordGate controller={controller} back={back}>
         <FormView controller={controller} schema={schema} uiSchema={uiSchema} submitLabel={t(submit)} readOnly={readOnly} recordId={id} actions={back} />
-      )}
+      </RecordGate>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -12,6 +11,7 @@ import { queryKeys } from '../../engine/api/queryKeys';
 import type { ApiRecord } from '../../engine/api/resourceApi';
 import { ErrorSummary } from '../../engine/form/ErrorSummary';
 import { FormView } from '../../engine/form/FormView';
+import { RecordGate } from '../../engine/form/RecordGate';
 import { useFormController, type FormController } from '../../engine/form/useFormController';
 import { UnsavedChangesGuard } from '../../engine/form/UnsavedChangesGuard';
 import { routeRecordId } from '../../engine/resource/paths';
@@ -114,6 +114,7 @@ export function ReadingSheetScreen() {
   const createRecord = useCallback((resource: string) => new Promise<ApiRecord | undefined>((resolve) => setCreating({ resource, resolve })), []);
   const formContext = useMemo(() => ({ formLocale, setFormLocale, createRecord }), [formLocale, createRecord]);
 
+  const back = <Button type="button" label={t('screens.readingSheet.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />;
   const serverErrors = controller.errors;
   const shownErrors = Object.keys(serverErrors).length ? serverErrors : clientErrors;
 
@@ -124,67 +125,62 @@ export function ReadingSheetScreen() {
         <h1 className="page-title">{t(id === undefined ? 'screens.readingSheet.titleCreate' : 'screens.readingSheet.titleEdit')}</h1>
         <AiActions />
       </div>
-      {controller.loading ? (
-        <ProgressSpinner />
-      ) : controller.loadError ? (
-        <div className="load-error" role="alert">
-          <p>{t('screens.readingSheet.notFound')}</p>
-          <Button type="button" label={t('screens.readingSheet.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />
+      <RecordGate
+        controller={controller}
+        notFound={t('screens.readingSheet.notFound')}
+        back={back}
+      >
+        <div className="sheet-toolbar">
+          <LanguageSwitcher value={formLocale} onChange={setFormLocale} data={controller.formData} fields={TRANSLATABLE_FIELDS} errors={shownErrors} />
         </div>
-      ) : (
-        <>
-          <div className="sheet-toolbar">
-            <LanguageSwitcher value={formLocale} onChange={setFormLocale} data={controller.formData} fields={TRANSLATABLE_FIELDS} errors={shownErrors} />
-          </div>
-          {stale ? (
-            <Message
-              severity="warn"
-              className="sheet-stale"
-              content={
-                <div className="sheet-stale-body" role="alert">
-                  <strong>{t('screens.readingSheet.stale.title')}</strong>
-                  <span>{stale}</span>
-                  <Button type="button" label={t('screens.readingSheet.stale.reload')} icon="pi pi-refresh" size="small" severity="warning" onClick={() => void reload()} />
-                </div>
-              }
-            />
-          ) : null}
-          <ErrorSummary
-            errors={shownErrors}
-            title={t(shownErrors === clientErrors ? 'screens.readingSheet.errors.clientTitle' : 'screens.readingSheet.errors.title')}
-            schema={sheetFormSchema}
-            uiSchema={sheetUiSchema}
-            firstError={controller.firstError}
-            onJump={(key) => controller.reportClientErrors({ [key]: [] })}
-          />
-          <FormView
-            controller={view}
-            schema={sheetFormSchema}
-            uiSchema={sheetUiSchema}
-            submitLabel={t('screens.readingSheet.save')}
-            recordId={id}
-            formContext={formContext}
-            actions={
-              <>
-                <Button type="button" label={t('screens.readingSheet.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />
-                <Button
-                  type="submit"
-                  label={t('screens.readingSheet.saveWithNotification')}
-                  icon="pi pi-send"
-                  severity="secondary"
-                  loading={controller.saving}
-                  tooltip={t('screens.readingSheet.saveWithNotificationHelp')}
-                  tooltipOptions={{ position: 'top' }}
-                  onClick={() => {
-                    withNotification.current = true;
-                  }}
-                />
-              </>
+        {stale ? (
+          <Message
+            severity="warn"
+            className="sheet-stale"
+            content={
+              <div className="sheet-stale-body" role="alert">
+                <strong>{t('screens.readingSheet.stale.title')}</strong>
+                <span>{stale}</span>
+                <Button type="button" label={t('screens.readingSheet.stale.reload')} icon="pi pi-refresh" size="small" severity="warning" onClick={() => void reload()} />
+              </div>
             }
           />
-          {id !== undefined ? <SheetRequests bookId={id} /> : null}
-        </>
-      )}
+        ) : null}
+        <ErrorSummary
+          errors={shownErrors}
+          title={t(shownErrors === clientErrors ? 'screens.readingSheet.errors.clientTitle' : 'screens.readingSheet.errors.title')}
+          schema={sheetFormSchema}
+          uiSchema={sheetUiSchema}
+          firstError={controller.firstError}
+          onJump={(key) => controller.reportClientErrors({ [key]: [] })}
+        />
+        <FormView
+          controller={view}
+          schema={sheetFormSchema}
+          uiSchema={sheetUiSchema}
+          submitLabel={t('screens.readingSheet.save')}
+          recordId={id}
+          formContext={formContext}
+          actions={
+            <>
+              {back}
+              <Button
+                type="submit"
+                label={t('screens.readingSheet.saveWithNotification')}
+                icon="pi pi-send"
+                severity="secondary"
+                loading={controller.saving}
+                tooltip={t('screens.readingSheet.saveWithNotificationHelp')}
+                tooltipOptions={{ position: 'top' }}
+                onClick={() => {
+                  withNotification.current = true;
+                }}
+              />
+            </>
+          }
+        />
+        {id !== undefined ? <SheetRequests bookId={id} /> : null}
+      </RecordGate>
       {creating ? (
         <CreateRecordDialog
           resource={creating.resource}

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Locale } from '../../../common/locales';
 import type { ReporterBook } from '../../../common/reporters';
 import { queryKeys } from '../../engine/api/queryKeys';
+import { confirmDeletion } from '../../engine/notify/confirmDeletion';
 import { notify } from '../../engine/notify/notifications';
 import { routePathByName } from '../../engine/resource/definitions';
 import { formPath } from '../../engine/resource/paths';
@@ -42,13 +42,7 @@ export function ReporterBooklist({ reporterId, lang }: { reporterId: string; lan
     onError: () => notify({ severity: 'error', summary: t('notices.failed'), detail: t('notices.deletionFailed') }),
   });
   const askRemove = (book: ReporterBook) =>
-    confirmDialog({
-      message: t('notices.confirmDelete'),
-      header: t('notices.confirmTitle'),
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: t('notices.ok'),
-      rejectLabel: t('notices.noThanks'),
-      defaultFocus: 'reject',
+    confirmDeletion({
       accept: () => removal.mutate(book),
       reject: () => notify({ severity: 'info', summary: t('notices.cancel'), detail: t('notices.deletionCancelled') }),
     });

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_LOCALE, type Locale } from '../../../common/locales';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { FormView } from '../../engine/form/FormView';
+import { RecordGate } from '../../engine/form/RecordGate';
 import { useFormController } from '../../engine/form/useFormController';
 import { UnsavedChangesGuard } from '../../engine/form/UnsavedChangesGuard';
 import { notify } from '../../engine/notify/notifications';
@@ -95,27 +95,18 @@ export function ReporterScreen() {
         <h1 className="page-title">{t((id === undefined ? form.title?.create : form.title?.edit) ?? reporterScreen.title)}</h1>
         <ReporterLanguage value={lang} onChange={requestLanguage} disabled={controller.saving || controller.loading} blocked={hasErrors} />
       </div>
-      {controller.loading ? (
-        <ProgressSpinner />
-      ) : controller.loadError ? (
-        <div className="load-error" role="alert">
-          <p>{t('form.notFound')}</p>
-          {back}
-        </div>
-      ) : (
-        <>
-          <FormView
-            controller={controller}
-            schema={reporterFormSchema}
-            uiSchema={reporterUiSchema}
-            submitLabel={t(submit ?? 'form.save')}
-            recordId={id}
-            actions={back}
-            serverValidation
-          />
-          {id !== undefined ? <ReporterBooklist reporterId={id} lang={lang} /> : null}
-        </>
-      )}
+      <RecordGate controller={controller} back={back}>
+        <FormView
+          controller={controller}
+          schema={reporterFormSchema}
+          uiSchema={reporterUiSchema}
+          submitLabel={t(submit ?? 'form.save')}
+          recordId={id}
+          actions={back}
+          serverValidation
+        />
+        {id !== undefined ? <ReporterBooklist reporterId={id} lang={lang} /> : null}
+      </RecordGate>
     </section>
   );
 }

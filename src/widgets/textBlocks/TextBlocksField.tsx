@@ -1,9 +1,9 @@
 import { getUiOptions, type ErrorSchema, type FieldProps, type RJSFSchema } from '@rjsf/utils';
 import { Button } from 'primereact/button';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../engine/form/FieldError';
+import { confirmDeletion } from '../../engine/notify/confirmDeletion';
 import './textBlocks.css';
 
 /** One block: its id (null until saved), its text and its group (`textType`). */
@@ -45,16 +45,7 @@ export function TextBlocksField({ formData, onChange, errorSchema, schema, uiSch
   const change = (next: Block[]) => onChange(next, fieldPathId.path);
   const add = (group: string) => change([...blocks, { id: null, text: '', [groupField]: group }]);
   const edit = (index: number, text: string) => change(blocks.map((block, i) => (i === index ? { ...block, text } : block)));
-  const askRemove = (index: number) =>
-    confirmDialog({
-      message: t('notices.confirmDelete'),
-      header: t('notices.confirmTitle'),
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: t('notices.ok'),
-      rejectLabel: t('notices.noThanks'),
-      defaultFocus: 'reject',
-      accept: () => change(blocks.filter((_, i) => i !== index)),
-    });
+  const askRemove = (index: number) => confirmDeletion({ accept: () => change(blocks.filter((_, i) => i !== index)) });
 
   return (
     <div className="text-blocks" id={id}>
