@@ -10,6 +10,7 @@ import { registerErrorHandler } from './plugins/errorHandler.js';
 import { registerInputGuard } from './plugins/inputGuard.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
+import { aiBookRoutes } from './routes/aiBooks.js';
 import { authRoutes } from './routes/auth.js';
 import { bookSaveRoutes } from './routes/bookSave.js';
 import { bookListRoutes } from './routes/books.js';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
             await protectedRoutes.register(subscriptionRoutes); // POST /plans/:userid, DELETE /plans/:userid/cancel
             await protectedRoutes.register(bookListRoutes); // GET /books, GET /books/options, DELETE /books/:id
             await protectedRoutes.register(bookSaveRoutes); // GET /books/:id, POST /books[/:id], DELETE /utilities/book-files|book-manuscript
+            await protectedRoutes.register(aiBookRoutes); // GET /ai-books/models
           });
         },
         { prefix: '/admin' },

@@ -42,6 +42,29 @@ export interface Config {
   stripeApiHost: string | undefined;
   stripeApiPort: number | undefined;
   stripeApiProtocol: 'http' | 'https' | undefined;
+  /** The AI providers of the drafts (docs/ai.md): keys, API base URLs and model ids. */
+  ai: AiConfig;
+}
+
+/**
+ * The AI models of SPEC §9: one fast model of one provider (OpenAI, or any server speaking its
+ * protocol) and a large and a small tier of another (Anthropic). A provider without its key
+ * (or, for OpenAI, without a base URL of a self-hosted server) is offered as unavailable.
+ */
+export interface AiConfig {
+  /** `OPENAI_API_KEY` and `OPENAI_BASE_URL`: the official SDK's own variables. */
+  openaiApiKey: string | undefined;
+  openaiBaseUrl: string | undefined;
+  /** `AI_FAST_MODEL`: the model id sent to the OpenAI-protocol server. */
+  fastModel: string;
+  /** `ANTHROPIC_API_KEY` and `ANTHROPIC_BASE_URL`: the official SDK's own variables. */
+  anthropicApiKey: string | undefined;
+  anthropicBaseUrl: string | undefined;
+  /** `AI_LARGE_MODEL`, `AI_SMALL_MODEL`: the two tiers' model ids. */
+  largeModel: string;
+  smallModel: string;
+  /** `AI_TIMEOUT_MS`: how long one call to a provider may take. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +166,26 @@ function httpProtocol(env: NodeJS.ProcessEnv, name: string): 'http' | 'https' | 
   return raw;
 }
 
+/** A model id: letters, digits and `.-_:/@` (`gpt-5-mini`, `claude-sonnet-5-5`, `org/model:tag`). */
+function modelId(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  if (!/^[\w.:/@-]{1,200}$/.test(raw)) throw new ConfigError(`${name} must be a model id (letters, digits and . - _ : / @), got "${raw}"`);
+  return raw;
+}
+
+function aiConfig(env: NodeJS.ProcessEnv): AiConfig {
+  return {
+    openaiApiKey: env.OPENAI_API_KEY?.trim() || undefined,
+    openaiBaseUrl: url(env, 'OPENAI_BASE_URL', undefined, ['http:', 'https:']),
+    fastModel: modelId(env, 'AI_FAST_MODEL', 'gpt-5-mini'),
+    anthropicApiKey: env.ANTHROPIC_API_KEY?.trim() || undefined,
+    anthropicBaseUrl: url(env, 'ANTHROPIC_BASE_URL', undefined, ['http:', 'https:']),
+    largeModel: modelId(env, 'AI_LARGE_MODEL', 'claude-sonnet-5-5'),
+    smallModel: modelId(env, 'AI_SMALL_MODEL', 'claude-haiku-5-5'),
+    timeoutMs: integer(env, 'AI_TIMEOUT_MS', 120_000, 1000, 30 * 60_000),
+  };
+}
+
 /** Reads and checks the configuration; throws ConfigError naming the faulty variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']);
@@ -187,5 +230,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiHost: hostName(env, 'STRIPE_API_HOST'),
     stripeApiPort: optionalInteger(env, 'STRIPE_API_PORT', 1, 65535),
     stripeApiProtocol: httpProtocol(env, 'STRIPE_API_PROTOCOL'),
+    ai: aiConfig(env),
   };
 }
