@@ -10,6 +10,12 @@ import { registerErrorHandler } from './plugins/errorHandler.js';
 import { registerInputGuard } from './plugins/inputGuard.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
+import { createAiCompletion } from './ai/aiCompletion.js';
+import { providerAvailable } from './ai/aiModels.js';
+import { failGenerations, runningGenerations } from './db/repositories/aiGenerationRepository.js';
+import { startAiGenerationQueue, type AiGenerationQueue, type AiGenerationQueueOptions } from './jobs/aiGenerationQueue.js';
+import { GENERATION_MESSAGES } from './services/aiGenerationService.js';
+import { createStorage } from './storage/index.js';
 import { aiBookRoutes } from './routes/aiBooks.js';
 import { authRoutes } from './routes/auth.js';
 import { bookSaveRoutes } from './routes/bookSave.js';
@@ -38,6 +44,8 @@ export interface AppOptions {
   now?: () => number;
   /** The card payment provider (default: none configured; server/main.ts passes `createCardPaymentProvider(config)`). */
   cardPayments?: CardPaymentProvider;
+  /** Timings of the AI generation queue (tests shorten them). */
+  aiQueue?: AiGenerationQueueOptions;
 }
 
 /**
@@ -45,7 +53,7 @@ export interface AppOptions {
  * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid or says something the
  * server would not honour (server/definitions/checkDefinitions.ts).
  */
-export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS, aiQueue }: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   const app = Fastify({
@@ -102,5 +110,26 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   );
 
   await registerClient(app, config.clientDir);
+  app.decorate('aiGeneration', await startAiGeneration(app, aiQueue));
   return app;
+}
+
+/**
+ * The AI generation queue, started with the app when a provider is configured (and stopped with
+ * it); without one no model can be chosen, and any sheet still marked running is ended as
+ * interrupted.
+ */
+async function startAiGeneration(app: FastifyInstance, options: AiGenerationQueueOptions | undefined): Promise<AiGenerationQueue | undefined> {
+  const { config, database } = app;
+  if (!providerAvailable(config.ai, 'openai') && !providerAvailable(config.ai, 'anthropic')) {
+    await failGenerations(database.db, await runningGenerations(database.db), GENERATION_MESSAGES.interrupted);
+    return undefined;
+  }
+  const queue = await startAiGenerationQueue(
+    database,
+    { db: database.db, ai: config.ai, storage: createStorage(config), complete: createAiCompletion(config.ai), log: app.log },
+    options,
+  );
+  app.addHook('onClose', async () => queue.stop());
+  return queue;
 }

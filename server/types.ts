@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { SessionAdmin } from './services/sessions.js';
+import type { AiGenerationQueue } from './jobs/aiGenerationQueue.js';
 
 /** What a registered route accepts, as the route-coverage and fuzz tests read it. */
 export interface RouteSummary {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     db: Db;
     /** The card payment provider of subscriptions tied to it. */
     cardPayments: CardPaymentProvider;
+    /** Queues an AI generation; undefined when no AI provider is configured (no model can be chosen then). */
+    aiGeneration: AiGenerationQueue | undefined;
     /** Every route registered, with what it accepts; read by the route-coverage and fuzz tests. */
     routeList: RouteSummary[];
   }

@@ -22,6 +22,11 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance, for dumping a test template; undefined on PostgreSQL. */
   pglite?: PGlite;
+  /**
+   * Runs SQL that is not drizzle's (the job queue's own tables and migrations): one statement with
+   * `$1…` values, or, without values, a script of several statements (the rows of the last).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -38,6 +43,12 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     pglite: client,
     migrate: async () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: async () => client.close(),
+    executeSql: async (text, values) => {
+      if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      // PGlite's query() takes one statement; a script goes through exec().
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
   };
 }
 
@@ -56,6 +67,12 @@ export async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     migrate: async () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      // A script answers one result per statement.
+      const last = Array.isArray(result) ? (result as pg.QueryResult[]).at(-1) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
     close: async () => {
       closing = true;
       await pool.end();

@@ -101,7 +101,11 @@ export async function startAiProviderServer(): Promise<TestAiProvider> {
       }
       if (request.method === 'POST' && path === '/v1/messages') {
         if (request.headers['x-api-key'] !== TEST_ANTHROPIC_KEY && request.headers.authorization !== `Bearer ${TEST_ANTHROPIC_KEY}`) return send(response, 401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
-        return answerAnthropic(response, model, answer);
+        // An answer started by the request (an assistant message last) is continued, not repeated.
+        const messages = (body.messages ?? []) as { role: string; content: unknown }[];
+        const started = messages.at(-1)?.role === 'assistant' ? String(messages.at(-1)!.content) : '';
+        const continued = answer.kind === 'text' && started && answer.text.startsWith(started) ? { ...answer, text: answer.text.slice(started.length) } : answer;
+        return answerAnthropic(response, model, continued);
       }
       send(response, 404, { error: { message: `No route ${request.method} ${path}` } });
     });

@@ -88,6 +88,14 @@ export const aiBooks = pgTable(
     ratings: jsonb('ratings').$type<Partial<Record<RatingType, number>>>().notNull().default({}),
     justifications: jsonb('justifications').$type<AiBookJustifications>().notNull().default({}),
     ratingsJustifications: jsonb('ratings_justifications').$type<Partial<Record<RatingType, string>>>().notNull().default({}),
+    /** The call that made the draft, for staff and support: the prompt sent, the raw answer, its cost and duration. */
+    prompt: text('prompt'),
+    rawAnswer: text('raw_answer'),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    durationMs: integer('duration_ms'),
+    /** What the server changed in the answer to fit (unknown ids dropped, ratings clamped, the context cut), one line each. */
+    corrections: jsonb('corrections').$type<string[]>().notNull().default([]),
     ...timestamps(),
   },
   (t) => [

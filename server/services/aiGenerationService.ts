@@ -1,0 +1,171 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '../../common/locales.js';
+import { pickTranslation } from '../../common/locales.js';
+import { AiCallError, type AiCompletion } from '../ai/aiCompletion.js';
+import { aiModelOf, AI_MODEL_IDS, type AiModelId } from '../ai/aiModels.js';
+import { checkDraftAnswer, DraftAnswerError, type KnownReferenceIds } from '../ai/draftAnswer.js';
+import { manuscriptText, ManuscriptTextError } from '../ai/manuscriptText.js';
+import { buildPrompt } from '../ai/promptBuilder.js';
+import type { AiConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { aiReferenceLists, failGeneration, markGenerationRunning, sheetForPrompt, storeDraft, type AiReferenceLists } from '../db/repositories/aiGenerationRepository.js';
+import { findAiPromptByLabel } from '../db/repositories/aiPromptRepository.js';
+import { conflict, unprocessable } from '../http/errors.js';
+import type { Storage } from '../storage/Storage.js';
+import { actionBody } from './actionBody.js';
+
+/** The AI sources and languages of SPEC §9. */
+export const AI_SOURCES = ['report', 'manuscript'] as const;
+export const AI_LANGUAGES = ['en', 'fr'] as const;
+export type AiSource = (typeof AI_SOURCES)[number];
+
+/** Body of `POST admin/ai-books/ai-book-generation` (SPEC §7). */
+export const GENERATION_BODY = {
+  type: 'object',
+  required: ['generate_from', 'ai_model', 'language', 'book_id'],
+  properties: {
+    generate_from: { enum: [...AI_SOURCES] },
+    ai_model: { enum: [...AI_MODEL_IDS] },
+    language: { enum: [...AI_LANGUAGES] },
+    book_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  },
+} as const;
+
+/** One generation as the queue carries it. */
+export interface GenerationJob {
+  bookId: number;
+  generateFrom: AiSource;
+  model: AiModelId;
+  language: Locale;
+}
+
+export const GENERATION_MESSAGES = {
+  started: 'The AI generation has started: the reading sheet will say when its draft is ready.',
+  running: 'An AI generation is already running for this reading sheet.',
+  noSheet: 'The selected book id is invalid.',
+  noManuscript: 'This reading sheet has no manuscript: upload one, or generate from the report.',
+  noReport: 'This reading sheet has no report to generate from: write its report, or generate from the manuscript.',
+  interrupted: 'The AI generation was interrupted (the server stopped before it ended): launch it again.',
+} as const;
+
+const readBody = actionBody<{ generate_from: AiSource; ai_model: AiModelId; language: Locale; book_id: number }>(GENERATION_BODY);
+
+/** What a launch needs: the database, the AI settings and the queue that runs the generation. */
+export interface LaunchDeps {
+  db: Db;
+  ai: AiConfig;
+  enqueue(job: GenerationJob): Promise<void>;
+}
+
+/**
+ * `POST admin/ai-books/ai-book-generation`: checks the request (every refusal at once, per field:
+ * a model this server cannot call says how to enable it; a manuscript source needs a stored
+ * manuscript, a report source a report; the prompt of the source must be written in the
+ * language), marks the sheet running (409 when it already is) and queues the generation. Answers
+ * at once; the sheet's flags say how it ends.
+ */
+export async function launchGeneration(deps: LaunchDeps, rawBody: unknown): Promise<{ message: string; data: { book_id: number; is_ai_generation_running: true } }> {
+  const body = readBody(rawBody);
+  const errors: Record<string, string[]> = {};
+  const model = aiModelOf(deps.ai, body.ai_model)!;
+  if (!model.available) errors.ai_model = [`The ${model.label} model is not configured on this server. ${model.help}`];
+  const sheet = await sheetForPrompt(deps.db, body.book_id);
+  if (!sheet) errors.book_id = [GENERATION_MESSAGES.noSheet];
+  else if (body.generate_from === 'manuscript' && !sheet.manuscriptStoredName) errors.generate_from = [GENERATION_MESSAGES.noManuscript];
+  else if (body.generate_from === 'report' && !pickTranslation(sheet.report, body.language).trim()) errors.generate_from = [GENERATION_MESSAGES.noReport];
+  const prompt = await findAiPromptByLabel(deps.db, body.generate_from);
+  if (!errors.generate_from && !prompt?.contents[body.language]?.trim()) {
+    errors.generate_from = [`The AI prompt "${body.generate_from}" has no text in ${body.language === 'fr' ? 'French' : 'English'}: write it on the AI prompts screen.`];
+  }
+  if (Object.keys(errors).length) throw unprocessable(errors);
+  if (!(await markGenerationRunning(deps.db, body.book_id))) throw conflict(GENERATION_MESSAGES.running);
+  try {
+    await deps.enqueue({ bookId: body.book_id, generateFrom: body.generate_from, model: body.ai_model, language: body.language });
+  } catch (error) {
+    await failGeneration(deps.db, body.book_id, 'The AI generation could not be queued: try again.');
+    throw error;
+  }
+  return { message: GENERATION_MESSAGES.started, data: { book_id: body.book_id, is_ai_generation_running: true } };
+}
+
+/** What a generation needs to run: the database, the stored files, the providers and a log. */
+export interface GenerationDeps {
+  db: Db;
+  ai: AiConfig;
+  storage: Storage;
+  complete: AiCompletion;
+  log: FastifyBaseLogger;
+}
+
+const idsOf = (entries: readonly { id: number }[]) => new Set(entries.map((entry) => entry.id));
+
+function knownIds(lists: AiReferenceLists): KnownReferenceIds {
+  return {
+    genres: idsOf(lists.genres),
+    thematics: idsOf(lists.thematics),
+    periods: idsOf(lists.periods),
+    categories: idsOf(lists.categories),
+    literaryPrizes: idsOf(lists.literaryPrizes),
+    times: idsOf(lists.times),
+    formats: idsOf(lists.formats),
+    adaptationFormats: idsOf(lists.adaptationFormats),
+    adaptationKinds: idsOf(lists.adaptationKinds),
+    adaptationBudgets: idsOf(lists.adaptationBudgets),
+    characterFunctions: idsOf(lists.characterFunctions),
+    characterGenders: idsOf(lists.characterGenders),
+    characterAges: idsOf(lists.characterAges),
+    characterTopologies: idsOf(lists.characterTopologies),
+  };
+}
+
+/** The instructions sent beside the prompt: the answer is one JSON object, nothing else. */
+export const SYSTEM_INSTRUCTIONS = 'You answer with one JSON object only, following the structure the request gives, with no Markdown and no text around it.';
+
+/**
+ * Runs one generation: the prompt of the source and language filled from the sheet and the
+ * reference lists (the manuscript's text read from its PDF), the model called, the answer checked
+ * and stored as the sheet's draft with the call's record. A transient provider failure is thrown
+ * as AiCallError for the queue to retry (`lastAttempt` false); any other failure, or a transient
+ * one on the last attempt, ends the generation with its reason on the sheet. Never leaves the
+ * sheet running, but when `signal` aborts (its server stops): then nothing is written and the job
+ * goes back to the queue.
+ */
+export async function runGeneration(deps: GenerationDeps, job: GenerationJob, lastAttempt: boolean, signal?: AbortSignal): Promise<void> {
+  try {
+    const sheet = await sheetForPrompt(deps.db, job.bookId);
+    if (!sheet) return; // deleted meanwhile: its flags went with it
+    const model = aiModelOf(deps.ai, job.model)!;
+    if (!model.available) throw new DraftAnswerError(`The ${model.label} model is no longer configured on this server. ${model.help}`);
+    const prompt = await findAiPromptByLabel(deps.db, job.generateFrom);
+    const template = prompt?.contents[job.language]?.trim();
+    if (!prompt || !template) throw new DraftAnswerError(`The AI prompt "${job.generateFrom}" has no text in this language any more.`);
+    const context = job.generateFrom === 'manuscript' ? await manuscriptText(deps.storage, sheet.manuscriptStoredName ?? '') : pickTranslation(sheet.report, job.language);
+    const lists = await aiReferenceLists(deps.db);
+    const built = buildPrompt(template, { sheet, lists, lang: job.language, jsonStructure: prompt.jsonStructure, context });
+    const answer = await deps.complete({ model, system: SYSTEM_INSTRUCTIONS, prompt: built.text, ...(signal ? { signal } : {}) });
+    const draft = checkDraftAnswer(answer.text, knownIds(lists));
+    await storeDraft(deps.db, job.bookId, {
+      ...draft.values,
+      locale: job.language,
+      model: model.model,
+      generateFrom: job.generateFrom,
+      prompt: built.text,
+      rawAnswer: answer.text,
+      inputTokens: answer.inputTokens,
+      outputTokens: answer.outputTokens,
+      durationMs: answer.durationMs,
+      corrections: [...built.corrections, ...draft.corrections],
+    });
+    deps.log.info({ bookId: job.bookId, model: model.model, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens, durationMs: answer.durationMs }, 'AI draft stored');
+  } catch (error) {
+    // Stopped with its server: nothing is written, the job is retried by the next one.
+    if (signal?.aborted) throw error;
+    if (error instanceof AiCallError && error.transient && !lastAttempt) {
+      deps.log.warn({ bookId: job.bookId, err: error }, 'AI generation failed, to be retried');
+      throw error;
+    }
+    const known = error instanceof AiCallError || error instanceof DraftAnswerError || error instanceof ManuscriptTextError;
+    if (!known) deps.log.error({ bookId: job.bookId, err: error }, 'AI generation failed');
+    await failGeneration(deps.db, job.bookId, known ? (error as Error).message : 'The AI generation failed on the server: try again, and tell support if it fails again.');
+  }
+}

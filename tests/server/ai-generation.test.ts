@@ -1,0 +1,250 @@
+import { Readable } from 'node:stream';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import type { Database } from '../../server/db/client.js';
+import { aiBooks, books, genres } from '../../server/db/schema/index.js';
+import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
+import { GENERATION_MESSAGES } from '../../server/services/aiGenerationService.js';
+import { createStorage } from '../../server/storage/index.js';
+import { startAiProviderServer, type TestAiProvider } from '../helpers/aiProviderServer.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { minimalPdf } from '../helpers/pdf.js';
+
+/** Short timings: one retry after a second, expired jobs seen within seconds. */
+const QUEUE = { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireMarginSeconds: 1 };
+const REPORT = 'A lighthouse keeper finds a drowned sailor who comes back to life every night.';
+
+let provider: TestAiProvider;
+let t: TestApp;
+let cookie: string;
+let genreIds: number[];
+
+beforeAll(async () => {
+  provider = await startAiProviderServer();
+  t = await createTestApp({ ...provider.env, AI_TIMEOUT_MS: '2000' }, { aiQueue: QUEUE });
+  await seedAiPrompts(t.database.db);
+  cookie = await t.login();
+  genreIds = (await t.database.db.select({ id: genres.id }).from(genres).orderBy(asc(genres.id)).limit(3)).map((row) => row.id);
+});
+afterAll(async () => {
+  await t?.close();
+  await provider?.close();
+});
+beforeEach(() => provider.reset());
+
+const db = () => t.database.db;
+const launch = (body: Record<string, unknown>) => t.as(cookie, { method: 'POST', url: '/api/admin/ai-books/ai-book-generation', payload: body });
+const flags = async (id: number) =>
+  (await db().select({ running: books.isAiGenerationRunning, has: books.hasAiResults, error: books.aiGenerationError }).from(books).where(eq(books.id, id)))[0]!;
+/** Waits until the sheet's generation has ended (its flag cleared). */
+async function ended(id: number) {
+  await expect.poll(async () => (await flags(id)).running, { timeout: 20_000, interval: 200 }).toBe(false);
+  return flags(id);
+}
+const draftOf = async (id: number) => (await db().select().from(aiBooks).where(eq(aiBooks.bookId, id)))[0];
+
+let sheetCount = 0;
+async function newSheet(values: Partial<typeof books.$inferInsert> = {}): Promise<number> {
+  sheetCount += 1;
+  const [row] = await db()
+    .insert(books)
+    .values({ originalTitle: `Le Phare ${sheetCount}`, titles: { en: `The Lighthouse ${sheetCount}` }, report: { en: REPORT }, ...values })
+    .returning({ id: books.id });
+  return row!.id;
+}
+
+const goodDraft = () =>
+  JSON.stringify({
+    title: 'The Lighthouse',
+    pitch: 'A keeper, a drowned man, one night at a time.',
+    summary: 'He keeps him alive.',
+    criteria: { genres: [genreIds[0], 999_999], primary_genre: genreIds[0], thematics: [] },
+    characters: [{ name: 'Ewan', characterisation: 'The keeper' }],
+    ratings: { quality: 3, plot: 9 },
+    justifications: { genres: [{ id: genreIds[0], justification: 'Ghost story.' }] },
+  });
+
+describe('POST admin/ai-books/ai-book-generation: the request', () => {
+  it('refuses a request without source, model or language, per field, in the user’s words', async () => {
+    const response = await launch({ book_id: await newSheet() });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      generate_from: ['The generate from field is required.'],
+      ai_model: ['The ai model field is required.'],
+      language: ['The language field is required.'],
+    });
+    const wrong = await launch({ book_id: await newSheet(), generate_from: 'summary', ai_model: 'gpt-9', language: 'de' });
+    expect(Object.keys(wrong.json().errors).sort()).toEqual(['ai_model', 'generate_from', 'language']);
+  });
+
+  it('refuses an unknown sheet, a manuscript source without a manuscript, a report source without a report', async () => {
+    expect((await launch({ book_id: 2_000_000, generate_from: 'report', ai_model: 'fast', language: 'en' })).json().errors).toEqual({ book_id: [GENERATION_MESSAGES.noSheet] });
+    expect((await launch({ book_id: await newSheet(), generate_from: 'manuscript', ai_model: 'fast', language: 'en' })).json().errors).toEqual({
+      generate_from: [GENERATION_MESSAGES.noManuscript],
+    });
+    expect((await launch({ book_id: await newSheet({ report: {} }), generate_from: 'report', ai_model: 'large', language: 'fr' })).json().errors).toEqual({
+      generate_from: [GENERATION_MESSAGES.noReport],
+    });
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  it('refuses a model this server cannot call, saying how to configure it', async () => {
+    const bare = await createTestApp();
+    try {
+      await seedAiPrompts(bare.database.db);
+      const [sheet] = await bare.database.db.insert(books).values({ originalTitle: 'X', report: { en: REPORT } }).returning({ id: books.id });
+      const response = await bare.as(await bare.login(), {
+        method: 'POST',
+        url: '/api/admin/ai-books/ai-book-generation',
+        payload: { book_id: sheet!.id, generate_from: 'report', ai_model: 'small', language: 'en' },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.ai_model[0]).toBe('The Small (claude-haiku-5-5) model is not configured on this server. Set ANTHROPIC_API_KEY on the server to enable this model.');
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('a generation, run as a job through the provider’s SDK', () => {
+  it('marks the sheet running at once, sends the filled prompt in JSON mode, and stores the checked draft with its call', async () => {
+    const id = await newSheet({ pitches: { en: 'Known pitch' } });
+    provider.plan({ kind: 'text', text: goodDraft(), inputTokens: 5000, outputTokens: 900 });
+    const response = await launch({ book_id: id, generate_from: 'report', ai_model: 'fast', language: 'en' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: GENERATION_MESSAGES.started, data: { book_id: id, is_ai_generation_running: true } });
+    expect(await ended(id)).toEqual({ running: false, has: true, error: null });
+
+    const [request] = provider.requests;
+    expect(request!.path).toBe('/v1/chat/completions');
+    expect(request!.body).toMatchObject({ model: 'gpt-5-mini', response_format: { type: 'json_object' } });
+    const prompt = (request!.body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')!.content;
+    expect(prompt).toContain(REPORT);
+    expect(prompt).toContain(`The Lighthouse ${sheetCount}`);
+    expect(prompt).toContain('Known pitch');
+    expect(prompt).toContain(`{"id":${genreIds[0]},"name":`);
+    expect(prompt).toContain('"publishing_house_name"');
+    expect(prompt).not.toMatch(/\{\{\s*[a-z_]+\s*\}\}/);
+
+    const draft = (await draftOf(id))!;
+    expect(draft).toMatchObject({ locale: 'en', model: 'gpt-5-mini', generateFrom: 'report', title: 'The Lighthouse', inputTokens: 5000, outputTokens: 900, prompt, rawAnswer: goodDraft() });
+    expect(draft.criteria.genres).toEqual([genreIds[0]]);
+    expect(draft.ratings).toEqual({ quality: 3, plot: 4 });
+    expect(draft.corrections).toEqual(expect.arrayContaining(['criteria.genres: unknown id 999999 dropped', 'ratings.plot: 9 clamped to 4']));
+    expect(draft.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('refuses a second launch while one runs (409), and retries a timeout once: the sheet ends with its draft', async () => {
+    const id = await newSheet();
+    provider.plan({ kind: 'hang' }, { kind: 'text', text: goodDraft() });
+    expect((await launch({ book_id: id, generate_from: 'report', ai_model: 'large', language: 'en' })).statusCode).toBe(200);
+    const again = await launch({ book_id: id, generate_from: 'report', ai_model: 'fast', language: 'en' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(GENERATION_MESSAGES.running);
+    expect(await ended(id)).toEqual({ running: false, has: true, error: null });
+    expect(provider.requests.map((r) => r.path)).toEqual(['/v1/messages', '/v1/messages']);
+    expect((await draftOf(id))!.model).toBe('claude-sonnet-5-5');
+  });
+
+  it('retries a 429 once, then stores the draft', async () => {
+    const id = await newSheet();
+    provider.plan({ kind: 'refuse', status: 429, message: 'Rate limit reached' }, { kind: 'text', text: goodDraft() });
+    await launch({ book_id: id, generate_from: 'report', ai_model: 'fast', language: 'en' });
+    expect(await ended(id)).toMatchObject({ has: true, error: null });
+    expect(provider.requests).toHaveLength(2);
+  });
+
+  it('ends with the reason when the provider stays busy, or refuses, keeping no running flag', async () => {
+    const busy = await newSheet();
+    provider.plan({ kind: 'refuse', status: 429, message: 'Rate limit reached' }, { kind: 'refuse', status: 503, message: 'Overloaded' });
+    await launch({ book_id: busy, generate_from: 'report', ai_model: 'fast', language: 'en' });
+    const busyEnd = await ended(busy);
+    expect(busyEnd.has).toBe(false);
+    expect(busyEnd.error).toContain('The OpenAI-compatible server refused the request (503)');
+    expect(provider.requests).toHaveLength(2);
+
+    provider.reset();
+    const refused = await newSheet();
+    provider.plan({ kind: 'refuse', status: 400, message: 'Bad request' });
+    await launch({ book_id: refused, generate_from: 'report', ai_model: 'fast', language: 'en' });
+    expect((await ended(refused)).error).toContain('refused the request (400)');
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it('ends a malformed answer with what was wrong, and keeps the earlier draft', async () => {
+    const id = await newSheet();
+    provider.plan({ kind: 'text', text: goodDraft() });
+    await launch({ book_id: id, generate_from: 'report', ai_model: 'fast', language: 'en' });
+    await ended(id);
+    provider.plan({ kind: 'text', text: 'Sorry, I cannot help with that.' });
+    await launch({ book_id: id, generate_from: 'report', ai_model: 'fast', language: 'en' });
+    const end = await ended(id);
+    expect(end.error).toMatch(/^The AI's answer is not JSON/);
+    expect(end.has).toBe(true);
+    expect((await draftOf(id))!.title).toBe('The Lighthouse');
+  });
+
+  it('reads a manuscript’s text from its stored PDF into the prompt', async () => {
+    const storage = createStorage(t.config);
+    const key = `manuscripts/ai-test-${Date.now()}.pdf`;
+    await storage.put(key, Readable.from(minimalPdf(['Chapter one', 'The sea was quiet that night.'])), { contentType: 'application/pdf' });
+    const id = await newSheet({ manuscriptStoredName: key, manuscriptOriginalName: 'm.pdf' });
+    provider.plan({ kind: 'text', text: goodDraft() });
+    await launch({ book_id: id, generate_from: 'manuscript', ai_model: 'fast', language: 'fr' });
+    expect(await ended(id)).toMatchObject({ has: true, error: null });
+    const prompt = (provider.requests[0]!.body.messages as { content: string }[])[1]!.content;
+    expect(prompt).toContain('The sea was quiet that night.');
+    expect(prompt).toContain('Contexte');
+    expect((await draftOf(id))!).toMatchObject({ locale: 'fr', generateFrom: 'manuscript' });
+    await storage.remove(key);
+  });
+});
+
+describe('a generation across a restart of the server', () => {
+  // Servers of their own on their own database, so that no other server's worker takes the job.
+  let first: TestApp | undefined;
+  let next: Awaited<ReturnType<typeof buildApp>> | undefined;
+  afterEach(async () => {
+    await next?.close();
+    next = undefined;
+    await first?.database.close();
+    first = undefined;
+  });
+
+  async function firstServer(): Promise<{ server: TestApp; sheet: number; login: string }> {
+    const server = await createTestApp({ ...provider.env, AI_TIMEOUT_MS: '2000' }, { aiQueue: QUEUE });
+    first = server;
+    await seedAiPrompts(server.database.db);
+    const [row] = await server.database.db.insert(books).values({ originalTitle: 'Restart', report: { en: REPORT } }).returning({ id: books.id });
+    return { server, sheet: row!.id, login: await server.login() };
+  }
+  const flagsIn = async (database: Database, id: number) =>
+    (await database.db.select({ running: books.isAiGenerationRunning, has: books.hasAiResults, error: books.aiGenerationError }).from(books).where(eq(books.id, id)))[0]!;
+
+  it('is taken up by the next server when its server stops mid-way, and ends with its draft', async () => {
+    const { server, sheet, login } = await firstServer();
+    provider.plan({ kind: 'hang' });
+    const response = await server.as(login, { method: 'POST', url: '/api/admin/ai-books/ai-book-generation', payload: { book_id: sheet, generate_from: 'report', ai_model: 'fast', language: 'en' } });
+    expect(response.statusCode).toBe(200);
+    await expect.poll(() => provider.requests.length, { timeout: 20_000 }).toBe(1);
+    // The server stops while the provider has not answered: its call is dropped, nothing written.
+    await server.app.close();
+    expect(await flagsIn(server.database, sheet)).toEqual({ running: true, has: false, error: null });
+    provider.fallback = { kind: 'text', text: goodDraft() };
+    next = await buildApp({ config: server.config, database: server.database, aiQueue: QUEUE });
+    await next.ready();
+    await expect.poll(async () => (await flagsIn(server.database, sheet)).running, { timeout: 30_000, interval: 250 }).toBe(false);
+    expect(await flagsIn(server.database, sheet)).toEqual({ running: false, has: true, error: null });
+    expect(provider.requests.length).toBe(2);
+  });
+
+  it('ends a sheet left running without a job as interrupted, at start', async () => {
+    const { server } = await firstServer();
+    const [row] = await server.database.db.insert(books).values({ originalTitle: 'Stale', isAiGenerationRunning: true }).returning({ id: books.id });
+    await server.app.close();
+    next = await buildApp({ config: server.config, database: server.database, aiQueue: QUEUE });
+    await next.ready();
+    expect(await flagsIn(server.database, row!.id)).toEqual({ running: false, has: false, error: GENERATION_MESSAGES.interrupted });
+  });
+});
