@@ -1,6 +1,8 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { aiModels } from '../ai/aiModels.js';
-import { GENERATION_BODY, launchGeneration } from '../services/aiGenerationService.js';
+import { idParamsSchema } from '../http/pathParams.js';
+import { GENERATION_BODY, getAiBook, launchGeneration } from '../services/aiGenerationService.js';
 
 /**
  * The AI drafts' calls (SPEC §7 `admin/ai-books…`). `POST admin/ai-books/ai-book-generation` launches
@@ -8,7 +10,8 @@ import { GENERATION_BODY, launchGeneration } from '../services/aiGenerationServi
  * of SPEC §9 as this server is configured, `{ data: [{ id, label, provider, available, help }] }`;
  * `help` says how to enable a model that is not available. The keys never leave the server.
  */
-export async function aiBookRoutes(app: FastifyInstance): Promise<void> {
+export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   app.get('/ai-books/models', async () => ({
     data: aiModels(app.config.ai).map(({ id, label, provider, available, help }) => ({ id, label, provider, available, ...(help ? { help } : {}) })),
   }));
@@ -27,4 +30,7 @@ export async function aiBookRoutes(app: FastifyInstance): Promise<void> {
       request.body,
     ),
   );
+
+  // Registered after the static paths above (`models`), which win over `{id}` anyway.
+  app.get('/ai-books/:id', { schema: { params: idParamsSchema } }, async (request) => ({ data: await getAiBook(app.db, request.params.id) }));
 }

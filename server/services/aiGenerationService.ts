@@ -8,11 +8,12 @@ import { manuscriptText, ManuscriptTextError } from '../ai/manuscriptText.js';
 import { buildPrompt } from '../ai/promptBuilder.js';
 import type { AiConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { aiReferenceLists, failGeneration, markGenerationRunning, sheetForPrompt, storeDraft, type AiReferenceLists } from '../db/repositories/aiGenerationRepository.js';
+import { aiReferenceLists, failGeneration, findDraft, markGenerationRunning, sheetForPrompt, storeDraft, type AiReferenceLists } from '../db/repositories/aiGenerationRepository.js';
 import { findAiPromptByLabel } from '../db/repositories/aiPromptRepository.js';
 import { conflict, unprocessable } from '../http/errors.js';
 import type { Storage } from '../storage/Storage.js';
 import { actionBody } from './actionBody.js';
+import { getSheet, type SheetApi } from './bookReadService.js';
 
 /** The AI sources and languages of SPEC §9. */
 export const AI_SOURCES = ['report', 'manuscript'] as const;
@@ -168,4 +169,18 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob, la
     if (!known) deps.log.error({ bookId: job.bookId, err: error }, 'AI generation failed');
     await failGeneration(deps.db, job.bookId, known ? (error as Error).message : 'The AI generation failed on the server: try again, and tell support if it fails again.');
   }
+}
+
+/** Column names as the API writes fields: `publishingHouseName` → `publishing_house_name`. */
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * `GET admin/ai-books/{id}` (SPEC §7): the sheet as its editor reads it (`book`, with its AI flags)
+ * and its draft (`aiBook`, fields as the API writes them, with the call's record: prompt, raw
+ * answer, model, tokens, duration, corrections), null while none was made. 404 for an unknown sheet.
+ */
+export async function getAiBook(db: Db, rawId: string | number): Promise<{ book: SheetApi; aiBook: Record<string, unknown> | null }> {
+  const book = await getSheet(db, rawId);
+  const draft = await findDraft(db, book.id);
+  return { book, aiBook: draft ? Object.fromEntries(Object.entries(draft).map(([key, value]) => [snake(key), value])) : null };
 }

@@ -133,6 +133,24 @@ describe('a generation, run as a job through the provider’s SDK', () => {
     expect(draft.ratings).toEqual({ quality: 3, plot: 4 });
     expect(draft.corrections).toEqual(expect.arrayContaining(['criteria.genres: unknown id 999999 dropped', 'ratings.plot: 9 clamped to 4']));
     expect(draft.durationMs).toBeGreaterThanOrEqual(0);
+
+    // GET admin/ai-books/{id}: the sheet with its flags, and the draft as the API writes fields.
+    const read = await t.as(cookie, { method: 'GET', url: `/api/admin/ai-books/${id}` });
+    expect(read.statusCode).toBe(200);
+    const { book, aiBook } = read.json().data;
+    expect(book).toMatchObject({ id, is_ai_generation_running: false, has_ai_results: true, ai_generation_error: null });
+    expect(aiBook).toMatchObject({ book_id: id, locale: 'en', model: 'gpt-5-mini', generate_from: 'report', title: 'The Lighthouse', input_tokens: 5000, raw_answer: goodDraft() });
+    expect(aiBook.criteria.genres).toEqual([genreIds[0]]);
+    expect(aiBook.ratings_justifications).toEqual({});
+  });
+
+  it('GET admin/ai-books/{id}: no draft yet is null; an unknown sheet is 404', async () => {
+    const id = await newSheet();
+    const read = await t.as(cookie, { method: 'GET', url: `/api/admin/ai-books/${id}` });
+    expect(read.json().data).toMatchObject({ book: { id, has_ai_results: false }, aiBook: null });
+    const missing = await t.as(cookie, { method: 'GET', url: '/api/admin/ai-books/2000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Reading sheet not found');
   });
 
   it('refuses a second launch while one runs (409), and retries a timeout once: the sheet ends with its draft', async () => {

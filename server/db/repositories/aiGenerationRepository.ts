@@ -188,3 +188,8 @@ export async function failGenerations(db: Db, bookIds: readonly number[], messag
     .set({ isAiGenerationRunning: false, aiGenerationError: message })
     .where(and(inArray(books.id, [...bookIds]), eq(books.isAiGenerationRunning, true)));
 }
+
+/** The sheet's AI draft, or undefined when none was made. */
+export async function findDraft(db: Db, bookId: number): Promise<typeof aiBooks.$inferSelect | undefined> {
+  return (await db.select().from(aiBooks).where(eq(aiBooks.bookId, bookId)))[0];
+}
