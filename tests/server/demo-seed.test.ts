@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../common/locales.js';
 import { openPglite, type Database, type Db } from '../../server/db/client.js';
 import { createTestDatabase } from '../helpers/testDatabase.js';
+import { DEMO_AI_ERROR } from '../../server/db/seed/demo/aiDrafts.js';
 import {
+  aiBooks,
   authors,
   bookAuthors,
   bookGenres,
@@ -225,6 +227,19 @@ describe('demo seed', () => {
       }
     }
     expect(rows.filter((row) => !genresOf.has(row.id))).toHaveLength(1);
+  });
+
+  it('shows a ready AI draft and a failed generation, without any AI key', async () => {
+    const { db } = database;
+    const drafts = await db.select({ bookId: aiBooks.bookId, criteria: aiBooks.criteria, ratings: aiBooks.ratings }).from(aiBooks);
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]!.criteria.genres!.length).toBeGreaterThan(0);
+    expect(Object.keys(drafts[0]!.ratings)).not.toContain('commercial');
+    const flagged = await db.select({ id: books.id, has: books.hasAiResults, error: books.aiGenerationError, running: books.isAiGenerationRunning }).from(books).orderBy(asc(books.id)).limit(2);
+    expect(flagged).toEqual([
+      { id: drafts[0]!.bookId, has: true, error: null, running: false },
+      { id: flagged[1]!.id, has: false, error: DEMO_AI_ERROR, running: false },
+    ]);
   });
 
   it('is reproducible with the same seed and date', async () => {

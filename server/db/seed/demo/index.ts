@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../client.js';
 import { books } from '../../schema/index.js';
+import { seedAiDrafts } from './aiDrafts.js';
 import { seedCatalogue } from './catalogue.js';
 import { createFakers, type DemoContext } from './context.js';
 import { seedDirectory } from './directory.js';
@@ -35,7 +36,8 @@ const DEMO_LOCK_KEY = 7_402_113;
 /**
  * Fills an empty catalogue with a reproducible demo: companies, contacts, authors, literary prizes,
  * reading sheets in five locales with their criteria, ratings, series and characters, subscribers
- * with subscriptions, libraries and saved searches, requests, reporters, news and sheet views.
+ * with subscriptions, libraries and saved searches, requests, reporters, news, sheet views and AI
+ * drafts (one ready, one failed).
  * Reads every reference id from the tables, so the reference seeder must have run.
  * Does nothing when any book exists (first start only); all or nothing, in one transaction.
  * Returns whether it seeded.
@@ -56,6 +58,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     await seedReporters(ctx, catalogue, subscribers);
     await seedNews(ctx);
     await seedBookViews(ctx, catalogue, subscribers, DEMO_COUNTS.bookViews);
+    await seedAiDrafts(ctx, catalogue);
     return true;
   });
 }
