@@ -512,9 +512,11 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await expect.poll(() => dropdown('root_reporterList_0_id').locator('.p-dropdown-label').textContent()).toBe(`Sheet reporter ${stamp}`);
   });
 
-  it('lays out the AI actions without pretending they work, and the requests table of the sheet', async () => {
+  it('lays out the AI actions (no draft yet: nothing to see or compare) and the requests table of the sheet', async () => {
     await page.goto(url(`/reading-sheet/${sheetId}`));
-    for (const name of ['Generate with AI', 'See AI result', 'AI comparison']) expect(await page.getByRole('button', { name }).isDisabled()).toBe(true);
+    await page.locator('#root_original_title').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate with AI' }).isDisabled()).toBe(false);
+    for (const name of ['See AI result', 'AI comparison']) expect(await page.getByRole('button', { name }).isDisabled()).toBe(true);
     await page.locator('.sheet-requests').getByRole('heading', { name: 'Requests on this sheet' }).waitFor();
     await page.locator('.sheet-requests .p-datatable').waitFor();
     await page.screenshot({ path: 'test-results/reading-sheet-editor.png', fullPage: true });

@@ -16,7 +16,7 @@ export interface AiRequest {
 }
 
 /** What the fake answers to one request. */
-export type AiAnswer = { kind: 'text'; text: string; inputTokens?: number; outputTokens?: number } | { kind: 'refuse'; status: number; message: string } | { kind: 'hang' };
+export type AiAnswer = { kind: 'text'; text: string; inputTokens?: number; outputTokens?: number; delayMs?: number } | { kind: 'refuse'; status: number; message: string } | { kind: 'hang' };
 
 /** A running fake provider. */
 export interface TestAiProvider {
@@ -92,6 +92,14 @@ export async function startAiProviderServer(): Promise<TestAiProvider> {
       requests.push({ method: request.method ?? '', path, headers: request.headers, body });
       const answer = planned.shift() ?? fake.fallback;
       if (answer.kind === 'hang') return;
+      if (answer.kind === 'text' && answer.delayMs) {
+        setTimeout(() => reply(answer, body), answer.delayMs);
+        return;
+      }
+      reply(answer, body);
+    });
+    const reply = (answer: Exclude<AiAnswer, { kind: 'hang' }>, body: Record<string, unknown>) => {
+      const path = request.url ?? '';
       const model = String(body.model ?? '');
       if (request.method === 'POST' && path === '/v1/chat/completions') {
         if (request.headers.authorization !== `Bearer ${TEST_OPENAI_KEY}` && request.headers.authorization !== 'Bearer none') {
@@ -108,7 +116,7 @@ export async function startAiProviderServer(): Promise<TestAiProvider> {
         return answerAnthropic(response, model, continued);
       }
       send(response, 404, { error: { message: `No route ${request.method} ${path}` } });
-    });
+    };
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -18,6 +18,7 @@ import { routeRecordId } from '../../engine/resource/paths';
 import { deferred } from '../../engine/deferred';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { AiActions } from './SheetExtras';
+import { useAiGeneration } from './ai/useAiGeneration';
 import { sendSheet } from './sendSheet';
 import {
   applySheetRules,
@@ -101,6 +102,8 @@ export function ReadingSheetScreen() {
     if (controller.firstError?.locale) setFormLocale(controller.firstError.locale);
   }
 
+  const ai = useAiGeneration(id, controller.formData, controller.applyStored);
+
   // A new sheet is unchanged while it holds its defaults only (which the form fills in itself).
   const changed = controller.dirty && (id !== undefined || !sameSheet({ ...NEW_SHEET_DEFAULTS, ...controller.formData }, NEW_SHEET_DEFAULTS));
   const hasNewFiles = Object.values(controller.fileLists).some((files) => files.length > 0);
@@ -123,7 +126,7 @@ export function ReadingSheetScreen() {
       <UnsavedChangesGuard dirty={(changed || hasNewFiles) && !controller.saving} />
       <div className="page-header">
         <h1 className="page-title">{t(id === undefined ? 'screens.readingSheet.titleCreate' : 'screens.readingSheet.titleEdit')}</h1>
-        <AiActions />
+        <AiActions sheetId={id} running={ai.flags.running} hasResults={ai.flags.hasResults} error={ai.flags.error} onStarted={ai.started} />
       </div>
       <RecordGate
         controller={controller}

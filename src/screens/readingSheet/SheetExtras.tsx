@@ -1,20 +1,83 @@
 import { Button } from 'primereact/button';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deferred } from '../../engine/deferred';
+import type { AiFlags } from './ai/useAiGeneration';
+
+/** Opened on demand: their code loads with the first click. */
+const GenerateAiDialog = deferred(() => import('./ai/GenerateAiDialog').then((m) => m.GenerateAiDialog));
+const AiResultDialog = deferred(() => import('./ai/AiResultDialog').then((m) => m.AiResultDialog));
+
+interface AiActionsProps {
+  /** The sheet open in the editor; none while it is being created (nothing to generate from yet). */
+  sheetId: string | undefined;
+  /** The sheet's AI flags, one by one: the editor renders again on each keystroke, these actions only when one changes. */
+  running: AiFlags['running'];
+  hasResults: AiFlags['hasResults'];
+  error: AiFlags['error'];
+  /** A generation was launched. */
+  onStarted(): void;
+}
 
 /**
- * Where the AI actions of the sheet go (generate with AI, see the AI result, the AI comparison).
- * They come with their own issues: shown disabled, with a tooltip that says so.
+ * The AI actions of the sheet (SPEC §2): 'Generate with AI' (disabled while a generation runs, or
+ * before the sheet exists), 'See AI result' once a draft exists, and the AI comparison; with the
+ * state of the last generation (running, or why it failed).
  */
-export const AiActions = memo(function AiActions() {
+export const AiActions = memo(function AiActions({ sheetId, running, hasResults, error, onStarted }: AiActionsProps) {
+  const flags = { running, hasResults, error };
   const { t } = useTranslation();
-  const later = t('screens.readingSheet.ai.later');
+  const [open, setOpen] = useState<'generate' | 'result' | undefined>(undefined);
   const tooltip = { position: 'bottom', showOnDisabled: true } as const;
+  const created = sheetId !== undefined;
   return (
-    <div className="sheet-ai-actions">
-      <Button type="button" label={t('screens.readingSheet.ai.generate')} icon="pi pi-sparkles" outlined size="small" disabled tooltip={later} tooltipOptions={tooltip} />
-      <Button type="button" label={t('screens.readingSheet.ai.result')} icon="pi pi-eye" outlined size="small" disabled tooltip={later} tooltipOptions={tooltip} />
-      <Button type="button" label={t('screens.readingSheet.ai.comparison')} icon="pi pi-arrows-h" outlined size="small" disabled tooltip={later} tooltipOptions={tooltip} />
+    <div className="sheet-ai">
+      <div className="sheet-ai-actions">
+        <Button
+          type="button"
+          label={t('screens.readingSheet.ai.generate')}
+          icon="pi pi-sparkles"
+          outlined
+          size="small"
+          disabled={!created || flags.running}
+          loading={flags.running}
+          tooltip={created ? undefined : t('screens.readingSheet.ai.saveFirst')}
+          tooltipOptions={tooltip}
+          onClick={() => setOpen('generate')}
+        />
+        <Button
+          type="button"
+          label={t('screens.readingSheet.ai.result')}
+          icon="pi pi-eye"
+          outlined
+          size="small"
+          disabled={!flags.hasResults}
+          tooltip={flags.hasResults ? undefined : t('screens.readingSheet.ai.noDraft')}
+          tooltipOptions={tooltip}
+          onClick={() => setOpen('result')}
+        />
+        <Button
+          type="button"
+          label={t('screens.readingSheet.ai.comparison')}
+          icon="pi pi-arrows-h"
+          outlined
+          size="small"
+          disabled
+          tooltip={t('screens.readingSheet.ai.later')}
+          tooltipOptions={tooltip}
+        />
+      </div>
+      {flags.running ? (
+        <p className="sheet-ai-state" role="status">
+          <i className="pi pi-spin pi-spinner" aria-hidden="true" /> {t('screens.readingSheet.ai.running')}
+        </p>
+      ) : flags.error ? (
+        <p className="sheet-ai-state error" role="status">
+          {t('screens.readingSheet.ai.failed', { error: flags.error })}
+        </p>
+      ) : null}
+      {open === 'generate' && sheetId ? <GenerateAiDialog sheetId={sheetId} onStarted={onStarted} onClose={() => setOpen(undefined)} /> : null}
+      {open === 'result' && sheetId ? <AiResultDialog sheetId={sheetId} onClose={() => setOpen(undefined)} /> : null}
     </div>
   );
 });

@@ -22,7 +22,6 @@ export async function seedAiDrafts(ctx: DemoContext, catalogue: readonly DemoBoo
   const adaptationKinds = pick(ref.adaptationKinds, 1);
   const prompt = `[demo] The report prompt of "${ready.originalTitle}", filled with the sheet and the reference lists.`;
   const draft = {
-    author: 'As written on the sheet',
     title: ready.originalTitle,
     pitch: 'A small town keeps a secret for forty years, until a newcomer reads the wrong letter.',
     publicComment: 'A page-turner with the texture of a family saga: precise, warm and cruel at once.',

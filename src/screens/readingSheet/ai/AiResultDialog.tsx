@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { Dialog } from 'primereact/dialog';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../../engine/api/queryKeys';
+import { aiCalls } from './aiCalls';
+
+/** The draft's texts in the order the sheet shows them, by the field the API writes. */
+const TEXT_FIELDS = [
+  'title', 'subtitle', 'author', 'publishing_house_name', 'pitch', 'public_comment', 'newsletter_comment', 'summary', 'report', 'scout',
+  'detailed_summary', 'key_moments', 'arena', 'promise', 'message', 'tone', 'point_of_view', 'narrative_structure', 'strong_points',
+  'weak_points', 'book_references', 'movie_references', 'additional_period', 'additional_place', 'duration', 'additional_manuscript',
+] as const;
+const RATING_FIELDS = ['quality', 'concept', 'plot', 'characters', 'coherence', 'emotions', 'dialogues'] as const;
+
+/**
+ * 'See AI result' (SPEC §2): the sheet's AI draft, read-only: its texts, ratings and characters,
+ * and how it was made (model, language, source, tokens, duration, what the server corrected). The
+ * criteria, as ids, are compared with the sheet's on the AI comparison screen.
+ */
+export function AiResultDialog({ sheetId, onClose }: { sheetId: string; onClose(): void }) {
+  const { t } = useTranslation();
+  const answer = useQuery({ queryKey: queryKeys.related('books', sheetId, 'ai-result'), queryFn: ({ signal }) => aiCalls.aiBook(sheetId, signal) });
+  const draft = answer.data?.aiBook;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : '-');
+  const ratings = (draft?.ratings ?? {}) as Record<string, number>;
+  const characters = (draft?.characters ?? []) as { name: string; characterisation?: string }[];
+  const corrections = (draft?.corrections ?? []) as string[];
+  return (
+    <Dialog
+      header={t('screens.readingSheet.ai.result')}
+      visible
+      modal
+      onHide={onClose}
+      className="ai-result-dialog"
+      style={{ width: 'min(60rem, 95vw)' }}
+      // A long draft scrolls: its region takes the keyboard focus, so it scrolls with the keys too.
+      pt={{ content: { tabIndex: 0 } }}
+    >
+      {answer.isLoading ? (
+        <ProgressSpinner />
+      ) : !draft ? (
+        <p>{t('screens.readingSheet.ai.noDraft')}</p>
+      ) : (
+        <>
+          <p>
+            {t('screens.readingSheet.ai.madeWith', {
+              model: text(draft.model),
+              language: t(`locales.${String(draft.locale)}`),
+              source: t(`screens.readingSheet.ai.sources.${String(draft.generate_from)}`),
+              tokens: `${draft.input_tokens ?? '-'} / ${draft.output_tokens ?? '-'}`,
+              seconds: draft.duration_ms == null ? '-' : Math.round(Number(draft.duration_ms) / 1000),
+            })}
+          </p>
+          <dl>
+            {TEXT_FIELDS.map((field) => (
+              <div key={field} style={{ display: 'contents' }}>
+                <dt>{t(`screens.readingSheet.ai.fields.${field}`)}</dt>
+                <dd>{text(draft[field])}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3>{t('screens.readingSheet.ai.ratings')}</h3>
+          <dl>
+            {RATING_FIELDS.map((type) => (
+              <div key={type} style={{ display: 'contents' }}>
+                <dt>{t(`screens.readingSheet.ai.ratingTypes.${type}`)}</dt>
+                <dd>{ratings[type] ?? '-'} / 4</dd>
+              </div>
+            ))}
+          </dl>
+          <h3>{t('screens.readingSheet.ai.characters')}</h3>
+          {characters.length ? (
+            <ul>
+              {characters.map((character, index) => (
+                <li key={index}>
+                  <strong>{character.name}</strong>
+                  {character.characterisation ? `: ${character.characterisation}` : ''}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>-</p>
+          )}
+          {corrections.length ? (
+            <>
+              <h3>{t('screens.readingSheet.ai.corrections')}</h3>
+              <ul>
+                {corrections.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      )}
+    </Dialog>
+  );
+}

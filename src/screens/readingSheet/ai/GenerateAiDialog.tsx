@@ -1,0 +1,124 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { SelectButton } from 'primereact/selectbutton';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrors } from '../../../../common/validation';
+import { isApiError } from '../../../engine/api/ApiError';
+import { queryKeys } from '../../../engine/api/queryKeys';
+import { FieldError } from '../../../engine/form/FieldError';
+import { aiCalls, type GenerationRequest } from './aiCalls';
+
+interface Props {
+  sheetId: string;
+  /** The launch was accepted (the sheet now runs). */
+  onStarted(): void;
+  onClose(): void;
+}
+
+/**
+ * 'Generate with AI' (SPEC §2, §5): the source (the report or the manuscript), the model (those
+ * this server cannot call are shown disabled, with how to enable them) and the language (en, fr).
+ * The server's refusals show under their fields; the dialog closes only when the launch is accepted.
+ */
+export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
+  const { t } = useTranslation();
+  const models = useQuery({ queryKey: queryKeys.lookup('ai-models'), queryFn: ({ signal }) => aiCalls.models(signal), staleTime: 60_000 });
+  const available = (models.data ?? []).filter((model) => model.available);
+  const [draft, setDraft] = useState<Omit<GenerationRequest, 'book_id' | 'ai_model'> & { ai_model: string | null }>({ generate_from: 'report', ai_model: null, language: 'en' });
+  const model = draft.ai_model ?? available[0]?.id ?? null;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const launch = useMutation({ mutationFn: (body: GenerationRequest) => aiCalls.generate(body) });
+  const submit = async () => {
+    setErrors({});
+    try {
+      await launch.mutateAsync({ ...draft, ai_model: model ?? '', book_id: Number(sheetId) });
+      onStarted();
+      onClose();
+    } catch (error) {
+      if (isApiError(error)) setErrors(error.errors);
+    }
+  };
+  const sources = [
+    { value: 'report', label: t('screens.readingSheet.ai.sources.report') },
+    { value: 'manuscript', label: t('screens.readingSheet.ai.sources.manuscript') },
+  ];
+  const languages = [
+    { value: 'en', label: t('locales.en') },
+    { value: 'fr', label: t('locales.fr') },
+  ];
+  const unavailable = (models.data ?? []).filter((option) => !option.available);
+
+  return (
+    <Dialog
+      header={t('screens.readingSheet.ai.generate')}
+      visible
+      modal
+      onHide={onClose}
+      className="ai-generate-dialog"
+      style={{ width: 'min(36rem, 95vw)' }}
+      footer={
+        <>
+          <Button type="button" label={t('screens.readingSheet.ai.cancel')} text onClick={onClose} />
+          <Button type="button" label={t('screens.readingSheet.ai.launch')} icon="pi pi-sparkles" loading={launch.isPending} disabled={!model} onClick={() => void submit()} />
+        </>
+      }
+    >
+      <div className="dialog-fields">
+        <div className="dialog-field">
+          <span id="ai-source-label" className="field-label">
+            {t('screens.readingSheet.ai.source')}
+          </span>
+          <SelectButton
+            aria-labelledby="ai-source-label"
+            value={draft.generate_from}
+            options={sources}
+            allowEmpty={false}
+            onChange={(e) => e.value && setDraft({ ...draft, generate_from: e.value as GenerationRequest['generate_from'] })}
+          />
+          <FieldError messages={errors.generate_from} />
+        </div>
+        <div className="dialog-field">
+          <label htmlFor="ai-model" className="field-label">
+            {t('screens.readingSheet.ai.model')}
+          </label>
+          <Dropdown
+            inputId="ai-model"
+            value={model}
+            options={(models.data ?? []).map((option) => ({ value: option.id, label: option.label, disabled: !option.available }))}
+            optionDisabled="disabled"
+            placeholder={models.isLoading ? t('app.loading') : t('screens.readingSheet.ai.noModel')}
+            onChange={(e) => setDraft({ ...draft, ai_model: e.value as string })}
+            className="w-full"
+          />
+          <FieldError messages={errors.ai_model} />
+          {unavailable.length ? (
+            <ul className="ai-model-help">
+              {unavailable.map((option) => (
+                <li key={option.id}>
+                  <strong>{option.label}</strong>: {option.help}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="dialog-field">
+          <span id="ai-language-label" className="field-label">
+            {t('screens.readingSheet.ai.language')}
+          </span>
+          <SelectButton
+            aria-labelledby="ai-language-label"
+            value={draft.language}
+            options={languages}
+            allowEmpty={false}
+            onChange={(e) => e.value && setDraft({ ...draft, language: e.value as GenerationRequest['language'] })}
+          />
+          <FieldError messages={errors.language} />
+        </div>
+        <FieldError messages={errors.book_id} />
+      </div>
+    </Dialog>
+  );
+}

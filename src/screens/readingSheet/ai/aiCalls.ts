@@ -1,0 +1,37 @@
+import type { Locale } from '../../../../common/locales';
+import { call } from '../../../engine/api/apiClient';
+import type { ApiRecord } from '../../../engine/api/resourceApi';
+
+/** A model of the generation dialog, as `GET admin/ai-books/models` lists it. */
+export interface AiModelOption {
+  id: string;
+  label: string;
+  provider: string;
+  available: boolean;
+  /** How to enable a model that is not available. */
+  help?: string;
+}
+
+/** The body of a generation (SPEC §7). */
+export interface GenerationRequest {
+  generate_from: 'report' | 'manuscript';
+  ai_model: string;
+  language: Extract<Locale, 'en' | 'fr'>;
+  book_id: number;
+}
+
+/** A sheet's AI state and draft, as `GET admin/ai-books/{id}` answers them. */
+export interface AiBookAnswer {
+  book: ApiRecord & { is_ai_generation_running?: boolean; has_ai_results?: boolean; ai_generation_error?: string | null };
+  aiBook: (ApiRecord & Record<string, unknown>) | null;
+}
+
+/** The AI calls of the reading-sheet editor. */
+export const aiCalls = {
+  models: async (signal?: AbortSignal) => (await call<{ data: AiModelOption[] }>('get', 'ai-books/models', signal ? { signal } : {})).data,
+  /** Launches a generation; the success toast is the server's message. */
+  generate: (body: GenerationRequest) => call<{ message: string }>('post', 'ai-books/ai-book-generation', { json: body }),
+  /** The sheet's flags and draft; quiet: a poll that fails once is asked again, not toasted. */
+  aiBook: async (sheetId: string | number, signal?: AbortSignal) =>
+    (await call<{ data: AiBookAnswer }>('get', `ai-books/${sheetId}`, { quiet: true, ...(signal ? { signal } : {}) })).data,
+};
