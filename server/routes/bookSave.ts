@@ -24,7 +24,8 @@ export interface BookSaveRoutesOptions {
  * The reading-sheet editor's API (docs/reading-sheet-api.md), in the protected admin scope after
  * `files.js` (which provides `app.storage` and the multipart parser):
  * - `GET /books/:id` the whole sheet;
- * - `POST /books` creates, `POST /books/:id` updates: multipart form (SPEC §7) or JSON;
+ * - `POST /books` creates, `POST /books/:id` updates: multipart form (SPEC §7) or JSON; so does
+ *   `POST /ai-books/update-book/:id`, the AI comparison's save;
  * - `DELETE /utilities/book-files/:book/:file`, `DELETE /utilities/book-manuscript/:book`.
  * The list (`GET /books`, `DELETE /books/:id`, `/books/options`) is in routes/books.ts.
  */
@@ -73,6 +74,8 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
   const config = { bodySchema: READING_SHEET_SCHEMA };
   app.post('/books', { config }, (request) => save(request, undefined));
   app.post('/books/:id', { schema: { params: idParamsSchema }, config }, (request) => save(request, request.params.id));
+  // The AI comparison's 'SAVE THE CHANGES' (SPEC §7): the sheet with the fields taken from its draft, saved as the editor saves it (its version: 409 when the sheet changed meanwhile).
+  app.post('/ai-books/update-book/:id', { schema: { params: idParamsSchema }, config }, (request) => save(request, request.params.id));
 
   app.delete('/utilities/book-files/:book/:file', { schema: { params: bookFileParamsSchema } }, (request) =>
     service.deleteFile(request.params.book, request.params.file),

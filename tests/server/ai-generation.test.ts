@@ -219,6 +219,21 @@ describe('a generation, run as a job through the provider’s SDK', () => {
   });
 });
 
+describe('POST admin/ai-books/update-book/{id}: the AI comparison’s save', () => {
+  it('saves the sheet as the editor does, with its version: a stale one is refused (409) and changes nothing', async () => {
+    const id = await newSheet();
+    const update = (body: Record<string, unknown>) =>
+      t.as(cookie, { method: 'POST', url: `/api/admin/ai-books/update-book/${id}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const saved = await update({ original_title: 'Le Phare', titles: { en: 'The Lighthouse', fr: 'Le Phare (IA)' }, version: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ id, version: 2, titles: { en: 'The Lighthouse', fr: 'Le Phare (IA)' } });
+    const stale = await update({ original_title: 'Too late', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect((await db().select({ title: books.originalTitle }).from(books).where(eq(books.id, id)))[0]!.title).toBe('Le Phare');
+    expect((await t.as(cookie, { method: 'POST', url: '/api/admin/ai-books/update-book/2000000', payload: { original_title: 'x', version: 1 } })).statusCode).toBe(404);
+  });
+});
+
 describe('a generation across a restart of the server', () => {
   // Servers of their own on their own database, so that no other server's worker takes the job.
   let first: TestApp | undefined;
