@@ -67,19 +67,14 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
       }
     >
       <div className="dialog-fields">
-        <div className="dialog-field">
-          <span id="ai-source-label" className="field-label">
-            {t('screens.readingSheet.ai.source')}
-          </span>
-          <SelectButton
-            aria-labelledby="ai-source-label"
-            value={draft.generate_from}
-            options={sources}
-            allowEmpty={false}
-            onChange={(e) => e.value && setDraft({ ...draft, generate_from: e.value as GenerationRequest['generate_from'] })}
-          />
-          <FieldError messages={errors.generate_from} />
-        </div>
+        <ChoiceField
+          id="ai-source"
+          label={t('screens.readingSheet.ai.source')}
+          value={draft.generate_from}
+          options={sources}
+          errors={errors.generate_from}
+          onChange={(value) => setDraft({ ...draft, generate_from: value as GenerationRequest['generate_from'] })}
+        />
         <div className="dialog-field">
           <label htmlFor="ai-model" className="field-label">
             {t('screens.readingSheet.ai.model')}
@@ -104,21 +99,29 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
             </ul>
           ) : null}
         </div>
-        <div className="dialog-field">
-          <span id="ai-language-label" className="field-label">
-            {t('screens.readingSheet.ai.language')}
-          </span>
-          <SelectButton
-            aria-labelledby="ai-language-label"
-            value={draft.language}
-            options={languages}
-            allowEmpty={false}
-            onChange={(e) => e.value && setDraft({ ...draft, language: e.value as GenerationRequest['language'] })}
-          />
-          <FieldError messages={errors.language} />
-        </div>
+        <ChoiceField
+          id="ai-language"
+          label={t('screens.readingSheet.ai.language')}
+          value={draft.language}
+          options={languages}
+          errors={errors.language}
+          onChange={(value) => setDraft({ ...draft, language: value as GenerationRequest['language'] })}
+        />
         <FieldError messages={errors.book_id} />
       </div>
     </Dialog>
+  );
+}
+
+/** One of a few values side by side, under its label, with the server's refusal under it. */
+function ChoiceField({ id, label, value, options, errors, onChange }: { id: string; label: string; value: string; options: { value: string; label: string }[]; errors: string[] | undefined; onChange(value: string): void }) {
+  return (
+    <div className="dialog-field">
+      <span id={`${id}-label`} className="field-label">
+        {label}
+      </span>
+      <SelectButton aria-labelledby={`${id}-label`} value={value} options={options} allowEmpty={false} onChange={(e) => e.value && onChange(String(e.value))} />
+      <FieldError messages={errors} />
+    </div>
   );
 }
