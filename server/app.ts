@@ -11,7 +11,7 @@ import { registerInputGuard } from './plugins/inputGuard.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
 import { createAiCompletion } from './ai/aiCompletion.js';
-import { providerAvailable } from './ai/aiModels.js';
+import { aiModels } from './ai/aiModels.js';
 import { failGenerations, runningGenerations } from './db/repositories/aiGenerationRepository.js';
 import { startAiGenerationQueue, type AiGenerationQueue, type AiGenerationQueueOptions } from './jobs/aiGenerationQueue.js';
 import { GENERATION_MESSAGES } from './services/aiGenerationService.js';
@@ -100,7 +100,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
             await protectedRoutes.register(subscriptionRoutes); // POST /plans/:userid, DELETE /plans/:userid/cancel
             await protectedRoutes.register(bookListRoutes); // GET /books, GET /books/options, DELETE /books/:id
             await protectedRoutes.register(bookSaveRoutes); // GET /books/:id, POST /books[/:id], DELETE /utilities/book-files|book-manuscript
-            await protectedRoutes.register(aiBookRoutes); // GET /ai-books/models
+            await protectedRoutes.register(aiBookRoutes); // GET /ai-books/models, POST /ai-books/ai-book-generation, GET /ai-books/:id
           });
         },
         { prefix: '/admin' },
@@ -121,7 +121,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
  */
 async function startAiGeneration(app: FastifyInstance, options: AiGenerationQueueOptions | undefined): Promise<AiGenerationQueue | undefined> {
   const { config, database } = app;
-  if (!providerAvailable(config.ai, 'openai') && !providerAvailable(config.ai, 'anthropic')) {
+  if (!aiModels(config.ai).some((model) => model.available)) {
     await failGenerations(database.db, await runningGenerations(database.db), GENERATION_MESSAGES.interrupted);
     return undefined;
   }

@@ -26,7 +26,7 @@ const HOW_TO: Record<AiProvider, string> = {
 };
 
 /** Whether a provider can be called: a key, or (OpenAI's protocol) the base URL of a server that may need none. */
-export function providerAvailable(config: AiConfig, provider: AiProvider): boolean {
+function providerAvailable(config: AiConfig, provider: AiProvider): boolean {
   return provider === 'openai' ? Boolean(config.openaiApiKey || config.openaiBaseUrl) : Boolean(config.anthropicApiKey);
 }
 

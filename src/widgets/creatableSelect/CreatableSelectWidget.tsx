@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionSource } from '../../../common/screenDefinition';
 import { queryKeys } from '../../engine/api/queryKeys';
@@ -11,8 +11,8 @@ import type { ApiRecord } from '../../engine/api/resourceApi';
 import { useFormValue } from '../../engine/form/formDataStore';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { useOptions, type Option } from '../../engine/options/useOptions';
+import { useDebouncedValue } from '../../engine/options/useDebouncedValue';
 
-const SEARCH_DELAY_MS = 300;
 
 /**
  * What a screen puts in the RJSF formContext so that `creatableSelect` widgets can create a record
@@ -54,12 +54,8 @@ export function CreatableSelectWidget({ id, value, onChange, disabled, readonly,
   const source: OptionSource = { perPage: 10, searchParam: 'name', ...declared };
   const context = registry.formContext as (EngineFormContext & CreateRecordContext) | undefined;
   const [filter, setFilter] = useState('');
-  const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(filter), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [filter]);
+  const search = useDebouncedValue(filter);
   const { options: loaded, loading } = useOptions(search && searchPerPage ? { ...source, perPage: searchPerPage } : source, search);
   const hasValue = value !== null && value !== undefined && value !== '';
   const missing = hasValue && !loaded.some((o) => String(o.value) === String(value));

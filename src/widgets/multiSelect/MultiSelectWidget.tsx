@@ -1,12 +1,11 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { MultiSelect } from 'primereact/multiselect';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionSource } from '../../../common/screenDefinition';
+import { useDebouncedValue } from '../../engine/options/useDebouncedValue';
 import { useOptionRows, useOptions, useOptionsOf, type Option } from '../../engine/options/useOptions';
 
-/** SPEC §9: searches wait 500 ms after the last keystroke. */
-const SEARCH_DELAY_MS = 500;
 
 /**
  * Several ids of a list (`type: array` of ids) picked from `ui:options.source`, shown as chips.
@@ -31,11 +30,7 @@ function LoadedMultiSelect({ source, ...props }: Props) {
 
 function SearchedMultiSelect({ source, value, ...props }: Props) {
   const [filter, setFilter] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(filter.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [filter]);
+  const search = useDebouncedValue(filter.trim());
   const selected = useMemo(() => (Array.isArray(value) ? (value as (string | number)[]) : []), [value]);
   const toOptions = useOptionsOf(source);
   const page = useOptionRows(source, search);

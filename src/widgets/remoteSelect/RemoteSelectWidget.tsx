@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WidgetProps } from '@rjsf/utils';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionSource } from '../../../common/screenDefinition';
 import { recordQuery } from '../../engine/api/recordQuery';
 import { optionOf, useOptionRows, useOptions, type Option } from '../../engine/options/useOptions';
+import { useDebouncedValue } from '../../engine/options/useDebouncedValue';
 
-const SEARCH_DELAY_MS = 300;
 
 /**
  * A select over a large list searched on the server: loads `source.perPage` items (10 by
@@ -19,11 +19,7 @@ export function RemoteSelectWidget({ id, value, onChange, disabled, readonly, op
   const { t } = useTranslation();
   const source = { perPage: 10, searchParam: 'name', ...(options.source as OptionSource) };
   const [filter, setFilter] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(filter), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [filter]);
+  const search = useDebouncedValue(filter);
   const { options: loaded, loading } = useOptions(source, search);
   const hasValue = value !== null && value !== undefined && value !== '';
   const missing = hasValue && !loaded.some((o) => String(o.value) === String(value));
