@@ -80,6 +80,19 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     await page.locator('.p-dialog.p-dialog-enter-done').waitFor();
     expect(await axeProblems(page, '.ai-result-dialog')).toEqual([]);
     await page.keyboard.press('Escape');
+    await result.waitFor({ state: 'detached' });
+
+    // A second generation on the same page: running until its own end, which is announced again.
+    await clearToasts(page);
+    provider.plan({ kind: 'text', text: JSON.stringify({ ...draft, title: 'Second draft' }), delayMs: 4000 });
+    await button('Generate with AI').click();
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    // The provider answers after 4 s: a second in, the sheet still runs.
+    await page.waitForTimeout(1000);
+    expect(await button('Generate with AI').isDisabled()).toBe(true);
+    await page.locator('.p-toast-detail', { hasText: "The AI draft is ready: see it with 'See AI result'." }).waitFor({ timeout: 20_000 });
+    expect((await server.database.db.select({ title: aiBooks.title }).from(aiBooks).where(eq(aiBooks.bookId, sheetId)))[0]).toEqual({ title: 'Second draft' });
     // Nothing of this is an unsaved change of the sheet.
     await page.getByRole('link', { name: 'Contacts' }).click();
     await page.waitForURL(url('/contacts'));

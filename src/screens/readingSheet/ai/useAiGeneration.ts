@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../engine/api/queryKeys';
@@ -22,13 +22,15 @@ export interface AiFlags {
  */
 export function useAiGeneration(sheetId: string | undefined, record: Record<string, unknown>, applyStored: (patch: Record<string, unknown>) => void) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const pollKey = queryKeys.related('books', sheetId ?? 'new', 'ai');
   const flags: AiFlags = {
     running: record.is_ai_generation_running === true,
     hasResults: record.has_ai_results === true,
     error: typeof record.ai_generation_error === 'string' ? record.ai_generation_error : null,
   };
   const poll = useQuery({
-    queryKey: queryKeys.related('books', sheetId ?? 'new', 'ai'),
+    queryKey: pollKey,
     queryFn: ({ signal }) => aiCalls.aiBook(sheetId!, signal),
     enabled: sheetId !== undefined && flags.running,
     refetchInterval: AI_POLL_MS,
@@ -44,6 +46,10 @@ export function useAiGeneration(sheetId: string | undefined, record: Record<stri
     else notify({ severity: 'success', summary: t('notices.success'), detail: t('screens.readingSheet.ai.ready') });
   }, [ended, book, applyStored, t]);
   /** A launch was accepted: the sheet runs from now on. */
-  const started = useCallback(() => applyStored({ is_ai_generation_running: true, ai_generation_error: null }), [applyStored]);
+  const started = useCallback(() => {
+    // The last poll saw the previous generation end: forgotten, it cannot announce this one's end.
+    queryClient.removeQueries({ queryKey: queryKeys.related('books', sheetId ?? 'new', 'ai') });
+    applyStored({ is_ai_generation_running: true, ai_generation_error: null });
+  }, [applyStored, queryClient, sheetId]);
   return { flags, started };
 }
