@@ -16,6 +16,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the engine data client (src/engine/api).' }],
+      // A button without a type submits the form around it: a list inside a form (a user's requests)
+      // would save the form on every row action.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name=/^(Button|button)$/]:not(:has(JSXAttribute[name.name='type']))",
+          message: 'Give the button a type ("button", or "submit" for a form\'s own save).',
+        },
+      ],
     },
   },
   {

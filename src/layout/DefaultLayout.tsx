@@ -60,7 +60,7 @@ export function DefaultLayout() {
       <div className="main-column">
         <header className="header">
           <div id="global-search-slot" className="header-search" ref={setSearchSlot} />
-          <Button
+          <Button type="button"
             icon="pi pi-external-link"
             label={t('menu.publicSite')}
             text

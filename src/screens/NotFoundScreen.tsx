@@ -10,7 +10,7 @@ export function NotFoundScreen() {
     <section className="page not-found">
       <h1>{t('errors.notFoundTitle')}</h1>
       <p>{t('errors.notFound')}</p>
-      <Button label={t('errors.backHome')} onClick={() => navigate('/')} />
+      <Button type="button" label={t('errors.backHome')} onClick={() => navigate('/')} />
     </section>
   );
 }

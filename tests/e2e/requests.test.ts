@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, demands } from '../../server/db/schema/index.js';
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
@@ -225,6 +225,12 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     const table = page.locator('.screen-list-field');
     const target = row(table, request.stale);
     await target.waitFor();
+    // The table sits inside the user's form: its buttons must not submit (save) that form.
+    const writes: string[] = [];
+    const onRequest = (sent: Request) => {
+      if (sent.method() !== 'GET') writes.push(`${sent.method()} ${new URL(sent.url()).pathname}`);
+    };
+    page.on('request', onRequest);
     await target.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.locator('.p-confirm-dialog');
     await confirm.waitFor();
@@ -240,6 +246,8 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     expect(await toast(page, 'Success')).toBe('Deletion succeed');
     await target.waitFor({ state: 'detached' });
     expect(await db().select({ id: demands.id }).from(demands).where(eq(demands.id, request.stale))).toEqual([]);
+    page.off('request', onRequest);
+    expect(writes).toEqual([`DELETE /api/admin/demands/${request.stale}`]);
     await clearToasts(page);
   });
 

@@ -122,7 +122,7 @@ export function FilterBar({ filters, values, onChange, onClear }: { filters: Lis
         const Control = FILTER_CONTROLS[filter.widget];
         return <Control key={filter.param} filter={filter} values={values[filter.param] ?? []} onChange={(v) => onChange(filter.param, v)} label={t(filter.label)} />;
       })}
-      {active && <Button label={t('list.clearFilters')} icon="pi pi-filter-slash" text onClick={onClear} />}
+      {active && <Button type="button" label={t('list.clearFilters')} icon="pi pi-filter-slash" text onClick={onClear} />}
     </div>
   );
 }

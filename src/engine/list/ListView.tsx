@@ -37,7 +37,7 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
   const actions = (row: ApiRecord) => (
     <div className="row-actions">
       {onOpen && (
-        <Button
+        <Button type="button"
           icon={canEdit ? 'pi pi-pencil' : 'pi pi-eye'}
           rounded
           text
@@ -49,7 +49,7 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         />
       )}
       {canDelete?.(row) && (
-        <Button
+        <Button type="button"
           icon="pi pi-trash"
           rounded
           text

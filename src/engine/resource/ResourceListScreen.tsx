@@ -15,7 +15,7 @@ export function ResourceListScreen({ screen }: { screen: ScreenDefinition }) {
     <section className="page">
       <div className="page-header">
         <h1 className="page-title">{t(list.title ?? screen.title)}</h1>
-        {screen.permissions.create && form && <Button label={t('list.create')} icon="pi pi-plus" onClick={() => navigate(createPath(form.path, screen.routes.list.path))} />}
+        {screen.permissions.create && form && <Button type="button" label={t('list.create')} icon="pi pi-plus" onClick={() => navigate(createPath(form.path, screen.routes.list.path))} />}
       </div>
       <ScreenListView screen={screen} />
     </section>
