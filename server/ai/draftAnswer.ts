@@ -1,6 +1,7 @@
 import { createFormAjv } from '../../common/ajvOptions.js';
-import type { AiBookCharacter, AiBookCriteria, AiBookJustifications, aiBooks } from '../db/schema/ai-books.js';
-import { RATING_MAX, RATING_MIN, RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
+import { AI_JUSTIFIED_LISTS, AI_RATING_TYPES, type AiDraftCharacter, type AiDraftCriteria, type AiDraftJustifications, type AiRatingType } from '../../common/aiDraft.js';
+import type { aiBooks } from '../db/schema/ai-books.js';
+import { RATING_MAX, RATING_MIN, type RatingType } from '../db/schema/book-ratings.js';
 import type { AI_DRAFT_JSON_STRUCTURE } from '../db/seed/aiPrompts.js';
 
 /** The ids of each reference list the prompt offered; an id outside them is dropped. */
@@ -90,25 +91,22 @@ const ID_LISTS = {
   literary_prizes: 'literaryPrizes',
   adaptation_formats: 'adaptationFormats',
   adaptation_kinds: 'adaptationKinds',
-} as const satisfies { [K in keyof AiBookCriteria]?: keyof KnownReferenceIds };
+} as const satisfies { [K in keyof AiDraftCriteria]?: keyof KnownReferenceIds };
 /** The criteria holding one id or null, and the reference list each comes from. */
 const SINGLE_IDS = {
   time_id: 'times',
   format_id: 'formats',
   adaptation_budget_id: 'adaptationBudgets',
-} as const satisfies { [K in keyof AiBookCriteria]?: keyof KnownReferenceIds };
+} as const satisfies { [K in keyof AiDraftCriteria]?: keyof KnownReferenceIds };
 const CHARACTER_IDS = {
   function_id: 'characterFunctions',
   gender_id: 'characterGenders',
   topology_id: 'characterTopologies',
-} as const satisfies { [K in keyof AiBookCharacter]?: keyof KnownReferenceIds };
-const CHARACTER_TEXTS = ['characterisation', 'issue', 'evolution'] as const satisfies readonly (keyof AiBookCharacter)[];
-const JUSTIFIED_LISTS = ['genres', 'thematics', 'adaptation_formats', 'adaptation_kinds'] as const satisfies readonly (keyof AiBookJustifications &
-  keyof typeof ID_LISTS)[];
-
-type AiRatingType = Exclude<RatingType, 'commercial'>;
+} as const satisfies { [K in keyof AiDraftCharacter]?: keyof KnownReferenceIds };
+const CHARACTER_TEXTS = ['characterisation', 'issue', 'evolution'] as const satisfies readonly (keyof AiDraftCharacter)[];
+const JUSTIFIED_LISTS = AI_JUSTIFIED_LISTS satisfies readonly (keyof typeof ID_LISTS)[];
 /** The commercial rating is left to staff: the AI's is never taken. */
-const AI_RATING_TYPES = RATING_TYPES.filter((type): type is AiRatingType => type !== 'commercial');
+const RATED_BY_AI = AI_RATING_TYPES satisfies readonly RatingType[];
 
 type Text = string | null;
 type Id = number | null;
@@ -151,7 +149,7 @@ const validateAnswer = createFormAjv().compile<DraftAnswer>({
     },
     // Any value: a rating that is not a number is dropped, not refused.
     ratings: objectSchema({}),
-    ratings_justifications: objectSchema(each(AI_RATING_TYPES, TEXT_SCHEMA)),
+    ratings_justifications: objectSchema(each(RATED_BY_AI, TEXT_SCHEMA)),
     justifications: objectSchema(
       each(JUSTIFIED_LISTS, { type: ['array', 'null'], items: { type: 'object', properties: { id: { type: 'integer' }, justification: TEXT_SCHEMA } } }),
     ),
@@ -225,8 +223,8 @@ function knownIdOrNull(id: Id | undefined, known: ReadonlySet<number>, path: str
   return null;
 }
 
-function checkCriteria(given: NonNullable<DraftAnswer['criteria']>, known: KnownReferenceIds, corrections: string[]): AiBookCriteria {
-  const criteria: AiBookCriteria = {};
+function checkCriteria(given: NonNullable<DraftAnswer['criteria']>, known: KnownReferenceIds, corrections: string[]): AiDraftCriteria {
+  const criteria: AiDraftCriteria = {};
   for (const [key, list] of Object.entries(ID_LISTS) as [keyof typeof ID_LISTS, keyof KnownReferenceIds][]) {
     criteria[key] = knownIds(given[key], known[list], `criteria.${key}`, corrections);
   }
@@ -244,7 +242,7 @@ function checkCriteria(given: NonNullable<DraftAnswer['criteria']>, known: Known
   return criteria;
 }
 
-function checkCharacters(given: readonly CharacterAnswer[], known: KnownReferenceIds, corrections: string[]): AiBookCharacter[] {
+function checkCharacters(given: readonly CharacterAnswer[], known: KnownReferenceIds, corrections: string[]): AiDraftCharacter[] {
   return given.flatMap((character, index) => {
     const path = `characters[${index}]`;
     const name = textOrNull(character.name);
@@ -252,7 +250,7 @@ function checkCharacters(given: readonly CharacterAnswer[], known: KnownReferenc
       corrections.push(`${path}: no name, dropped`);
       return [];
     }
-    const checked: AiBookCharacter = {
+    const checked: AiDraftCharacter = {
       name,
       function_id: knownIdOrNull(character.function_id, known[CHARACTER_IDS.function_id], `${path}.function_id`, corrections),
       gender_id: knownIdOrNull(character.gender_id, known[CHARACTER_IDS.gender_id], `${path}.gender_id`, corrections),
@@ -267,10 +265,10 @@ function checkCharacters(given: readonly CharacterAnswer[], known: KnownReferenc
   });
 }
 
-function checkRatings(given: Record<string, unknown>, corrections: string[]): Partial<Record<RatingType, number>> {
+function checkRatings(given: Record<string, unknown>, corrections: string[]): Partial<Record<AiRatingType, number>> {
   if (Object.hasOwn(given, 'commercial')) corrections.push('ratings.commercial: dropped, the commercial rating is left to staff');
-  const ratings: Partial<Record<RatingType, number>> = {};
-  for (const type of AI_RATING_TYPES) {
+  const ratings: Partial<Record<AiRatingType, number>> = {};
+  for (const type of RATED_BY_AI) {
     if (!Object.hasOwn(given, type)) continue;
     const value = given[type];
     if (typeof value !== 'number') {
@@ -285,18 +283,18 @@ function checkRatings(given: Record<string, unknown>, corrections: string[]): Pa
   return ratings;
 }
 
-function checkRatingsJustifications(given: NonNullable<DraftAnswer['ratings_justifications']>, corrections: string[]): Partial<Record<RatingType, string>> {
+function checkRatingsJustifications(given: NonNullable<DraftAnswer['ratings_justifications']>, corrections: string[]): Partial<Record<AiRatingType, string>> {
   if (Object.hasOwn(given, 'commercial')) corrections.push('ratings_justifications.commercial: dropped, the commercial rating is left to staff');
-  const justifications: Partial<Record<RatingType, string>> = {};
-  for (const type of AI_RATING_TYPES) {
+  const justifications: Partial<Record<AiRatingType, string>> = {};
+  for (const type of RATED_BY_AI) {
     const value = textOrNull(given[type]);
     if (value !== null) justifications[type] = value;
   }
   return justifications;
 }
 
-function checkJustifications(given: NonNullable<DraftAnswer['justifications']>, criteria: AiBookCriteria, corrections: string[]): AiBookJustifications {
-  const justifications: AiBookJustifications = {};
+function checkJustifications(given: NonNullable<DraftAnswer['justifications']>, criteria: AiDraftCriteria, corrections: string[]): AiDraftJustifications {
+  const justifications: AiDraftJustifications = {};
   for (const list of JUSTIFIED_LISTS) {
     const path = `justifications.${list}`;
     const kept = criteria[list] ?? [];

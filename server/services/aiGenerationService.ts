@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AiDraftRecord } from '../../common/aiDraft.js';
 import type { Locale } from '../../common/locales.js';
 import { pickTranslation } from '../../common/locales.js';
 import { AiCallError, type AiCompletion } from '../ai/aiCompletion.js';
@@ -179,8 +180,9 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.to
  * and its draft (`aiBook`, fields as the API writes them, with the call's record: prompt, raw
  * answer, model, tokens, duration, corrections), null while none was made. 404 for an unknown sheet.
  */
-export async function getAiBook(db: Db, rawId: string | number): Promise<{ book: SheetApi; aiBook: Record<string, unknown> | null }> {
+export async function getAiBook(db: Db, rawId: string | number): Promise<{ book: SheetApi; aiBook: AiDraftRecord<Date> | null }> {
   const book = await getSheet(db, rawId);
   const draft = await findDraft(db, book.id);
-  return { book, aiBook: draft ? Object.fromEntries(Object.entries(draft).map(([key, value]) => [snake(key), value])) : null };
+  // Each column renamed; the jsonb columns hold common/aiDraft.ts's shapes, the checks keep locale and source known.
+  return { book, aiBook: draft ? (Object.fromEntries(Object.entries(draft).map(([key, value]) => [snake(key), value])) as AiDraftRecord<Date>) : null };
 }

@@ -1,49 +1,15 @@
 import { check, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { books, type BookTranslationKey } from './books.js';
+import type { AiDraftCharacter, AiDraftCriteria, AiDraftJustifications, AiRatingType } from '../../../common/aiDraft.js';
+import { books } from './books.js';
 import { timestamps } from './columns.js';
-import type { RatingType } from './book-ratings.js';
-
-/** Criteria the AI proposes, as reference ids (keys as in SPEC §3). */
-export interface AiBookCriteria {
-  genres?: number[];
-  primary_genre?: number | null;
-  thematics?: number[];
-  periods?: number[];
-  places?: number[];
-  audiences?: number[];
-  categories?: number[];
-  adaptation_formats?: number[];
-  adaptation_kinds?: number[];
-  literary_prizes?: number[];
-  time_id?: number | null;
-  format_id?: number | null;
-  adaptation_budget_id?: number | null;
-  original_country_id?: number | null;
-  language_id?: number | null;
-}
-/** A character the AI proposes, in the draft's single language. */
-export interface AiBookCharacter {
-  name: string;
-  function_id?: number | null;
-  gender_id?: number | null;
-  country_id?: number | null;
-  topology_id?: number | null;
-  age_ids?: number[];
-  characterisation?: string;
-  issue?: string;
-  evolution?: string;
-}
-/** Why the AI chose each criterion, for genres, thematics, adaptation formats and adaptation genres. */
-export type AiBookJustifications = Partial<
-  Record<'genres' | 'thematics' | 'adaptation_formats' | 'adaptation_kinds', { id: number; justification: string }[]>
->;
 
 /**
  * The AI draft of a reading sheet (at most one per sheet, replaced by each generation): the
  * single-language counterparts of the sheet's translatable maps in `locale`, the proposed criteria,
  * characters and ratings, and the justifications shown on the comparison screen. Staff transfer
- * fields one by one to the sheet; the draft goes with the sheet.
+ * fields one by one to the sheet; the draft goes with the sheet. Its JSON shapes and the API's are
+ * common/aiDraft.ts.
  */
 export const aiBooks = pgTable(
   'ai_books',
@@ -83,11 +49,11 @@ export const aiBooks = pgTable(
     weakPoints: text('weak_points'),
     bookReferences: text('book_references'),
     movieReferences: text('movie_references'),
-    criteria: jsonb('criteria').$type<AiBookCriteria>().notNull().default({}),
-    characters: jsonb('characters').$type<AiBookCharacter[]>().notNull().default([]),
-    ratings: jsonb('ratings').$type<Partial<Record<RatingType, number>>>().notNull().default({}),
-    justifications: jsonb('justifications').$type<AiBookJustifications>().notNull().default({}),
-    ratingsJustifications: jsonb('ratings_justifications').$type<Partial<Record<RatingType, string>>>().notNull().default({}),
+    criteria: jsonb('criteria').$type<AiDraftCriteria>().notNull().default({}),
+    characters: jsonb('characters').$type<AiDraftCharacter[]>().notNull().default([]),
+    ratings: jsonb('ratings').$type<Partial<Record<AiRatingType, number>>>().notNull().default({}),
+    justifications: jsonb('justifications').$type<AiDraftJustifications>().notNull().default({}),
+    ratingsJustifications: jsonb('ratings_justifications').$type<Partial<Record<AiRatingType, string>>>().notNull().default({}),
     /** The call that made the draft, for staff and support: the prompt sent, the raw answer, its cost and duration. */
     prompt: text('prompt'),
     rawAnswer: text('raw_answer'),
@@ -104,33 +70,5 @@ export const aiBooks = pgTable(
     check('ai_books_generate_from_known', sql`${t.generateFrom} in ('report', 'manuscript')`),
   ],
 );
-
-/** Which sheet map each single-language draft field fills when transferred. */
-export const AI_BOOK_FIELDS = {
-  title: 'titles',
-  subtitle: 'subtitles',
-  pitch: 'pitches',
-  publicComment: 'publicComments',
-  newsletterComment: 'newsletterComments',
-  summary: 'summaries',
-  report: 'report',
-  scout: 'scouts',
-  additionalPeriod: 'additionalPeriods',
-  additionalPlace: 'additionalPlaces',
-  duration: 'durations',
-  additionalManuscript: 'additionalManuscripts',
-  detailedSummary: 'detailedSummaries',
-  keyMoments: 'keyMoments',
-  arena: 'arenas',
-  promise: 'promises',
-  message: 'messages',
-  tone: 'tones',
-  pointOfView: 'pointOfViews',
-  narrativeStructure: 'narrativeStructures',
-  strongPoints: 'strongPoints',
-  weakPoints: 'weakPoints',
-  bookReferences: 'bookReferences',
-  movieReferences: 'movieReferences',
-} as const satisfies Record<string, BookTranslationKey>;
 
 export type AiBook = typeof aiBooks.$inferSelect;

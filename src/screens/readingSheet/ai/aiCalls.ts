@@ -1,3 +1,4 @@
+import type { AiDraftRecord } from '../../../../common/aiDraft';
 import type { Locale } from '../../../../common/locales';
 import { call } from '../../../engine/api/apiClient';
 import type { ApiRecord } from '../../../engine/api/resourceApi';
@@ -23,7 +24,7 @@ export interface GenerationRequest {
 /** A sheet's AI state and draft, as `GET admin/ai-books/{id}` answers them. */
 export interface AiBookAnswer {
   book: ApiRecord & { is_ai_generation_running?: boolean; has_ai_results?: boolean; ai_generation_error?: string | null };
-  aiBook: (ApiRecord & Record<string, unknown>) | null;
+  aiBook: AiDraftRecord | null;
 }
 
 /** The AI calls of the reading-sheet editor. */
