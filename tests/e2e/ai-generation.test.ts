@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiBooks, books } from '../../server/db/schema/index.js';
+import { aiBooks, books, companies, genres } from '../../server/db/schema/index.js';
+import { searchNormal } from '../../common/locales.js';
+import { getSheet } from '../../server/services/bookReadService.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { GENERATION_MESSAGES } from '../../server/services/aiGenerationService.js';
 import { startAiProviderServer, type TestAiProvider } from '../helpers/aiProviderServer.js';
@@ -16,6 +18,9 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
   let browser: Browser;
   let page: Page;
   let sheetId = 0;
+  let house: { id: number } | undefined;
+  /** The draft the second generation makes, which the comparison shows. */
+  let second: Record<string, unknown> & { criteria: { genres: number[]; primary_genre?: number | undefined } } = { criteria: { genres: [] } };
   const url = (path: string) => `${server.url}${path}`;
   const button = (name: string) => page.getByRole('button', { name, exact: true });
   const dialog = () => page.locator('.ai-generate-dialog');
@@ -24,9 +29,17 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     provider = await startAiProviderServer();
     server = await startE2eServer(provider.env);
     await seedAiPrompts(server.database.db);
+    [house] = await server.database.db
+      .insert(companies)
+      .values({ name: 'Éditions du Phare', searchText: searchNormal('Éditions du Phare') })
+      .returning({ id: companies.id });
     const [sheet] = await server.database.db
       .insert(books)
-      .values({ originalTitle: 'Der Leuchtturm', titles: { en: 'The Lighthouse' }, report: { en: 'A keeper and a drowned sailor who comes back every night.' } })
+      .values({
+        originalTitle: 'Der Leuchtturm',
+        titles: { en: 'The Lighthouse', fr: 'Le gardien du phare' },
+        report: { en: 'A keeper and a drowned sailor who comes back every night.' },
+      })
       .returning({ id: books.id });
     sheetId = sheet!.id;
     browser = await launchBrowser();
@@ -84,17 +97,94 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
 
     // A second generation on the same page: running until its own end, which is announced again.
     await clearToasts(page);
-    provider.plan({ kind: 'text', text: JSON.stringify({ ...draft, title: 'Second draft' }), delayMs: 4000 });
+    // The second draft, compared below: a text, criteria with their reasons, ratings and a character.
+    const genreIds = (await server.database.db.select({ id: genres.id }).from(genres).where(isNotNull(genres.parentId)).orderBy(asc(genres.id)).limit(2)).map((row) => row.id);
+    second = {
+      ...draft,
+      title: 'Le gardien du vieux phare',
+      author: 'Nobody Known',
+      publishing_house_name: 'editions du  PHARE',
+      criteria: { genres: genreIds, primary_genre: genreIds[0] },
+      justifications: { genres: genreIds.map((id) => ({ id, justification: `Reason ${id}.` })) },
+      characters: [{ name: 'Lena', characterisation: 'La gardienne.' }],
+      ratings: { plot: 3, quality: 2 },
+      ratings_justifications: { plot: 'Une intrigue qui revient chaque nuit.' },
+    };
+    provider.plan({ kind: 'text', text: JSON.stringify(second), delayMs: 4000 });
     await button('Generate with AI').click();
+    await dialog().getByRole('button', { name: 'Français' }).click();
     await dialog().getByRole('button', { name: 'Generate' }).click();
     await dialog().waitFor({ state: 'detached' });
     // The provider answers after 4 s: a second in, the sheet still runs.
     await page.waitForTimeout(1000);
     expect(await button('Generate with AI').isDisabled()).toBe(true);
     await page.locator('.p-toast-detail', { hasText: "The AI draft is ready: see it with 'See AI result'." }).waitFor({ timeout: 20_000 });
-    expect((await server.database.db.select({ title: aiBooks.title }).from(aiBooks).where(eq(aiBooks.bookId, sheetId)))[0]).toEqual({ title: 'Second draft' });
+    expect((await server.database.db.select({ title: aiBooks.title }).from(aiBooks).where(eq(aiBooks.bookId, sheetId)))[0]).toEqual({ title: 'Le gardien du vieux phare' });
     // Nothing of this is an unsaved change of the sheet.
     await page.getByRole('link', { name: 'Contacts' }).click();
     await page.waitForURL(url('/contacts'));
+  });
+
+  it('compares the draft with the sheet, transfers a text, a criterion, a rating and a character, and saves them after a conflict without losing any', async () => {
+    const row = (key: string) => page.locator(`.cmp-row[data-row="${key}"]`);
+    const transfer = (label: string) => page.getByRole('button', { name: `Transfer ${label}`, exact: true }).click();
+    await page.goto(url(`/reading-sheet/${sheetId}`));
+    await button('AI comparison').click();
+    await page.waitForURL(url(`/reading-sheet/${sheetId}/ai-comparation`));
+    await page.getByRole('heading', { name: 'AI COMPARISON' }).waitFor();
+    expect(await page.locator('.cmp-section h2').allTextContents()).toEqual(['BASE', 'PRESENTATION', 'CRITERIAS', 'CHARACTERS', 'RIGHTS', 'ADAPTATION FILE', 'RATINGS']);
+    // The saved French title on the left, the draft's on the right, the new word marked.
+    expect(await row('title').locator('.cmp-saved').textContent()).toBe('Le gardien du phare');
+    expect(await row('title').locator('ins').allTextContents()).toEqual(['vieux']);
+    // The genres by name with their reasons; the ratings without the commercial one.
+    await expect.poll(() => row('genres').locator('.cmp-ai .cmp-reason').allTextContents()).toEqual(second.criteria.genres.map((id) => `Reason ${id}.`));
+    expect(await row('ratings.plot').locator('.cmp-reason').textContent()).toBe('Une intrigue qui revient chaque nuit.');
+    expect(await page.locator('.cmp-row[data-row="ratings.commercial"]').count()).toBe(0);
+    expect(await page.locator('.cmp-section', { hasText: 'RATINGS' }).textContent()).not.toContain('Commercial');
+    expect(await axeProblems(page, '.ai-comparison-page')).toEqual([]);
+
+    await transfer('Title');
+    await transfer('Genre(s)');
+    await transfer('Plot');
+    await page.getByRole('button', { name: 'Transfer Lena' }).click();
+    expect(await row('title').locator('.cmp-saved').textContent()).toBe('Le gardien du vieux phare');
+    // Names are matched with the directory (case, accents and spaces aside); an unknown one cannot be transferred.
+    await row('company_id').getByText('In the directory: Éditions du Phare').waitFor();
+    await transfer('First publishing house');
+    expect(await row('company_id').locator('.cmp-saved').textContent()).toBe('Éditions du Phare');
+    await row('authorList').getByText('Not in the directory: Nobody Known. Create it on the sheet to use it.').waitFor();
+    expect(await row('authorList').getByRole('button').count()).toBe(0);
+    await page.locator('.cmp-pending', { hasText: '5 transfers to save' }).waitFor();
+    // An undo gives the saved value back; transferred again.
+    await page.getByRole('button', { name: 'Undo the transfer of Plot' }).click();
+    await page.locator('.cmp-pending', { hasText: '4 transfers to save' }).waitFor();
+    await transfer('Plot');
+
+    // Someone saves the sheet meanwhile: refused (409), then read again with the same transfers, and saved.
+    const db = server.database.db;
+    await db.update(books).set({ privateComment: 'Saved by a colleague.', version: sql`${books.version} + 1` }).where(eq(books.id, sheetId));
+    await page.getByRole('button', { name: 'SAVE THE CHANGES' }).click();
+    await page.locator('.cmp-message', { hasText: 'This sheet was changed elsewhere' }).waitFor();
+    await clearToasts(page);
+    await page.getByRole('button', { name: 'Reload the sheet (your transfers are kept)' }).click();
+    await page.locator('.cmp-message').waitFor({ state: 'detached' });
+    await page.locator('.cmp-pending', { hasText: '5 transfers to save' }).waitFor();
+    await page.getByRole('button', { name: 'SAVE THE CHANGES' }).click();
+    expect(await toast(page, 'Success')).toBeTruthy();
+    await page.locator('.cmp-pending', { hasText: 'Transfer a value from the AI draft first.' }).waitFor();
+
+    const saved = await getSheet(db, sheetId);
+    expect(saved.titles).toEqual({ en: 'The Lighthouse', fr: 'Le gardien du vieux phare' });
+    expect(saved.genres).toEqual(second.criteria.genres);
+    expect(saved.ratings).toEqual({ plot: 3 });
+    expect(saved.characters).toMatchObject([{ name: 'Lena', characterisations: { fr: 'La gardienne.' } }]);
+    expect(saved.company_id).toBe(house!.id);
+    expect(saved.private_comment).toBe('Saved by a colleague.');
+
+    // And on the sheet: the French title and the new character.
+    await page.getByRole('button', { name: 'Back to the sheet' }).click();
+    await page.waitForURL(url(`/reading-sheet/${sheetId}`));
+    await page.locator('.sheet-language-button[data-locale="fr"]').click();
+    expect(await page.locator('#root_titles_fr').inputValue()).toBe('Le gardien du vieux phare');
   });
 });

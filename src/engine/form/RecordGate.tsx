@@ -8,7 +8,17 @@ import type { FormController } from './useFormController';
  * cannot be read (404, network), `notFound` (the form's own words by default) with the way `back`
  * instead of an empty form. Then the page's own content.
  */
-export function RecordGate({ controller, back, notFound, children }: { controller: FormController; back: ReactNode; notFound?: string; children: ReactNode }) {
+export function RecordGate({
+  controller,
+  back,
+  notFound,
+  children,
+}: {
+  controller: Pick<FormController, 'loading' | 'loadError'>;
+  back: ReactNode;
+  notFound?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   if (controller.loading) return <ProgressSpinner />;
   if (controller.loadError) {

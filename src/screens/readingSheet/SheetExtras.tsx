@@ -1,8 +1,10 @@
 import { Button } from 'primereact/button';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { deferred } from '../../engine/deferred';
 import type { AiFlags } from './ai/useAiGeneration';
+import { aiComparisonPath } from './sheetRoute';
 
 /** Opened on demand: their code loads with the first click. */
 const GenerateAiDialog = deferred(() => import('./ai/GenerateAiDialog').then((m) => m.GenerateAiDialog));
@@ -21,12 +23,13 @@ interface AiActionsProps {
 
 /**
  * The AI actions of the sheet (SPEC §2): 'Generate with AI' (disabled while a generation runs, or
- * before the sheet exists), 'See AI result' once a draft exists, and the AI comparison; with the
+ * before the sheet exists), 'See AI result' and the AI comparison once a draft exists; with the
  * state of the last generation (running, or why it failed).
  */
 export const AiActions = memo(function AiActions({ sheetId, running, hasResults, error, onStarted }: AiActionsProps) {
   const flags = { running, hasResults, error };
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [open, setOpen] = useState<'generate' | 'result' | undefined>(undefined);
   const tooltip = { position: 'bottom', showOnDisabled: true } as const;
   const created = sheetId !== undefined;
@@ -62,9 +65,10 @@ export const AiActions = memo(function AiActions({ sheetId, running, hasResults,
           icon="pi pi-arrows-h"
           outlined
           size="small"
-          disabled
-          tooltip={t('screens.readingSheet.ai.later')}
+          disabled={!flags.hasResults}
+          tooltip={flags.hasResults ? undefined : t('screens.readingSheet.ai.noDraft')}
           tooltipOptions={tooltip}
+          onClick={() => sheetId && navigate(aiComparisonPath(sheetId))}
         />
       </div>
       {flags.running ? (

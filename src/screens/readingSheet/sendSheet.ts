@@ -12,18 +12,20 @@ export interface SendSheetOptions {
   /** New files by multipart name. */
   files: NewFiles;
   onProgress?: (progress: FileProgress) => void;
+  /** Where the sheet goes: `books` (the editor), or `ai-books/update-book` (the AI comparison). */
+  api?: string;
 }
 
 /**
- * `POST admin/books[/{id}]` as multipart form data (SPEC §7), through the engine's upload: the
- * sheet's writable fields in bracket notation, then the new files under `documentList[]`,
- * `cover_file[]`, `video_file[]` and `manuscript`, with their upload progress. A 422's keys come
- * back as the form's field names.
+ * `POST admin/books[/{id}]`, or `POST admin/ai-books/update-book/{id}` (the same save), as
+ * multipart form data (SPEC §7), through the engine's upload: the sheet's writable fields in
+ * bracket notation, then the new files under `documentList[]`, `cover_file[]`, `video_file[]` and
+ * `manuscript`, with their upload progress. A 422's keys come back as the form's field names.
  */
-export async function sendSheet({ id, data, files, onProgress }: SendSheetOptions): Promise<{ message?: string; data: ApiRecord }> {
+export async function sendSheet({ id, data, files, onProgress, api = SHEET_API }: SendSheetOptions): Promise<{ message?: string; data: ApiRecord }> {
   const ordered: NewFiles = Object.fromEntries(MULTIPART_FILE_NAMES.map((name) => [name, files[name] ?? []]));
   try {
-    return await resourceApi.save(SHEET_API, id, sheetPayload(data), { multipart: true, files: ordered, ...(onProgress ? { onProgress } : {}) });
+    return await resourceApi.save(api, id, sheetPayload(data), { multipart: true, files: ordered, ...(onProgress ? { onProgress } : {}) });
   } catch (error) {
     if (isApiError(error) && Object.keys(error.errors).length) throw new ApiError(error.status, error.message, formErrorKeys(error.errors));
     throw error;

@@ -17,3 +17,12 @@ export const SHEET_ROUTE_PATH = form.path.slice(1);
 export const SHEET_ROUTE_NAME = form.name;
 /** The reading-sheet list, where a create returns. */
 export const LIST_PATH = screen.routes.list.path;
+
+/** The AI comparison of a sheet (SPEC §2 `/reading-sheet/{id}/ai-comparation`), below the editor's path. */
+export const AI_COMPARISON_ROUTE_PATH = `${SHEET_ROUTE_PATH.replace(/\?$/, '')}/ai-comparation`;
+/** The AI comparison's route id. */
+export const AI_COMPARISON_ROUTE_NAME = 'readingSheets-aiComparation';
+/** The AI comparison of one sheet. */
+export const aiComparisonPath = (id: string | number) => `/${AI_COMPARISON_ROUTE_PATH.replace(':id', String(id))}`;
+/** The editor of one sheet. */
+export const sheetPath = (id: string | number) => `/${SHEET_ROUTE_PATH.replace(':id?', String(id))}`;

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { aiBooks, books } from '../../schema/index.js';
+import { asc, eq, ne } from 'drizzle-orm';
+import { aiBooks, authors, bookAuthors, books, characters, companies } from '../../schema/index.js';
 import type { DemoBook } from './catalogue.js';
 import type { DemoContext } from './context.js';
 
@@ -20,8 +20,28 @@ export async function seedAiDrafts(ctx: DemoContext, catalogue: readonly DemoBoo
   const thematics = pick(ref.thematics, 2);
   const adaptationFormats = pick(ref.adaptationFormats, 1);
   const adaptationKinds = pick(ref.adaptationKinds, 1);
+  // Names the comparison matches with the directory: the sheet's own author (already on it) and
+  // another publishing house than the sheet's (transferable); the sheet's hero, which the AI's
+  // version of them replaces by default.
+  const [sheet] = await db.select({ companyId: books.companyId }).from(books).where(eq(books.id, ready.id));
+  const [author] = await db
+    .select({ name: authors.name })
+    .from(bookAuthors)
+    .innerJoin(authors, eq(authors.id, bookAuthors.authorId))
+    .where(eq(bookAuthors.bookId, ready.id))
+    .orderBy(asc(authors.id))
+    .limit(1);
+  const [house] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(sheet?.companyId ? ne(companies.id, sheet.companyId) : undefined)
+    .orderBy(asc(companies.id))
+    .limit(1);
+  const [hero] = await db.select({ name: characters.name }).from(characters).where(eq(characters.bookId, ready.id)).orderBy(asc(characters.id)).limit(1);
   const prompt = `[demo] The report prompt of "${ready.originalTitle}", filled with the sheet and the reference lists.`;
   const draft = {
+    author: author?.name ?? null,
+    publishingHouseName: house?.name ?? null,
     title: ready.originalTitle,
     pitch: 'A small town keeps a secret for forty years, until a newcomer reads the wrong letter.',
     publicComment: 'A page-turner with the texture of a family saga: precise, warm and cruel at once.',
@@ -40,8 +60,18 @@ export async function seedAiDrafts(ctx: DemoContext, catalogue: readonly DemoBoo
     weakPoints: 'A slow second act.',
     bookReferences: 'Kate Atkinson, Tana French',
     movieReferences: 'Broadchurch, The Secret in Their Eyes',
-    criteria: { genres, primary_genre: genres[0] ?? null, thematics, adaptation_formats: adaptationFormats, adaptation_kinds: adaptationKinds },
-    characters: [{ name: 'Lena', characterisation: 'An archivist who reads too much between the lines.', issue: 'Tell the truth or keep the village.', evolution: 'From witness to actor.' }],
+    criteria: {
+      genres,
+      primary_genre: genres[0] ?? null,
+      thematics,
+      time_id: ref.times[0]?.id ?? null,
+      adaptation_formats: adaptationFormats,
+      adaptation_kinds: adaptationKinds,
+    },
+    characters: [
+      { name: 'Lena', characterisation: 'An archivist who reads too much between the lines.', issue: 'Tell the truth or keep the village.', evolution: 'From witness to actor.' },
+      ...(hero ? [{ name: hero.name, characterisation: 'The postmistress who kept every letter, and every secret in them.', issue: 'Protect the village or her own name.' }] : []),
+    ],
     ratings: { quality: 3, concept: 4, plot: 3, characters: 4, coherence: 3, emotions: 3, dialogues: 2 },
     ratingsJustifications: { concept: 'A secret carried by letters is instantly visual.', dialogues: 'Often written as reported speech.' },
     justifications: {

@@ -27,6 +27,9 @@ export interface AiBookAnswer {
   aiBook: AiDraftRecord | null;
 }
 
+/** Where the AI comparison saves a sheet (`POST admin/ai-books/update-book/{id}`, the sheet's save by another path). */
+export const AI_UPDATE_BOOK_API = 'ai-books/update-book';
+
 /** The AI calls of the reading-sheet editor. */
 export const aiCalls = {
   models: async (signal?: AbortSignal) => (await call<{ data: AiModelOption[] }>('get', 'ai-books/models', signal ? { signal } : {})).data,

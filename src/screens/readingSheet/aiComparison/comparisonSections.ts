@@ -31,7 +31,7 @@ export interface CriterionRow {
   key: keyof AiDraftCriteria;
   multiple: boolean;
   justified: boolean;
-  source: OptionSource;
+  source: ApiOptionSource;
 }
 /** One rating, 0 to 4 stars, with the AI's reason. */
 export interface RatingRow {
@@ -44,7 +44,7 @@ export interface NameRow {
   kind: 'name';
   key: 'authorList' | 'company_id';
   from: AiDraftNameField;
-  source: OptionSource;
+  source: ApiOptionSource;
 }
 /** The characters: each AI character is added, or replaces a chosen saved one. */
 export interface CharactersRow {
@@ -59,13 +59,16 @@ export interface ComparisonSection {
   rows: ComparisonRow[];
 }
 
+/** An option source read from the API. */
+export type ApiOptionSource = OptionSource & { api: string };
+
 const fieldUi = (field: string) => (sheetUiSchema[field] ?? {}) as UiSchema;
 
 /** The option source the editor's widget of `field` reads (its ui:options.source). */
-function sourceOf(ui: UiSchema, field: string): OptionSource {
+function sourceOf(ui: UiSchema, field: string): ApiOptionSource {
   const source = (ui['ui:options'] as { source?: OptionSource } | undefined)?.source;
-  if (!source) throw new Error(`schemas/books/readingSheet.ui.json: ${field} has no option source; the AI comparison cannot name its values`);
-  return source;
+  if (!source?.api) throw new Error(`schemas/books/readingSheet.ui.json: ${field} has no option source; the AI comparison cannot name its values`);
+  return source as ApiOptionSource;
 }
 
 /** The sheet's label key of a row (its editor field's ui:title). */

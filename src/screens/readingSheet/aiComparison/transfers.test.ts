@@ -102,9 +102,9 @@ describe('transfers from the draft', () => {
     expect(aiValue(COMPARISON_ROWS.get('literary_prizes')!, draft())).toBeUndefined();
     expect(aiValue(COMPARISON_ROWS.get('ratings.emotions')!, draft())).toBeUndefined();
     expect(applyTransfers(sheet, draft(), [{ key: 'summary' }])).toEqual(sheet);
-    expect(holdsAiValue(COMPARISON_ROWS.get('genres')!, { genres: [4, 3] }, draft())).toBe(true);
-    expect(holdsAiValue(COMPARISON_ROWS.get('title')!, { titles: { fr: ' Le Secret ' } }, draft())).toBe(true);
-    expect(holdsAiValue(COMPARISON_ROWS.get('title')!, { titles: { en: 'Le Secret' } }, draft())).toBe(false);
+    expect(holdsAiValue(COMPARISON_ROWS.get('genres')!, { id: 7, genres: [4, 3] }, draft())).toBe(true);
+    expect(holdsAiValue(COMPARISON_ROWS.get('title')!, { id: 7, titles: { fr: ' Le Secret ' } }, draft())).toBe(true);
+    expect(holdsAiValue(COMPARISON_ROWS.get('title')!, { id: 7, titles: { en: 'Le Secret' } }, draft())).toBe(false);
   });
 
   it("of a whole section: every proposal not held nor taken yet; a character replaces the saved one of its name (accents aside)", () => {
