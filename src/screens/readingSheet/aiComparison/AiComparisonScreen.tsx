@@ -13,7 +13,7 @@ import { UnsavedChangesGuard } from '../../../engine/form/UnsavedChangesGuard';
 import { aiCalls, AI_UPDATE_BOOK_API, type AiBookAnswer } from '../ai/aiCalls';
 import { sendSheet } from '../sendSheet';
 import { normalizeSheet, sheetFormSchema, sheetUiSchema } from '../sheetForm';
-import { SHEET_API, sheetPath } from '../sheetRoute';
+import { LIST_PATH, SHEET_API, sheetPath } from '../sheetRoute';
 import { CharactersComparison } from './CharactersComparison';
 import { ComparisonRowView } from './ComparisonRowView';
 import { COMPARISON_SECTIONS, type ComparisonRow } from './comparisonSections';
@@ -76,9 +76,10 @@ export function AiComparisonScreen() {
     setErrors({});
     try {
       const saved = await sendSheet({ api: AI_UPDATE_BOOK_API, id, data: sheet, files: {} });
-      // The page shows the sheet as saved at once; the editor reads it again when opened.
+      // The page shows the sheet as saved at once; the editor forgets the copy it read, so it
+      // opens on the saved sheet rather than on that copy until a new read comes back.
       queryClient.setQueryData<AiBookAnswer>(key, (current) => (current ? { ...current, book: saved.data as AiBookAnswer['book'] } : current));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.record(SHEET_API, id) });
+      queryClient.removeQueries({ queryKey: queryKeys.record(SHEET_API, id) });
       setTransfers([]);
     } catch (error) {
       if (isApiError(error) && error.status === 409) setStale(error.message);
@@ -95,6 +96,7 @@ export function AiComparisonScreen() {
   };
 
   const back = <Button type="button" label={t('screens.readingSheet.aiComparison.back')} icon="pi pi-arrow-left" text onClick={() => navigate(sheetPath(id))} />;
+  const toList = <Button type="button" label={t('screens.readingSheet.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />;
   const language = draft ? t(`locales.${draft.locale}`) : '';
   const errorEntries = Object.entries(errors).filter(([, messages]) => messages.length);
 
@@ -107,7 +109,7 @@ export function AiComparisonScreen() {
       <RecordGate
         controller={{ loading: answer.isLoading, loadError: answer.error }}
         notFound={t('screens.readingSheet.aiComparison.notFound')}
-        back={back}
+        back={toList}
       >
         {!draft || !stored || !sheet ? (
           <div className="load-error" role="status">
