@@ -164,10 +164,10 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     const db = server.database.db;
     await db.update(books).set({ privateComment: 'Saved by a colleague.', version: sql`${books.version} + 1` }).where(eq(books.id, sheetId));
     await page.getByRole('button', { name: 'SAVE THE CHANGES' }).click();
-    await page.locator('.cmp-message', { hasText: 'This sheet was changed elsewhere' }).waitFor();
+    await page.locator('.sheet-stale', { hasText: 'This sheet was changed elsewhere' }).waitFor();
     await clearToasts(page);
     await page.getByRole('button', { name: 'Reload the sheet (your transfers are kept)' }).click();
-    await page.locator('.cmp-message').waitFor({ state: 'detached' });
+    await page.locator('.sheet-stale').waitFor({ state: 'detached' });
     await page.locator('.cmp-pending', { hasText: '5 transfers to save' }).waitFor();
     await page.getByRole('button', { name: 'SAVE THE CHANGES' }).click();
     expect(await toast(page, 'Success')).toBeTruthy();

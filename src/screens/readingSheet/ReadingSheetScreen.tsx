@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -20,6 +19,7 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { AiActions } from './SheetExtras';
 import { useAiGeneration } from './ai/useAiGeneration';
 import { sendSheet } from './sendSheet';
+import { StaleNotice } from './StaleNotice';
 import {
   applySheetRules,
   NEW_SHEET_DEFAULTS,
@@ -137,17 +137,7 @@ export function ReadingSheetScreen() {
           <LanguageSwitcher value={formLocale} onChange={setFormLocale} data={controller.formData} fields={TRANSLATABLE_FIELDS} errors={shownErrors} />
         </div>
         {stale ? (
-          <Message
-            severity="warn"
-            className="sheet-stale"
-            content={
-              <div className="sheet-stale-body" role="alert">
-                <strong>{t('screens.readingSheet.stale.title')}</strong>
-                <span>{stale}</span>
-                <Button type="button" label={t('screens.readingSheet.stale.reload')} icon="pi pi-refresh" size="small" severity="warning" onClick={() => void reload()} />
-              </div>
-            }
-          />
+          <StaleNotice title={t('screens.readingSheet.stale.title')} message={stale} reloadLabel={t('screens.readingSheet.stale.reload')} onReload={() => void reload()} />
         ) : null}
         <ErrorSummary
           errors={shownErrors}

@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../engine/api/queryKeys';
-import { aiCalls } from './aiCalls';
+import { aiCalls, draftMadeWith } from './aiCalls';
 
 /** The draft's texts in the order the sheet shows them, by the field the API writes. */
 const TEXT_FIELDS = [
@@ -43,15 +43,7 @@ export function AiResultDialog({ sheetId, onClose }: { sheetId: string; onClose(
         <p>{t('screens.readingSheet.ai.noDraft')}</p>
       ) : (
         <>
-          <p>
-            {t('screens.readingSheet.ai.madeWith', {
-              model: text(draft.model),
-              language: t(`locales.${String(draft.locale)}`),
-              source: t(`screens.readingSheet.ai.sources.${String(draft.generate_from)}`),
-              tokens: `${draft.input_tokens ?? '-'} / ${draft.output_tokens ?? '-'}`,
-              seconds: draft.duration_ms == null ? '-' : Math.round(Number(draft.duration_ms) / 1000),
-            })}
-          </p>
+          <p>{draftMadeWith(t, draft)}</p>
           <dl>
             {TEXT_FIELDS.map((field) => (
               <div key={field} style={{ display: 'contents' }}>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { AiDraftRecord } from '../../../../common/aiDraft';
 import type { Locale } from '../../../../common/locales';
 import { call } from '../../../engine/api/apiClient';
@@ -39,3 +40,14 @@ export const aiCalls = {
   aiBook: async (sheetId: string | number, signal?: AbortSignal) =>
     (await call<{ data: AiBookAnswer }>('get', `ai-books/${sheetId}`, { quiet: true, ...(signal ? { signal } : {}) })).data,
 };
+
+/** How a draft was made, in words: 'Made by {model} in {language} from the {source}; tokens …; … s.' */
+export function draftMadeWith(t: TFunction, draft: AiDraftRecord): string {
+  return t('screens.readingSheet.ai.madeWith', {
+    model: draft.model,
+    language: t(`locales.${draft.locale}`),
+    source: t(`screens.readingSheet.ai.sources.${draft.generate_from}`),
+    tokens: `${draft.input_tokens ?? '-'} / ${draft.output_tokens ?? '-'}`,
+    seconds: draft.duration_ms == null ? '-' : Math.round(draft.duration_ms / 1000),
+  });
+}

@@ -10,8 +10,9 @@ import { queryKeys } from '../../../engine/api/queryKeys';
 import { errorLabel } from '../../../engine/form/errorLabel';
 import { RecordGate } from '../../../engine/form/RecordGate';
 import { UnsavedChangesGuard } from '../../../engine/form/UnsavedChangesGuard';
-import { aiCalls, AI_UPDATE_BOOK_API, type AiBookAnswer } from '../ai/aiCalls';
+import { aiCalls, AI_UPDATE_BOOK_API, draftMadeWith, type AiBookAnswer } from '../ai/aiCalls';
 import { sendSheet } from '../sendSheet';
+import { StaleNotice } from '../StaleNotice';
 import { normalizeSheet, sheetFormSchema, sheetUiSchema } from '../sheetForm';
 import { LIST_PATH, SHEET_API, sheetPath } from '../sheetRoute';
 import { CharactersComparison } from './CharactersComparison';
@@ -120,26 +121,15 @@ export function AiComparisonScreen() {
           <>
             <p className="cmp-intro">
               {t('screens.readingSheet.aiComparison.subtitle', { title: String(stored.original_title ?? '') })}{' '}
-              {t('screens.readingSheet.ai.madeWith', {
-                model: draft.model,
-                language,
-                source: t(`screens.readingSheet.ai.sources.${draft.generate_from}`),
-                tokens: `${draft.input_tokens ?? '-'} / ${draft.output_tokens ?? '-'}`,
-                seconds: draft.duration_ms == null ? '-' : Math.round(draft.duration_ms / 1000),
-              })}
+              {draftMadeWith(t, draft)}
             </p>
             {stored.is_ai_generation_running ? <Message severity="info" className="cmp-message" text={t('screens.readingSheet.aiComparison.running')} /> : null}
             {stale ? (
-              <Message
-                severity="warn"
-                className="cmp-message"
-                content={
-                  <div className="sheet-stale-body" role="alert">
-                    <strong>{t('screens.readingSheet.aiComparison.stale.title')}</strong>
-                    <span>{stale}</span>
-                    <Button type="button" label={t('screens.readingSheet.aiComparison.stale.reload')} icon="pi pi-refresh" size="small" severity="warning" onClick={() => void reload()} />
-                  </div>
-                }
+              <StaleNotice
+                title={t('screens.readingSheet.aiComparison.stale.title')}
+                message={stale}
+                reloadLabel={t('screens.readingSheet.aiComparison.stale.reload')}
+                onReload={() => void reload()}
               />
             ) : null}
             {errorEntries.length ? (
