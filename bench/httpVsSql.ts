@@ -23,17 +23,19 @@ export interface CaseResult {
 
 /**
  * Starts `app` on a free port of 127.0.0.1 and opens a staff session: `GET` of `/api/admin/{path}`
- * with a query string, answered 200 or thrown, its body read.
+ * (or `/api/admin/{path}/{sub}` when `sub` is given) with a query string, answered 200 or thrown,
+ * its body read.
  */
-export async function sessionClient(app: FastifyInstance, db: Db, path: string): Promise<(qs: string) => Promise<string>> {
+export async function sessionClient(app: FastifyInstance, db: Db, path: string): Promise<(qs: string, sub?: string) => Promise<string>> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/admin/${path}`;
   const administrator = await insertAdministrator(db, { firstname: 'Bench', lastname: 'Runner', email: `bench-${Date.now()}@bench.test`, passwordHash: 'not-a-hash' });
   const { token } = await openSession(db, administrator.id, 1, { ip: '127.0.0.1', userAgent: 'bench' });
   const headers = { cookie: `${SESSION_COOKIE}=${token}` };
-  return async (qs) => {
-    const response = await fetch(qs ? `${base}?${qs}` : base, { headers });
+  return async (qs, sub) => {
+    const url = sub ? `${base}/${sub}` : base;
+    const response = await fetch(qs ? `${url}?${qs}` : url, { headers });
     const body = await response.text();
     if (response.status !== 200) throw new Error(`${response.status} ${body}`);
     return body;

@@ -4,7 +4,9 @@
  * Suites (BENCH_SUITES, all by default):
  * - `list`: `GET admin/books` at catalogue scale on PGlite and PostgreSQL (bench/list.ts);
  * - `editor`: the reading-sheet editor in Chromium, opening and keystroke to next paint (bench/editor.ts);
- * - `users`: `GET admin/users` at 100,000 subscribers on PGlite and PostgreSQL (bench/users.ts).
+ * - `users`: `GET admin/users` at 100,000 subscribers on PGlite and PostgreSQL (bench/users.ts);
+ * - `dashboard`: `GET admin/dashboard/data` and the charts' series at 1,000,000 sheet views,
+ *   100,000 subscribers and 500,000 connections on PGlite and PostgreSQL (bench/dashboard.ts).
  *
  * A suite not run keeps its section of the previous results; the hand-written notes between the
  * `notes` markers are kept too.
@@ -12,13 +14,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DASHBOARD_ENGINES, dashboardIntro, dashboardSection, measureDashboard, type DashboardEngineResult } from './dashboard.js';
 import { editorSection, measureEditor } from './editor.js';
 import { LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
 import { log } from './stats.js';
 import { measureUsers, USERS_ENGINES, usersIntro, usersSection, type UsersEngineResult } from './users.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results.md');
-const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users').split(',').map((s) => s.trim());
+const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard').split(',').map((s) => s.trim());
+const DASHBOARD_TITLE = '## `GET admin/dashboard/data` and `series` at usage scale';
 const stamp = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function machine(): string[] {
@@ -64,6 +68,17 @@ async function main(): Promise<void> {
       ...results.flatMap(usersSection),
     ]);
   }
+  if (SUITES.includes('dashboard')) {
+    const results: DashboardEngineResult[] = [];
+    for (const engine of DASHBOARD_ENGINES) results.push(await measureDashboard(engine));
+    sections.dashboard = marked('dashboard', [
+      DASHBOARD_TITLE,
+      '',
+      `Measured on ${stamp()} with ${dashboardIntro().join('\n')}`,
+      '',
+      ...results.flatMap(dashboardSection),
+    ]);
+  }
   if (SUITES.includes('editor')) {
     const result = await measureEditor();
     sections.editor = marked('editor', [
@@ -79,7 +94,7 @@ async function main(): Promise<void> {
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor` or `users` runs those suites and keeps the others\' figures).',
+    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users` or `dashboard` runs those suites and keeps the others\' figures).',
     '',
     '## Machine',
     '',
@@ -90,6 +105,8 @@ async function main(): Promise<void> {
     sections.editor ?? kept(previous, 'editor') ?? marked('editor', ['## The reading-sheet editor in Chromium', '', 'Not measured yet.']),
     '',
     sections.users ?? kept(previous, 'users') ?? marked('users', ['## `GET admin/users` at subscriber scale', '', 'Not measured yet.']),
+    '',
+    sections.dashboard ?? kept(previous, 'dashboard') ?? marked('dashboard', [DASHBOARD_TITLE, '', 'Not measured yet.']),
     '',
     '## Notes',
     '',

@@ -16,6 +16,20 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 /** Filter categories of a saved search, in the order the user's search tab shows them (SPEC §2 'Users'). */
 export const SAVED_FILTER_CATEGORIES = ['author', 'genre', 'country', 'thematic', 'place', 'period', 'time', 'audience', 'language', 'category', 'format'] as const;
 export type SavedFilterCategory = (typeof SAVED_FILTER_CATEGORIES)[number];
+/** Each category's name where the server names it (the dashboard's criteria); the user screen's labels say the same. */
+export const SAVED_FILTER_CATEGORY_NAMES: Record<SavedFilterCategory, string> = {
+  author: 'Author',
+  genre: 'Genre',
+  country: 'Country',
+  thematic: 'Thematic',
+  place: 'Location',
+  period: 'Period',
+  time: 'Time',
+  audience: 'Audience',
+  language: 'Language',
+  category: 'Category',
+  format: 'Format',
+};
 
 /** The current subscription as the user record carries it (`subscription`). */
 export type SubscriptionRecord<D = string> = {

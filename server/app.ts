@@ -17,6 +17,7 @@ import { startAiGenerationQueue, type AiGenerationQueue, type AiGenerationQueueO
 import { GENERATION_MESSAGES } from './services/aiGenerationService.js';
 import { createStorage } from './storage/index.js';
 import { aiBookRoutes } from './routes/aiBooks.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { authRoutes } from './routes/auth.js';
 import { bookSaveRoutes } from './routes/bookSave.js';
 import { bookListRoutes } from './routes/books.js';
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
             await protectedRoutes.register(bookListRoutes); // GET /books, GET /books/options, DELETE /books/:id
             await protectedRoutes.register(bookSaveRoutes); // GET /books/:id, POST /books[/:id], DELETE /utilities/book-files|book-manuscript
             await protectedRoutes.register(aiBookRoutes); // GET /ai-books/models, POST /ai-books/ai-book-generation, GET /ai-books/:id
+            await protectedRoutes.register(dashboardRoutes); // GET /dashboard/data, /dashboard/series, POST /dashboard/get-saved-search-users
           });
         },
         { prefix: '/admin' },

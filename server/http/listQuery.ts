@@ -27,7 +27,9 @@ export function normaliseQuery(query: Record<string, unknown>, accepted: Readonl
 export function queryErrors(validation: readonly FastifySchemaValidationError[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const error of validation) {
-    const key = error.instancePath.split('/').filter(Boolean)[0] ?? '_';
+    // A missing parameter is named by the error's params, not its path (the query as a whole).
+    const missing = error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
+    const key = missing ?? error.instancePath.split('/').filter(Boolean)[0] ?? '_';
     const message = fieldMessage(error.keyword, error.params as Record<string, unknown>, key, error.message);
     const messages = (errors[key] ??= []);
     if (!messages.includes(message)) messages.push(message);

@@ -7,7 +7,7 @@ import { filterConditions } from '../db/repositories/filterConditions.js';
 import { listPlanRoles } from '../db/repositories/planRepository.js';
 import { categoryNames, listUserLibraries, listUserSavedSearches, type LibraryRecord } from '../db/repositories/userActivityRepository.js';
 import { listUserOptions, userExists, type UserOption } from '../db/repositories/userRepository.js';
-import { RATING_TYPES, users, type RatingType, type SavedFilterCategory } from '../db/schema/index.js';
+import { RATING_TYPES, users, type FilterTexts, type RatingsFilter, type RatingType, type SavedFilterCategory, type SavedFilters } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import { parseId } from './resourceService.js';
@@ -62,20 +62,11 @@ export async function userSavedSearches(db: Db, rawId: string, query: { lang?: L
   const userId = await existingUser(db, rawId);
   const locale = query.lang ?? DEFAULT_LOCALE;
   const searches = await listUserSavedSearches(db, userId);
-  const names = new Map<SavedFilterCategory, Map<number, string>>();
-  for (const category of SAVED_FILTER_CATEGORIES) {
-    const ids = [...new Set(searches.flatMap((search) => search.savedFilters[category] ?? []))];
-    names.set(category, await categoryNames(db, category, ids, locale));
-  }
+  const namesOf = await savedFilterNames(db, searches, locale);
   return {
     data: searches.map((search) => {
       const filterTexts: SavedSearchView['filter_texts'] = {};
-      for (const category of SAVED_FILTER_CATEGORIES) {
-        const ids = search.savedFilters[category] ?? [];
-        const saved = search.filterTexts[category] ?? [];
-        const texts = ids.map((id, index) => names.get(category)?.get(id) ?? saved[index]).filter((text): text is string => Boolean(text));
-        if (texts.length) filterTexts[category] = texts.join(', ');
-      }
+      for (const [category, texts] of namesOf(search)) filterTexts[category] = texts.join(', ');
       return {
         id: search.id,
         title: search.title,
@@ -83,15 +74,40 @@ export async function userSavedSearches(db: Db, rawId: string, query: { lang?: L
         created_at: search.createdAt,
         saved_filters: search.savedFilters,
         filter_texts: filterTexts,
-        ratingsFilter: RATING_TYPES.filter((type) => search.ratingsFilter[type] !== undefined).map((type) => ({
-          id: type,
-          name: RATING_NAMES[type],
-          rate: search.ratingsFilter[type]!,
-        })),
+        ratingsFilter: savedRatings(search.ratingsFilter),
       };
     }),
   };
 }
+
+/**
+ * The names of saved searches' filter ids, in `locale` (English by default, else the first filled
+ * locale), looked up once for all of them: each search's filters as names per category, in the
+ * order of SAVED_FILTER_CATEGORIES, empty categories left out. An id whose record was deleted since
+ * is written with the text the front site saved for it, if any.
+ */
+export async function savedFilterNames(
+  db: Db,
+  searches: readonly { savedFilters: SavedFilters }[],
+  locale: Locale,
+): Promise<(search: { savedFilters: SavedFilters; filterTexts?: FilterTexts }) => [SavedFilterCategory, string[]][]> {
+  const names = new Map<SavedFilterCategory, Map<number, string>>();
+  for (const category of SAVED_FILTER_CATEGORIES) {
+    const ids = [...new Set(searches.flatMap((search) => search.savedFilters[category] ?? []))];
+    names.set(category, await categoryNames(db, category, ids, locale));
+  }
+  return (search) =>
+    SAVED_FILTER_CATEGORIES.flatMap((category): [SavedFilterCategory, string[]][] => {
+      const ids = search.savedFilters[category] ?? [];
+      const saved = search.filterTexts?.[category] ?? [];
+      const texts = ids.map((id, index) => names.get(category)?.get(id) ?? saved[index]).filter((text): text is string => Boolean(text));
+      return texts.length ? [[category, texts]] : [];
+    });
+}
+
+/** The ratings of a saved search as the API writes them: `{ id, name, rate }` in the order of the rating types. */
+export const savedRatings = (ratings: RatingsFilter) =>
+  RATING_TYPES.filter((type) => ratings[type] !== undefined).map((type) => ({ id: type, name: RATING_NAMES[type], rate: ratings[type]! }));
 
 /** `GET admin/users/user-options-list`: users matching `search` (names, e-mail, company), the chosen `ids` first. */
 export async function userOptions(db: Db, query: { search?: string; ids?: number[]; page?: number; perPage?: number }): Promise<Paged<UserOption>> {

@@ -8,6 +8,7 @@ import { NotFoundScreen } from '../screens/NotFoundScreen';
 import { prefetchRecord } from '../engine/resource/prefetchRecord';
 import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';
 import { AI_COMPARISON_ROUTE_NAME, AI_COMPARISON_ROUTE_PATH, LIST_PATH, SHEET_API, SHEET_ROUTE_NAME, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
+import { DASHBOARD_PATH, DASHBOARD_ROUTE_NAME } from '../screens/dashboard/dashboardCalls';
 import { guardLoader } from './guard';
 import { queryClient } from './queryClient';
 import { Root } from './Root';
@@ -34,6 +35,12 @@ export const router = createBrowserRouter([
               { index: true, id: 'home', loader: () => redirect(LIST_PATH) },
               // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
               { path: SHEET_ROUTE_PATH, id: SHEET_ROUTE_NAME, loader: prefetchRecord(queryClient, SHEET_API), element: <ReadingSheetScreen /> },
+              // The dashboard (bespoke, its own chunk; its charts another).
+              {
+                path: DASHBOARD_PATH.slice(1),
+                id: DASHBOARD_ROUTE_NAME,
+                lazy: async () => ({ Component: (await import('../screens/dashboard/DashboardScreen')).DashboardScreen }),
+              },
               // The AI comparison of a sheet: its own chunk, loaded when opened.
               {
                 path: AI_COMPARISON_ROUTE_PATH,

@@ -1,5 +1,6 @@
 import { MENU_GROUPS } from '../../common/screenDefinition';
 import { screens } from '../engine/resource/definitions';
+import { DASHBOARD_PATH } from '../screens/dashboard/dashboardCalls';
 
 /** A left-menu entry: label key, target path, icon, and the path prefixes that highlight it. */
 export interface MenuEntry {
@@ -12,8 +13,8 @@ export interface MenuEntry {
   matches: string[];
 }
 
-/** Entries of the bespoke screens, which have no screen definition. */
-const BESPOKE: MenuEntry[] = [];
+/** Entries of the bespoke screens, which have no screen definition: the dashboard, after the main lists. */
+const BESPOKE: MenuEntry[] = [{ label: 'menu.dashboard', to: DASHBOARD_PATH, icon: 'pi pi-chart-line', group: 'main', order: 50, matches: [] }];
 
 /** Path prefix of a form route pattern: `/genre/:id?` → `/genre`. */
 const formPrefix = (path: string) => path.replace(/\/:id\??$/, '');

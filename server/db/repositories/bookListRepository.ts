@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
+import { rowsOf } from './rowsOf.js';
 
 /** Columns a reading-sheet list can be sorted by (API names). */
 export const BOOK_SORTS = ['id', 'title', 'publication_date', 'updated_at'] as const;
@@ -35,11 +36,6 @@ export interface BookOptionRow {
   id: number;
   original_title: string;
   authorList: { id: number; name: string }[];
-}
-
-/** The rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** A comma-separated list of bound parameters, for `in (…)`. */

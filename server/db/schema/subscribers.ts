@@ -104,7 +104,12 @@ export const subscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id').unique('subscriptions_provider_id_unique'),
     ...timestamps(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.startDate), index('subscriptions_plan_idx').on(t.planId)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.startDate),
+    index('subscriptions_plan_idx').on(t.planId),
+    // The dashboard's new subscriptions per day.
+    index('subscriptions_start_date_idx').on(t.startDate),
+  ],
 );
 
 /**

@@ -13,4 +13,6 @@ export const queryKeys = {
   related: (api: string, id: string | number, part: string, params: Record<string, unknown> = {}) => ['resource', api, 'related', String(id), part, params] as const,
   options: (api: string, params: Record<string, unknown>) => ['resource', api, 'options', params] as const,
   lookup: (name: string) => ['lookup', name] as const,
+  /** One part of the dashboard (its data, a chart's series, the users of a saved search). */
+  dashboard: (part: string, params: Record<string, unknown> = {}) => ['dashboard', part, params] as const,
 };

@@ -151,7 +151,7 @@ export async function seedNews(ctx: DemoContext): Promise<void> {
   );
 }
 
-/** Sheet views over the last two months, a few sheets far more viewed than the rest. */
+/** Sheet views over the last 90 days (the dashboard's longest period), a few sheets far more viewed than the rest. */
 export async function seedBookViews(ctx: DemoContext, catalogue: DemoBook[], subscribers: DemoUser[], count: number): Promise<void> {
   const { rng, now } = ctx;
   if (catalogue.length === 0) return;
@@ -159,7 +159,7 @@ export async function seedBookViews(ctx: DemoContext, catalogue: DemoBook[], sub
   const rows = Array.from({ length: count }, () => ({
     bookId: rng.helpers.weightedArrayElement(weighted).id,
     userId: maybe(rng, subscribers)?.id ?? null,
-    viewedAt: rng.date.between({ from: addDays(now, -60), to: now }),
+    viewedAt: rng.date.between({ from: addDays(now, -90), to: now }),
   }));
   await insertRows(ctx.db, bookViews, rows);
 }
