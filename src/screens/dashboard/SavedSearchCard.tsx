@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Rating } from 'primereact/rating';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { RecentSearch } from '../../../common/dashboard';
 import { queryKeys } from '../../engine/api/queryKeys';
+import { StarsDisplay } from '../../widgets/stars/StarsDisplay';
 import { dayOf } from '../../widgets/subscriptionPanel/dates';
 import { userPath } from './dashboardPaths';
 import { dashboardCalls } from './dashboardCalls';
@@ -66,7 +66,7 @@ export function SavedSearchCard({ search }: { search: RecentSearch }) {
             <div key={rating.id}>
               <dt>{rating.name}</dt>
               <dd className="dashboard-search-rating">
-                <Rating value={rating.rate} stars={4} readOnly cancel={false} aria-label={t('screens.dashboard.searches.rate', { name: rating.name, rate: rating.rate })} />
+                <StarsDisplay value={rating.rate} label={t('screens.dashboard.searches.rate', { name: rating.name, rate: rating.rate })} />
                 {rating.rate < AND_MORE_BELOW ? <span>{t('screens.dashboard.searches.andMore')}</span> : null}
               </dd>
             </div>

@@ -27,7 +27,7 @@ function UsageChart({ metric, days }: { metric: DashboardMetric; days: Dashboard
   const data = useMemo(
     () => ({
       labels: (points ?? []).map((point) => point.date.slice(5)),
-      datasets: [{ label: title, data: (points ?? []).map((point) => point.value), borderColor: COLOURS[metric], backgroundColor: `${COLOURS[metric]}33`, fill: true, tension: 0.3, pointRadius: days > 30 ? 0 : 2 }],
+      datasets: [{ label: title, data: (points ?? []).map((point) => point.value), borderColor: COLOURS[metric], backgroundColor: `${COLOURS[metric]}33`, fill: true, cubicInterpolationMode: 'monotone' as const, pointRadius: days > 30 ? 0 : 2 }],
     }),
     [points, title, metric, days],
   );
@@ -45,7 +45,15 @@ function UsageChart({ metric, days }: { metric: DashboardMetric; days: Dashboard
       <figcaption>
         <strong>{title}</strong> <span className="muted">{caption}</span>
       </figcaption>
-      {series.isError ? <p className="muted">{t('list.loadFailed')}</p> : <Chart type="line" data={data} options={options} ariaLabel={caption} className="dashboard-chart-canvas" />}
+      {series.isError ? (
+        <p className="muted">{t('list.loadFailed')}</p>
+      ) : points ? (
+        // Drawn once its points are here: PrimeReact's Chart loads chart.js on each draw, and an
+        // earlier draw of no points could land after this one.
+        <Chart type="line" data={data} options={options} ariaLabel={caption} className="dashboard-chart-canvas" />
+      ) : (
+        <div className="dashboard-chart-canvas" />
+      )}
     </figure>
   );
 }

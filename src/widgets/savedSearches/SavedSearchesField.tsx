@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FieldProps } from '@rjsf/utils';
-import { Rating } from 'primereact/rating';
 import { useTranslation } from 'react-i18next';
 import { SAVED_FILTER_CATEGORIES, type SavedSearchView } from '../../../common/subscribers';
 import { call } from '../../engine/api/apiClient';
 import { queryKeys } from '../../engine/api/queryKeys';
 import type { EngineFormContext } from '../../engine/form/templates';
+import { StarsDisplay } from '../stars/StarsDisplay';
 import { dayOf } from '../subscriptionPanel/dates';
 
 /** The locale the server writes the filters' names in: the interface's (English). */
@@ -55,7 +55,7 @@ export function SavedSearchesField({ registry, schema }: FieldProps) {
               <div key={rating.id} className="saved-search-row">
                 <dt>{rating.name}</dt>
                 <dd>
-                  <Rating value={rating.rate} stars={4} readOnly cancel={false} aria-label={t('widgets.savedSearches.rate', { name: rating.name, rate: rating.rate })} />
+                  <StarsDisplay value={rating.rate} label={t('widgets.savedSearches.rate', { name: rating.name, rate: rating.rate })} />
                 </dd>
               </div>
             ))}

@@ -76,7 +76,9 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
     ).sort((a, b) => a.getTime() - b.getTime());
 
     const plan = rng.datatype.boolean(0.8) ? maybe(rng, ref.plans) : null;
-    const startDate = rng.date.between({ from: addDays(now, -540), to: addDays(now, -10) });
+    const drawn = rng.date.between({ from: addDays(now, -540), to: addDays(now, -10) });
+    // A third start within the last 60 days, so the dashboard's new subscriptions show some at 30 days too (the same draws).
+    const startDate = index % 3 === 0 ? new Date(now.getTime() - ((now.getTime() - drawn.getTime()) % (60 * 86_400_000))) : drawn;
     const subscription = plan
       ? {
           planId: plan.id,

@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AiDraftRecord } from '../../../../common/aiDraft';
 import type { ApiRecord } from '../../../engine/api/resourceApi';
+import { StarsDisplay } from '../../../widgets/stars/StarsDisplay';
 import { IdValues } from './IdValues';
 import { rowLabel, type ComparisonRow, type NameRow } from './comparisonSections';
 import { TextDiff } from './TextDiff';
@@ -31,13 +32,7 @@ const without = (list: readonly number[], others: readonly number[]) => new Set(
 function Stars({ value }: { value: number | undefined }) {
   const { t } = useTranslation();
   if (value === undefined) return <span className="cmp-empty">{t('screens.readingSheet.aiComparison.empty')}</span>;
-  return (
-    <span className="cmp-stars" role="img" aria-label={t('screens.readingSheet.aiComparison.stars', { count: value })}>
-      {[1, 2, 3, 4].map((star) => (
-        <i key={star} className={`pi ${star <= value ? 'pi-star-fill' : 'pi-star'}`} aria-hidden="true" />
-      ))}
-    </span>
-  );
+  return <StarsDisplay value={value} label={t('screens.readingSheet.aiComparison.stars', { count: value })} />;
 }
 
 /** The names a name row shows on the sheet's side: its authors, or its first publishing house. */
