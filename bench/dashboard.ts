@@ -35,16 +35,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { DASHBOARD_LIMITS, type DashboardData, type DashboardMetric, type DashboardPeriod, type DashboardSeries } from '../common/dashboard.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
-import { openPglite, openPostgres, type Database, type Db } from '../server/db/client.js';
+import { type Database, type Db } from '../server/db/client.js';
 import { loadReferenceIds } from '../server/db/seed/demo/reference-ids.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
 import { dashboardData, dashboardSeries } from '../server/services/dashboardService.js';
 import { sessionClient } from './httpVsSql.js';
 import { log, ms, stats, type Stats } from './stats.js';
+import { openBenchDatabase } from './benchDatabase.js';
 
 const BOOKS = Number(process.env.BENCH_DASHBOARD_BOOKS ?? 5_000);
 const USERS = Number(process.env.BENCH_DASHBOARD_USERS ?? 100_000);
@@ -55,7 +55,6 @@ const DEMANDS = Number(process.env.BENCH_DASHBOARD_DEMANDS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
 export const DASHBOARD_ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const KEEP = process.env.BENCH_KEEP === '1';
 
 /** The issue's targets: `GET admin/dashboard/data` and each series, p95 per engine. */
@@ -380,32 +379,7 @@ async function checkAnswer(db: Db, engine: string, item: Case, body: string): Pr
 
 /** Opens (and fills when needed) the engine's benchmark database; `drop` removes it afterwards. */
 async function prepare(engine: 'pglite' | 'postgres'): Promise<{ database: Database; generatedSeconds: number | undefined; drop(): Promise<void> }> {
-  let database: Database;
-  let drop = async () => undefined as void;
-  if (engine === 'pglite') {
-    const dir = KEEP ? path.resolve(`data/bench-dashboard-${USERS}-${VIEWS}`) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dashboard-pglite-'));
-    fs.mkdirSync(dir, { recursive: true });
-    database = await openPglite(dir);
-    if (!KEEP) drop = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const name = KEEP ? `admin_panel_bench_dashboard_${USERS}_${VIEWS}` : `admin_panel_bench_dashboard_${process.pid}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-    if (!exists) await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(PG_URL);
-    target.pathname = `/${name}`;
-    database = await openPostgres(target.toString());
-    if (!KEEP) {
-      drop = async () => {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      };
-    }
-  }
+  const { database, drop } = await openBenchDatabase(engine, { name: `bench-dashboard-${USERS}-${VIEWS}`, keep: KEEP });
   try {
     await database.migrate();
     await seedReferenceData(database.db);

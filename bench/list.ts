@@ -17,22 +17,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
-import { openPglite, openPostgres, type Database } from '../server/db/client.js';
+import { type Database } from '../server/db/client.js';
 import { listBooks } from '../server/db/repositories/bookListRepository.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
 import { bookListArgs, type BookListQuery } from '../server/services/bookListService.js';
 import { generateCatalogue } from './generate.js';
 import { measureCase, sessionClient, type CaseResult, type HttpSqlCase } from './httpVsSql.js';
 import { log, ms } from './stats.js';
+import { openBenchDatabase } from './benchDatabase.js';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
 export const LIST_ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const KEEP = process.env.BENCH_KEEP === '1';
 
 /** Targets of issue 5: p95 per engine, and HTTP at most this many times the bare SQL (PostgreSQL). */
@@ -67,32 +66,7 @@ async function rowsOf(database: Database, query: string): Promise<Record<string,
 
 /** Opens (and fills when needed) the engine's benchmark database; `drop` removes it afterwards. */
 async function prepare(engine: 'pglite' | 'postgres'): Promise<{ database: Database; generatedSeconds: number | undefined; drop(): Promise<void> }> {
-  let database: Database;
-  let drop = async () => undefined as void;
-  if (engine === 'pglite') {
-    const dir = KEEP ? path.resolve(`data/bench-${SIZE}`) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
-    fs.mkdirSync(dir, { recursive: true });
-    database = await openPglite(dir);
-    if (!KEEP) drop = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const name = KEEP ? `admin_panel_bench_${SIZE}` : `admin_panel_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-    if (!exists) await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(PG_URL);
-    target.pathname = `/${name}`;
-    database = await openPostgres(target.toString());
-    if (!KEEP) {
-      drop = async () => {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      };
-    }
-  }
+  const { database, drop } = await openBenchDatabase(engine, { name: `bench-${SIZE}`, keep: KEEP });
   await database.migrate();
   await seedReferenceData(database.db);
   const existing = Number((await rowsOf(database, 'select count(*)::int as n from books'))[0]?.n ?? 0);

@@ -28,12 +28,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Faker, base, de, en, es, fr, it } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { ListQuery } from '../common/api.js';
 import { searchNormal, type Locale } from '../common/locales.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
-import { openPglite, openPostgres, type Database, type Db } from '../server/db/client.js';
+import { type Database, type Db } from '../server/db/client.js';
 import { listUsers } from '../server/db/repositories/userRepository.js';
 import { users } from '../server/db/schema/index.js';
 import { loadReferenceIds } from '../server/db/seed/demo/reference-ids.js';
@@ -43,12 +42,12 @@ import { userResource } from '../server/resources/users.js';
 import { listCondition } from '../server/services/resourceService.js';
 import { measureCase, sessionClient, type CaseResult, type HttpSqlCase } from './httpVsSql.js';
 import { log, ms } from './stats.js';
+import { openBenchDatabase } from './benchDatabase.js';
 
 const SIZE = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
 export const USERS_ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const KEEP = process.env.BENCH_KEEP === '1';
 
 /** The issue's target on PostgreSQL; PGlite has none of its own, so the books list's is reported. */
@@ -308,32 +307,7 @@ async function directCounts(db: Db): Promise<{ states: Record<string, number>; p
 
 /** Opens (and fills when needed) the engine's benchmark database; `drop` removes it afterwards. */
 async function prepare(engine: 'pglite' | 'postgres'): Promise<{ database: Database; generatedSeconds: number | undefined; drop(): Promise<void> }> {
-  let database: Database;
-  let drop = async () => undefined as void;
-  if (engine === 'pglite') {
-    const dir = KEEP ? path.resolve(`data/bench-users-${SIZE}`) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-users-pglite-'));
-    fs.mkdirSync(dir, { recursive: true });
-    database = await openPglite(dir);
-    if (!KEEP) drop = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const name = KEEP ? `admin_panel_bench_users_${SIZE}` : `admin_panel_bench_users_${process.pid}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-    if (!exists) await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(PG_URL);
-    target.pathname = `/${name}`;
-    database = await openPostgres(target.toString());
-    if (!KEEP) {
-      drop = async () => {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      };
-    }
-  }
+  const { database, drop } = await openBenchDatabase(engine, { name: `bench-users-${SIZE}`, keep: KEEP });
   try {
     await database.migrate();
     await seedReferenceData(database.db);
