@@ -16,7 +16,7 @@ import { SAVED_FILTER_CATEGORIES, SAVED_FILTER_CATEGORY_NAMES, type SavedFilterC
 import type { Db } from '../db/client.js';
 import { MAX_INT_ID } from '../db/repositories/resourceRepository.js';
 import { categoryNames } from '../db/repositories/userActivityRepository.js';
-import { categoryCounts, countsPerDay, criteriaCounts, latestSavedSearches, popularBooks, recentUsers, usersWithSavedFilters } from '../db/repositories/dashboardRepository.js';
+import { countsPerDay, latestSavedSearches, popularBooks, recentUsers, savedCriteriaCounts, usersWithSavedFilters } from '../db/repositories/dashboardRepository.js';
 import { authorsOfBooks } from '../db/repositories/authorsOfBooks.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import { actionBody } from './actionBody.js';
@@ -81,7 +81,7 @@ async function recentSearches(db: Db): Promise<RecentSearch<Date>[]> {
 
 /** The categories most named by the searches saved since `since`, each with its most chosen values. */
 async function mostRequestedCriteria(db: Db, since: Date): Promise<DashboardCriteria<Date>[]> {
-  const [categories, values] = await Promise.all([categoryCounts(db, since), criteriaCounts(db, since)]);
+  const { categories, values } = await savedCriteriaCounts(db, since);
   const known = categories.filter((row): row is typeof row & { category: SavedFilterCategory } => (SAVED_FILTER_CATEGORIES as readonly string[]).includes(row.category));
   const order = (category: string) => SAVED_FILTER_CATEGORIES.indexOf(category as SavedFilterCategory);
   const top = known

@@ -38,27 +38,37 @@ export function latestSavedSearches(db: Db, limit: number): Promise<{ createdAt:
     .limit(limit);
 }
 
-/** Per category and chosen id, in the saved searches made since `since`: how many searches chose it and when last. */
-export async function criteriaCounts(db: Db, since: Date) {
-  const rows = rowsOf<{ category: string; id: number; searches: number; last: Date | string }>(await db.execute(sql`
-    select f.key as category, v.value::int as id, count(*)::int as searches, max(s.created_at) as last
-    from ${savedSearches} s
-    cross join lateral jsonb_each(s.saved_filters) f
-    cross join lateral jsonb_array_elements_text(case when jsonb_typeof(f.value) = 'array' then f.value else '[]'::jsonb end) v
-    where s.created_at >= ${since.toISOString()}
-    group by f.key, v.value::int`));
-  return rows.map((row) => ({ category: row.category, id: Number(row.id), searches: Number(row.searches), last: new Date(row.last) }));
-}
-
-/** Per category, in the saved searches made since `since`: how many searches named it and when last. */
-export async function categoryCounts(db: Db, since: Date) {
-  const rows = rowsOf<{ category: string; searches: number; last: Date | string }>(await db.execute(sql`
-    select f.key as category, count(*)::int as searches, max(s.created_at) as last
-    from ${savedSearches} s
-    cross join lateral jsonb_each(s.saved_filters) f
-    where s.created_at >= ${since.toISOString()} and jsonb_typeof(f.value) = 'array' and jsonb_array_length(f.value) > 0
-    group by f.key`));
-  return rows.map((row) => ({ category: row.category, searches: Number(row.searches), last: new Date(row.last) }));
+/**
+ * In the saved searches made since `since`: per category, how many searches named it and when last;
+ * per category and chosen id, the same. One transaction without JIT: the planner cannot see how few
+ * rows the jsonb functions give (it assumes 100 each), and the JIT compilation it would pay for that
+ * (about 170 ms on 20,000 searches) costs four times the query itself.
+ */
+export function savedCriteriaCounts(db: Db, since: Date) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    const categories = rowsOf<{ category: string; searches: number; last: Date | string }>(
+      await tx.execute(sql`
+        select f.key as category, count(*)::int as searches, max(s.created_at) as last
+        from ${savedSearches} s
+        cross join lateral jsonb_each(s.saved_filters) f
+        where s.created_at >= ${since.toISOString()} and jsonb_typeof(f.value) = 'array' and jsonb_array_length(f.value) > 0
+        group by f.key`),
+    );
+    const values = rowsOf<{ category: string; id: number; searches: number; last: Date | string }>(
+      await tx.execute(sql`
+        select f.key as category, v.value::int as id, count(*)::int as searches, max(s.created_at) as last
+        from ${savedSearches} s
+        cross join lateral jsonb_each(s.saved_filters) f
+        cross join lateral jsonb_array_elements_text(case when jsonb_typeof(f.value) = 'array' then f.value else '[]'::jsonb end) v
+        where s.created_at >= ${since.toISOString()}
+        group by f.key, v.value::int`),
+    );
+    return {
+      categories: categories.map((row) => ({ category: row.category, searches: Number(row.searches), last: new Date(row.last) })),
+      values: values.map((row) => ({ category: row.category, id: Number(row.id), searches: Number(row.searches), last: new Date(row.last) })),
+    };
+  });
 }
 
 /** The users who saved a search with exactly these filters (jsonb equality: whatever the keys' order), by name. */
