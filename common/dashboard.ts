@@ -15,10 +15,10 @@ export type DashboardCriterion = { name: string; values: string[] };
 
 /**
  * A category of criteria among the most requested in the saved searches of the last 90 days
- * (`recentCriteria`): its most chosen values first, the date of the latest search naming it, and
- * how many searches named it.
+ * (`recentCriteria`): `criteria` holds that one category (a list, as a search's criteria are) with
+ * its most chosen values first; the date of the latest search naming it, and how many searches did.
  */
-export type DashboardCriteria<D = string> = { searchDate: D; criteria: DashboardCriterion; numberSearches: number };
+export type DashboardCriteria<D = string> = { searchDate: D; criteria: [DashboardCriterion]; numberSearches: number };
 
 /** A sheet among the most viewed. */
 export type PopularBook = {

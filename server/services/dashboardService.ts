@@ -101,7 +101,7 @@ async function mostRequestedCriteria(db: Db, since: Date): Promise<DashboardCrit
     );
     result.push({
       searchDate: last,
-      criteria: { name: SAVED_FILTER_CATEGORY_NAMES[category], values: chosen.map((row) => names.get(row.id)).filter((name): name is string => Boolean(name)) },
+      criteria: [{ name: SAVED_FILTER_CATEGORY_NAMES[category], values: chosen.map((row) => names.get(row.id)).filter((name): name is string => Boolean(name)) }],
       numberSearches: searches,
     });
   }

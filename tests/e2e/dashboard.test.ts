@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData } from '../../common/dashboard.js';
 import { bookViews, savedSearches, users } from '../../server/db/schema/index.js';
@@ -40,7 +40,21 @@ describe.skipIf(!chromiumPath)('the dashboard in Chromium', () => {
   }
 
   it('opens from the menu with its lists and charts, passes axe, and scrolls the slider by 340 px each way', async () => {
+    // The dashboard's code and chart.js load with the dashboard only.
+    const scripts: string[] = [];
+    const onRequest = (sent: Request) => {
+      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+    };
+    page.on('request', onRequest);
+    await page.goto(url('/reading-sheets'));
+    await page.waitForLoadState('networkidle');
+    const dashboardCode = (paths: string[]) => paths.filter((pathname) => /\/assets\/(DashboardScreen|UsageCharts|auto)-/.test(pathname));
+    expect(dashboardCode(scripts)).toEqual([]);
     await openDashboard();
+    await chart('views').locator('canvas').waitFor();
+    page.off('request', onRequest);
+    expect(dashboardCode(scripts).map((pathname) => pathname.replace(/-[\w-]+\.js$/, ''))).toEqual(expect.arrayContaining(['/assets/DashboardScreen', '/assets/UsageCharts', '/assets/auto']));
+
     expect(await page.locator('.dashboard-book-title').allTextContents()).toEqual(data.popularBooks.map((book) => book.originalTitle));
     expect(await page.locator('.dashboard-side-title').allTextContents()).toEqual(['Les utilisateurs — RÉCEMMENT CONNECTÉS', 'Critères — LES PLUS DEMANDÉS']);
     expect(await page.getByRole('heading', { name: 'Fiches les plus regardées' }).count()).toBe(1);

@@ -9,9 +9,9 @@ export function RequestedCriteria({ criteria }: { criteria: readonly DashboardCr
   return (
     <ul className="dashboard-list">
       {criteria.map((entry) => (
-        <li key={entry.criteria.name}>
-          <strong>{entry.criteria.name}</strong>
-          <span>{entry.criteria.values.join(', ')}</span>
+        <li key={entry.criteria[0].name}>
+          <strong>{entry.criteria[0].name}</strong>
+          <span>{entry.criteria[0].values.join(', ')}</span>
           <span className="muted">{t('screens.dashboard.criteria.searches', { count: entry.numberSearches, date: dayOf(entry.searchDate) })}</span>
         </li>
       ))}
