@@ -32,7 +32,8 @@ export const router = createBrowserRouter([
             // A page that fails (its code not loaded, an error while rendering) says so inside the layout.
             errorElement: <RouteError />,
             children: [
-              { index: true, id: 'home', loader: () => redirect(LIST_PATH) },
+              // Redirected before it renders; `element: null` says it renders nothing (no router warning).
+              { index: true, id: 'home', loader: () => redirect(LIST_PATH), element: null },
               // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
               { path: SHEET_ROUTE_PATH, id: SHEET_ROUTE_NAME, loader: prefetchRecord(queryClient, SHEET_API), element: <ReadingSheetScreen /> },
               // The dashboard (bespoke, its own chunk; its charts another).

@@ -1,6 +1,7 @@
 import type { LoaderFunction, RouteObject } from 'react-router-dom';
 import { ResourceFormScreen } from '../engine/resource/ResourceFormScreen';
 import { preloadable, preloadDeferred } from '../engine/deferred';
+import { routeRecordId } from '../engine/resource/paths';
 import { prefetchRecord } from '../engine/resource/prefetchRecord';
 import { screens } from '../engine/resource/definitions';
 import { bespokeFormOf } from './bespokeForms';
@@ -21,11 +22,22 @@ function formLoader(api: string, recordParams?: Record<string, unknown>): Loader
   };
 }
 
+/**
+ * A form page's loader that first refuses a page the screen's permissions do not allow: its create
+ * page (no id, or `new`) without `create`. The route's error element shows the not-found page.
+ */
+function allowedOnly(screen: (typeof screens)[number], loader: LoaderFunction): LoaderFunction {
+  return (args) => {
+    if (routeRecordId(args.params.id) === undefined && !screen.permissions.create) throw new Response(null, { status: 404, statusText: 'Not Found' });
+    return loader(args);
+  };
+}
+
 /** The form page of a definition: the engine's form, or the bespoke screen its `form.bespoke` asks for (src/app/bespokeForms.ts). */
 function formRoute(screen: (typeof screens)[number], path: string, id: string): RouteObject {
-  if (!screen.form?.bespoke) return { path, id, loader: formLoader(screen.api), element: <ResourceFormScreen key={screen.resource} screen={screen} /> };
+  if (!screen.form?.bespoke) return { path, id, loader: allowedOnly(screen, formLoader(screen.api)), element: <ResourceFormScreen key={screen.resource} screen={screen} /> };
   const bespoke = bespokeFormOf(screen.resource);
-  return { path, id, loader: formLoader(screen.api, bespoke.recordParams), lazy: async () => ({ Component: await bespoke.load() }) };
+  return { path, id, loader: allowedOnly(screen, formLoader(screen.api, bespoke.recordParams)), lazy: async () => ({ Component: await bespoke.load() }) };
 }
 
 /** Routes generated from the screen definitions: a list page and, when declared, a form page each. */

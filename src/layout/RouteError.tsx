@@ -1,15 +1,22 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isApiError } from '../engine/api/ApiError';
+import { NotFoundScreen } from '../screens/NotFoundScreen';
+
+/** A page the route says does not exist (404), or whose record the API says does not (`RecordGate`). */
+const isNotFound = (error: unknown) => (isRouteErrorResponse(error) || isApiError(error)) && error.status === 404;
 
 /**
- * A page that could not be shown: its code failed to load (most often after an update of the
- * application, or with the connection lost) or it failed while rendering. Offers a reload; the menu
- * stays when the error is a page's own.
+ * A page that could not be shown. Not there (a route its screen does not allow, a record that does
+ * not exist): the not-found page, inside the layout, with nothing else. Its code failed to load
+ * (most often after an update of the application, or with the connection lost) or it failed while
+ * rendering: a reload is offered; the menu stays when the error is a page's own.
  */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  if (isNotFound(error)) return <NotFoundScreen />;
   console.error(error);
   return (
     <section className="page route-error" role="alert">

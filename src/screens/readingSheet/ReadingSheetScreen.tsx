@@ -130,7 +130,6 @@ export function ReadingSheetScreen() {
       </div>
       <RecordGate
         controller={controller}
-        notFound={t('screens.readingSheet.notFound')}
         back={back}
       >
         <div className="sheet-toolbar">

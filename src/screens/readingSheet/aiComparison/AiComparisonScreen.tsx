@@ -109,7 +109,6 @@ export function AiComparisonScreen() {
       </div>
       <RecordGate
         controller={{ loading: answer.isLoading, loadError: answer.error }}
-        notFound={t('screens.readingSheet.aiComparison.notFound')}
         back={toList}
       >
         {!draft || !stored || !sheet ? (
