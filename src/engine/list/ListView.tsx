@@ -48,6 +48,10 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
           }}
         />
       )}
+      {canDelete && !canDelete(row) ? (
+        // The button's room kept, so that the other actions stay in their column on every row.
+        <span className="p-button p-button-icon-only p-button-rounded p-button-text row-action-placeholder" aria-hidden="true" />
+      ) : null}
       {canDelete?.(row) && (
         <Button type="button"
           icon="pi pi-trash"
