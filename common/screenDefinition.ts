@@ -8,6 +8,7 @@ export const CELL_NAMES = [
   'text',
   'translatedName',
   'colorSwatch',
+  'genre',
   'nullParent',
   'dash',
   'count',

@@ -12,9 +12,10 @@ export const genreResource: NamedResourceDefinition = {
     ...NAMED_FIELDS,
     color: { column: 'color', codec: 'lowercase' },
     parent_id: { column: 'parentId', codec: 'reference' },
+    parent_name: { computed: "the parent's name (English, else its first filled language), null at the top of the tree" },
   },
   filters: { ...NAME_SEARCH, parent_id: { column: 'parentId', op: 'in', many: true } },
-  tree: { field: 'parent_id' },
+  tree: { field: 'parent_id', nameField: 'parent_name' },
   uniqueNames: true,
   inUseMessage: 'This genre is still used by reading sheets or other genres and cannot be deleted.',
 };

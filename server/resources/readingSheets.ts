@@ -52,6 +52,7 @@ export const readingSheetList = {
     status_label: listOnly('book_statuses.label'),
     rights_status: listOnly('rights_statuses: { id, label }'),
     primary_genre_color: listOnly("the primary genre's colour"),
+    primary_genre_name: listOnly("the primary genre's name (English, else its first filled language)"),
     cover_url: listOnly("the first cover's URL"),
     publication_date: listOnly('YYYY-MM'),
     updated_at: listOnly('ISO 8601, UTC'),

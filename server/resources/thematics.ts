@@ -12,9 +12,10 @@ export const thematicResource: NamedResourceDefinition = {
     ...NAMED_FIELDS,
     ai_descriptions: { column: 'aiDescriptions', codec: 'translations' },
     parent_id: { column: 'parentId', codec: 'reference' },
+    parent_name: { computed: "the parent's name (English, else its first filled language), null at the top of the tree" },
   },
   filters: { ...NAME_SEARCH, parent_id: { column: 'parentId', op: 'in', many: true } },
-  tree: { field: 'parent_id' },
+  tree: { field: 'parent_id', nameField: 'parent_name' },
   uniqueNames: true,
   inUseMessage: 'This thematic is still used by reading sheets or other thematics and cannot be deleted.',
 };

@@ -23,6 +23,7 @@ import { paged, paging, type Paged, type Paging } from '../http/paging.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import type { Storage } from '../storage/index.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
+import { pickTranslation } from '../../common/locales.js';
 
 /** The validated query of `GET admin/books`: paging, sort and the declared filters (`BOOK_FILTERS`). */
 export type BookListQuery = ListQuery & { sort?: BookSort; direction?: SortDirection };
@@ -39,6 +40,8 @@ export interface BookListItem {
   status_label: string;
   rights_status: { id: number; label: string };
   primary_genre_color: string | null;
+  /** The primary genre's name (English, else its first filled language), or null. */
+  primary_genre_name: string | null;
   cover_url: string | null;
   publication_date: string | null;
   updated_at: string;
@@ -76,6 +79,7 @@ export function toListItem(row: BookListRow): BookListItem {
     status_label: row.status_label,
     rights_status: { id: row.rights_status_id, label: row.rights_status_label },
     primary_genre_color: row.primary_genre_color,
+    primary_genre_name: row.primary_genre_names ? pickTranslation(row.primary_genre_names) : null,
     cover_url: row.cover_key ? fileUrl(row.cover_key) : null,
     publication_date: row.publication_date,
     updated_at: row.updated_at,

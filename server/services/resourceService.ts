@@ -1,11 +1,11 @@
 import { and } from 'drizzle-orm';
 import type { ApiRecord, ListQuery, Paged } from '../../common/api.js';
-import { LOCALES, searchNormal, type Translations } from '../../common/locales.js';
+import { LOCALES, pickTranslation, searchNormal, type Translations } from '../../common/locales.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { Db } from '../db/client.js';
 import { isStillReferenced } from '../db/errors.js';
 import { columnOf, filterConditions, withDescendants } from '../db/repositories/filterConditions.js';
-import { findNamed, listNamed } from '../db/repositories/namedListRepository.js';
+import { findNamed, listNamed, namesByIds } from '../db/repositories/namedListRepository.js';
 import { clashingNameLocales, deleteRecord, insertRecord, MAX_INT_ID, parentIdOf, updateRecord, type ColumnValues } from '../db/repositories/resourceRepository.js';
 import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
@@ -125,6 +125,18 @@ export function createNamedResourceService(db: Db, definition: NamedResourceDefi
   const tree = definition.tree && { field: definition.tree.field, column: columnOf(table, String(definition.fields[definition.tree.field]?.column)) };
   const missing = () => notFound(label);
 
+  /** The records with their parent's name (`tree.nameField`), the parents read once for all of them. */
+  async function withParentNames(records: ApiRecord[]): Promise<ApiRecord[]> {
+    const nameField = definition.tree?.nameField;
+    if (!tree || !nameField) return records;
+    const parentOf = (record: ApiRecord) => (typeof record[tree.field] === 'number' ? (record[tree.field] as number) : undefined);
+    const names = await namesByIds(db, table as never, [...new Set(records.map(parentOf).filter((id): id is number => id !== undefined))]);
+    return records.map((record) => {
+      const parent = parentOf(record);
+      return { ...record, [nameField]: parent === undefined ? null : pickTranslation(names.get(parent)) || null };
+    });
+  }
+
   async function find(rawId: string | undefined): Promise<ColumnValues> {
     const id = parseId(rawId);
     const row = id === undefined ? undefined : await findNamed(db, table, id);
@@ -176,17 +188,18 @@ export function createNamedResourceService(db: Db, definition: NamedResourceDefi
       const page = paging(query);
       const where = await listCondition(db, table, definition.filters ?? {}, query);
       const { rows, total } = await listNamed(db, table, { where, paging: page });
-      return paged((rows as ColumnValues[]).map(toListItem), total, page);
+      return paged(await withParentNames((rows as ColumnValues[]).map(toListItem)), total, page);
     },
     async get(rawId) {
-      return toRecord(await find(rawId));
+      const [record] = await withParentNames([toRecord(await find(rawId))]);
+      return record!;
     },
     async save(rawId, body) {
       const creating = rawId === undefined;
       if (!validate || !(creating ? permissions.create : permissions.edit)) throw missing();
       const id = creating ? undefined : ((await find(rawId)).id as number);
-      const data = await write(id, validate, body);
-      return { message: creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated, data };
+      const [data] = await withParentNames([await write(id, validate, body)]);
+      return { message: creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated, data: data! };
     },
     async remove(rawId) {
       if (!permissions.delete) throw missing();

@@ -5,7 +5,7 @@ import type { CellProps, Registries } from '../engine/registries';
 import type { CellName, FieldName, WidgetName } from '../../common/screenDefinition';
 import {
   BookStatusCell,
-  ColorSwatchCell,
+  ColorSwatchCell, GenreCell,
   CountCell,
   DashCell,
   DateCell,
@@ -34,6 +34,7 @@ export const cells: Record<CellName, ComponentType<CellProps>> = {
   text: TextCell,
   translatedName: TranslatedNameCell,
   colorSwatch: ColorSwatchCell,
+  genre: GenreCell,
   nullParent: NullParentCell,
   dash: DashCell,
   count: CountCell,

@@ -29,7 +29,7 @@ describe('checkDefinitions', () => {
 
   it('refuses a list column the list does not return, naming the file and the JSON path', () => {
     expect(problemsOf('genres.screen.json', (s) => s.list.columns.push({ field: 'colour', header: 'columns.color' }))).toEqual([
-      'schemas/genres.screen.json: /list/columns/4/field "colour" is not returned by GET admin/genres (its rows carry id, name, names, color, parent_id)',
+      'schemas/genres.screen.json: /list/columns/4/field "colour" is not returned by GET admin/genres (its rows carry id, name, names, color, parent_id, parent_name)',
     ]);
   });
 

@@ -99,6 +99,7 @@ let ref: {
   parentGenre: number;
   childGenre: number;
   childGenreColor: string;
+  childGenreName: string;
   otherGenre: number;
   parentThematic: number;
   childThematic: number;
@@ -133,6 +134,7 @@ beforeAll(async () => {
     parentGenre: childGenre!.parentId!,
     childGenre: childGenre!.id,
     childGenreColor: childGenre!.color,
+    childGenreName: (childGenre!.names as { en: string }).en,
     otherGenre: otherGenre!.id,
     parentThematic: childThematic!.parentId!,
     childThematic: childThematic!.id,
@@ -233,12 +235,13 @@ describe('GET admin/books', () => {
       status_label: 'Draft',
       rights_status: { id: 1, label: 'Sold' },
       primary_genre_color: ref.childGenreColor,
+      primary_genre_name: ref.childGenreName,
       cover_url: `/api/admin/files/${coverKey}`,
       publication_date: '2020-03',
       updated_at: '2024-01-04T10:00:00.000Z',
     });
     expect(body.data[2]).toMatchObject({ authors: ['Anna Smith', 'Hugo Véron'], author_names: 'Anna Smith, Hugo Véron', publication_date: null });
-    expect(body.data[3]).toMatchObject({ authors: [], author_names: '', primary_genre_color: null, cover_url: null, rights_status: { id: 4, label: 'Available' } });
+    expect(body.data[3]).toMatchObject({ authors: [], author_names: '', primary_genre_color: null, primary_genre_name: null, cover_url: null, rights_status: { id: 4, label: 'Available' } });
   });
 
   it('searches the original title, the titles in every locale and the authors, ignoring case and accents', async () => {

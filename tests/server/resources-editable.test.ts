@@ -36,7 +36,7 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { api: 'genres', label: 'Genre', table: genres, base: { color: '#A1B2C3' }, sent: { color: '#a1b2c3', parent_id: null }, tree: true },
+  { api: 'genres', label: 'Genre', table: genres, base: { color: '#A1B2C3' }, sent: { color: '#a1b2c3', parent_id: null, parent_name: null }, tree: true },
   { api: 'times', label: 'Time', table: times, base: {}, sent: {}, tree: false },
   { api: 'periods', label: 'Period', table: periods, base: {}, sent: {}, tree: false },
   {
@@ -44,7 +44,7 @@ const CASES: Case[] = [
     label: 'Thematic',
     table: thematics,
     base: { ai_descriptions: { en: 'Use when…\nsecond line', fr: 'À retenir quand…' } },
-    sent: { ai_descriptions: { en: 'Use when…\nsecond line', fr: 'À retenir quand…' }, parent_id: null },
+    sent: { ai_descriptions: { en: 'Use when…\nsecond line', fr: 'À retenir quand…' }, parent_id: null, parent_name: null },
     tree: true,
   },
 ];
@@ -171,6 +171,15 @@ describe.each(CASES)('$api', ({ api, label, table, base, sent, tree }) => {
     const child = await create({ en: 'Tree child' }, { parent_id: root.id });
     const grandchild = await create({ en: 'Tree grandchild' }, { parent_id: child.id });
     expect(grandchild.parent_id).toBe(child.id);
+    // The parent by its name, in the list and the record too; none at the top.
+    expect(grandchild.parent_name).toBe('Tree child');
+    expect((await call('GET', `${api}/${child.id}`)).json().data.parent_name).toBe('Tree root');
+    expect(((await call('GET', `${api}?name=Tree&perPage=100`)).json().data as { name: string; parent_name: string | null }[]).map((row) => [row.name, row.parent_name])).toEqual(
+      expect.arrayContaining([
+        ['Tree root', null],
+        ['Tree child', 'Tree root'],
+      ]),
+    );
     const before = await rowCount(table);
     const unknown = await call('POST', api, body({ en: 'Orphan' }, { parent_id: 999999 }));
     expect(unknown.statusCode).toBe(422);

@@ -27,6 +27,8 @@ export interface BookListRow {
   updated_at: string;
   authors: string[];
   primary_genre_color: string | null;
+  /** The primary genre's names by locale, or null. */
+  primary_genre_names: Record<string, string> | null;
   /** Storage key of the first cover, or null. */
   cover_key: string | null;
 }
@@ -74,6 +76,7 @@ function displayRows(pageIds: SQL, sorted: SQL): SQL {
       coalesce((select array_agg(a.name order by ba.position, ba.author_id) from book_authors ba join authors a on a.id = ba.author_id
         where ba.book_id = b.id), '{}') as authors,
       (select g.color from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary) as primary_genre_color,
+      (select g.names from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary) as primary_genre_names,
       (select bf.stored_name from book_files bf where bf.book_id = b.id and bf.type = 2 order by bf.position, bf.id limit 1) as cover_key
     from (${pageIds}) page
     join books b on b.id = page.id

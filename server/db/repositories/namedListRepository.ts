@@ -1,6 +1,6 @@
-import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { searchNormal } from '../../../common/locales.js';
+import { searchNormal, type Translations } from '../../../common/locales.js';
 import type { Db } from '../client.js';
 import type { Paging } from '../../http/paging.js';
 
@@ -28,4 +28,14 @@ export async function listNamed<T extends NamedTable>(
 export async function findNamed<T extends NamedTable>(db: Db, table: T, id: number): Promise<T['$inferSelect'] | undefined> {
   const [row] = await db.select().from(table as PgTable).where(eq(table.id, id)).limit(1);
   return row as T['$inferSelect'] | undefined;
+}
+
+/** The names of these rows of a named table, by id (one query). */
+export async function namesByIds(db: Db, table: NamedTable & { names: PgColumn }, ids: readonly number[]): Promise<Map<number, Translations>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: table.id, names: table.names })
+    .from(table as PgTable)
+    .where(inArray(table.id, [...ids]));
+  return new Map(rows.map((row) => [row.id as number, (row.names ?? {}) as Translations]));
 }

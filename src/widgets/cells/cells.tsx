@@ -27,11 +27,23 @@ export function ColorSwatchCell({ value }: CellProps) {
   );
 }
 
-/** A parent id; a top-level row (null parent) shows an icon instead. */
+/** A parent's name; a top-level row (null parent) shows an icon instead (SPEC §2). */
 export function NullParentCell({ value }: CellProps) {
   const { t } = useTranslation();
   if (isEmpty(value)) return <i className="pi pi-sitemap null-parent" title={t('list.rootParent')} aria-label={t('list.rootParent')} />;
   return <>{String(value)}</>;
+}
+
+/** A sheet's primary genre: its name after its colour (the row's `primary_genre_color`); a dash without one. */
+export function GenreCell({ value, row }: CellProps) {
+  if (isEmpty(value)) return <>-</>;
+  const color = typeof row.primary_genre_color === 'string' ? row.primary_genre_color : undefined;
+  return (
+    <span className="color-cell">
+      {color ? <span className="color-swatch" style={{ background: color }} aria-hidden="true" /> : null}
+      <span>{String(value)}</span>
+    </span>
+  );
 }
 
 /** The value or a dash: for optional relations shown by name. */

@@ -1,0 +1,62 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../server/db/seed/demo/index.js';
+import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { loggedInPage } from '../helpers/e2ePage.js';
+import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+
+/** Lists show names where people read names: a sheet's genre, a genre's or thematic's parent. */
+describe.skipIf(!chromiumPath)('names instead of codes in the lists, in Chromium', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let page: Page;
+  const url = (path: string) => `${server.url}${path}`;
+  /** The texts of one column of the list's rows, by its header. */
+  async function column(header: string): Promise<string[]> {
+    await page.locator('.p-datatable-tbody tr td').first().waitFor();
+    const headers = (await page.locator('.p-datatable-thead th').allTextContents()).map((text) => text.trim());
+    const index = headers.indexOf(header);
+    expect(index, `${header} in ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
+    return (await page.locator(`.p-datatable-tbody tr td:nth-child(${index + 1})`).allTextContents()).map((text) => text.trim());
+  }
+  const api = async (path: string) => (await (await page.request.get(url(`/api/admin/${path}`))).json()) as { data: Record<string, unknown>[] };
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    await seedDemoData(server.database.db);
+    browser = await launchBrowser();
+    page = await loggedInPage(browser, server.url);
+    await page.setViewportSize({ width: 1024, height: 768 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("shows each sheet's primary genre by its name, after its colour", async () => {
+    await page.goto(url('/reading-sheets'));
+    const shown = await column('Genre');
+    const listed = (await api('books?page=1&perPage=10')).data.map((row) => (row.primary_genre_name as string | null) ?? '-');
+    expect(shown).toEqual(listed);
+    expect(shown.some((text) => text !== '-')).toBe(true);
+    expect(shown.filter((text) => /#[0-9a-f]{6}/i.test(text))).toEqual([]);
+    expect(await page.locator('.p-datatable-tbody tr td .color-swatch').count()).toBeGreaterThan(0);
+  });
+
+  it("shows a genre's and a thematic's parent by its name, the icon at the top of the tree", async () => {
+    await page.goto(url('/genres?q=dra'));
+    const expected = (await api('genres?name=dra&perPage=10')).data;
+    // The searched rows, once the search is applied.
+    await expect.poll(() => column('Name')).toEqual(expected.map((row) => row.name));
+    const genres = await column('Parent genre');
+    expect(genres).toEqual(expected.map((row) => (row.parent_name as string | null) ?? ''));
+    expect(genres.some((text) => text !== '')).toBe(true);
+    expect(genres.filter((text) => /^\d+$/.test(text))).toEqual([]);
+
+    await page.goto(url('/thematics?page=3'));
+    const thematics = await column('Parent thematic');
+    expect(thematics.length).toBeGreaterThan(0);
+    expect(thematics.filter((text) => /^\d+$/.test(text))).toEqual([]);
+    expect(thematics.some((text) => /[a-z]/i.test(text))).toBe(true);
+  });
+});
