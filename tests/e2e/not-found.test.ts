@@ -38,6 +38,8 @@ describe.skipIf(!chromiumPath)('pages that are not there, in Chromium', () => {
     expect(await page.getByRole('navigation').getByRole('link', { name: 'Reading sheets' }).count(), path).toBe(1);
     expect(await page.locator('main form, main .p-datatable, main .sheet-ai').count(), path).toBe(0);
     expect(await page.getByRole('button', { name: /^(Save|Create|Generate with AI|SAVE THE SHEET)/ }).count(), path).toBe(0);
+    // One notice: the page, not an error toast besides.
+    expect(await page.locator('.p-toast-message').count(), path).toBe(0);
   }
 
   it('answers the create page of a screen that creates nothing with the not-found page', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subscribeNotices } from '../notify/notifications';
 import { call, sendEarly } from './apiClient';
 
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -37,5 +38,22 @@ describe('sendEarly', () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(404, { message: 'No such sheet' })));
     sendEarly(['books/9']);
     await expect(call('get', 'books/9', { quiet: true })).rejects.toMatchObject({ status: 404, message: 'No such sheet' });
+  });
+});
+
+describe('call', () => {
+  it('toasts no 404 when the page says it (quietNotFound), but still toasts any other failure', async () => {
+    const notices: string[] = [];
+    const stop = subscribeNotices((notice) => notices.push(`${notice.severity}: ${notice.detail}`));
+    try {
+      vi.stubGlobal('fetch', vi.fn(async () => answer(404, { message: 'Reading sheet not found' })));
+      await expect(call('get', 'books/99999', { quietNotFound: true })).rejects.toMatchObject({ status: 404 });
+      expect(notices).toEqual([]);
+      vi.stubGlobal('fetch', vi.fn(async () => answer(500, { message: 'Server down' })));
+      await expect(call('get', 'books/1', { quietNotFound: true })).rejects.toMatchObject({ status: 500 });
+      expect(notices).toEqual(['error: Server down']);
+    } finally {
+      stop();
+    }
   });
 });

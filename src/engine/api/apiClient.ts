@@ -23,6 +23,8 @@ export interface CallOptions {
   noErrorToast?: boolean;
   /** How long the success toast shows, in ms (SPEC §8: 3 s for a reporter saved; 8 s otherwise). */
   successLife?: number;
+  /** No error toast for a 404: the page says it (a record's not-found page). */
+  quietNotFound?: boolean;
 }
 
 /** The API's root, absolute (the page's origin): the same URL for ky and `sendEarly`. */
@@ -78,7 +80,7 @@ async function toApiError(error: unknown): Promise<ApiError | undefined> {
  * success toast 'Success' after POST/PUT, silent cancellations. Throws ApiError on failure.
  */
 export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options & CallOptions = {}): Promise<T> {
-  const { quiet, silentSuccess, noErrorToast, successLife, ...kyOptions } = options;
+  const { quiet, silentSuccess, noErrorToast, successLife, quietNotFound, ...kyOptions } = options;
   try {
     const response = await http(path.replace(/^\//, ''), { method, ...kyOptions });
     const body = response.status === 204 ? ({} as T) : ((await response.json()) as T);
@@ -93,7 +95,7 @@ export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: s
     if (!quiet) {
       if (apiError.status === 401) handlers.onUnauthorized();
       else if (apiError.status === 403) handlers.onForbidden();
-      if (!noErrorToast) notify({ severity: 'error', summary: i18n.t('notices.error'), detail: apiError.message });
+      if (!noErrorToast && !(quietNotFound && apiError.status === 404)) notify({ severity: 'error', summary: i18n.t('notices.error'), detail: apiError.message });
     }
     throw apiError;
   }

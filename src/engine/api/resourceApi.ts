@@ -27,7 +27,8 @@ export const resourceApi = {
   list: (api: string, query: Record<string, unknown>, signal?: AbortSignal) =>
     call<Paged<ApiRecord>>('get', api, { searchParams: toSearchParams(query), ...(signal ? { signal } : {}) }),
   get: async (api: string, id: string | number, signal?: AbortSignal, params?: Record<string, unknown>) =>
-    (await call<{ data: ApiRecord }>('get', recordPath(api, id), { ...(signal ? { signal } : {}), ...(params ? { searchParams: toSearchParams(params) } : {}) })).data,
+    // A record not found is the page's not-found page (RecordGate), not a toast too.
+    (await call<{ data: ApiRecord }>('get', recordPath(api, id), { quietNotFound: true, ...(signal ? { signal } : {}), ...(params ? { searchParams: toSearchParams(params) } : {}) })).data,
   save: (api: string, id: string | number | undefined, body: Record<string, unknown>, options: SaveOptions = {}) => {
     const method = id === undefined ? 'post' : (options.method ?? 'post');
     const path = id === undefined ? api : recordPath(api, id);
