@@ -2,6 +2,8 @@
 export const LOCALES = ['en', 'fr', 'es', 'de', 'it'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+/** Each locale's name in its own language, as the language tabs and messages write it. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', es: 'Español', de: 'Deutsch', it: 'Italiano' };
 
 /** A translatable value: one string per locale, any of which may be missing. */
 export type Translations = Partial<Record<Locale, string>>;

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { LOCALE_NAMES, type Locale } from './locales';
 
 /** Field errors keyed by dotted path, as the API's 422 answers carry them. */
 export type FieldErrors = Record<string, string[]>;
@@ -30,7 +31,27 @@ export function messageOf(error: ErrorObject): string {
   const unquoted = (value: unknown) => String(value).replace(/^'(.*)'$/, '$1');
   if (error.keyword === 'required') segments.push(unquoted(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(unquoted(error.params.additionalProperty));
-  return fieldMessage(error.keyword, error.params, segments[segments.length - 1] ?? 'value', error.message);
+  return fieldMessage(error.keyword, error.params, fieldName(segments), error.message);
+}
+
+/**
+ * The field an error names, from its path: the last segment, or, for one language of a
+ * translatable field (`names.en`, `pitches.de`), that field in the singular with the language:
+ * 'name (English)', 'pitch (Deutsch)'.
+ */
+export function fieldName(segments: readonly string[]): string {
+  const last = segments[segments.length - 1] ?? 'value';
+  const owner = segments[segments.length - 2];
+  if (!(last in LOCALE_NAMES) || owner === undefined || /^\d+$/.test(owner)) return last;
+  return `${singular(humanize(owner))} (${LOCALE_NAMES[last as Locale]})`;
+}
+
+/** A field's plural name in the singular: 'pitches' → 'pitch', 'summaries' → 'summary', 'names' → 'name'. */
+function singular(words: string): string {
+  if (/ies$/.test(words)) return words.replace(/ies$/, 'y');
+  if (/(ch|sh|ss|x)es$/.test(words)) return words.replace(/es$/, '');
+  if (/[^s]s$/.test(words)) return words.slice(0, -1);
+  return words;
 }
 
 function unescapePointer(segment: string): string {
@@ -47,7 +68,8 @@ function humanize(field: string): string {
 
 /** The product's message for one failed JSON Schema keyword on `field` (same text on client and server). */
 export function fieldMessage(keyword: string, params: Record<string, unknown>, field: string, fallback?: string): string {
-  const name = humanize(field);
+  // A name made by fieldName ('name (English)') is already in words.
+  const name = field.includes(' (') ? field : humanize(field);
   switch (keyword) {
     case 'required':
       return `The ${name} field is required.`;

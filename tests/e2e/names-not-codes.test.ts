@@ -59,4 +59,20 @@ describe.skipIf(!chromiumPath)('names instead of codes in the lists, in Chromium
     expect(thematics.filter((text) => /^\d+$/.test(text))).toEqual([]);
     expect(thematics.some((text) => /[a-z]/i.test(text))).toBe(true);
   });
+
+  it("names the field and its language in a validation message, not the language's code", async () => {
+    await page.goto(url('/genre/new'));
+    await page.getByRole('heading', { name: 'Create a genre' }).waitFor();
+    await page.getByRole('tab', { name: /FR/ }).click();
+    await page.locator('#root_names_fr').fill('Polar');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    // The browser's check, shown on the English tab it jumps to.
+    await page.locator('#root_names_en__error').waitFor();
+    expect(await page.locator('#root_names_en__error').textContent()).toBe('The name (English) field is required.');
+    // The server answers in the same words.
+    const response = await page.request.post(url('/api/admin/genres'), { data: { names: { fr: 'Polar' }, color: '#0091ea' } });
+    expect(response.status()).toBe(422);
+    expect((await response.json()).errors).toEqual({ 'names.en': ['The name (English) field is required.'] });
+  });
 });
+

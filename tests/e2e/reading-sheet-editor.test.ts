@@ -415,7 +415,7 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     const errors = {
       'thematics.0': ['The selected thematic does not exist.'],
       'literary_prizes.0': ['The selected literary prize does not exist.'],
-      'characters.0.issues.it': ['The it may not be greater than 100000 characters.'],
+      'characters.0.issues.it': ['The issue (Italiano) may not be greater than 100000 characters.'],
     };
     await page.route(`**/api/admin/books/${sheetId}`, (route) =>
       route.request().method() === 'POST'
@@ -430,7 +430,7 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await page.locator('.form-error-summary a', { hasText: 'Characters › #1 › Issues › Italiano' }).click();
     await expect.poll(activeTab).toBe('Characters');
     await expect.poll(activeLocale).toBe('it');
-    expect(await page.locator('#root_characters_0_issues_it__error').textContent()).toBe('The it may not be greater than 100000 characters.');
+    expect(await page.locator('#root_characters_0_issues_it__error').textContent()).toBe('The issue (Italiano) may not be greater than 100000 characters.');
     await page.locator('.form-error-summary a', { hasText: 'Literary prizes' }).click();
     await expect.poll(activeSubTab).toBe('Literary Prizes');
     await page.unroute(`**/api/admin/books/${sheetId}`);

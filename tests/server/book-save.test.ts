@@ -206,7 +206,7 @@ describe('validation (422 with the nested keys of SPEC §5)', () => {
     );
     expect(errors).toEqual({
       original_title: ['The original title field is required.'],
-      'titles.fr': ['The fr must be a string.'],
+      'titles.fr': ['The title (Français) must be a string.'],
       titles: ['The pt field is not allowed.'],
       publication_date: ['The publication date format is invalid.'],
       nb_pages: ['The nb pages must be at least 0.'],
@@ -290,7 +290,7 @@ describe('validation (422 with the nested keys of SPEC §5)', () => {
       'seriesList.9.number': ['The number must be an integer.'],
       'characters.2.name': ['The name field is required.'],
       'ratings.emotions': ['The emotions may not be greater than 4.'],
-      'titles.fr': ['The fr may not be greater than 100000 characters.'],
+      'titles.fr': ['The title (Français) may not be greater than 100000 characters.'],
     });
     expect(await invalid(await postForm([{ name: 'genres', value: '1' }, { name: 'genres[]', value: '2' }]))).toEqual({
       genres: [expect.stringMatching(/both as a value and as a list/)],

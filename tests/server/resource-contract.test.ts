@@ -142,7 +142,7 @@ describe('a screen changed by editing its JSON alone', () => {
   it('applies the stricter rule on the server, with the same message as the form', async () => {
     const response = await editedCall('POST', 'genres', { names: { en: 'A much longer name' }, color: '#112233' });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ 'names.en': ['The en may not be greater than 12 characters.'] });
+    expect(response.json().errors).toEqual({ 'names.en': ['The name (English) may not be greater than 12 characters.'] });
     expect((await editedCall('POST', 'genres', { names: { en: 'Short name' }, color: '#112233' })).statusCode).toBe(200);
   });
 
