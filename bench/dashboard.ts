@@ -43,7 +43,7 @@ import { loadReferenceIds } from '../server/db/seed/demo/reference-ids.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
 import { dashboardData, dashboardSeries } from '../server/services/dashboardService.js';
 import { sessionClient } from './httpVsSql.js';
-import { log, ms, stats, type Stats } from './stats.js';
+import { engineHeading, loadLine, log, ms, rowsLine, stats, type Stats } from './stats.js';
 import { openBenchDatabase } from './benchDatabase.js';
 
 const BOOKS = Number(process.env.BENCH_DASHBOARD_BOOKS ?? 5_000);
@@ -487,19 +487,17 @@ export async function measureDashboard(engine: 'pglite' | 'postgres'): Promise<D
 export function dashboardSection(result: DashboardEngineResult): string[] {
   const target = TARGET_P95[result.engine];
   const lines = [
-    `### ${result.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}`,
+    engineHeading(result.engine),
     '',
     `- Server: ${result.version}`,
     result.generatedSeconds !== undefined
       ? `- Generation: ${result.generatedSeconds.toFixed(0)} s (\`INSERT … SELECT\` over \`generate_series\`, the views and connections in statements of ${BATCH.toLocaleString('en')} rows through the rollup triggers of migration 0010, the subscriptions through those of migration 0007, then VACUUM ANALYZE)`
       : '- Generation: reused (BENCH_KEEP=1)',
-    `- Rows: ${Object.entries(result.rows)
-      .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
-      .join(', ')}`,
+    rowsLine(result.rows),
     `- Views per sheet: ${result.views.top.toLocaleString('en')} for the most viewed, ${result.views.median.toLocaleString('en')} for the median one; ${result.filterSets.toLocaleString('en')} distinct sets of filters among the saved searches.`,
     '- Checked before measuring: `usage_days` against the logs day by day, `book_view_counts` against `book_views` sheet by sheet, the users\' connection count and last connection against their connections, and every case\'s answer against direct SQL.',
     `- ${RUNS} measured runs per case and side after ${WARMUP} warm-up runs, HTTP and service interleaved; times in ms.`,
-    `- 1-minute load average: ${result.load[0].toFixed(2)} before the runs, ${result.load[1].toFixed(2)} after (${os.availableParallelism()} CPUs).`,
+    loadLine(result.load),
     '',
     '| Case | Request | Answer | HTTP median | HTTP p95 | Service median | Service p95 | HTTP/service median | Target |',
     '|---|---|---|---:|---:|---:|---:|---:|---|',

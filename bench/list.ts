@@ -25,7 +25,7 @@ import { seedReferenceData } from '../server/db/seed/index.js';
 import { bookListArgs, type BookListQuery } from '../server/services/bookListService.js';
 import { generateCatalogue } from './generate.js';
 import { measureCase, sessionClient, type CaseResult, type HttpSqlCase } from './httpVsSql.js';
-import { log, ms } from './stats.js';
+import { engineHeading, loadLine, log, ms, rowsLine } from './stats.js';
 import { openBenchDatabase } from './benchDatabase.js';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -131,13 +131,13 @@ export async function measureList(engine: 'pglite' | 'postgres'): Promise<Engine
 export function listSection(result: EngineResult): string[] {
   const target = TARGET_P95[result.engine];
   const lines = [
-    `### ${result.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}`,
+    engineHeading(result.engine),
     '',
     `- Server: ${result.version}`,
     result.generatedSeconds !== undefined ? `- Generation: ${result.generatedSeconds.toFixed(0)} s (multi-row JSON batches, then VACUUM ANALYZE)` : '- Generation: reused (BENCH_KEEP=1)',
-    `- Rows: ${Object.entries(result.rows).map(([t, n]) => `${t} ${n.toLocaleString('en')}`).join(', ')}`,
+    rowsLine(result.rows),
     `- ${RUNS} measured runs per case and side after ${WARMUP} warm-up runs, HTTP and SQL interleaved; times in ms.`,
-    `- 1-minute load average: ${result.load[0].toFixed(2)} before the runs, ${result.load[1].toFixed(2)} after (${os.availableParallelism()} CPUs).`,
+    loadLine(result.load),
     '',
     '| Case | Query | Matches | HTTP median | HTTP p95 | SQL median | SQL p95 | HTTP/SQL median | HTTP/SQL p95 | Target |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',

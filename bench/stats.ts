@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /** Summary of a set of timings (ms). */
 export interface Stats {
   median: number;
@@ -17,5 +19,15 @@ export function stats(samples: number[]): Stats {
 
 /** A duration in ms for the tables: two decimals under 10, one above. */
 export const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+
+/** The heading of one engine's figures in bench/results.md. */
+export const engineHeading = (engine: 'pglite' | 'postgres') => `### ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}`;
+
+/** The line of row counts of one engine's figures: `- Rows: books 100,000, authors 20,000`. */
+export const rowsLine = (rows: Record<string, number>) => `- Rows: ${Object.entries(rows).map(([table, n]) => `${table} ${n.toLocaleString('en')}`).join(', ')}`;
+
+/** The load line of one engine's figures (other processes share the machine). */
+export const loadLine = (load: readonly [number, number]) =>
+  `- 1-minute load average: ${load[0].toFixed(2)} before the runs, ${load[1].toFixed(2)} after (${os.availableParallelism()} CPUs).`;
 
 export const log = (message: string) => process.stdout.write(`${message}\n`);

@@ -41,7 +41,7 @@ import { paging } from '../server/http/paging.js';
 import { userResource } from '../server/resources/users.js';
 import { listCondition } from '../server/services/resourceService.js';
 import { measureCase, sessionClient, type CaseResult, type HttpSqlCase } from './httpVsSql.js';
-import { log, ms } from './stats.js';
+import { engineHeading, loadLine, log, ms, rowsLine } from './stats.js';
 import { openBenchDatabase } from './benchDatabase.js';
 
 const SIZE = Number(process.env.BENCH_USERS ?? 100_000);
@@ -392,18 +392,16 @@ export async function measureUsers(engine: 'pglite' | 'postgres'): Promise<Users
 export function usersSection(result: UsersEngineResult): string[] {
   const target = TARGET_P95[result.engine];
   const lines = [
-    `### ${result.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}`,
+    engineHeading(result.engine),
     '',
     `- Server: ${result.version}`,
     result.generatedSeconds !== undefined
       ? `- Generation: ${result.generatedSeconds.toFixed(0)} s (\`INSERT … SELECT\` over \`generate_series\`, the subscriptions through the triggers of migration 0007, then VACUUM ANALYZE)`
       : '- Generation: reused (BENCH_KEEP=1)',
-    `- Rows: ${Object.entries(result.rows)
-      .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
-      .join(', ')}`,
+    rowsLine(result.rows),
     `- Users per subscription state: ${['active', 'canceled', 'ended', 'none'].map((state) => `${state} ${(result.states[state] ?? 0).toLocaleString('en')}`).join(', ')} (the copies on the user rows checked against the subscriptions, the API's counts against direct SQL)`,
     `- ${RUNS} measured runs per case and side after ${WARMUP} warm-up runs, HTTP and SQL interleaved; times in ms.`,
-    `- 1-minute load average: ${result.load[0].toFixed(2)} before the runs, ${result.load[1].toFixed(2)} after (${os.availableParallelism()} CPUs).`,
+    loadLine(result.load),
     '',
     '| Case | Query | Matches | HTTP median | HTTP p95 | SQL median | SQL p95 | HTTP/SQL median | Target |',
     '|---|---|---:|---:|---:|---:|---:|---:|---|',
