@@ -14,12 +14,15 @@ import { preloadDeferred } from './engine/deferred';
 import { queryKeys } from './engine/api/queryKeys';
 import { queryClient } from './app/queryClient';
 import { router } from './app/router';
+import { loginPath } from './engine/session/loginPath';
 
 setSessionHandlers({
+  // The forms' unsaved changes are already kept (apiClient); back to this page once logged in.
   onUnauthorized: () => {
+    const { pathname, search } = router.state.location;
     queryClient.clear();
     queryClient.setQueryData(queryKeys.me, null);
-    void router.navigate('/auth/login');
+    void router.navigate(loginPath(pathname + search, true));
   },
   onForbidden: () => void router.navigate('/'),
 });

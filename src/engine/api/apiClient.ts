@@ -1,6 +1,7 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import i18n from '../../i18n';
 import { notify } from '../notify/notifications';
+import { isSessionLost, keepUnsavedChanges } from '../session/keptChanges';
 import { ApiError } from './ApiError';
 
 /** What the shell does when the session is gone (401) or a page is forbidden (403). */
@@ -76,7 +77,8 @@ async function toApiError(error: unknown): Promise<ApiError | undefined> {
 
 /**
  * Sends one API call and applies the product's rules: error toast 'Error' (8 s) with the server's
- * message or the French fallback, 401 clears the session and goes to login, 403 goes home,
+ * message or the French fallback, 401 keeps the forms' unsaved changes, clears the session and
+ * goes to login (said once per lost session), 403 goes home,
  * success toast 'Success' after POST/PUT, silent cancellations. Throws ApiError on failure.
  */
 export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options & CallOptions = {}): Promise<T> {
@@ -93,8 +95,13 @@ export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: s
     const apiError = await toApiError(error);
     if (!apiError) throw error;
     if (!quiet) {
-      if (apiError.status === 401) handlers.onUnauthorized();
-      else if (apiError.status === 403) handlers.onForbidden();
+      // A lost session is said once: the calls failing after the first 401 (with 401, or cut off
+      // by the way to the login page) add nothing to it.
+      if ((apiError.status === 401 || apiError.status === 0) && isSessionLost()) throw apiError;
+      if (apiError.status === 401) {
+        keepUnsavedChanges();
+        handlers.onUnauthorized();
+      } else if (apiError.status === 403) handlers.onForbidden();
       if (!noErrorToast && !(quietNotFound && apiError.status === 404)) notify({ severity: 'error', summary: i18n.t('notices.error'), detail: apiError.message });
     }
     throw apiError;

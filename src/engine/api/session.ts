@@ -1,3 +1,4 @@
+import { sessionResumed } from '../session/keptChanges';
 import { call } from './apiClient';
 
 /** The logged-in administrator as `GET admin/me` returns it. */
@@ -19,8 +20,11 @@ export async function fetchCurrentAdmin(): Promise<CurrentAdmin | null> {
   }
 }
 
-export function login(email: string, password: string): Promise<{ data: CurrentAdmin }> {
-  return call('post', 'auth/login', { json: { email, password }, silentSuccess: true });
+/** Logs in; the next 401 is then a new lost session (said again, changes kept again). */
+export async function login(email: string, password: string): Promise<{ data: CurrentAdmin }> {
+  const answer = await call<{ data: CurrentAdmin }>('post', 'auth/login', { json: { email, password }, silentSuccess: true });
+  sessionResumed();
+  return answer;
 }
 
 export function logout(): Promise<unknown> {

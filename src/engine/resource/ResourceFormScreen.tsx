@@ -7,6 +7,7 @@ import { FormView } from '../form/FormView';
 import { RecordGate } from '../form/RecordGate';
 import { useFormController } from '../form/useFormController';
 import { UnsavedChangesGuard } from '../form/UnsavedChangesGuard';
+import { KeptChangesNotice } from '../session/KeptChangesNotice';
 import { formPath, routeRecordId } from './paths';
 
 /** The create/edit page of a screen definition (a view page when the screen cannot be edited). */
@@ -42,11 +43,15 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
 
   return (
     <section className="page">
-      <UnsavedChangesGuard dirty={controller.dirty && !controller.saving && !readOnly} />
+      <UnsavedChangesGuard
+        dirty={controller.dirty && !controller.saving && !readOnly}
+        keep={() => (controller.dirty && !readOnly ? { value: controller.formData, newFiles: Object.values(controller.files).some(Boolean) || Object.values(controller.fileLists).some((list) => list.length > 0) } : undefined)}
+      />
       <div className="page-header">
         <h1 className="page-title">{t(title ?? screen.title)}</h1>
       </div>
       <RecordGate controller={controller} back={back}>
+        {readOnly ? null : <KeptChangesNotice onRestore={(value) => controller.setFormData(value as Record<string, unknown>)} />}
         <FormView controller={controller} schema={schema} uiSchema={uiSchema} submitLabel={t(submit)} readOnly={readOnly} recordId={id} actions={back} />
       </RecordGate>
     </section>

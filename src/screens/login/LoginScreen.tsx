@@ -4,16 +4,24 @@ import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Message } from 'primereact/message';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { returnPath } from '../../engine/session/loginPath';
 import { isApiError } from '../../engine/api/ApiError';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { login } from '../../engine/api/session';
 import { FieldError } from '../../engine/form/FieldError';
 
-/** `/auth/login`: e-mail and password, 'Me connecter'; success goes home. */
+/**
+ * `/auth/login`: e-mail and password, 'Me connecter'; success goes home, or back to the page the
+ * user was on (`?next=`) when the session was lost or a page was opened logged out. After a lost
+ * session (`?expired=1`) it says so, and that the unsaved changes are kept.
+ */
 export function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const expired = params.get('expired') === '1';
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -27,7 +35,7 @@ export function LoginScreen() {
     try {
       const { data } = await login(email, password);
       queryClient.setQueryData(queryKeys.me, data);
-      navigate('/');
+      navigate(returnPath(params.get('next')), { replace: true });
     } catch (error) {
       if (isApiError(error)) setErrors(error.errors);
     } finally {
@@ -38,6 +46,18 @@ export function LoginScreen() {
   return (
     <form className="login-card" onSubmit={submit} noValidate>
       <h1>{t('login.title')}</h1>
+      {expired ? (
+        <Message
+          severity="warn"
+          className="login-expired"
+          content={
+            <div>
+              <strong>{t('session.expiredTitle')}</strong>
+              <p>{t('session.expired')}</p>
+            </div>
+          }
+        />
+      ) : null}
       <div className="field">
         <label htmlFor="login-email">{t('login.email')}</label>
         <InputText

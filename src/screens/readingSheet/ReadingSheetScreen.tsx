@@ -13,6 +13,7 @@ import { FormView } from '../../engine/form/FormView';
 import { RecordGate } from '../../engine/form/RecordGate';
 import { useFormController, type FormController } from '../../engine/form/useFormController';
 import { UnsavedChangesGuard } from '../../engine/form/UnsavedChangesGuard';
+import { KeptChangesNotice } from '../../engine/session/KeptChangesNotice';
 import { routeRecordId } from '../../engine/resource/paths';
 import { deferred } from '../../engine/deferred';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -123,7 +124,7 @@ export function ReadingSheetScreen() {
 
   return (
     <section className="page reading-sheet-page">
-      <UnsavedChangesGuard dirty={(changed || hasNewFiles) && !controller.saving} />
+      <UnsavedChangesGuard dirty={(changed || hasNewFiles) && !controller.saving} keep={() => (changed || hasNewFiles ? { value: controller.formData, newFiles: hasNewFiles } : undefined)} />
       <div className="page-header">
         <h1 className="page-title">{t(id === undefined ? 'screens.readingSheet.titleCreate' : 'screens.readingSheet.titleEdit')}</h1>
         <AiActions sheetId={id} running={ai.flags.running} hasResults={ai.flags.hasResults} error={ai.flags.error} onStarted={ai.started} />
@@ -132,6 +133,7 @@ export function ReadingSheetScreen() {
         controller={controller}
         back={back}
       >
+        <KeptChangesNotice onRestore={(value) => controller.setFormData(value as Record<string, unknown>)} />
         <div className="sheet-toolbar">
           <LanguageSwitcher value={formLocale} onChange={setFormLocale} data={controller.formData} fields={TRANSLATABLE_FIELDS} errors={shownErrors} />
         </div>

@@ -10,6 +10,7 @@ import { FormView } from '../../engine/form/FormView';
 import { RecordGate } from '../../engine/form/RecordGate';
 import { useFormController } from '../../engine/form/useFormController';
 import { UnsavedChangesGuard } from '../../engine/form/UnsavedChangesGuard';
+import { KeptChangesNotice } from '../../engine/session/KeptChangesNotice';
 import { notify } from '../../engine/notify/notifications';
 import { formPath, routeRecordId } from '../../engine/resource/paths';
 import { ReporterBooklist } from './ReporterBooklist';
@@ -61,6 +62,23 @@ export function ReporterScreen() {
     },
   });
 
+  // Changes kept from a lost session are texts of one language: restored in that language, once
+  // its texts have been read (they would replace the restored form otherwise).
+  const [pendingRestore, setPendingRestore] = useState<{ lang: Locale; data: Record<string, unknown> } | undefined>(undefined);
+  const restore = (value: unknown) => {
+    const kept = value as { lang: Locale; data: Record<string, unknown> };
+    if (kept.lang === lang) controller.setFormData(kept.data);
+    else {
+      setPendingRestore(kept);
+      setLang(kept.lang);
+    }
+  };
+  // Applied while rendering, after the controller has put that language's record in the form.
+  if (pendingRestore && pendingRestore.lang === lang && !controller.loading) {
+    setPendingRestore(undefined);
+    controller.setFormData(pendingRestore.data);
+  }
+
   const hasErrors = Object.keys(controller.errors).length > 0;
   /** SPEC §4: a language switch saves the form first, and happens only when that save had no error. */
   const requestLanguage = (next: Locale) => {
@@ -90,12 +108,13 @@ export function ReporterScreen() {
 
   return (
     <section className="page reporter-page">
-      <UnsavedChangesGuard dirty={controller.dirty && !controller.saving} />
+      <UnsavedChangesGuard dirty={controller.dirty && !controller.saving} keep={() => (controller.dirty ? { value: { lang, data: controller.formData } } : undefined)} />
       <div className="page-header">
         <h1 className="page-title">{t((id === undefined ? form.title?.create : form.title?.edit) ?? reporterScreen.title)}</h1>
         <ReporterLanguage value={lang} onChange={requestLanguage} disabled={controller.saving || controller.loading} blocked={hasErrors} />
       </div>
       <RecordGate controller={controller} back={back}>
+        <KeptChangesNotice onRestore={restore} />
         <FormView
           controller={controller}
           schema={reporterFormSchema}

@@ -10,6 +10,7 @@ import { queryKeys } from '../../../engine/api/queryKeys';
 import { errorLabel } from '../../../engine/form/errorLabel';
 import { RecordGate } from '../../../engine/form/RecordGate';
 import { UnsavedChangesGuard } from '../../../engine/form/UnsavedChangesGuard';
+import { KeptChangesNotice } from '../../../engine/session/KeptChangesNotice';
 import { aiCalls, AI_UPDATE_BOOK_API, draftMadeWith, type AiBookAnswer } from '../ai/aiCalls';
 import { sendSheet } from '../sendSheet';
 import { StaleNotice } from '../StaleNotice';
@@ -103,7 +104,7 @@ export function AiComparisonScreen() {
 
   return (
     <section className="page ai-comparison-page">
-      <UnsavedChangesGuard dirty={transfers.length > 0 && !saving} />
+      <UnsavedChangesGuard dirty={transfers.length > 0 && !saving} keep={() => (transfers.length > 0 ? { value: transfers } : undefined)} />
       <div className="page-header">
         <h1 className="page-title">{t('screens.readingSheet.aiComparison.title')}</h1>
       </div>
@@ -122,6 +123,7 @@ export function AiComparisonScreen() {
               {t('screens.readingSheet.aiComparison.subtitle', { title: String(stored.original_title ?? '') })}{' '}
               {draftMadeWith(t, draft)}
             </p>
+            <KeptChangesNotice onRestore={(value) => setTransfers(value as Transfer[])} />
             {stored.is_ai_generation_running ? <Message severity="info" className="cmp-message" text={t('screens.readingSheet.aiComparison.running')} /> : null}
             {stale ? (
               <StaleNotice
