@@ -210,7 +210,16 @@ export const screenMetaSchema = {
             type: 'object',
             required: ['param', 'label', 'widget'],
             additionalProperties: false,
-            properties: { param: { type: 'string' }, label: i18nKey, widget: { enum: FILTER_WIDGETS }, options },
+            properties: {
+              param: { type: 'string' },
+              label: i18nKey,
+              widget: { enum: FILTER_WIDGETS },
+              options,
+              more: {
+                type: 'boolean',
+                description: "Behind the bar's 'More filters' button (which counts the active ones): a list with many filters keeps its most used ones in view; an active filter always shows as a chip",
+              },
+            },
           },
         },
         pageSizes: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 1000 }, minItems: 1 },

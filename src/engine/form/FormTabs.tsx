@@ -1,4 +1,4 @@
-import { memo, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 
 /** One tab of FormTabs: its (translated) label and whether a field in it has an error. */
 export interface FormTabHeader {
@@ -25,10 +25,19 @@ const NAVIGATION_KEYS: Record<string, (index: number, count: number) => number> 
 /**
  * The tab bar, in the markup and classes of PrimeReact's TabView (so the theme styles it), without
  * its script: TabView measures its ink bar after every render, a forced layout of the whole form,
- * and the theme does not show that bar. Arrow keys, Home and End move to another tab.
+ * and the theme does not show that bar. Arrow keys, Home and End move to another tab. The bar
+ * scrolls sideways when its tabs are wider than the form (never on two rows).
  */
 const TabBar = memo(function TabBar({ className, headers, active, onChange, idPrefix }: TabBarProps) {
   const list = useRef<HTMLUListElement>(null);
+  // A narrow window scrolls the tab bar sideways: the active tab is brought into its view.
+  useEffect(() => {
+    const tab = list.current?.children[active] as HTMLElement | undefined;
+    const content = list.current?.parentElement;
+    if (!tab || !content) return;
+    if (tab.offsetLeft < content.scrollLeft) content.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > content.scrollLeft + content.clientWidth) content.scrollLeft = tab.offsetLeft + tab.offsetWidth - content.clientWidth;
+  }, [active]);
   const select = (index: number) => {
     onChange(index);
     list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[index]?.focus();

@@ -5,11 +5,12 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { Rating } from 'primereact/rating';
 import { TreeSelect, type TreeSelectSelectionKeysType } from 'primereact/treeselect';
-import { useMemo, type ComponentType } from 'react';
+import { useId, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterWidget, ListFilter } from '../../../common/screenDefinition';
 import { buildTree } from '../options/buildTree';
 import { useOptions } from '../options/useOptions';
+import { FilterChips } from './FilterChips';
 
 interface FilterControlProps {
   filter: ListFilter;
@@ -112,17 +113,58 @@ export const FILTER_CONTROLS: Record<FilterWidget, ComponentType<FilterControlPr
   text: TextFilter,
 };
 
-/** The filter bar of a list: one control per declared filter, values kept by the list controller. */
+/**
+ * The filter bar of a list: one control per declared filter, values kept by the list controller.
+ * Filters declared `more` wait behind 'More filters' (with the count of the active ones), which
+ * opens them below the bar; every active filter shows as a removable chip under it.
+ */
 export function FilterBar({ filters, values, onChange, onClear }: { filters: ListFilter[]; values: Record<string, string[]>; onChange(param: string, values: string[]): void; onClear(): void }) {
   const { t } = useTranslation();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
   const active = Object.keys(values).length > 0;
+  const main = filters.filter((filter) => !filter.more);
+  const more = filters.filter((filter) => filter.more);
+  const activeMore = more.filter((filter) => values[filter.param]?.length).length;
+  const control = (filter: ListFilter) => {
+    const Control = FILTER_CONTROLS[filter.widget];
+    return <Control key={filter.param} filter={filter} values={values[filter.param] ?? []} onChange={(v) => onChange(filter.param, v)} label={t(filter.label)} />;
+  };
   return (
-    <div className="filter-bar" role="search" aria-label={t('list.filters')}>
-      {filters.map((filter) => {
-        const Control = FILTER_CONTROLS[filter.widget];
-        return <Control key={filter.param} filter={filter} values={values[filter.param] ?? []} onChange={(v) => onChange(filter.param, v)} label={t(filter.label)} />;
-      })}
-      {active && <Button type="button" label={t('list.clearFilters')} icon="pi pi-filter-slash" text onClick={onClear} />}
+    <div className="filter-area" role="search" aria-label={t('list.filters')}>
+      <div className="filter-bar">
+        {main.map(control)}
+        {more.length ? (
+          <Button
+            type="button"
+            className="more-filters"
+            label={t('list.moreFilters')}
+            icon={open ? 'pi pi-chevron-up' : 'pi pi-sliders-h'}
+            outlined
+            badge={activeMore ? String(activeMore) : undefined}
+            aria-label={activeMore ? t('list.moreFiltersActive', { count: activeMore }) : t('list.moreFilters')}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((current) => !current)}
+          />
+        ) : null}
+      </div>
+      {more.length ? (
+        <div id={panelId} className="filter-more" hidden={!open}>
+          {open ? (
+            <>
+              <div className="filter-more-selects">{more.filter((filter) => filter.widget !== 'stars').map(control)}</div>
+              <div className="filter-more-stars">{more.filter((filter) => filter.widget === 'stars').map(control)}</div>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      <FilterChips
+        filters={filters}
+        values={values}
+        onChange={onChange}
+        after={active ? <Button type="button" label={t('list.clearFilters')} icon="pi pi-filter-slash" text size="small" onClick={onClear} /> : null}
+      />
     </div>
   );
 }
