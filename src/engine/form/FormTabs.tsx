@@ -1,4 +1,5 @@
-import { memo, useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** One tab of FormTabs: its (translated) label and whether a field in it has an error. */
 export interface FormTabHeader {
@@ -29,6 +30,7 @@ const NAVIGATION_KEYS: Record<string, (index: number, count: number) => number> 
  * scrolls sideways when its tabs are wider than the form (never on two rows).
  */
 const TabBar = memo(function TabBar({ className, headers, active, onChange, idPrefix }: TabBarProps) {
+  const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
   // A narrow window scrolls the tab bar sideways: the active tab is brought into its view.
   useEffect(() => {
@@ -38,6 +40,32 @@ const TabBar = memo(function TabBar({ className, headers, active, onChange, idPr
     if (tab.offsetLeft < content.scrollLeft) content.scrollLeft = tab.offsetLeft;
     else if (tab.offsetLeft + tab.offsetWidth > content.scrollLeft + content.clientWidth) content.scrollLeft = tab.offsetLeft + tab.offsetWidth - content.clientWidth;
   }, [active]);
+  // Whether tabs are hidden before or after the bar's view: its arrows show then (mouse users
+  // see there is more; keyboard users move with the arrow keys, which scroll to the tab).
+  const [hidden, setHidden] = useState({ before: false, after: false });
+  useEffect(() => {
+    const content = list.current?.parentElement;
+    // Every browser the app supports has ResizeObserver; a DOM without it (tests) shows no arrows.
+    if (!content || !list.current || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      const before = content.scrollLeft > 1;
+      const after = content.scrollLeft + content.clientWidth < content.scrollWidth - 1;
+      setHidden((current) => (current.before === before && current.after === after ? current : { before, after }));
+    };
+    // Called at once by the observer, then on every size change of the bar or its tabs.
+    const observer = new ResizeObserver(update);
+    observer.observe(content);
+    observer.observe(list.current);
+    content.addEventListener('scroll', update, { passive: true });
+    return () => {
+      observer.disconnect();
+      content.removeEventListener('scroll', update);
+    };
+  }, []);
+  const scrollBy = (direction: 1 | -1) => {
+    const content = list.current?.parentElement;
+    content?.scrollBy({ left: direction * content.clientWidth * 0.7, behavior: 'smooth' });
+  };
   const select = (index: number) => {
     onChange(index);
     list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[index]?.focus();
@@ -45,6 +73,11 @@ const TabBar = memo(function TabBar({ className, headers, active, onChange, idPr
   return (
     <div className={`p-tabview p-component form-tab-bar ${className}`}>
       <div className="p-tabview-nav-container">
+        {hidden.before ? (
+          <button type="button" className="p-tabview-nav-prev p-tabview-nav-btn p-link" tabIndex={-1} aria-hidden="true" title={t('form.tabsBefore')} onClick={() => scrollBy(-1)}>
+            <i className="pi pi-chevron-left" />
+          </button>
+        ) : null}
         <div className="p-tabview-nav-content">
           <ul ref={list} className="p-tabview-nav" role="tablist">
             {headers.map((header, index) => (
@@ -79,6 +112,11 @@ const TabBar = memo(function TabBar({ className, headers, active, onChange, idPr
             ))}
           </ul>
         </div>
+        {hidden.after ? (
+          <button type="button" className="p-tabview-nav-next p-tabview-nav-btn p-link" tabIndex={-1} aria-hidden="true" title={t('form.tabsAfter')} onClick={() => scrollBy(1)}>
+            <i className="pi pi-chevron-right" />
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../server/db/seed/demo/index.js';
+import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { loggedInPage } from '../helpers/e2ePage.js';
+import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+
+/**
+ * The layout at common window sizes: usable from 1024×700 up, readable at 800 px (tabs and the
+ * menu scroll, dialogs scroll their body and keep their buttons, buttons keep their words on one line).
+ */
+describe.skipIf(!chromiumPath)('the layout at common sizes, in Chromium', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let page: Page;
+  let sheetId = 0;
+  const url = (path: string) => `${server.url}${path}`;
+  const shot = (name: string) => page.screenshot({ path: `test-results/layout-${name}.png` });
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    await seedDemoData(server.database.db);
+    browser = await launchBrowser();
+    page = await loggedInPage(browser, server.url);
+    sheetId = ((await (await page.request.get(url('/api/admin/books?perPage=1'))).json()) as { data: { id: number }[] }).data[0]!.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Each of these buttons shows its words on one line. */
+  async function expectOneLine(names: string[]): Promise<void> {
+    for (const name of names) {
+      const label = page.getByRole('button', { name, exact: true }).locator('.p-button-label');
+      // One client rectangle per line box the words take.
+      const lines = await label.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, name).toBeLessThanOrEqual(1);
+    }
+  }
+
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+  ] as const) {
+    it(`shows the reading sheets' first row close under the title at ${width}×${height}, the other filters one click away`, async () => {
+      await page.setViewportSize({ width, height });
+      await page.goto(url('/reading-sheets'));
+      await page.locator('.p-datatable-tbody > tr').first().waitFor();
+      const title = (await page.getByRole('heading', { name: 'READING SHEETS LIST' }).boundingBox())!;
+      const table = (await page.locator('.p-datatable').boundingBox())!;
+      // One row of filters between the title and the table (it took 260 px at 1440 and 420 px at 1024).
+      expect(table.y - (title.y + title.height)).toBeLessThan(100);
+      const bar = page.locator('.filter-bar');
+      const tops = await bar.locator(':scope > *').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+      expect(new Set(tops).size, `${tops}`).toBe(1);
+      await shot(`list-${width}`);
+    });
+  }
+
+  it('fits the editor at 1024×768: its save buttons on one row, its tabs on one with an arrow to the hidden ones', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(url(`/reading-sheet/${sheetId}`));
+    const tabs = page.locator('.form-tabs [role="tab"]');
+    await tabs.first().waitFor();
+    const buttonTops = await page.locator('.reading-sheet-page .form-actions > .p-button').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    expect(buttonTops).toHaveLength(3);
+    expect(new Set(buttonTops).size).toBe(1);
+    const tabTops = await tabs.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    expect(new Set(tabTops).size).toBe(1);
+    // The arrow shows the tabs past the edge, and goes once they are all in view.
+    const content = page.locator('.form-tabs .p-tabview-nav-content');
+    const scrolled = () => content.evaluate((element) => element.scrollLeft);
+    expect(await page.locator('.form-tabs .p-tabview-nav-prev').count()).toBe(0);
+    for (let click = 0; click < 4 && (await page.locator('.form-tabs .p-tabview-nav-next').count()); click++) {
+      const before = await scrolled();
+      await page.locator('.form-tabs .p-tabview-nav-next').click();
+      await expect.poll(scrolled).toBeGreaterThan(before);
+    }
+    await expect.poll(() => page.locator('.form-tabs .p-tabview-nav-next').count()).toBe(0);
+    expect(await page.locator('.form-tabs .p-tabview-nav-prev').count()).toBe(1);
+    await shot('editor-1024');
+  });
+
+  it('keeps the editor usable at 800×900: its tabs on one scrolling row, its save buttons on one line each', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto(url(`/reading-sheet/${sheetId}`));
+    const tabs = page.locator('.form-tabs [role="tab"]');
+    await tabs.first().waitFor();
+    const tops = await tabs.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    const content = page.locator('.form-tabs .p-tabview-nav-content');
+    expect(await content.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    // The last tab, reached with the keyboard, scrolls into the bar's view.
+    await tabs.first().focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => tabs.last().getAttribute('aria-selected')).toBe('true');
+    const bar = (await content.boundingBox())!;
+    await expect.poll(async () => {
+      const last = (await tabs.last().boundingBox())!;
+      return last.x + last.width <= bar.x + bar.width + 1;
+    }).toBe(true);
+    await expectOneLine(['SAVE WITH NOTIFICATION', 'SAVE THE SHEET', 'Back to the reading sheets']);
+    await shot('editor-800');
+  });
+
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 700],
+    [800, 900],
+  ] as const) {
+    it(`keeps the 'Create a company' dialog's buttons in view at ${width}×${height}, its body scrolling`, async () => {
+      await page.setViewportSize({ width, height });
+      await page.goto(url(`/reading-sheet/${sheetId}`));
+      await page.getByRole('button', { name: 'Create a new company' }).click();
+      const dialog = page.locator('.create-record-dialog');
+      const submit = dialog.getByRole('button', { name: 'Create and select' });
+      await submit.waitFor();
+      const box = (await submit.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+      const body = dialog.locator('.p-dialog-content');
+      expect(await body.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+      // Scrolled to its last field, the buttons are still there.
+      await dialog.locator('textarea').last().scrollIntoViewIfNeeded();
+      const after = (await submit.boundingBox())!;
+      expect(after.y + after.height).toBeLessThanOrEqual(height);
+      await shot(`dialog-${width}x${height}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    });
+  }
+
+  it('scrolls the menu to Logout at 1024×700', async () => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(url('/reading-sheets'));
+    const sidebar = page.locator('.sidebar');
+    expect(await sidebar.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    const logout = page.getByRole('button', { name: 'Logout' });
+    await logout.scrollIntoViewIfNeeded();
+    const box = (await logout.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(700);
+    await shot('menu-1024x700');
+  });
+});
