@@ -28,16 +28,26 @@ setSessionHandlers({
 });
 
 /**
- * PrimeReact's own settings. Two of its markups are fixed for assistive technologies through its
+ * PrimeReact's own settings. Three of its markups are fixed for assistive technologies through its
  * pass-through options: the Dropdown's hidden native select (a copy of the value for forms, never
  * focused) is hidden from them, as it has no label of its own; the InputSwitch's wrapper loses its
- * checkbox role, which nested a second control around the real one (its `role="switch"` input).
+ * checkbox role, which nested a second control around the real one (its `role="switch"` input);
+ * the TreeSelect's nameless arrow button is hidden (its combobox opens the same panel). And an
+ * input shown invalid is `aria-invalid`.
  */
+/** A field PrimeReact shows as invalid says so to assistive technologies too (its red border alone does not). */
+const invalidAnnounced = ({ props }: { props: { invalid?: boolean } }) => (props.invalid ? { 'aria-invalid': true } : {});
+
 const PRIME_REACT = {
   ripple: false,
   pt: {
     dropdown: { select: { 'aria-hidden': true } },
     inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+    // The TreeSelect's arrow is a second, nameless button beside its focusable combobox (which
+    // opens the same panel with the keyboard): hidden from assistive technologies.
+    treeselect: { trigger: { 'aria-hidden': true } },
+    inputtext: { root: invalidAnnounced },
+    inputtextarea: { root: invalidAnnounced },
   },
 };
 

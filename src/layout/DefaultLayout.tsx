@@ -5,7 +5,7 @@ import { HeaderSlotContext } from '../engine/list/headerSlot';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '../engine/api/session';
-import { activeEntry, MENU } from './menu';
+import { activeEntry, MENU, menuGroups } from './menu';
 import { useClientConfig } from './useClientConfig';
 
 /** Layout of every logged-in page: left menu (200 px), header (70 px) with the global search slot. */
@@ -33,21 +33,28 @@ export function DefaultLayout() {
         <div className="sidebar-brand">{t('app.title')}</div>
         <nav>
           <ul className="menu">
-            {MENU.map((entry, index) => (
-              <Fragment key={entry.to}>
-                {entry.group !== 'main' && entry.group !== MENU[index - 1]?.group && (
-                  <li className="menu-group" role="presentation">
-                    {t(`menu.groups.${entry.group}`)}
-                  </li>
-                )}
-                <li>
+            {menuGroups(MENU).map(({ group, entries }) => {
+              const links = entries.map((entry) => (
+                <li key={entry.to}>
                   <NavLink to={entry.to} className={entry === active ? 'menu-link active' : 'menu-link'} aria-current={entry === active ? 'page' : undefined}>
                     <i className={entry.icon} aria-hidden="true" />
                     <span>{t(entry.label)}</span>
                   </NavLink>
                 </li>
-              </Fragment>
-            ))}
+              ));
+              if (group === 'main') return <Fragment key={group}>{links}</Fragment>;
+              // A named group: its heading names its own list (read as such by screen readers).
+              return (
+                <li key={group} className="menu-section">
+                  <span id={`menu-group-${group}`} className="menu-group">
+                    {t(`menu.groups.${group}`)}
+                  </span>
+                  <ul className="menu-sub" aria-labelledby={`menu-group-${group}`}>
+                    {links}
+                  </ul>
+                </li>
+              );
+            })}
             <li>
               <button type="button" className="menu-link" onClick={onLogout}>
                 <i className="pi pi-sign-out" aria-hidden="true" />

@@ -39,3 +39,14 @@ export function activeEntry(pathname: string, entries: MenuEntry[] = MENU): Menu
   const matchesPrefix = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   return entries.find((e) => matchesPrefix(e.to) || e.matches.some(matchesPrefix));
 }
+
+/** The menu's entries in runs of one group each, in menu order (the main entries first, without a heading). */
+export function menuGroups(entries: readonly MenuEntry[]): { group: MenuEntry['group']; entries: MenuEntry[] }[] {
+  const groups: { group: MenuEntry['group']; entries: MenuEntry[] }[] = [];
+  for (const entry of entries) {
+    const last = groups[groups.length - 1];
+    if (last?.group === entry.group) last.entries.push(entry);
+    else groups.push({ group: entry.group, entries: [entry] });
+  }
+  return groups;
+}

@@ -10,7 +10,7 @@ describe('cells', () => {
       expect(tag.textContent).toBe(`S${id}`);
       return tag.style.background;
     });
-    expect(colours).toEqual(['rgb(211, 47, 47)', 'rgb(245, 124, 0)', 'rgb(117, 117, 117)', 'rgb(56, 142, 60)']);
+    expect(colours).toEqual(['rgb(211, 47, 47)', 'rgb(194, 65, 12)', 'rgb(117, 117, 117)', 'rgb(46, 125, 50)']);
     expect(render(<BookStatusCell value={null} row={{}} />).container.textContent).toBe('-');
   });
 

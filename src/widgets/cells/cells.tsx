@@ -30,7 +30,7 @@ export function ColorSwatchCell({ value }: CellProps) {
 /** A parent's name; a top-level row (null parent) shows an icon instead (SPEC §2). */
 export function NullParentCell({ value }: CellProps) {
   const { t } = useTranslation();
-  if (isEmpty(value)) return <i className="pi pi-sitemap null-parent" title={t('list.rootParent')} aria-label={t('list.rootParent')} />;
+  if (isEmpty(value)) return <i className="pi pi-sitemap null-parent" role="img" title={t('list.rootParent')} aria-label={t('list.rootParent')} />;
   return <>{String(value)}</>;
 }
 
@@ -77,8 +77,8 @@ export function HtmlCell({ value }: CellProps) {
   return <>{text.length > 150 ? `${text.slice(0, 150)}...` : text}</>;
 }
 
-/** Tag colour of each book status id (SPEC §4, §9): 1 red, 2 orange, 3 grey, 4 green. */
-export const BOOK_STATUS_COLORS: Record<number, string> = { 1: '#d32f2f', 2: '#f57c00', 3: '#757575', 4: '#388e3c' };
+/** Tag colour of each book status id (SPEC §4, §9): 1 red, 2 orange, 3 grey, 4 green, each dark enough for its white words (4.5:1). */
+export const BOOK_STATUS_COLORS: Record<number, string> = { 1: '#d32f2f', 2: '#c2410c', 3: '#757575', 4: '#2e7d32' };
 
 /** A book status `{ id, label }` as a tag in its colour. */
 export function BookStatusCell({ value }: CellProps) {

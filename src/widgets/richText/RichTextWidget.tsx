@@ -13,6 +13,22 @@ export function editorHeight(height: unknown): string {
 }
 
 /**
+ * Quill turns each toolbar select into a picker whose button (`.ql-picker-label`, role button) has
+ * no name, while the select's name stays on the picker's wrapper, where it names nothing: the name
+ * goes to the button.
+ */
+function nameToolbarPickers(quill: unknown): void {
+  const toolbar = (quill as { getModule(name: string): { container?: HTMLElement } | undefined }).getModule('toolbar')?.container;
+  toolbar?.querySelectorAll('.ql-picker').forEach((picker) => {
+    const name = picker.getAttribute('aria-label');
+    const button = picker.querySelector('.ql-picker-label');
+    if (!name || !button) return;
+    button.setAttribute('aria-label', name);
+    picker.removeAttribute('aria-label');
+  });
+}
+
+/**
  * HTML edited with PrimeReact's Editor (Quill): headings, bold, italic, underline, strike-through,
  * lists, alignment, quotes and links. An empty editor is an empty value. The server sanitises what
  * it stores (server/services/richText.ts). Options: `height` (CSS length or pixels, default 300 px).
@@ -49,7 +65,7 @@ export function RichTextWidget({ id, value, onChange, disabled, readonly, option
     </>
   );
   return (
-    <div id={id} className={`rich-text-widget${rawErrors?.length ? ' invalid' : ''}`} aria-label={label} data-field={id}>
+    <div id={id} className={`rich-text-widget${rawErrors?.length ? ' invalid' : ''}`} role="group" aria-label={label} data-field={id}>
       <Editor
         value={typeof value === 'string' ? value : ''}
         onTextChange={(e) => onChange(e.htmlValue ?? undefined)}
@@ -58,6 +74,7 @@ export function RichTextWidget({ id, value, onChange, disabled, readonly, option
         readOnly={disabled || readonly}
         placeholder={placeholder}
         style={{ height: editorHeight(options.height) }}
+        onLoad={nameToolbarPickers}
       />
     </div>
   );

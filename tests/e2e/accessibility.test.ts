@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import { asc } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import { aiBooks, reporters, users } from '../../server/db/schema/index.js';
+import { createPath } from '../../src/engine/resource/paths.js';
+import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
+import { seedDemoData } from '../../server/db/seed/demo/index.js';
+import { axeProblems } from '../helpers/axe.js';
+import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { loggedInPage } from '../helpers/e2ePage.js';
+import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+
+const SCREENS = fs
+  .readdirSync('schemas')
+  .filter((file) => file.endsWith('.screen.json'))
+  .map((file) => JSON.parse(fs.readFileSync(`schemas/${file}`, 'utf8')) as ScreenDefinition);
+
+/**
+ * Staff use the panel all day, some with a keyboard or a screen reader: axe finds no serious or
+ * critical WCAG 2.1 A/AA problem on any page, tab or open dialog; the keyboard reaches and shows
+ * every action, Escape closes dialogs, Enter submits forms; form errors are announced.
+ * New screens join the walk by their definitions (lists and forms) or the bespoke routes below.
+ */
+describe.skipIf(!chromiumPath)('accessibility of every page, in Chromium', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let page: Page;
+  let sheetWithDraft = 0;
+  let reporterId = 0;
+  let userId = 0;
+  const url = (path: string) => `${server.url}${path}`;
+  const rows = () => page.locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    const db = server.database.db;
+    await seedDemoData(db);
+    // The server's start seeds the AI prompts, not the test database.
+    await seedAiPrompts(db);
+    sheetWithDraft = (await db.select({ id: aiBooks.bookId }).from(aiBooks).orderBy(asc(aiBooks.id)).limit(1))[0]!.id;
+    reporterId = (await db.select({ id: reporters.id }).from(reporters).orderBy(asc(reporters.id)).limit(1))[0]!.id;
+    userId = (await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1))[0]!.id;
+    browser = await launchBrowser();
+    page = await loggedInPage(browser, server.url);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Opens a page and checks it once it has settled (its data shown). */
+  async function expectClean(path: string, ready: string): Promise<void> {
+    await page.goto(url(path));
+    await page.locator(ready).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await axeProblems(page), path).toEqual([]);
+  }
+
+  /** Each tab of the page's form tab bar, opened in turn and checked. */
+  async function expectCleanTabs(path: string, bar = '.form-tabs'): Promise<void> {
+    const tabs = page.locator(`${bar} [role="tab"]`);
+    const count = await tabs.count();
+    expect(count, path).toBeGreaterThan(1);
+    for (let index = 0; index < count; index++) {
+      await tabs.nth(index).click();
+      await page.waitForLoadState('networkidle');
+      expect(await axeProblems(page), `${path}, tab ${await tabs.nth(index).textContent()}`).toEqual([]);
+    }
+  }
+
+  it('has no serious problem on the login page', async () => {
+    const guest = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await guest.goto(url('/auth/login?expired=1'));
+    await guest.getByText('Your session has expired').waitFor();
+    expect(await axeProblems(guest)).toEqual([]);
+    await guest.close();
+  });
+
+  it('has no serious problem on any declared list, record or create page', async () => {
+    for (const screen of SCREENS) {
+      await expectClean(screen.routes.list.path, '.p-datatable-tbody > tr');
+      if (!screen.routes.form) continue;
+      const form = screen.routes.form.path;
+      if (screen.form) {
+        await rows().first().click();
+        await page.locator('main form').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await axeProblems(page), `${screen.resource}: a record`).toEqual([]);
+        if (screen.permissions.create) await expectClean(createPath(form, screen.routes.list.path), 'main form');
+      }
+    }
+  });
+
+  it('has no serious problem on the bespoke pages and each of their tabs', async () => {
+    await expectClean(`/reading-sheet/${sheetWithDraft}`, '#root_original_title');
+    await expectCleanTabs('the reading-sheet editor');
+    await expectClean('/reading-sheet', '#root_original_title');
+    await expectClean(`/reading-sheet/${sheetWithDraft}/ai-comparation`, '.cmp-columns');
+    await expectClean('/dashboard', '.dashboard-book-cover');
+    await expectClean(`/reporter/${reporterId}`, '#root_title');
+    await expectClean(`/user/${userId}`, '[role="tab"]');
+    await expectCleanTabs('the user screen');
+    await expectClean('/no-such-page', 'h1');
+  });
+
+  it('has no serious problem in open dialogs and panels, and Escape closes each dialog', async () => {
+    // The deletion question.
+    await page.goto(url('/genres'));
+    await rows().first().getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.p-confirm-dialog.p-dialog-enter-done').waitFor();
+    expect(await axeProblems(page), 'deletion question').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('.p-confirm-dialog').waitFor({ state: 'detached' });
+
+    // The reading sheets' other filters.
+    await page.goto(url('/reading-sheets'));
+    await page.getByRole('button', { name: 'More filters' }).click();
+    await page.locator('.filter-more .stars-filter').first().waitFor();
+    expect(await axeProblems(page), 'more filters').toEqual([]);
+
+    // In the editor: a record created in place, the AI generation.
+    await page.goto(url(`/reading-sheet/${sheetWithDraft}`));
+    await page.getByRole('button', { name: 'Create a new company' }).click();
+    await page.locator('.create-record-dialog.p-dialog-enter-done input').first().waitFor();
+    expect(await axeProblems(page), 'create a company').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('.create-record-dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Generate with AI' }).click();
+    await page.locator('.ai-generate-dialog').waitFor();
+    await page.locator('.p-dialog.p-dialog-enter-done').waitFor();
+    expect(await axeProblems(page), 'AI generation').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('.ai-generate-dialog').waitFor({ state: 'detached' });
+
+    // Leaving with unsaved changes.
+    await page.locator('#root_original_title').fill('Changed, not saved');
+    await page.getByRole('link', { name: 'Genres' }).click();
+    await page.locator('.p-confirm-dialog.p-dialog-enter-done').waitFor();
+    expect(await axeProblems(page), 'unsaved changes').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('.p-confirm-dialog').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/reading-sheet/${sheetWithDraft}`);
+  });
+
+  it('shows where the keyboard is: a visible focus ring on menu links, buttons, fields and tabs', async () => {
+    await page.goto(url('/genre/1'));
+    await page.locator('#root_names_en').waitFor();
+    const ring = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        const shadow = style.boxShadow !== 'none';
+        return { tag: element.tagName, text: (element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30), visible: outline || shadow };
+      });
+    const seen = new Set<string>();
+    // Tab through the page: every stop shows that it has the focus.
+    for (let step = 0; step < 40; step++) {
+      await page.keyboard.press('Tab');
+      const focused = await ring();
+      if (focused.tag === 'BODY') break;
+      expect(focused.visible, `${focused.tag} '${focused.text}'`).toBe(true);
+      seen.add(focused.tag);
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['A', 'INPUT', 'BUTTON']));
+  });
+
+  it('submits a form with Enter, and announces its errors on the fields', async () => {
+    await page.goto(url('/genre/1'));
+    const name = page.locator('#root_names_en');
+    await name.waitFor();
+    const stored = await name.inputValue();
+    await name.fill('');
+    await name.press('Enter');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    const described = (await name.getAttribute('aria-describedby'))!.split(' ');
+    const messages = await Promise.all(described.map((id) => page.locator(`#${id}`).textContent()));
+    expect(messages.join(' ')).toContain('The name (English) field is required.');
+
+    await name.fill(stored);
+    await name.press('Enter');
+    await expect.poll(() => page.locator('.p-toast-summary').allTextContents()).toContain('Success');
+    expect(await name.getAttribute('aria-invalid')).not.toBe('true');
+  });
+});
