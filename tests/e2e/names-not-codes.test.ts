@@ -74,5 +74,17 @@ describe.skipIf(!chromiumPath)('names instead of codes in the lists, in Chromium
     expect(response.status()).toBe(422);
     expect((await response.json()).errors).toEqual({ 'names.en': ['The name (English) field is required.'] });
   });
+
+  it("names the plans in the users' plan filter and its chips as the plan column does, not by their codes", async () => {
+    await page.goto(url('/users'));
+    await page.locator('.p-multiselect', { has: page.locator('[aria-label="Plan"]') }).click();
+    const options = page.locator('.p-multiselect-panel .p-multiselect-item');
+    await options.first().waitFor();
+    expect(await options.allTextContents()).toEqual(['Essential', 'Premium', 'VIP']);
+    await options.filter({ hasText: 'VIP' }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL((target) => target.searchParams.has('plan_id'));
+    await expect.poll(() => page.locator('.filter-chip > span').allTextContents()).toEqual(['Plan: VIP']);
+  });
 });
 
