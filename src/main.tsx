@@ -14,7 +14,7 @@ import { preloadDeferred } from './engine/deferred';
 import { queryKeys } from './engine/api/queryKeys';
 import { queryClient } from './app/queryClient';
 import { router } from './app/router';
-import { loginPath } from './engine/session/loginPath';
+import { rememberReturnPath } from './engine/session/returnPath';
 
 setSessionHandlers({
   // The forms' unsaved changes are already kept (apiClient); back to this page once logged in.
@@ -22,7 +22,8 @@ setSessionHandlers({
     const { pathname, search } = router.state.location;
     queryClient.clear();
     queryClient.setQueryData(queryKeys.me, null);
-    void router.navigate(loginPath(pathname + search, true));
+    rememberReturnPath(pathname + search, true);
+    void router.navigate('/auth/login');
   },
   onForbidden: () => void router.navigate('/'),
 });

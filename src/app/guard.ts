@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { queryKeys } from '../engine/api/queryKeys';
 import { fetchCurrentAdmin } from '../engine/api/session';
 import { sessionResumed } from '../engine/session/keptChanges';
-import { isGuestPath, loginPath } from '../engine/session/loginPath';
+import { isGuestPath, rememberReturnPath } from '../engine/session/returnPath';
 import { queryClient } from './queryClient';
 
 /**
@@ -15,7 +15,10 @@ export async function guardLoader({ request }: LoaderFunctionArgs) {
   queryClient.setQueryData(queryKeys.me, admin);
   const { pathname, search } = new URL(request.url);
   if (admin) sessionResumed();
-  if (!admin && !isGuestPath(pathname)) throw redirect(loginPath(pathname + search));
+  if (!admin && !isGuestPath(pathname)) {
+    rememberReturnPath(pathname + search, false);
+    throw redirect('/auth/login');
+  }
   if (admin && isGuestPath(pathname)) throw redirect('/');
   return admin;
 }

@@ -39,8 +39,9 @@ describe.skipIf(!chromiumPath)('a lost session, in Chromium', () => {
     await clearToasts(page);
     await endSession();
     await page.getByRole('button', { name: saveLabel }).click();
-    await page.waitForURL((address) => address.pathname === '/auth/login');
-    expect(new URL(page.url()).searchParams.get('next')).toBe(path);
+    // The login page's address, as always (SPEC §4); the way back is kept in the tab.
+    await page.waitForURL(url('/auth/login'));
+    expect(await page.evaluate(() => sessionStorage.getItem('admin.returnPath'))).toBe(JSON.stringify({ path, expired: true }));
     await page.getByText('Your session has expired').waitFor();
     // Whatever else was in flight settles: still one toast, the server's message (SPEC §8).
     await page.waitForTimeout(1000);
@@ -141,7 +142,7 @@ describe.skipIf(!chromiumPath)('a lost session, in Chromium', () => {
   it('sends a page opened logged out to login, and back to it (with its filters) after', async () => {
     await endSession();
     await page.goto(url('/genres?q=dra'));
-    await page.waitForURL((address) => address.pathname === '/auth/login');
+    await page.waitForURL(url('/auth/login'));
     expect(await page.getByText('Your session has expired').count()).toBe(0);
     await logInAgain('/genres?q=dra');
     expect(await page.locator('.search-box input').inputValue()).toBe('dra');

@@ -5,8 +5,8 @@ import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Message } from 'primereact/message';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { returnPath } from '../../engine/session/loginPath';
+import { useNavigate } from 'react-router-dom';
+import { pendingReturn, takeReturnPath } from '../../engine/session/returnPath';
 import { isApiError } from '../../engine/api/ApiError';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { login } from '../../engine/api/session';
@@ -14,14 +14,13 @@ import { FieldError } from '../../engine/form/FieldError';
 
 /**
  * `/auth/login`: e-mail and password, 'Me connecter'; success goes home, or back to the page the
- * user was on (`?next=`) when the session was lost or a page was opened logged out. After a lost
- * session (`?expired=1`) it says so, and that the unsaved changes are kept.
+ * user was on when the session was lost or a page was opened logged out (returnPath.ts). After a
+ * lost session it says so, and that the unsaved changes are kept.
  */
 export function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const expired = params.get('expired') === '1';
+  const [expired] = useState(() => pendingReturn()?.expired ?? false);
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -35,7 +34,7 @@ export function LoginScreen() {
     try {
       const { data } = await login(email, password);
       queryClient.setQueryData(queryKeys.me, data);
-      navigate(returnPath(params.get('next')), { replace: true });
+      navigate(takeReturnPath(), { replace: true });
     } catch (error) {
       if (isApiError(error)) setErrors(error.errors);
     } finally {
