@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,7 +14,8 @@ const TEMP_FOLDER = '.tmp';
  * Files on the local disk under `root` (`<DATA_DIR>/files`), one file per key. A write goes to
  * `<root>/.tmp/<uuid>.part` and is renamed into place only once complete, so readers never see a
  * partial file and a failed write leaves nothing. The content type is not stored: it follows from
- * the key's extension, which the server chose from an accepted list.
+ * the key's extension, which the server chose from an accepted list. The root is created at start
+ * (`ensureRoot`, server/routes/files.ts) and by the first write.
  */
 export class LocalDiskStorage implements Storage {
   readonly root: string;
@@ -67,7 +68,8 @@ export class LocalDiskStorage implements Storage {
       const stream = handle.createReadStream(range ? { start: range.start, end: range.end, autoClose: true } : { autoClose: true });
       return { stream, size: info.size, contentType: EXTENSION_MIME[fileExtension(key)] ?? 'application/octet-stream' };
     } catch (error) {
-      await handle.close();
+      // A stream that failed to open may have taken the handle already: its error is the one to report.
+      await handle.close().catch(() => undefined);
       throw error;
     }
   }
@@ -128,6 +130,39 @@ export class LocalDiskStorage implements Storage {
   }
 
   /**
+   * The root is a folder in which a file can be written now. The probe is a real write (created
+   * in `.tmp`, then deleted): `access(W_OK)` says yes to root whatever the mode, and nothing of a
+   * read-only mount. A missing root is reported, never created: the disk may be unmounted.
+   */
+  async check(): Promise<void> {
+    let info;
+    try {
+      info = await stat(this.root);
+    } catch (error) {
+      if (isMissing(error)) throw new Error(`storage folder ${this.root} does not exist`, { cause: error });
+      throw new Error(`storage folder ${this.root} cannot be read (${errorCode(error)})`, { cause: error });
+    }
+    if (!info.isDirectory()) throw new Error(`storage folder ${this.root} is not a folder`);
+    const tempDir = path.join(this.root, TEMP_FOLDER);
+    const probe = path.join(tempDir, `${randomUUID()}.check`);
+    try {
+      await mkdir(tempDir).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      });
+      await writeFile(probe, 'x', { flag: 'wx' });
+    } catch (error) {
+      throw new Error(`storage folder ${this.root} is not writable (${errorCode(error)})`, { cause: error });
+    } finally {
+      await rm(probe, { force: true }).catch(() => undefined);
+    }
+  }
+
+  /** Creates the root when it does not exist yet (a first start on a new DATA_DIR). */
+  async ensureRoot(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
+  /**
    * Deletes temporary files older than `olderThanMs` left by a process that died mid-write
    * (a live write is never that old). Returns how many were removed.
    */
@@ -154,6 +189,10 @@ export class LocalDiskStorage implements Storage {
     }
     return removed;
   }
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException | null)?.code ?? 'unknown error';
 }
 
 function isMissing(error: unknown): boolean {
