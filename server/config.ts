@@ -44,6 +44,25 @@ export interface Config {
   stripeApiProtocol: 'http' | 'https' | undefined;
   /** The AI providers of the drafts (docs/ai.md): keys, API base URLs and model ids. */
   ai: AiConfig;
+  /** Object storage of the uploaded files (`S3_BUCKET` and the other `S3_*`); absent means the local disk. */
+  s3: S3Config | undefined;
+}
+
+/**
+ * An S3-compatible bucket holding the uploaded files (docs/files.md, "Object storage (S3)"). The
+ * secret key is never repeated in a message, and the endpoint may not carry credentials.
+ */
+export interface S3Config {
+  /** `S3_BUCKET`. */
+  bucket: string;
+  /** `S3_ENDPOINT`: an S3-compatible server (MinIO, Ceph…); absent means AWS S3. */
+  endpoint: string | undefined;
+  /** `S3_REGION`. */
+  region: string;
+  /** `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY`; absent means the SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `S3_FORCE_PATH_STYLE`: `<endpoint>/<bucket>/<key>` URLs; default true with an endpoint. */
+  forcePathStyle: boolean;
 }
 
 /**
@@ -186,6 +205,43 @@ function aiConfig(env: NodeJS.ProcessEnv): AiConfig {
   };
 }
 
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+/** The bucket of the uploaded files, or undefined (the local disk) when S3_BUCKET is not set. */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim() || undefined;
+  if (bucket === undefined) {
+    // A mistyped or forgotten S3_BUCKET would otherwise put the files on the local disk unnoticed.
+    const stray = S3_VARIABLES.filter((name) => env[name]?.trim());
+    if (stray.length > 0) throw new ConfigError(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to store files in object storage, or unset them`);
+    return undefined;
+  }
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`S3_BUCKET must be a bucket name alone (3 to 63 letters, digits, dots, hyphens or underscores), without s3:// or a path; got "${bucket}"`);
+  }
+  const endpoint = url(env, 'S3_ENDPOINT', undefined, ['http:', 'https:']);
+  if (endpoint !== undefined) {
+    const parsed = new URL(endpoint);
+    if (parsed.username || parsed.password) {
+      throw new ConfigError('S3_ENDPOINT must not carry credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    }
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name (us-east-1, eu-west-3, auto…), got "${region}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK's default credential chain)");
+  }
+  return {
+    bucket,
+    endpoint,
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+  };
+}
+
 /** Reads and checks the configuration; throws ConfigError naming the faulty variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']);
@@ -231,5 +287,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiPort: optionalInteger(env, 'STRIPE_API_PORT', 1, 65535),
     stripeApiProtocol: httpProtocol(env, 'STRIPE_API_PROTOCOL'),
     ai: aiConfig(env),
+    s3: s3Config(env),
   };
 }

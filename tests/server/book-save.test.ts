@@ -10,7 +10,7 @@ import type { SheetSavedEvent } from '../../server/services/bookSaveEvents.js';
 import { SHEET_READ_ONLY_FIELDS, SHEET_SAVE_OPTIONS } from '../../server/resources/readingSheets.js';
 import { READING_SHEET_SCHEMA } from '../../server/services/bookSaveInput.js';
 import { createBookSaveService, STALE_SHEET_MESSAGE } from '../../server/services/bookSaveService.js';
-import { createStorage, type LocalDiskStorage } from '../../server/storage/index.js';
+import { filesRoot, LocalDiskStorage } from '../../server/storage/index.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import {
   fullSheet,
@@ -40,7 +40,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'book-save-test-'));
   t = await createTestApp({ DATA_DIR: dataDir });
   cookie = await t.login();
-  storage = createStorage(t.config);
+  storage = new LocalDiskStorage(filesRoot(t.config));
   ref = await referenceIds(t.database.db);
   dir = await seedDirectory(t.database.db);
   sheet = fullSheet(ref, dir);

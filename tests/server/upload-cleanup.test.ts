@@ -11,7 +11,7 @@ import { pendingUploads } from '../../server/db/schema/index.js';
 import { createUploadCleanup } from '../../server/jobs/uploadCleanup.js';
 import { createPendingUploads, keepUploads } from '../../server/services/pendingUploads.js';
 import { cleanUploads } from '../../server/services/uploadCleanup.js';
-import { createStorage, generateKey, type LocalDiskStorage } from '../../server/storage/index.js';
+import { filesRoot, generateKey, LocalDiskStorage } from '../../server/storage/index.js';
 import { UPLOAD_EXPIRED_MESSAGE } from '../../server/uploads/PendingUploads.js';
 import { png } from '../helpers/png.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'upload-cleanup-test-'));
   t = await createTestApp({ DATA_DIR: dataDir });
   cookie = await t.login();
-  storage = createStorage(t.config);
+  storage = new LocalDiskStorage(filesRoot(t.config));
 });
 afterAll(async () => {
   await t?.close();

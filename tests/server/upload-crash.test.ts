@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from '../../server/db/client.js';
 import { books, pendingUploads } from '../../server/db/schema/index.js';
-import { createStorage, type LocalDiskStorage } from '../../server/storage/index.js';
+import { filesRoot, LocalDiskStorage } from '../../server/storage/index.js';
 import { CRASH_POINT_VARIABLE } from '../../server/testHooks/crashPoint.js';
 import { png } from '../helpers/png.js';
 import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
@@ -28,7 +28,7 @@ const running = new Set<ServerProcess>();
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'upload-crash-test-'));
-  storage = createStorage({ dataDir });
+  storage = new LocalDiskStorage(filesRoot({ dataDir }));
   if (process.env.TEST_DB === 'postgres') postgres = await createTestDatabase();
 });
 afterAll(async () => {

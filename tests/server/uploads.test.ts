@@ -9,7 +9,7 @@ import { checkFile, FILE_RULES, type FileRuleName } from '../../common/fileRules
 import { registerErrorHandler } from '../../server/plugins/errorHandler.js';
 import { fileRoutes, inlineDisposition } from '../../server/routes/files.js';
 import { fileUrl } from '../../server/storage/fileUrl.js';
-import { createStorage, type LocalDiskStorage } from '../../server/storage/index.js';
+import { filesRoot, LocalDiskStorage } from '../../server/storage/index.js';
 import { EXTENSION_MIME } from '../../server/uploads/fileRules.js';
 import { contentMatchesExtension, EXTENSION_FAMILY, sniff, type ContentFamily } from '../../server/uploads/magicBytes.js';
 import { UPLOAD_EXPIRED_MESSAGE, type PendingUploads } from '../../server/uploads/PendingUploads.js';
@@ -204,7 +204,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'uploads-test-'));
   t = await createTestApp({ DATA_DIR: dataDir });
   cookie = await t.login();
-  storage = createStorage(t.config);
+  storage = new LocalDiskStorage(filesRoot(t.config));
   uploads = await buildUploadApp(storage);
 });
 afterAll(async () => {
