@@ -15,7 +15,7 @@ import { aiModels } from './ai/aiModels.js';
 import { failGenerations, runningGenerations } from './db/repositories/aiGenerationRepository.js';
 import { startAiGenerationQueue, type AiGenerationQueue, type AiGenerationQueueOptions } from './jobs/aiGenerationQueue.js';
 import { GENERATION_MESSAGES } from './services/aiGenerationService.js';
-import { createStorage } from './storage/index.js';
+import { createStorage, type Storage } from './storage/index.js';
 import { aiBookRoutes } from './routes/aiBooks.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { authRoutes } from './routes/auth.js';
@@ -47,6 +47,11 @@ export interface AppOptions {
   cardPayments?: CardPaymentProvider;
   /** Timings of the AI generation queue (tests shorten them). */
   aiQueue?: AiGenerationQueueOptions;
+  /**
+   * The file storage (default: `createStorage(config)`). Built once and shared: `app.storage`,
+   * the file routes and the AI generation queue use this instance.
+   */
+  storage?: Storage;
 }
 
 /**
@@ -54,7 +59,7 @@ export interface AppOptions {
  * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid or says something the
  * server would not honour (server/definitions/checkDefinitions.ts).
  */
-export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS, aiQueue }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS, aiQueue, storage = createStorage(config) }: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   const app = Fastify({
@@ -76,6 +81,9 @@ export async function buildApp({ config, database, logger = false, screensDir, n
     }
   });
 
+  // At the root: the readiness check (`api` scope) and the admin routes see the same storage.
+  app.decorate('storage', storage);
+
   await registerSecurityHeaders(app); // first: its headers are on every answer, early refusals included
   registerErrorHandler(app);
   registerInputGuard(app);
@@ -92,7 +100,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
           await admin.register(async (protectedRoutes) => {
             protectedRoutes.addHook('onRequest', requireAdmin);
             protectedRoutes.addHook('preHandler', bindRequestContext); // currentRequest() for resource stores
-            await protectedRoutes.register(import('./routes/files.js')); // storage, multipart, GET /files/* (before the routes that upload)
+            await protectedRoutes.register(import('./routes/files.js')); // multipart, GET /files/* (before the routes that upload)
             await protectedRoutes.register(clientConfigRoutes);
             await protectedRoutes.register(utilityRoutes);
             await protectedRoutes.register(resourceRoutes, { screens });
@@ -129,7 +137,7 @@ async function startAiGeneration(app: FastifyInstance, options: AiGenerationQueu
   }
   const queue = await startAiGenerationQueue(
     database,
-    { db: database.db, ai: config.ai, storage: createStorage(config), complete: createAiCompletion(config.ai), log: app.log },
+    { db: database.db, ai: config.ai, storage: app.storage, complete: createAiCompletion(config.ai), log: app.log },
     options,
   );
   app.addHook('onClose', async () => queue.stop());

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.js';
 import type { CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { SessionAdmin } from './services/sessions.js';
 import type { AiGenerationQueue } from './jobs/aiGenerationQueue.js';
+import type { Storage } from './storage/Storage.js';
 
 /** What a registered route accepts, as the route-coverage and fuzz tests read it. */
 export interface RouteSummary {
@@ -26,6 +27,11 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /**
+     * The process's file storage (the S3 bucket of `S3_BUCKET`, or `<DATA_DIR>/files`), built once
+     * by `buildApp` and shared by every route, the AI generation queue and the upload cleanup.
+     */
+    storage: Storage;
     /** The card payment provider of subscriptions tied to it. */
     cardPayments: CardPaymentProvider;
     /** Queues an AI generation; undefined when no AI provider is configured (no model can be chosen then). */

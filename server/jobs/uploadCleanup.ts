@@ -45,16 +45,20 @@ export function createUploadCleanup({ db, storage, log, intervalMs, maxAgeMs }: 
   return { start: () => loop.start(), stop: () => loop.stop(), runOnce };
 }
 
-/** Creates and starts the cleanup loop the configuration describes (server/main.ts). */
+/**
+ * Creates and starts the cleanup loop the configuration describes (server/main.ts). `storage`
+ * is the process's own (`app.storage`); without it one is built from the configuration.
+ */
 export function startUploadCleanup(options: {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'uploadCleanupAgeMs' | 'uploadCleanupIntervalMs'>;
+  config: Pick<Config, 'dataDir' | 's3' | 'uploadCleanupAgeMs' | 'uploadCleanupIntervalMs'>;
   log: UploadCleanupLoopOptions['log'];
+  storage?: Storage;
 }): UploadCleanupLoop {
   const { config } = options;
   const loop = createUploadCleanup({
     db: options.db,
-    storage: createStorage(config),
+    storage: options.storage ?? createStorage(config),
     log: options.log,
     intervalMs: config.uploadCleanupIntervalMs,
     maxAgeMs: config.uploadCleanupAgeMs,

@@ -10,17 +10,16 @@ import { LARGEST_FILE_BYTES } from '../uploads/fileRules.js';
 import type { PendingUploads } from '../uploads/PendingUploads.js';
 import { DEFAULT_FIELD_LIMITS } from '../uploads/receiveUploads.js';
 
+// `storage` is declared with the app's other decorations (server/types.ts).
 declare module 'fastify' {
   interface FastifyInstance {
-    /** File storage of the admin scope (`<DATA_DIR>/files`); set by `fileRoutes`. */
-    storage: Storage;
     /** Where the admin scope's uploads are recorded until their record is saved; set by `fileRoutes`. */
     pendingUploads: PendingUploads;
   }
 }
 
 export interface FileRoutesOptions {
-  /** Storage to use instead of the configured one (tests). */
+  /** Storage of an app that has none decorated yet (tests), instead of the configured one. */
   storage?: Storage;
   /** Pending-upload bookkeeping to use instead of the database's (tests without a database). */
   pendingUploads?: PendingUploads;
@@ -28,7 +27,7 @@ export interface FileRoutesOptions {
 
 /**
  * Registered once in the protected admin scope (without encapsulation, so its siblings see it):
- * decorates `storage` and `pendingUploads`, registers @fastify/multipart for every protected route (streams only; each
+ * uses the app's `storage` (decorating it when the app has none), decorates `pendingUploads`, registers @fastify/multipart for every protected route (streams only; each
  * route checks its own limits through `receiveUploads`), and serves `GET /files/*` (the URLs
  * `fileUrl` of server/storage/fileUrl.ts builds).
  */
@@ -36,10 +35,13 @@ export const fileRoutes = fp<FileRoutesOptions>(
   async (instance: FastifyInstance, options: FileRoutesOptions) => {
     // Params and query types come from the route's schema.
     const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-    const storage = options.storage ?? createStorage(app.config);
-    app.decorate('storage', storage);
+    if (!app.hasDecorator('storage')) app.decorate('storage', options.storage ?? createStorage(app.config));
+    else if (options.storage && options.storage !== app.storage) throw new Error('fileRoutes: the app already has a storage; give yours to buildApp');
+    const storage = app.storage;
     app.decorate('pendingUploads', options.pendingUploads ?? createPendingUploads(app.db, { cleanupAgeMs: app.config.uploadCleanupAgeMs }));
     if (storage instanceof LocalDiskStorage) {
+      // A first start: the folder exists before the first upload, so the readiness check passes.
+      await storage.ensureRoot().catch((error: unknown) => app.log.warn({ err: error }, 'could not create the storage folder'));
       await storage.sweepTemp().catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep temporary upload files'));
     }
 
