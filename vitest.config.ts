@@ -16,6 +16,23 @@ const server = (name: string, db: 'pglite' | 'postgres') => ({
   },
 });
 
+/**
+ * Several server processes on one PostgreSQL (tests/instances): PostgreSQL only, as PGlite is one
+ * process's own database; a project of its own rather than tests skipped on PGlite.
+ */
+const instances = {
+  extends: true as const,
+  test: {
+    name: 'instances',
+    include: ['tests/instances/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: 'postgres' },
+    globalSetup: ['tests/helpers/globalSetup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+};
+
 /** Test projects: unit (client and shared code), the server suite on each database, and the browser suite. */
 export default defineConfig({
   // The forms' validators compiled at build time, as the app has them (src/engine/form/validator.ts).
@@ -27,7 +44,7 @@ export default defineConfig({
         test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'tests/schemas/**/*.test.ts'], environment: 'jsdom', setupFiles: ['src/test-setup.ts'] },
       },
       server('server-pglite', 'pglite'),
-      ...(withPostgres ? [server('server-postgres', 'postgres')] : []),
+      ...(withPostgres ? [server('server-postgres', 'postgres'), instances] : []),
       {
         extends: true,
         test: {

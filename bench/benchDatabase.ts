@@ -13,7 +13,7 @@ export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgr
  * by the next run; without, a temporary directory or a database named after the process, removed
  * by `drop`.
  */
-export async function openBenchDatabase(engine: 'pglite' | 'postgres', { name, keep }: { name: string; keep: boolean }): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openBenchDatabase(engine: 'pglite' | 'postgres', { name, keep }: { name: string; keep: boolean }): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (engine === 'pglite') {
     const dir = keep ? path.resolve(`data/${name}`) : fs.mkdtempSync(path.join(os.tmpdir(), `${name}-pglite-`));
     fs.mkdirSync(dir, { recursive: true });
@@ -31,6 +31,7 @@ export async function openBenchDatabase(engine: 'pglite' | 'postgres', { name, k
   const database = await openPostgres(target.toString());
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       if (keep) return;
       const client = new pg.Client({ connectionString: BENCH_PG_URL });

@@ -6,7 +6,8 @@
  * - `editor`: the reading-sheet editor in Chromium, opening and keystroke to next paint (bench/editor.ts);
  * - `users`: `GET admin/users` at 100,000 subscribers on PGlite and PostgreSQL (bench/users.ts);
  * - `dashboard`: `GET admin/dashboard/data` and the charts' series at 1,000,000 sheet views,
- *   100,000 subscribers and 500,000 connections on PGlite and PostgreSQL (bench/dashboard.ts).
+ *   100,000 subscribers and 500,000 connections on PGlite and PostgreSQL (bench/dashboard.ts);
+ * - `load`: 50 clients for 60 s against one, then two server instances on PostgreSQL (bench/load.ts).
  *
  * A suite not run keeps its section of the previous results; the hand-written notes between the
  * `notes` markers are kept too.
@@ -17,12 +18,14 @@ import path from 'node:path';
 import { DASHBOARD_ENGINES, dashboardIntro, dashboardSection, measureDashboard, type DashboardEngineResult } from './dashboard.js';
 import { editorSection, measureEditor } from './editor.js';
 import { LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
+import { loadIntro, loadSection, measureLoad, type LoadResult } from './load.js';
 import { log } from './stats.js';
 import { measureUsers, USERS_ENGINES, usersIntro, usersSection, type UsersEngineResult } from './users.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results.md');
-const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard').split(',').map((s) => s.trim());
+const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load').split(',').map((s) => s.trim());
 const DASHBOARD_TITLE = '## `GET admin/dashboard/data` and `series` at usage scale';
+const LOAD_TITLE = '## Load: one and two instances on PostgreSQL';
 const stamp = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function machine(): string[] {
@@ -79,6 +82,10 @@ async function main(): Promise<void> {
       ...results.flatMap(dashboardSection),
     ]);
   }
+  if (SUITES.includes('load')) {
+    const results: LoadResult[] = [await measureLoad(1), await measureLoad(2)];
+    sections.load = marked('load', [LOAD_TITLE, '', `Measured on ${stamp()} with ${loadIntro().join('\n')}`, '', ...loadSection(results)]);
+  }
   if (SUITES.includes('editor')) {
     const result = await measureEditor();
     sections.editor = marked('editor', [
@@ -94,7 +101,7 @@ async function main(): Promise<void> {
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users` or `dashboard` runs those suites and keeps the others\' figures).',
+    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard` or `load` runs those suites and keeps the others\' figures).',
     '',
     '## Machine',
     '',
@@ -107,6 +114,8 @@ async function main(): Promise<void> {
     sections.users ?? kept(previous, 'users') ?? marked('users', ['## `GET admin/users` at subscriber scale', '', 'Not measured yet.']),
     '',
     sections.dashboard ?? kept(previous, 'dashboard') ?? marked('dashboard', [DASHBOARD_TITLE, '', 'Not measured yet.']),
+    '',
+    sections.load ?? kept(previous, 'load') ?? marked('load', [LOAD_TITLE, '', 'Not measured yet.']),
     '',
     '## Notes',
     '',

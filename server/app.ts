@@ -73,6 +73,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   app.decorate('db', database.db);
   app.decorate('cardPayments', cardPayments);
   app.decorate('routeList', [] as RouteSummary[]);
+  app.decorate('shuttingDown', false);
   app.addHook('onRoute', (route) => {
     const query = route.schema?.querystring as object | undefined;
     const body = route.config?.bodySchema;

@@ -33,6 +33,8 @@ export interface Config {
   uploadCleanupAgeMs: number;
   /** Period of the upload cleanup loop, in milliseconds. */
   uploadCleanupIntervalMs: number;
+  /** How long a graceful stop (SIGTERM) may wait for requests and jobs in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /**
    * Secret (`sk_…`) or restricted (`rk_…`) key of the card payment provider (docs/payments.md);
    * absent, subscriptions tied to the provider cannot be cancelled from here.
@@ -282,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxIntervalMs: integer(env, 'OUTBOX_INTERVAL_MS', 5000, 100, 3_600_000),
     uploadCleanupAgeMs: integer(env, 'UPLOAD_CLEANUP_AGE_MS', 300_000, 1000, 7 * 24 * 3_600_000),
     uploadCleanupIntervalMs: integer(env, 'UPLOAD_CLEANUP_INTERVAL_MS', 300_000, 100, 24 * 3_600_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 1000, 10 * 60_000),
     stripeSecretKey: stripeSecretKey(env),
     stripeApiHost: hostName(env, 'STRIPE_API_HOST'),
     stripeApiPort: optionalInteger(env, 'STRIPE_API_PORT', 1, 65535),

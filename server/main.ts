@@ -22,20 +22,40 @@ async function main(): Promise<void> {
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(config);
-  await database.migrate();
-  await seedDatabase(database.db, { demo: config.demoData });
+  // Several instances may start at once on one PostgreSQL (a deploy): one migrates and seeds at a time.
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    await seedDatabase(database.db, { demo: config.demoData });
+  });
   const app = await buildApp({ config, database, logger: { level: config.logLevel }, cardPayments: createCardPaymentProvider(config) });
-  await ensureFirstAdministrator(database.db, config, app.log);
+  await database.withStartupLock(() => ensureFirstAdministrator(database.db, config, app.log));
   const outbox = startOutboxDelivery({ db: database.db, config, log: app.log });
   // A run now (what a crash left behind), then one every UPLOAD_CLEANUP_INTERVAL_MS.
-  const uploadCleanup = startUploadCleanup({ db: database.db, config, log: app.log });
+  const uploadCleanup = startUploadCleanup({ db: database.db, config, log: app.log, storage: app.storage });
 
+  /**
+   * Graceful stop (SIGTERM from an orchestrator, Ctrl-C): the readiness check answers 503, the
+   * server stops accepting connections and waits for the requests in flight (a save finishes and
+   * commits), the AI queue lets its running job finish its current step (or hands it back to
+   * another instance), the mail loop finishes the mail being sent; then the database closes.
+   * Past SHUTDOWN_TIMEOUT_MS the process exits anyway (code 1): a stuck client cannot hold it.
+   */
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
+    const forced = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long, exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    forced.unref();
     await app.close();
     await outbox.stop();
     await uploadCleanup.stop();
     await database.close();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

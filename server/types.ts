@@ -38,6 +38,8 @@ declare module 'fastify' {
     aiGeneration: AiGenerationQueue | undefined;
     /** Every route registered, with what it accepts; read by the route-coverage and fuzz tests. */
     routeList: RouteSummary[];
+    /** Set when the process has been asked to stop: the readiness check answers 503 from then on. */
+    shuttingDown: boolean;
   }
   interface FastifyRequest {
     /** The logged-in administrator, set by the session plugin on admin routes. */

@@ -19,6 +19,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   migrate(): Promise<void>;
+  /**
+   * Runs `task` while holding the database's startup lock (a PostgreSQL advisory lock): instances
+   * starting together on one database migrate and seed one after the other, never at once.
+   */
+  withStartupLock<T>(task: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The PGlite instance, for dumping a test template; undefined on PostgreSQL. */
   pglite?: PGlite;
@@ -33,6 +38,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 /** Opens PGlite: in `dataDir` when given, in memory otherwise (optionally from a dumped data dir). */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  let startups: Promise<unknown> = Promise.resolve();
   const options: PGliteOptions = { extensions: { pg_trgm } };
   if (loadDataDir) options.loadDataDir = loadDataDir;
   const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
@@ -42,6 +48,12 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     db,
     pglite: client,
     migrate: async () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    // One process owns a PGlite data dir: only its own startups to put one after the other.
+    withStartupLock: (task) => {
+      const run = startups.then(task);
+      startups = run.catch(() => undefined);
+      return run;
+    },
     close: async () => client.close(),
     executeSql: async (text, values) => {
       if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
@@ -51,6 +63,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     },
   };
 }
+
+/** The advisory lock key of startups (migrations, seeds): any fixed number no other code uses. */
+const STARTUP_LOCK_KEY = 7_204_113_001;
 
 /** Opens PostgreSQL through a connection pool. */
 export async function openPostgres(url: string): Promise<Database> {
@@ -67,6 +82,20 @@ export async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     migrate: async () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    withStartupLock: async (task) => {
+      // A session lock on a connection of its own, held while the task runs on the pool's others.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await task();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
+    },
     executeSql: async (text, values) => {
       const result = await pool.query(text, values);
       // A script answers one result per statement.

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { pingDatabase } from '../db/repositories/healthRepository.js';
 
-/** `GET /api/health`: 200 when the database answers, 503 otherwise. */
+/** How long a readiness check may take before it counts as failed (a load balancer's own timeout is a few seconds). */
+const CHECK_TIMEOUT_MS = 2_000;
+
+/**
+ * `GET /api/health`: liveness, 200 when the database answers, 503 otherwise (as it always was).
+ * `GET /api/health/ready`: readiness for a load balancer: 200 when this instance can serve (the
+ * database answers and the file storage can be used), 503 with what fails, and 503 as soon as the
+ * instance is shutting down, so that no new request is sent to it while it finishes its own.
+ */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', async (_request, reply) => {
     try {
@@ -12,4 +20,34 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable' });
     }
   });
+
+  app.get('/health/ready', async (_request, reply) => {
+    if (app.shuttingDown) return reply.status(503).send({ status: 'unavailable', checks: { shutdown: 'shutting down' } });
+    const [database, storage] = await Promise.all([
+      outcome(() => pingDatabase(app.db), 'Database unreachable'),
+      outcome(() => app.storage.check(), 'File storage unavailable'),
+    ]);
+    const checks = { database, storage };
+    if (database === 'ok' && storage === 'ok') return { status: 'ready', checks };
+    app.log.error({ checks }, 'readiness check failed');
+    return reply.status(503).send({ status: 'unavailable', checks });
+  });
+}
+
+/** 'ok', or the failure in a few words (never the error's own text: it may name hosts or keys). */
+async function outcome(check: () => Promise<unknown>, failure: string): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return 'ok';
+  } catch {
+    return failure;
+  } finally {
+    clearTimeout(timer);
+  }
 }
