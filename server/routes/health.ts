@@ -23,19 +23,21 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/health/ready', async (_request, reply) => {
     if (app.shuttingDown) return reply.status(503).send({ status: 'unavailable', checks: { shutdown: 'shutting down' } });
+    const reasons: Record<string, string> = {};
     const [database, storage] = await Promise.all([
-      outcome(() => pingDatabase(app.db), 'Database unreachable'),
-      outcome(() => app.storage.check(), 'File storage unavailable'),
+      outcome(() => pingDatabase(app.db), 'Database unreachable', (reason) => (reasons.database = reason)),
+      outcome(() => app.storage.check(), 'File storage unavailable', (reason) => (reasons.storage = reason)),
     ]);
     const checks = { database, storage };
     if (database === 'ok' && storage === 'ok') return { status: 'ready', checks };
-    app.log.error({ checks }, 'readiness check failed');
+    // The reasons for the operator (the storage's are short and name no secret), not for the caller.
+    app.log.error({ checks, reasons }, 'readiness check failed');
     return reply.status(503).send({ status: 'unavailable', checks });
   });
 }
 
-/** 'ok', or the failure in a few words (never the error's own text: it may name hosts or keys). */
-async function outcome(check: () => Promise<unknown>, failure: string): Promise<string> {
+/** 'ok', or the failure in a few words (never the error's own text, which goes to `onFailure`: it may name hosts). */
+async function outcome(check: () => Promise<unknown>, failure: string, onFailure: (reason: string) => void): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -45,7 +47,8 @@ async function outcome(check: () => Promise<unknown>, failure: string): Promise<
       }),
     ]);
     return 'ok';
-  } catch {
+  } catch (error) {
+    onFailure(error instanceof Error ? error.message : String(error));
     return failure;
   } finally {
     clearTimeout(timer);

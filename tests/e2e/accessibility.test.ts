@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import { asc } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { aiBooks, reporters, users } from '../../server/db/schema/index.js';
 import { createPath } from '../../src/engine/resource/paths.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
-import { seedDemoData } from '../../server/db/seed/demo/index.js';
 import { axeProblems } from '../helpers/axe.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
-import { loggedInPage } from '../helpers/e2ePage.js';
-import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { chromiumPath } from '../helpers/browser.js';
+import { openDemoSession, type DemoSession } from '../helpers/demoSession.js';
 
 const SCREENS = fs
   .readdirSync('schemas')
@@ -24,32 +22,25 @@ const SCREENS = fs
  * New screens join the walk by their definitions (lists and forms) or the bespoke routes below.
  */
 describe.skipIf(!chromiumPath)('accessibility of every page, in Chromium', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  let session: DemoSession;
   let page: Page;
   let sheetWithDraft = 0;
   let reporterId = 0;
   let userId = 0;
-  const url = (path: string) => `${server.url}${path}`;
+  const url = (path: string) => session.url(path);
   const rows = () => page.locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    const db = server.database.db;
-    await seedDemoData(db);
+    session = await openDemoSession({ width: 1440, height: 900 });
+    page = session.page;
+    const db = session.server.database.db;
     // The server's start seeds the AI prompts, not the test database.
     await seedAiPrompts(db);
     sheetWithDraft = (await db.select({ id: aiBooks.bookId }).from(aiBooks).orderBy(asc(aiBooks.id)).limit(1))[0]!.id;
     reporterId = (await db.select({ id: reporters.id }).from(reporters).orderBy(asc(reporters.id)).limit(1))[0]!.id;
     userId = (await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1))[0]!.id;
-    browser = await launchBrowser();
-    page = await loggedInPage(browser, server.url);
-    await page.setViewportSize({ width: 1440, height: 900 });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(async () => session?.close());
 
   /** Opens a page and checks it once it has settled (its data shown). */
   async function expectClean(path: string, ready: string): Promise<void> {
@@ -72,7 +63,7 @@ describe.skipIf(!chromiumPath)('accessibility of every page, in Chromium', () =>
   }
 
   it('has no serious problem on the login page', async () => {
-    const guest = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    const guest = await session.browser.newPage({ viewport: { width: 1024, height: 768 } });
     // As after a lost session on a page.
     await guest.goto(url('/auth/login'));
     await guest.evaluate(() => sessionStorage.setItem('admin.returnPath', JSON.stringify({ path: '/genres', expired: true })));

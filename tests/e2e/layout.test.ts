@@ -1,33 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/seed/demo/index.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
-import { loggedInPage } from '../helpers/e2ePage.js';
-import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { chromiumPath } from '../helpers/browser.js';
+import { openDemoSession, type DemoSession } from '../helpers/demoSession.js';
 
 /**
  * The layout at common window sizes: usable from 1024×700 up, readable at 800 px (tabs and the
  * menu scroll, dialogs scroll their body and keep their buttons, buttons keep their words on one line).
  */
 describe.skipIf(!chromiumPath)('the layout at common sizes, in Chromium', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  let session: DemoSession;
   let page: Page;
   let sheetId = 0;
-  const url = (path: string) => `${server.url}${path}`;
+  const url = (path: string) => session.url(path);
   const shot = (name: string) => page.screenshot({ path: `test-results/layout-${name}.png` });
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    await seedDemoData(server.database.db);
-    browser = await launchBrowser();
-    page = await loggedInPage(browser, server.url);
+    session = await openDemoSession();
+    page = session.page;
     sheetId = ((await (await page.request.get(url('/api/admin/books?perPage=1'))).json()) as { data: { id: number }[] }).data[0]!.id;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(async () => session?.close());
 
   /** Each of these buttons shows its words on one line. */
   async function expectOneLine(names: string[]): Promise<void> {

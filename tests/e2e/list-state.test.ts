@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListFilter, ScreenDefinition } from '../../common/screenDefinition.js';
-import { seedDemoData } from '../../server/db/seed/demo/index.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
-import { loggedInPage } from '../helpers/e2ePage.js';
-import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { chromiumPath } from '../helpers/browser.js';
+import { openDemoSession, type DemoSession } from '../helpers/demoSession.js';
 
 const SCREENS = fs
   .readdirSync('schemas')
@@ -19,24 +17,17 @@ const SCREENS = fs
  * with every one of its filters at once (the reading sheets' 23 and their search).
  */
 describe.skipIf(!chromiumPath)('list state in the address, in Chromium', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  let session: DemoSession;
   let page: Page;
-  const url = (path: string) => `${server.url}${path}`;
+  const url = (path: string) => session.url(path);
   const rows = () => page.locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
   const chips = () => page.locator('.filter-chip > span').allTextContents();
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    await seedDemoData(server.database.db);
-    browser = await launchBrowser();
-    page = await loggedInPage(browser, server.url);
-    await page.setViewportSize({ width: 1024, height: 768 });
+    session = await openDemoSession({ width: 1024, height: 768 });
+    page = session.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(async () => session?.close());
 
   /** A value the filter accepts on the demo data: an option's value, some stars, a month. */
   async function valueOf(filter: ListFilter): Promise<string> {

@@ -1,16 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/seed/demo/index.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
-import { loggedInPage } from '../helpers/e2ePage.js';
-import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { chromiumPath } from '../helpers/browser.js';
+import { openDemoSession, type DemoSession } from '../helpers/demoSession.js';
 
 /** Lists show names where people read names: a sheet's genre, a genre's or thematic's parent. */
 describe.skipIf(!chromiumPath)('names instead of codes in the lists, in Chromium', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  let session: DemoSession;
   let page: Page;
-  const url = (path: string) => `${server.url}${path}`;
+  const url = (path: string) => session.url(path);
   /** The texts of one column of the list's rows, by its header. */
   async function column(header: string): Promise<string[]> {
     await page.locator('.p-datatable-tbody tr td').first().waitFor();
@@ -22,16 +19,10 @@ describe.skipIf(!chromiumPath)('names instead of codes in the lists, in Chromium
   const api = async (path: string) => (await (await page.request.get(url(`/api/admin/${path}`))).json()) as { data: Record<string, unknown>[] };
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    await seedDemoData(server.database.db);
-    browser = await launchBrowser();
-    page = await loggedInPage(browser, server.url);
-    await page.setViewportSize({ width: 1024, height: 768 });
+    session = await openDemoSession({ width: 1024, height: 768 });
+    page = session.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(async () => session?.close());
 
   it("shows each sheet's primary genre by its name, after its colour", async () => {
     await page.goto(url('/reading-sheets'));

@@ -1,35 +1,27 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/seed/demo/index.js';
 import { axeProblems } from '../helpers/axe.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
-import { loggedInPage } from '../helpers/e2ePage.js';
-import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { chromiumPath } from '../helpers/browser.js';
+import { openDemoSession, type DemoSession } from '../helpers/demoSession.js';
 
 /**
  * No dead-end address: a page a screen's permissions do not allow, or a record that does not exist,
  * is the not-found page inside the layout, with nothing else on it; the root redirects quietly.
  */
 describe.skipIf(!chromiumPath)('pages that are not there, in Chromium', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  let session: DemoSession;
   let page: Page;
-  const url = (path: string) => `${server.url}${path}`;
+  const url = (path: string) => session.url(path);
   const warnings: string[] = [];
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    await seedDemoData(server.database.db);
-    browser = await launchBrowser();
-    page = await loggedInPage(browser, server.url);
+    session = await openDemoSession();
+    page = session.page;
     page.on('console', (message) => {
       if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(async () => session?.close());
 
   /** The not-found page, inside the layout (its menu there), and nothing of the page asked for. */
   async function expectNotFound(path: string): Promise<void> {

@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/seed/demo/index.js';
 import { axeProblems } from '../helpers/axe.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
-import { clearToasts, loggedInPage } from '../helpers/e2ePage.js';
-import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+import { chromiumPath } from '../helpers/browser.js';
+import { openDemoSession, type DemoSession } from '../helpers/demoSession.js';
+import { clearToasts } from '../helpers/e2ePage.js';
 import { ADMIN } from '../helpers/testApp.js';
 
 /**
@@ -12,24 +11,17 @@ import { ADMIN } from '../helpers/testApp.js';
  * (per route and record), the way back to the page after logging in, and the changes offered there.
  */
 describe.skipIf(!chromiumPath)('a lost session, in Chromium', () => {
-  let server: E2eServer;
-  let browser: Browser;
+  let session: DemoSession;
   let page: Page;
   const stamp = Date.now();
-  const url = (path: string) => `${server.url}${path}`;
+  const url = (path: string) => session.url(path);
   const api = async (path: string) => (await page.request.get(url(`/api/admin/${path}`))).json();
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    await seedDemoData(server.database.db);
-    browser = await launchBrowser();
-    page = await loggedInPage(browser, server.url);
-    await page.setViewportSize({ width: 1024, height: 768 });
+    session = await openDemoSession({ width: 1024, height: 768 });
+    page = session.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(async () => session?.close());
 
   /** The session ends on the server's side of things: the browser no longer sends it. */
   const endSession = () => page.context().clearCookies();
