@@ -121,7 +121,8 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   );
 
   await registerClient(app, config.clientDir);
-  app.decorate('aiGeneration', await startAiGeneration(app, aiQueue));
+  // A stop waits for a running generation for half the stop's time at most (SHUTDOWN_TIMEOUT_MS).
+  app.decorate('aiGeneration', await startAiGeneration(app, { stopGraceSeconds: config.shutdownTimeoutMs / 2000, ...aiQueue }));
   return app;
 }
 

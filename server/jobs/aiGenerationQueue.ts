@@ -18,6 +18,11 @@ export interface AiGenerationQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** Seconds past the provider's timeout after which a running job counts as lost with its server. */
   expireMarginSeconds?: number;
+  /**
+   * When the server stops: how long a running generation may still take to finish (its answer is
+   * then written); past it, its provider call is aborted and the job is left to the next server.
+   */
+  stopGraceSeconds?: number;
 }
 
 /** A running queue: it takes generations and runs them, one at a time per server. */
@@ -99,8 +104,18 @@ export async function startAiGenerationQueue(database: Database, deps: Generatio
     reconcile,
     stop: async () => {
       clearInterval(timer);
-      for (const controller of inFlight) controller.abort();
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      // The running generation finishes if it can within the grace; a longer one is dropped (its
+      // job expires and the next server runs it again), so that a stop never waits for a slow provider.
+      const graceMs = (options.stopGraceSeconds ?? 20) * 1000;
+      const abort = () => {
+        for (const controller of inFlight) controller.abort();
+      };
+      const dropLate = setTimeout(abort, graceMs);
+      try {
+        await boss.stop({ graceful: true, wait: true, close: false, timeout: graceMs + 10_000 });
+      } finally {
+        clearTimeout(dropLate);
+      }
     },
   };
 }

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { minimalPdf } from '../helpers/pdf.js';
 
 /** Short timings: one retry after a second, expired jobs seen within seconds. */
-const QUEUE = { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireMarginSeconds: 1 };
+const QUEUE = { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireMarginSeconds: 1, stopGraceSeconds: 0 };
 const REPORT = 'A lighthouse keeper finds a drowned sailor who comes back to life every night.';
 
 let provider: TestAiProvider;
@@ -270,6 +270,23 @@ describe('a generation across a restart of the server', () => {
     await expect.poll(async () => (await flagsIn(server.database, sheet)).running, { timeout: 30_000, interval: 250 }).toBe(false);
     expect(await flagsIn(server.database, sheet)).toEqual({ running: false, has: true, error: null });
     expect(provider.requests.length).toBe(2);
+  });
+
+  it('lets a generation that answers within the grace finish when its server stops, its draft written once', async () => {
+    const server = await createTestApp({ ...provider.env, AI_TIMEOUT_MS: '5000' }, { aiQueue: { ...QUEUE, stopGraceSeconds: 5 } });
+    first = server;
+    await seedAiPrompts(server.database.db);
+    const [row] = await server.database.db.insert(books).values({ originalTitle: 'Stopping', report: { en: REPORT } }).returning({ id: books.id });
+    const login = await server.login();
+    const before = provider.requests.length;
+    provider.plan({ kind: 'text', text: goodDraft(), delayMs: 1500 });
+    const response = await server.as(login, { method: 'POST', url: '/api/admin/ai-books/ai-book-generation', payload: { book_id: row!.id, generate_from: 'report', ai_model: 'fast', language: 'en' } });
+    expect(response.statusCode).toBe(200);
+    await expect.poll(() => provider.requests.length, { timeout: 20_000 }).toBe(before + 1);
+    // Stopped while the provider is still answering: the stop waits for it.
+    await server.app.close();
+    expect(await flagsIn(server.database, row!.id)).toEqual({ running: false, has: true, error: null });
+    expect(provider.requests.length).toBe(before + 1);
   });
 
   it('ends a sheet left running without a job as interrupted, at start', async () => {
