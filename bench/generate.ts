@@ -1,6 +1,6 @@
 /**
  * A realistic reading-sheet catalogue of any size for the benchmark (`npm run bench`): companies,
- * authors, sheets with five-locale titles, pitches and summaries, authors per sheet, genres with a
+ * authors, sheets with five-locale titles, pitches, summaries and reports, authors per sheet, genres with a
  * primary one, thematics, audiences, categories, periods, places, adaptation formats, eight ratings,
  * series and cover rows. Reference lists come from the reference seeder (run it first).
  *
@@ -90,6 +90,49 @@ async function insertBatches(db: Db, table: string, columns: readonly string[], 
     await db.execute(sql`insert into ${sql.raw(table)} (${list}) select ${list} from json_populate_recordset(null::${sql.raw(table)}, ${json}::json)`);
   }
 }
+
+/**
+ * Sentences of a reader's report, per locale, full of each language's most common words (the, of,
+ * and; le, la, de, et; der, die, und …): the catalogue's free text is searched in them, and a
+ * search for a common word must meet as many matches as it would in real reports.
+ */
+const REPORT_SENTENCES: Record<Locale, readonly string[]> = {
+  en: [
+    'The story opens in the summer, when the family comes back to the house by the sea.',
+    'It is a novel about the weight of the past and the way a secret changes the ones who keep it.',
+    'The author handles the shifts in time with a sure hand, and the last chapters are the strongest.',
+    'The second part is slower, but the ending pays off what the first pages set up.',
+    'For the screen, the setting and the two sisters are the main assets.',
+  ],
+  fr: [
+    "L'histoire commence en été, quand la famille revient dans la maison au bord de la mer.",
+    "C'est un roman sur le poids du passé et sur la façon dont un secret change ceux qui le gardent.",
+    "L'auteur maîtrise les allers-retours dans le temps, et les derniers chapitres sont les plus forts.",
+    'La deuxième partie est plus lente, mais la fin tient les promesses des premières pages.',
+    "Pour l'écran, le décor et les deux sœurs sont les principaux atouts.",
+  ],
+  es: [
+    'La historia empieza en verano, cuando la familia vuelve a la casa junto al mar.',
+    'Es una novela sobre el peso del pasado y la forma en que un secreto cambia a quienes lo guardan.',
+    'La autora maneja los saltos en el tiempo con mano firme, y los últimos capítulos son los mejores.',
+    'La segunda parte es más lenta, pero el final cumple lo que prometen las primeras páginas.',
+    'Para la pantalla, el escenario y las dos hermanas son las principales bazas.',
+  ],
+  de: [
+    'Die Geschichte beginnt im Sommer, als die Familie in das Haus am Meer zurückkehrt.',
+    'Es ist ein Roman über die Last der Vergangenheit und darüber, wie ein Geheimnis die verändert, die es hüten.',
+    'Die Autorin beherrscht die Zeitsprünge, und die letzten Kapitel sind die stärksten.',
+    'Der zweite Teil ist langsamer, aber das Ende hält, was die ersten Seiten versprechen.',
+    'Für die Leinwand sind der Schauplatz und die beiden Schwestern die größten Stärken.',
+  ],
+  it: [
+    "La storia comincia d'estate, quando la famiglia torna nella casa sul mare.",
+    'È un romanzo sul peso del passato e sul modo in cui un segreto cambia chi lo custodisce.',
+    "L'autrice gestisce i salti nel tempo con mano sicura, e gli ultimi capitoli sono i più forti.",
+    'La seconda parte è più lenta, ma il finale mantiene le promesse delle prime pagine.',
+    'Per lo schermo, l’ambientazione e le due sorelle sono i punti di forza principali.',
+  ],
+};
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const translate = (phrase: Record<Locale, string>, values: Record<string, string> = {}): Translations =>
@@ -181,6 +224,8 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
         pitches: translate(pitch, values),
         public_comments: translate(praise),
         summaries: Object.fromEntries(LOCALES.map((l) => [l, `${fill(pitch[l], values)} ${praise[l]} ${reservation[l]}`])),
+        // The report: the pitch, then three to five of the report sentences, in every locale.
+        report: Object.fromEntries(LOCALES.map((l) => [l, [fill(pitch[l], values), ...rng.some(REPORT_SENTENCES[l], 3, 5), praise[l], reservation[l]].join(' ')])),
         strong_points: translate(praise),
         weak_points: translate(reservation),
         search_text: bookSearchText(titles[locale], titles, unique.map((a) => a.name)),
@@ -213,7 +258,7 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
       [
         'id', 'original_title', 'original_country_id', 'language_id', 'status_id', 'rights_status_id', 'time_id', 'format_id', 'company_id',
         'adaptation_budget_id', 'publication_date', 'nb_pages', 'universal', 'serie', 'titles', 'subtitles', 'pitches', 'public_comments',
-        'summaries', 'strong_points', 'weak_points', 'search_text', 'created_at', 'updated_at',
+        'summaries', 'report', 'strong_points', 'weak_points', 'search_text', 'created_at', 'updated_at',
       ],
       sheets,
       BATCH,

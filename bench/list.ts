@@ -4,7 +4,8 @@
  * bare SQL of the same call (the repository's queries run directly on the same database) as the floor.
  *
  * Environment:
- * - BENCH_SIZE (100000): reading sheets to generate.
+ * - BENCH_SIZE (100000): reading sheets to generate on PGlite.
+ * - BENCH_PG_SIZE (1000000): reading sheets to generate on PostgreSQL (the catalogue only grows).
  * - BENCH_RUNS (100): measured runs per case and side, after BENCH_WARMUP (15) warm-up runs.
  * - BENCH_ENGINES (pglite,postgres): which databases to measure.
  * - BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres): a server where a throwaway
@@ -21,6 +22,7 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { type Database } from '../server/db/client.js';
 import { listBooks } from '../server/db/repositories/bookListRepository.js';
+import { RATING_TYPES } from '../server/db/schema/book-ratings.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
 import { bookListArgs, type BookListQuery } from '../server/services/bookListService.js';
 import { generateCatalogue } from './generate.js';
@@ -28,7 +30,8 @@ import { measureCase, sessionClient, type CaseResult, type HttpSqlCase } from '.
 import { engineHeading, loadLine, log, ms, rowsLine } from './stats.js';
 import { openBenchDatabase } from './benchDatabase.js';
 
-const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
+/** Catalogue size per engine: PGlite is the single-user embedded database, PostgreSQL the production one. */
+const SIZES = { pglite: Number(process.env.BENCH_SIZE ?? 100_000), postgres: Number(process.env.BENCH_PG_SIZE ?? 1_000_000) } as const;
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
 export const LIST_ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
@@ -40,13 +43,27 @@ const TARGET_RATIO = 1.5;
 
 type Case = HttpSqlCase<BookListQuery>;
 
-/** Thematic 1 and genre 1 are top-level nodes with children; audience 4 is 'Adults'. */
+const EVERY_RATING_2 = Object.fromEntries(RATING_TYPES.map((type) => [type, 2]));
+
+/**
+ * Thematic 1 and genre 1 are top-level nodes with children; audience 4 is 'Adults'; status 2 is
+ * 'In progress'. Every sheet's search text holds its title in the five locales ('The Secret', 'Le
+ * Secret', 'Das Geheimnis' …), so 'the' matches every sheet and 'secret geheimnis' one in 18.
+ */
 const CASES: Case[] = [
   { name: 'no filter (page 1, newest first)', qs: '', query: {} },
   { name: 'free-text search "jardin"', qs: 'search=jardin', query: { search: 'jardin' } },
   { name: 'criteria: genres + thematics + audiences', qs: 'genres[]=1&thematics[]=1&audiences[]=4', query: { genres: [1], thematics: [1], audiences: [4] } },
   { name: 'ratings: quality ≥ 3 and plot ≥ 2', qs: 'quality=3&ratings[plot]=2', query: { quality: 3, plot: 2 } },
   { name: 'deep page (page 5000 of 10)', qs: 'page=5000', query: { page: 5000 } },
+  { name: 'common-word search "the"', qs: 'search=the', query: { search: 'the' } },
+  { name: 'two-word search + genre tree', qs: 'search=secret%20geheimnis&genres[]=1', query: { search: 'secret geheimnis', genres: [1] } },
+  { name: 'search + three criteria', qs: 'search=garden&thematics[]=1&audiences[]=4&statuses[]=2', query: { search: 'garden', thematics: [1], audiences: [4], statuses: [2] } },
+  { name: 'every rating ≥ 2', qs: RATING_TYPES.map((type) => `${type}=2`).join('&'), query: EVERY_RATING_2 },
+  { name: 'filtered deep page (status, page 300 of 50)', qs: 'statuses[]=2&page=300&perPage=50', query: { statuses: [2], page: 300, perPage: 50 } },
+  { name: 'by title, with filters', qs: 'sort=title&direction=asc&genres[]=1&statuses[]=2', query: { sort: 'title', direction: 'asc', genres: [1], statuses: [2] } },
+  { name: 'by publication date, with filters', qs: 'sort=publication_date&audiences[]=4&quality=2', query: { sort: 'publication_date', audiences: [4], quality: 2 } },
+  { name: 'author filter', qs: 'author[]=1', query: { author: [1] } },
 ];
 
 export interface EngineResult {
@@ -55,6 +72,8 @@ export interface EngineResult {
   /** 1-minute load average before and after the measured runs (other processes share the machine). */
   load: [number, number];
   generatedSeconds: number | undefined;
+  /** The database's size on disk after generation (`pg_database_size`), in bytes. */
+  databaseBytes: number;
   rows: Record<string, number>;
   cases: CaseResult[];
 }
@@ -66,6 +85,7 @@ async function rowsOf(database: Database, query: string): Promise<Record<string,
 
 /** Opens (and fills when needed) the engine's benchmark database; `drop` removes it afterwards. */
 async function prepare(engine: 'pglite' | 'postgres'): Promise<{ database: Database; generatedSeconds: number | undefined; drop(): Promise<void> }> {
+  const SIZE = SIZES[engine];
   const { database, drop } = await openBenchDatabase(engine, { name: `bench-${SIZE}`, keep: KEEP });
   await database.migrate();
   await seedReferenceData(database.db);
@@ -113,12 +133,13 @@ export async function measureList(engine: 'pglite' | 'postgres'): Promise<Engine
       rows[table] = Number((await rowsOf(database, `select count(*)::int as n from ${table}`))[0]?.n ?? 0);
     }
 
+    const databaseBytes = Number((await rowsOf(database, 'select pg_database_size(current_database())::bigint as n'))[0]?.n ?? 0);
     const loadBefore = os.loadavg()[0]!;
     const cases: CaseResult[] = [];
     for (const item of CASES) {
       cases.push(await measureCase(engine, item, http, bare, { runs: RUNS, warmup: WARMUP, nameWidth: 42 }));
     }
-    return { engine, version, load: [loadBefore, os.loadavg()[0]!], generatedSeconds, rows, cases };
+    return { engine, version, load: [loadBefore, os.loadavg()[0]!], generatedSeconds, databaseBytes, rows, cases };
   } finally {
     await app.close();
     await database.close();
@@ -136,6 +157,7 @@ export function listSection(result: EngineResult): string[] {
     `- Server: ${result.version}`,
     result.generatedSeconds !== undefined ? `- Generation: ${result.generatedSeconds.toFixed(0)} s (multi-row JSON batches, then VACUUM ANALYZE)` : '- Generation: reused (BENCH_KEEP=1)',
     rowsLine(result.rows),
+    `- Database size: ${(result.databaseBytes / 1024 ** 2).toFixed(0)} MiB (\`pg_database_size\`)`,
     `- ${RUNS} measured runs per case and side after ${WARMUP} warm-up runs, HTTP and SQL interleaved; times in ms.`,
     loadLine(result.load),
     '',
@@ -160,7 +182,7 @@ export function listSection(result: EngineResult): string[] {
 /** The lines that introduce the list figures. */
 export function listIntro(): string[] {
   return [
-    `${SIZE.toLocaleString('en')} reading sheets (bench/generate.ts).`,
+    `${SIZES.postgres.toLocaleString('en')} reading sheets on PostgreSQL, ${SIZES.pglite.toLocaleString('en')} on PGlite (bench/generate.ts).`,
     'HTTP: the app listening on 127.0.0.1, sequential `fetch` calls on a keep-alive connection with a session cookie, timed until the body is read.',
     'SQL: the same call\'s repository work run directly on the same database (`bookListArgs` + `listBooks`: the tree expansion when filtering by genres or thematics, the page query and the count), the floor the HTTP figure is compared with.',
     `Targets: PostgreSQL p95 ≤ ${TARGET_P95.postgres} ms and HTTP ≤ ${TARGET_RATIO} × SQL (medians); PGlite p95 ≤ ${TARGET_P95.pglite} ms.`,
