@@ -9,12 +9,20 @@ export interface Stats {
   max: number;
 }
 
+/** The nearest-rank percentile `q` (0–1) of samples sorted ascending: p95 of 100 samples is the 95th smallest. */
+const rank = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+/** One nearest-rank percentile of a set of timings (ms). */
+export function percentile(samples: readonly number[], q: number): number {
+  if (samples.length === 0) throw new Error('no samples');
+  return rank([...samples].sort((a, b) => a - b), q);
+}
+
 /** Nearest-rank percentiles: p95 of 100 samples is the 95th smallest. */
 export function stats(samples: number[]): Stats {
   if (samples.length === 0) throw new Error('no samples');
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return { median: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, min: sorted[0]!, max: sorted[sorted.length - 1]! };
+  return { median: rank(sorted, 0.5), p95: rank(sorted, 0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, min: sorted[0]!, max: sorted[sorted.length - 1]! };
 }
 
 /** A duration in ms for the tables: two decimals under 10, one above. */
