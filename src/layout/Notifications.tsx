@@ -5,6 +5,13 @@ import { subscribeNotices } from '../engine/notify/notifications';
 /** Shows every notice sent with notify() as a PrimeReact toast. */
 export function Notifications() {
   const toast = useRef<Toast>(null);
-  useEffect(() => subscribeNotices((notice) => toast.current?.show(notice)), []);
+  useEffect(
+    () =>
+      subscribeNotices(
+        (notice) => toast.current?.show(notice),
+        () => toast.current?.clear(),
+      ),
+    [],
+  );
   return <Toast ref={toast} position="top-right" />;
 }

@@ -47,6 +47,8 @@ describe.skipIf(!chromiumPath)('a lost session, in Chromium', () => {
     await page.locator('#login-password').fill(ADMIN.password);
     await page.keyboard.press('Enter');
     await page.waitForURL(url(path));
+    // The lost session's toast no longer holds once logged in again.
+    await expect.poll(() => page.locator('.p-toast-message').count()).toBe(0);
   }
 
   it('keeps a genre edit through a lost session and offers it back on the genre once logged in again', async () => {

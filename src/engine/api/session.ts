@@ -1,3 +1,4 @@
+import { clearNotices } from '../notify/notifications';
 import { sessionResumed } from '../session/keptChanges';
 import { call } from './apiClient';
 
@@ -20,10 +21,14 @@ export async function fetchCurrentAdmin(): Promise<CurrentAdmin | null> {
   }
 }
 
-/** Logs in; the next 401 is then a new lost session (said again, changes kept again). */
+/**
+ * Logs in; the next 401 is then a new lost session (said again, changes kept again), and the toasts
+ * of the one before ('Unauthenticated.') are taken down: they no longer hold.
+ */
 export async function login(email: string, password: string): Promise<{ data: CurrentAdmin }> {
   const answer = await call<{ data: CurrentAdmin }>('post', 'auth/login', { json: { email, password }, silentSuccess: true });
   sessionResumed();
+  clearNotices();
   return answer;
 }
 

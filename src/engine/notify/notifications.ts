@@ -8,6 +8,7 @@ export interface Notice {
 
 type Listener = (notice: Notice) => void;
 const listeners = new Set<Listener>();
+const clearers = new Set<() => void>();
 
 /** Toast duration of the spec (8 s) unless a screen asks for another. */
 export const TOAST_LIFE = 8000;
@@ -17,7 +18,17 @@ export function notify(notice: Omit<Notice, 'life'> & { life?: number }): void {
   for (const listener of listeners) listener(full);
 }
 
-export function subscribeNotices(listener: Listener): () => void {
+/** Takes every toast down (what they said no longer holds: a lost session once logged in again). */
+export function clearNotices(): void {
+  for (const clear of clearers) clear();
+}
+
+/** Shows each notice with `listener`; `onClear` takes them all down on `clearNotices`. */
+export function subscribeNotices(listener: Listener, onClear?: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  if (onClear) clearers.add(onClear);
+  return () => {
+    listeners.delete(listener);
+    if (onClear) clearers.delete(onClear);
+  };
 }
