@@ -86,7 +86,8 @@ describe.skipIf(!chromiumPath)('accessibility of every page, in Chromium', () =>
         if (screen.permissions.create) await expectClean(createPath(form, screen.routes.list.path), 'main form');
       }
     }
-  });
+    // About fifty pages, each loaded and checked: more than one page's 60 s on a loaded machine.
+  }, 180_000);
 
   it('has no serious problem on the bespoke pages and each of their tabs', async () => {
     await expectClean(`/reading-sheet/${sheetWithDraft}`, '#root_original_title');
