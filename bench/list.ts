@@ -123,8 +123,8 @@ export async function measureList(engine: 'pglite' | 'postgres'): Promise<Engine
   try {
     const http = await sessionClient(app, db, 'books');
     const bare = async (query: BookListQuery) => {
-      const { conditions, order, page } = await bookListArgs(db, query);
-      return listBooks(db, conditions, order, page);
+      const { conditions, order, window } = await bookListArgs(db, query);
+      return listBooks(db, conditions, order, window);
     };
 
     const version = String((await rowsOf(database, 'select version() as v'))[0]?.v ?? '');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -39,7 +40,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /** Opens PGlite: in `dataDir` when given, in memory otherwise (optionally from a dumped data dir). */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   let startups: Promise<unknown> = Promise.resolve();
-  const options: PGliteOptions = { extensions: { pg_trgm } };
+  const options: PGliteOptions = { extensions: { pg_trgm, unaccent } };
   if (loadDataDir) options.loadDataDir = loadDataDir;
   const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -13,6 +13,7 @@ function valueSchema(table: PgTable, filter: FilterDeclaration): object {
   const integer = { type: 'integer', minimum: filter.minimum ?? 1, maximum: filter.maximum ?? MAX_INT_ID };
   switch (filter.op) {
     case 'search':
+    case 'fulltext':
       return { type: 'string', maxLength: 200 };
     case 'month':
       return { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' };

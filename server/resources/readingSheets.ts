@@ -8,11 +8,12 @@ const oneOf = (column: string): FilterDeclaration => ({ column, op: 'in', many: 
 
 /**
  * The filters of `GET admin/books` (SPEC §2 'Reading-sheet list'), each on the sheet's narrow
- * `book_facets` row (a projection kept by triggers, docs/books-list.md): criteria as id arrays
+ * `book_facets` row (a projection kept by triggers, docs/books-list.md): the free text on its
+ * vectors (title and author matches first), criteria as id arrays
  * (`overlaps`, a GIN index each), single columns as `in`, ratings as minimum stars.
  */
 export const BOOK_FILTERS = {
-  search: { column: 'searchText', op: 'search', words: true },
+  search: { column: 'searchVector', op: 'fulltext', ranked: 'titleVector' },
   author: ids('authorIds'),
   rightsStatus: oneOf('rightsStatusId'),
   publicationDate: { column: 'publicationDate', op: 'month' },

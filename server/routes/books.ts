@@ -15,6 +15,9 @@ const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2
 export const bookListQuerySchema = listQuerySchema(bookFacets, BOOK_FILTERS, {
   sort: { type: 'string', enum: BOOK_SORTS },
   direction: { type: 'string', enum: ['asc', 'desc'] },
+  // Keyset paging: a `meta.next_cursor` / `meta.prev_cursor` of an earlier answer (server/services/bookListCursor.ts).
+  after: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^[A-Za-z0-9_-]+$' },
+  before: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^[A-Za-z0-9_-]+$' },
 });
 
 const optionsQuerySchema = {

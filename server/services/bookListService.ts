@@ -4,6 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../common/api.js';
 import {
   BOOK_SORTS,
+  COUNT_BOUND,
   bookStoredKeys,
   countBookDemands,
   deleteBook,
@@ -11,22 +12,33 @@ import {
   listBooks,
   type BookListOrder,
   type BookListRow,
+  type BookListWindow,
   type BookOptionRow,
   type BookSort,
   type SortDirection,
 } from '../db/repositories/bookListRepository.js';
-import { filterConditions, withDescendants, type FilterDeclaration } from '../db/repositories/filterConditions.js';
+import { filterConditions, fulltextRank, withDescendants, type FilterDeclaration } from '../db/repositories/filterConditions.js';
 import { bookFacets } from '../db/schema/index.js';
 import { BOOK_FILTERS } from '../resources/readingSheets.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { decodeBookCursor, encodeBookCursor } from './bookListCursor.js';
 import { paged, paging, type Paged, type Paging } from '../http/paging.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import type { Storage } from '../storage/index.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
 import { pickTranslation } from '../../common/locales.js';
 
-/** The validated query of `GET admin/books`: paging, sort and the declared filters (`BOOK_FILTERS`). */
-export type BookListQuery = ListQuery & { sort?: BookSort; direction?: SortDirection };
+/** The validated query of `GET admin/books`: paging (an offset or a cursor), sort and the declared filters (`BOOK_FILTERS`). */
+export type BookListQuery = ListQuery & { sort?: BookSort; direction?: SortDirection; after?: string; before?: string };
+
+/**
+ * `GET admin/books`'s answer: the paged list, whose `meta` also says whether `total` is exact
+ * (false: there are more than `total`, shown '10,000+') and holds the cursors of the pages around
+ * this one (null at either end).
+ */
+export type BookListAnswer = Paged<BookListItem> & {
+  meta: Paged<BookListItem>['meta'] & { total_exact: boolean; next_cursor: string | null; prev_cursor: string | null };
+};
 
 /** One row of `GET admin/books`. */
 export interface BookListItem {
@@ -55,6 +67,11 @@ export const BOOK_IN_USE_MESSAGE = 'This reading sheet has requests and cannot b
  * filters (server/resources/readingSheets.ts); genre and thematic ids widened to their descendants.
  */
 export async function bookConditions(db: Db, query: ListQuery): Promise<SQL[]> {
+  return (await bookFilterArgs(db, query)).conditions;
+}
+
+/** The conditions of a validated query and the rank of its free text (title and author matches first). */
+async function bookFilterArgs(db: Db, query: ListQuery): Promise<{ conditions: SQL[]; rank: SQL | undefined }> {
   const values: Record<string, unknown> = { ...query };
   await Promise.all(
     Object.entries(BOOK_FILTERS).map(async ([param, filter]) => {
@@ -63,7 +80,10 @@ export async function bookConditions(db: Db, query: ListQuery): Promise<SQL[]> {
       if (tree && Array.isArray(ids) && ids.length) values[param] = await withDescendants(db, tree, ids as number[]);
     }),
   );
-  return filterConditions(bookFacets, BOOK_FILTERS, values, { alias: 'f' });
+  return {
+    conditions: filterConditions(bookFacets, BOOK_FILTERS, values, { alias: 'f' }),
+    rank: fulltextRank(bookFacets, BOOK_FILTERS, values, { alias: 'f' }),
+  };
 }
 
 /** Default direction of each sort: newest first for dates, ascending for ids and titles. */
@@ -86,19 +106,58 @@ export function toListItem(row: BookListRow): BookListItem {
   };
 }
 
-/** What the repository's `listBooks` takes for a validated query: conditions, order and paging. */
-export async function bookListArgs(db: Db, query: ListQuery): Promise<{ conditions: SQL[]; order: BookListOrder; page: Paging }> {
+/** What the repository's `listBooks` takes for a validated query: conditions, order (its rank), page and window. */
+export async function bookListArgs(db: Db, query: BookListQuery): Promise<{ conditions: SQL[]; order: BookListOrder; page: Paging; window: BookListWindow }> {
   // `sort` and `direction` were validated against their enums (server/routes/books.ts).
   const sort = (BOOK_SORTS as readonly unknown[]).includes(query.sort) ? (query.sort as BookSort) : 'updated_at';
   const direction = query.direction === 'asc' || query.direction === 'desc' ? query.direction : DEFAULT_DIRECTION[sort];
-  return { conditions: await bookConditions(db, query), order: { sort, direction }, page: paging(query) };
+  const page = paging(query);
+  const { conditions, rank } = await bookFilterArgs(db, query);
+  return { conditions, order: { sort, direction, rank }, page, window: bookWindow(query, sort, page) };
 }
 
-/** `GET admin/books`: one page of the catalogue matching every given filter. */
-export async function listBookPage(db: Db, query: ListQuery): Promise<Paged<BookListItem>> {
-  const { conditions, order, page } = await bookListArgs(db, query);
-  const { rows, total } = await listBooks(db, conditions, order, page);
-  return paged(rows.map(toListItem), total, page);
+/** The 422 messages of the cursors (a cursor belongs to the list, sort and filters it came with). */
+export const CURSOR_MESSAGES = {
+  after: 'The after cursor is not valid for this list: go back to the first page.',
+  before: 'The before cursor is not valid for this list: go back to the first page.',
+  both: 'Give either after or before, not both.',
+} as const;
+
+/** The window of a query: after or before a cursor (checked against the sort), else the page's offset. */
+function bookWindow(query: BookListQuery, sort: BookSort, page: Paging): BookListWindow {
+  if (query.after !== undefined && query.before !== undefined) throw unprocessable({ before: [CURSOR_MESSAGES.both] });
+  for (const param of ['after', 'before'] as const) {
+    const cursor = query[param];
+    if (cursor === undefined) continue;
+    const position = decodeBookCursor(cursor, sort);
+    if (!position) throw unprocessable({ [param]: [CURSOR_MESSAGES[param]] });
+    return param === 'after' ? { after: position, limit: page.perPage } : { before: position, limit: page.perPage };
+  }
+  return { offset: page.offset, limit: page.perPage };
+}
+
+/**
+ * `GET admin/books`: one page of the catalogue matching every given filter, a free-text search's
+ * title and author matches first, with the total counted up to `COUNT_BOUND`.
+ */
+export async function listBookPage(db: Db, query: BookListQuery): Promise<BookListAnswer> {
+  const { order, conditions, page, window } = await bookListArgs(db, query);
+  const result = await listBooks(db, conditions, order, window);
+  const total = result.exact ? result.total : COUNT_BOUND;
+  const answer = paged(result.rows.map(({ position: _position, ...row }) => toListItem(row)), total, page);
+  const first = result.rows[0];
+  const last = result.rows.at(-1);
+  return {
+    data: answer.data,
+    meta: {
+      ...answer.meta,
+      // Past the bound the last page is not known: the next one, while there is one.
+      last_page: result.exact ? answer.meta.last_page : result.hasNext ? page.page + 1 : page.page,
+      total_exact: result.exact,
+      next_cursor: result.hasNext && last ? encodeBookCursor(last.position) : null,
+      prev_cursor: result.hasPrevious && first ? encodeBookCursor(first.position) : null,
+    },
+  };
 }
 
 /** `GET admin/books/options`: reading-sheet options for pickers (id, original_title, authorList). */

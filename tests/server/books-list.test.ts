@@ -224,7 +224,7 @@ describe('GET admin/books', () => {
     const response = await get('books');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.meta).toEqual({ total: 4, current_page: 1, per_page: 10, last_page: 1 });
+    expect(body.meta).toEqual({ total: 4, current_page: 1, per_page: 10, last_page: 1, total_exact: true, next_cursor: null, prev_cursor: null });
     expect(body.data.map((row: { id: number }) => row.id)).toEqual(all);
     expect(body.data[0]).toEqual({
       id: b1,
@@ -329,8 +329,12 @@ describe('GET admin/books', () => {
 
   it('pages with meta', async () => {
     const body = (await get('books?perPage=3&page=2&sort=id')).json();
-    expect(body.meta).toEqual({ total: 4, current_page: 2, per_page: 3, last_page: 2 });
+    expect(body.meta).toMatchObject({ total: 4, current_page: 2, per_page: 3, last_page: 2, total_exact: true, next_cursor: null });
     expect(body.data.map((row: { id: number }) => row.id)).toEqual([b4]);
+    // The page before this one, by its cursor: the same rows as page 1.
+    const before = (await get(`books?perPage=3&sort=id&before=${body.meta.prev_cursor}`)).json();
+    expect(before.data.map((row: { id: number }) => row.id)).toEqual([b1, b2, b3]);
+    expect(before.meta.prev_cursor).toBeNull();
     expect((await get('books?page=9')).json().data).toEqual([]);
     expect((await get('books?perPage=1000')).statusCode).toBe(200);
   });

@@ -8,10 +8,36 @@ export const BOOK_SORTS = ['id', 'title', 'publication_date', 'updated_at'] as c
 export type BookSort = (typeof BOOK_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 
+/**
+ * Counts stop here: a list knows its exact total up to this many matches, and past it only that
+ * there are more ('10,000+'), so no count ever walks a large match set (docs/books-list.md).
+ */
+export const COUNT_BOUND = 10_000;
+
 export interface BookListOrder {
   sort: BookSort;
   direction: SortDirection;
+  /**
+   * A condition on the sheet's facets row (`f`) whose matches come first (a free-text search
+   * matching the titles and authors, before those matching only in the report); the sort orders
+   * within each tier.
+   */
+  rank?: SQL | undefined;
 }
+
+/**
+ * Where a row stands in a list's order: its tier (0: the rank's matches, 1: the others; 0 without
+ * a rank), its sort value as text (null for an empty publication date; unused for the id sort) and
+ * its id. Keyset paging continues after or before one.
+ */
+export interface BookListPosition {
+  tier: 0 | 1;
+  key: string | null;
+  id: number;
+}
+
+/** Which page: `offset`/`limit`, or the `limit` rows after (or before) a position. */
+export type BookListWindow = { offset: number; limit: number } | { after: BookListPosition; limit: number } | { before: BookListPosition; limit: number };
 
 /** One row of the list, as the database gives it (the service adds URLs). */
 export interface BookListRow {
@@ -33,6 +59,16 @@ export interface BookListRow {
   cover_key: string | null;
 }
 
+/** A page of the list: its rows with their positions, the bounded total, and whether rows lie beyond either end. */
+export interface BookListPage {
+  rows: (BookListRow & { position: BookListPosition })[];
+  /** The number of matches, exact when `exact`, else at least `COUNT_BOUND` + 1. */
+  total: number;
+  exact: boolean;
+  hasNext: boolean;
+  hasPrevious: boolean;
+}
+
 /** A reading-sheet option: id, original title and authors (pickers of other screens). */
 export interface BookOptionRow {
   id: number;
@@ -49,26 +85,119 @@ const list = (ids: readonly number[]) =>
 
 const whereClause = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``);
 
-/**
- * The ORDER BY of a sort, with the id as tie-breaker so paging is stable. Publication dates sort
- * empty last in both directions. Each order walks an index of `books` (migration 0003).
- */
-function orderBy(order: BookListOrder): SQL {
-  const dir = sql.raw(order.direction);
-  switch (order.sort) {
-    case 'id':
-      return sql`b.id ${dir}`;
-    case 'title':
-      return sql`b.original_title ${dir}, b.id ${dir}`;
-    case 'publication_date':
-      return order.direction === 'asc' ? sql`b.publication_date asc nulls last, b.id asc` : sql`b.publication_date desc nulls last, b.id desc nulls last`;
-    case 'updated_at':
-      return sql`b.updated_at ${dir}, b.id ${dir}`;
-  }
+const and = (conditions: SQL[]): SQL => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
+
+/** One column of a sort: its expression, its key's text form and how a text key is read back. */
+interface SortColumn {
+  /** The sort value of `books b`, or null for the id sort (the id alone). */
+  value: SQL | null;
+  /** The value as the text a position holds. */
+  text: SQL;
+  /** A position's text back as a value. */
+  cast: (key: string) => SQL;
+  nullable: boolean;
 }
 
-/** The display columns of the page's rows (`books b`), from the ids of `page` in the sort's order. */
-function displayRows(pageIds: SQL, sorted: SQL): SQL {
+const SORT_COLUMNS: Record<BookSort, SortColumn> = {
+  id: { value: null, text: sql`null::text`, cast: () => sql`null`, nullable: false },
+  title: { value: sql`b.original_title`, text: sql`b.original_title`, cast: (key) => sql`${key}::text`, nullable: false },
+  publication_date: { value: sql`b.publication_date`, text: sql`b.publication_date::text`, cast: (key) => sql`${key}::date`, nullable: true },
+  updated_at: {
+    value: sql`b.updated_at`,
+    text: sql`to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    cast: (key) => sql`${key}::timestamptz`,
+    nullable: false,
+  },
+};
+
+/** The text form a position's key must have for each sort (a cursor made for another sort is refused). */
+export const SORT_KEY_PATTERNS: Record<BookSort, RegExp | null> = {
+  id: null,
+  title: /^[\s\S]{0,1000}$/,
+  publication_date: /^\d{4}-\d{2}-\d{2}$/,
+  updated_at: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
+};
+
+/**
+ * The ORDER BY of a sort walked `forward` (the list's order) or backward, with the id as
+ * tie-breaker so paging is stable. Publication dates sort empty last in both directions. Each order
+ * walks an index of `books` (migration 0004), backward too.
+ */
+function orderBy(order: BookListOrder, forward = true): SQL {
+  const asc = (order.direction === 'asc') === forward;
+  const dir = sql.raw(asc ? 'asc' : 'desc');
+  const column = SORT_COLUMNS[order.sort];
+  if (!column.value) return sql`b.id ${dir}`;
+  if (!column.nullable) return sql`${column.value} ${dir}, b.id ${dir}`;
+  // Empty dates last in the list's order: last forward, first backward.
+  const nulls = sql.raw(forward ? 'nulls last' : 'nulls first');
+  return sql`${column.value} ${dir} ${nulls}, b.id ${dir} ${nulls}`;
+}
+
+/**
+ * Rows strictly past `position` (same tier) in the sort walked `forward` or backward, as
+ * alternatives each an index range (`or` of them would defeat the index): the rows with a sort
+ * value past the position's, then (empty dates coming last) the rows with an empty date.
+ */
+function pastPosition(order: BookListOrder, position: BookListPosition, forward: boolean): SQL[] {
+  const column = SORT_COLUMNS[order.sort];
+  const greater = (order.direction === 'asc') === forward;
+  const cmp = sql.raw(greater ? '>' : '<');
+  if (!column.value) return [sql`b.id ${cmp} ${position.id}`];
+  if (!column.nullable) return [sql`(${column.value}, b.id) ${cmp} (${column.cast(position.key ?? '')}, ${position.id})`];
+  if (forward) {
+    // Forward: dated rows past the key, then every empty date; from an empty date, the empty dates past its id.
+    return position.key === null
+      ? [sql`${column.value} is null and b.id ${cmp} ${position.id}`]
+      : [sql`(${column.value}, b.id) ${cmp} (${column.cast(position.key)}, ${position.id})`, sql`${column.value} is null`];
+  }
+  // Backward: empty dates (coming first) before the position's id, then every dated row; from a dated row, dated rows only.
+  return position.key === null
+    ? [sql`${column.value} is null and b.id ${cmp} ${position.id}`, sql`${column.value} is not null`]
+    : [sql`(${column.value}, b.id) ${cmp} (${column.cast(position.key)}, ${position.id})`];
+}
+
+/** One tier of a list: its condition on the facets row `f` (true for the unfiltered catalogue) and its bounded count. */
+interface Tier {
+  tier: 0 | 1;
+  condition: SQL | null;
+  count: number;
+}
+
+const bounded = (from: SQL) => sql`(select count(*)::int from (${from} limit ${COUNT_BOUND + 1}) bounded)`;
+
+/**
+ * The ids (with their tier and sort key) of at most `limit` rows of one tier, skipping `offset`,
+ * past `position` when given, in the sort walked `forward` or backward. Few matches (an exact
+ * count small against the catalogue) are collected from the facets' indexes and sorted; many are
+ * found by walking the sort's index of `books`, keeping the rows that match, until the page is full
+ * (about (offset + limit) × catalogue / matches probes).
+ */
+function tierQuery(
+  tier: Tier,
+  order: BookListOrder,
+  catalogue: number,
+  window: { offset: number; limit: number; position?: BookListPosition | undefined; forward: boolean },
+): SQL {
+  const column = SORT_COLUMNS[order.sort];
+  const sorted = orderBy(order, window.forward);
+  const select = sql`select b.id, ${tier.tier}::int as tier, ${column.text} as key`;
+  const ranges = window.position ? pastPosition(order, window.position, window.forward) : [sql`true`];
+  const reach = window.offset + window.limit;
+  const few = tier.condition !== null && tier.count <= COUNT_BOUND && tier.count * tier.count <= reach * catalogue;
+  const one = (range: SQL) =>
+    tier.condition === null
+      ? sql`(${select} from books b where ${range} order by ${sorted} limit ${reach})`
+      : few
+        ? sql`(${select} from m join books b on b.id = m.book_id where ${range} order by ${sorted} limit ${reach})`
+        : sql`(${select} from books b join book_facets f on f.book_id = b.id where ${tier.condition} and ${range} order by ${sorted} limit ${reach})`;
+  const body = ranges.length === 1 ? one(ranges[0]!) : sql.join(ranges.map(one), sql` union all `);
+  const paged = sql`select * from (${body}) ranged limit ${window.limit} offset ${window.offset}`;
+  return few ? sql`with m as materialized (select f.book_id from book_facets f where ${tier.condition}) ${paged}` : paged;
+}
+
+/** The display columns of the given sheets (`books b`). */
+function displayRows(ids: readonly number[]): SQL {
   return sql`
     select b.id, b.original_title, b.status_id, s.label as status_label, b.rights_status_id, r.label as rights_status_label,
       to_char(b.publication_date, 'YYYY-MM') as publication_date,
@@ -78,74 +207,115 @@ function displayRows(pageIds: SQL, sorted: SQL): SQL {
       (select g.color from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary) as primary_genre_color,
       (select g.names from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary) as primary_genre_names,
       (select bf.stored_name from book_files bf where bf.book_id = b.id and bf.type = 2 order by bf.position, bf.id limit 1) as cover_key
-    from (${pageIds}) page
-    join books b on b.id = page.id
+    from books b
     join book_statuses s on s.id = b.status_id
     join rights_statuses r on r.id = b.rights_status_id
-    order by ${sorted}`;
-}
-
-/** Unfiltered list, page: the sort's index walked to the offset (index-only), then the page's rows. */
-export function bookPageQuery(order: BookListOrder, paging: Paging): SQL {
-  const sorted = orderBy(order);
-  return displayRows(sql`select b.id from books b order by ${sorted} limit ${paging.perPage} offset ${paging.offset}`, sorted);
-}
-
-/** Unfiltered list, total. */
-export const bookCountQuery = (): SQL => sql`select count(*)::int as total from books b`;
-
-/**
- * Filtered list: total and page in one statement. The matches are collected once (`m`: the GIN,
- * trigram and btree indexes of `book_facets`, mostly index-only) and counted; then the
- * page comes from whichever is cheaper, decided in the statement by one-time filters:
- * - few matches: sort the matches themselves (`total` primary-key probes);
- * - many matches: walk the sort's index and keep the rows that match, stopping at the page's end
- *   (about (offset + perPage) × books / total probes).
- * Walking when the matches are few would probe thousands of rows for 10 (a rare genre); sorting
- * the matches when they are many would sort tens of thousands. The row with a null id carries the
- * total when the page is empty.
- */
-export function bookFilteredQuery(conditions: SQL[], order: BookListOrder, paging: Paging): SQL {
-  const sorted = orderBy(order);
-  const where = whereClause(conditions);
-  const reach = paging.offset + paging.perPage;
-  const few = sql`(select total from counted)::float8 * (select total from counted) <= ${reach}::float8 * (select greatest(reltuples, 0) from pg_class where oid = 'books'::regclass)`;
-  const pageIds = sql`
-    (select b.id from m join books b on b.id = m.book_id where ${few} order by ${sorted} limit ${paging.perPage} offset ${paging.offset})
-    union all
-    (select b.id from books b join book_facets f on f.book_id = b.id ${where} and not (${few}) order by ${sorted} limit ${paging.perPage} offset ${paging.offset})`;
-  return sql`
-    with m as materialized (select f.book_id from book_facets f ${where}),
-      counted as (select count(*)::int as total from m)
-    select counted.total, rows.* from counted left join (${displayRows(pageIds, sorted)}) rows on true`;
+    where b.id in (${list(ids)})`;
 }
 
 /**
- * One page of reading sheets and the total matching `conditions` (each on the sheet's
- * `book_facets f` row: server/resources/readingSheets.ts, `BOOK_FILTERS`).
- * Unfiltered: the page and the count run side by side (two pooled connections on PostgreSQL;
- * PGlite runs them in turn). Filtered: one statement (`bookFilteredQuery`).
+ * The tiers of a list and their bounded counts, in one statement: the catalogue (no condition),
+ * the matches of `conditions`, or, with a rank, the matches that satisfy it then those that do not.
+ * Each count stops at `COUNT_BOUND` + 1 rows. Also the catalogue's row estimate, for choosing how
+ * each tier's page is found.
  */
-export async function listBooks(
-  db: Db,
-  conditions: SQL[],
-  order: BookListOrder,
-  paging: Paging,
-): Promise<{ rows: BookListRow[]; total: number }> {
-  if (conditions.length === 0) {
-    const [page, count] = await Promise.all([db.execute(bookPageQuery(order, paging)), db.execute(bookCountQuery())]);
-    return { rows: rowsOf<BookListRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
-  }
-  const rows = rowsOf<BookListRow & { total: number }>(await db.execute(bookFilteredQuery(conditions, order, paging)));
+async function tiersOf(db: Db, conditions: SQL[], rank: SQL | undefined): Promise<{ tiers: Tier[]; catalogue: number }> {
+  const matches = conditions.length ? and(conditions) : null;
+  const conditionsOf: (SQL | null)[] = rank ? [and([...conditions, rank]), and([...conditions, sql`not (${rank})`])] : [matches];
+  const counts = conditionsOf.map((condition) =>
+    bounded(condition === null ? sql`select 1 from books b` : sql`select 1 from book_facets f where ${condition}`),
+  );
+  const row = rowsOf<{ catalogue: number; counts: number[] }>(
+    await db.execute(sql`select (select greatest(reltuples, 0)::float8 from pg_class where oid = 'books'::regclass) as catalogue,
+      array[${sql.join(counts, sql`, `)}] as counts`),
+  )[0]!;
   return {
-    rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row),
-    total: Number(rows[0]?.total ?? 0),
+    tiers: conditionsOf.map((condition, index) => ({ tier: index as 0 | 1, condition, count: Number(row.counts[index]) })),
+    catalogue: Math.max(Number(row.catalogue), 1),
   };
 }
 
+/** The exact number of rows of a tier (only for an offset past `COUNT_BOUND`, where the next tier starts). */
+async function exactCount(db: Db, tier: Tier): Promise<number> {
+  const from = tier.condition === null ? sql`books b` : sql`book_facets f where ${tier.condition}`;
+  return Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from}`))[0]?.n ?? 0);
+}
+
+type Found = { id: number; tier: 0 | 1; key: string | null };
+
+/** Up to `limit` rows in list order (or reverse list order, `forward` false) from the tiers, from a position or an offset. */
+async function findRows(
+  db: Db,
+  tiers: Tier[],
+  order: BookListOrder,
+  catalogue: number,
+  start: { offset: number; position?: BookListPosition | undefined },
+  limit: number,
+  forward: boolean,
+): Promise<Found[]> {
+  const found: Found[] = [];
+  let offset = start.offset;
+  const walk = forward ? tiers : [...tiers].reverse();
+  for (const tier of walk) {
+    if (found.length >= limit) break;
+    // A position: its own tier from past it, the tiers after it whole, those before it skipped.
+    if (start.position && (forward ? tier.tier < start.position.tier : tier.tier > start.position.tier)) continue;
+    const position = start.position && tier.tier === start.position.tier ? start.position : undefined;
+    if (!position && offset > 0) {
+      // The tier's size: its count, exact up to the bound; an offset past the bound needs it exactly.
+      const size = tier.count <= COUNT_BOUND || offset <= COUNT_BOUND ? tier.count : await exactCount(db, tier);
+      if (offset >= size) {
+        offset -= size;
+        continue;
+      }
+    }
+    if (tier.count === 0) continue;
+    const rows = rowsOf<Found>(await db.execute(tierQuery(tier, order, catalogue, { offset, limit: limit - found.length, position, forward })));
+    found.push(...rows.map((row) => ({ id: Number(row.id), tier: Number(row.tier) as 0 | 1, key: row.key })));
+    offset = 0;
+  }
+  return found;
+}
+
 /**
- * Reading-sheet options: id, original title and the authors, searched like the list (title in any
- * locale, original title, author names), newest first. `ids` restricts to those sheets (a picker's
+ * One page of reading sheets matching `conditions` (each on the sheet's `book_facets f` row:
+ * server/resources/readingSheets.ts, `BOOK_FILTERS`), in `order` (its rank's matches first), with
+ * the total counted up to `COUNT_BOUND`. The page is an offset or the rows after (before) a
+ * position: keyset paging reaches any depth at the cost of a first page.
+ */
+export async function listBooks(db: Db, conditions: SQL[], order: BookListOrder, window: BookListWindow): Promise<BookListPage> {
+  const { tiers, catalogue } = await tiersOf(db, conditions, order.rank);
+  const counted = tiers.reduce((sum, tier) => sum + tier.count, 0);
+  const exact = tiers.every((tier) => tier.count <= COUNT_BOUND) && counted <= COUNT_BOUND;
+  const total = exact ? counted : Math.max(counted, COUNT_BOUND + 1);
+  // One row more than the page tells whether rows lie beyond it.
+  let found: Found[];
+  let hasNext: boolean;
+  let hasPrevious: boolean;
+  if ('before' in window) {
+    found = await findRows(db, tiers, order, catalogue, { offset: 0, position: window.before }, window.limit + 1, false);
+    hasPrevious = found.length > window.limit;
+    found = found.slice(0, window.limit).reverse();
+    hasNext = true;
+  } else {
+    const start = 'after' in window ? { offset: 0, position: window.after } : { offset: window.offset };
+    found = await findRows(db, tiers, order, catalogue, start, window.limit + 1, true);
+    hasNext = found.length > window.limit;
+    found = found.slice(0, window.limit);
+    hasPrevious = 'after' in window || window.offset > 0;
+  }
+  if (found.length === 0) return { rows: [], total, exact, hasNext: false, hasPrevious };
+  const byId = new Map(rowsOf<BookListRow>(await db.execute(displayRows(found.map((row) => row.id)))).map((row) => [Number(row.id), row]));
+  const rows = found.flatMap((position) => {
+    const row = byId.get(position.id);
+    return row ? [{ ...row, position }] : [];
+  });
+  return { rows, total, exact, hasNext, hasPrevious };
+}
+
+/**
+ * Reading-sheet options: id, original title and the authors, searched like the list (titles,
+ * authors, report), newest first; the total counted up to `COUNT_BOUND`. `ids` restricts to those sheets (a picker's
  * current values).
  */
 export async function listBookOptions(
@@ -164,7 +334,8 @@ export async function listBookOptions(
       from (select b.id from books b join book_facets f on f.book_id = b.id ${where} order by b.updated_at desc, b.id desc limit ${perPage} offset ${offset}) page
       join books b on b.id = page.id
       order by b.updated_at desc, b.id desc`),
-    db.execute(sql`select count(*)::int as total from book_facets f ${where}`),
+    // Counted up to the bound, like the list: a picker pages on, it never needs more.
+    db.execute(sql`select count(*)::int as total from (select 1 from book_facets f ${where} limit ${COUNT_BOUND}) bounded`),
   ]);
   return { rows: rowsOf<BookOptionRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
 }

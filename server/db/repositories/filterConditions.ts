@@ -8,6 +8,8 @@ import { likePattern } from './namedListRepository.js';
  * How a list's query parameter matches rows:
  * - `search`: the normalised text occurs in the column (`like`, case- and accent-insensitive);
  *   `words` makes every word of the text occur, in any order;
+ * - `fulltext`: the words occur in a `tsvector` column (`book_search` configuration: accents and
+ *   case folded, the last word a prefix), every word; `ranked` names a vector whose matches come first;
  * - `in`: the column equals one of the values (`many`) or the value;
  * - `overlaps`: an id-array column shares at least one of the values;
  * - `atLeast`: the column is at least the value (minimum stars; 0 matches everything);
@@ -17,7 +19,7 @@ import { likePattern } from './namedListRepository.js';
  * - `derived`: what no column of the table holds (a user's subscription state): the condition is
  *   built by the repository layer (`DerivedFilter`), from values it lists or from ids.
  */
-export const FILTER_OPS = ['search', 'in', 'overlaps', 'atLeast', 'month', 'flag', 'boolean', 'derived'] as const;
+export const FILTER_OPS = ['search', 'fulltext', 'in', 'overlaps', 'atLeast', 'month', 'flag', 'boolean', 'derived'] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
 /**
@@ -47,6 +49,8 @@ export interface ColumnFilter {
   many?: boolean;
   /** `search` only: every word must occur, instead of the whole text. */
   words?: boolean;
+  /** `fulltext` only: a vector column of the same words; rows matching in it come first (`fulltextRank`). */
+  ranked?: string;
   /** Ids of a parent_id tree: a filter on a node also matches its descendants. */
   tree?: 'genres' | 'thematics';
   /** Bounds of an integer value (ids: 1 to the integer maximum by default; `atLeast`: required). */
@@ -63,6 +67,7 @@ export interface DerivedFilterDeclaration {
   many?: boolean;
   column?: never;
   words?: never;
+  ranked?: never;
   tree?: never;
   minimum?: never;
   maximum?: never;
@@ -101,6 +106,41 @@ export function searchWords(search: string | undefined): string[] {
     .slice(0, MAX_SEARCH_WORDS);
 }
 
+/**
+ * The `to_tsquery` text of a free-text search, or undefined when it holds no word: its words (runs
+ * of letters and digits, normalised like `search_text`), all required, the last one a prefix so the
+ * list follows the user as they type ('jard' finds 'Jardin'). The words hold no quote or operator,
+ * so the text is always a valid query.
+ */
+export function fulltextQuery(search: string | undefined): string | undefined {
+  const words = searchNormal(search ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_WORDS);
+  if (words.length === 0) return undefined;
+  return words.map((word, index) => `'${word}'${index === words.length - 1 ? ':*' : ''}`).join(' & ');
+}
+
+/** `vector @@ query` under the free text's `book_search` configuration (migration 0011). */
+const fulltextMatch = (vector: SQL | PgColumn, query: string): SQL => sql`${vector} @@ to_tsquery('book_search', ${query})`;
+
+/**
+ * The ranking condition of the `fulltext` filters given in `values`: their words all occur in the
+ * declared `ranked` vector (a reading sheet's titles and authors, before its report). Undefined when
+ * no ranked search is given.
+ */
+export function fulltextRank(table: PgTable, filters: Readonly<Record<string, FilterDeclaration>>, values: FilterValues, options: { alias?: string } = {}): SQL | undefined {
+  const ranks: SQL[] = [];
+  for (const [param, filter] of Object.entries(filters)) {
+    if (filter.op !== 'fulltext' || !filter.ranked) continue;
+    const query = fulltextQuery(typeof values[param] === 'string' ? values[param] : undefined);
+    if (!query) continue;
+    const column = columnOf(table, filter.ranked);
+    ranks.push(fulltextMatch(options.alias ? sql`${sql.identifier(options.alias)}.${sql.identifier(column.name)}` : column, query));
+  }
+  return ranks.length ? sql.join(ranks, sql` and `) : undefined;
+}
+
 /** The column of `table` named by its drizzle property; throws on an unknown name (a declaration's typo). */
 export function columnOf(table: PgTable, property: string): PgColumn {
   const column = (getTableColumns(table) as Record<string, PgColumn>)[property];
@@ -120,7 +160,7 @@ const idList = (ids: readonly number[]) =>
 /**
  * The where-conditions of a list query, one per given parameter, from the list's filter
  * declarations (server/resources/declaration.ts): `search` as `like` on a normalised search
- * column (each word with `words`), `in` as `=` / `in (…)`, `overlaps` as `&& array[…]`, `atLeast`
+ * column (each word with `words`), `fulltext` as `@@` on a `tsvector`, `in` as `=` / `in (…)`, `overlaps` as `&& array[…]`, `atLeast`
  * as `>=` (0 adds nothing), `month` as `= 'YYYY-MM-01'`, `flag` 2/3 and `boolean` 1/0 as the column /
  * `not` it, `derived` as its declared condition.
  * With `alias`, columns are written `alias.column` (a statement that names the table `f`);
@@ -156,6 +196,11 @@ export function filterConditions(
         const text = String(value).trim();
         if (!text) break;
         for (const term of filter.words ? searchWords(text) : [text]) conditions.push(sql`${column} like ${likePattern(term)}`);
+        break;
+      }
+      case 'fulltext': {
+        const query = fulltextQuery(String(value));
+        if (query) conditions.push(fulltextMatch(column, query));
         break;
       }
       case 'in': {

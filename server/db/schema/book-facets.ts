@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, foreignKey, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, foreignKey, index, integer, pgTable, smallint } from 'drizzle-orm/pg-core';
 import { books } from './books.js';
 
 const ids = (name: string) =>
@@ -8,9 +8,12 @@ const ids = (name: string) =>
     .notNull()
     .default(sql`'{}'::integer[]`);
 
+/** A PostgreSQL `tsvector` (read as its text form; never written by the application). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /**
  * One narrow row per reading sheet holding everything the list filters on: the sheet's filtered
- * columns, its criteria as id arrays, its eight ratings and a copy of its search text. It is a
+ * columns, its criteria as id arrays, its eight ratings and its full-text vectors. It is a
  * projection kept by database triggers (migration 0005), never written by the application: `books`
  * and the criteria, author and rating tables stay the source of truth.
  *
@@ -47,8 +50,14 @@ export const bookFacets = pgTable(
     categoryIds: ids('category_ids'),
     placeIds: ids('place_ids'),
     periodIds: ids('period_ids'),
-    /** A copy of `books.search_text` (original title, titles in every locale, authors; normalised). */
-    searchText: text('search_text').notNull().default(''),
+    /**
+     * The words of `books.search_text` (original title, titles in every locale, authors) under the
+     * `book_search` text-search configuration (accents folded, lower case, no stemming): the free
+     * text's first tier (docs/books-list.md). Small, so it stays in the row.
+     */
+    titleVector: tsvector('title_vector').notNull().default(sql`''::tsvector`),
+    /** The same words and those of the report in every locale: what a free-text search must match. */
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
   },
   (t) => [
     foreignKey({ name: 'book_facets_book_fk', columns: [t.bookId], foreignColumns: [books.id] }).onDelete('cascade'),
@@ -59,7 +68,8 @@ export const bookFacets = pgTable(
     index('book_facets_category_ids_idx').using('gin', t.categoryIds),
     index('book_facets_place_ids_idx').using('gin', t.placeIds),
     index('book_facets_period_ids_idx').using('gin', t.periodIds),
-    index('book_facets_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('book_facets_title_vector_idx').using('gin', t.titleVector),
+    index('book_facets_search_vector_idx').using('gin', t.searchVector),
     // Minimum-stars filters collect their matches with an index-only scan of this ~4 MB index (any rating, leading or not).
     index('book_facets_ratings_idx').on(t.quality, t.concept, t.plot, t.characters, t.coherence, t.emotions, t.dialogues, t.commercial, t.bookId),
     // The single-value filters, each ending with the book id so its matches come from an index-only scan.
