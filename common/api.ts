@@ -10,6 +10,15 @@ export interface PageMeta {
   current_page: number;
   per_page: number;
   last_page: number;
+  /**
+   * Lists that count up to a bound (the reading sheets: 10,000): false when there are more than
+   * `total`, which the paginator shows as '10,000+'. Absent or true: `total` is exact.
+   */
+  total_exact?: boolean;
+  /** Keyset paging (the same lists): the `after` of the next page, null on the last one. */
+  next_cursor?: string | null;
+  /** The `before` of the previous page, null on the first one. */
+  prev_cursor?: string | null;
 }
 
 /** A paged list answer: `{ data, meta }`. */

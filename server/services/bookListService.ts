@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { isStillReferenced } from '../db/errors.js';
 import type { SQL } from 'drizzle-orm';
-import type { ListQuery } from '../../common/api.js';
+import type { ListQuery, PageMeta } from '../../common/api.js';
 import {
   BOOK_SORTS,
   COUNT_BOUND,
@@ -36,9 +36,7 @@ export type BookListQuery = ListQuery & { sort?: BookSort; direction?: SortDirec
  * (false: there are more than `total`, shown '10,000+') and holds the cursors of the pages around
  * this one (null at either end).
  */
-export type BookListAnswer = Paged<BookListItem> & {
-  meta: Paged<BookListItem>['meta'] & { total_exact: boolean; next_cursor: string | null; prev_cursor: string | null };
-};
+export type BookListAnswer = Paged<BookListItem> & { meta: Required<PageMeta> };
 
 /** One row of `GET admin/books`. */
 export interface BookListItem {

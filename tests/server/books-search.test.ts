@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Translations } from '../../common/locales.js';
+import { rowsOf } from '../../server/db/repositories/rowsOf.js';
 import { authors, bookAuthors, bookSearchText, books } from '../../server/db/schema/index.js';
 import { CURSOR_MESSAGES } from '../../server/services/bookListService.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -154,7 +155,7 @@ describe('free-text search of GET admin/books', () => {
 describe('bounded totals of GET admin/books', () => {
   /** Every sheet id in the list's default order (newest update first). */
   const everyId = async (where = sql`true`) =>
-    (await t.database.db.execute<{ id: number }>(sql`select id from books where ${where} order by updated_at desc, id desc`)).rows.map((row) => Number(row.id));
+    rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from books where ${where} order by updated_at desc, id desc`)).map((row) => Number(row.id));
 
   beforeAll(async () => {
     // 10,001 sheets named 'Bulk …' (one second apart), and two whose report alone says 'bulk'.

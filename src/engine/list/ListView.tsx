@@ -7,6 +7,7 @@ import type { ListColumn, ListFilter } from '../../../common/screenDefinition';
 import type { ApiRecord } from '../api/resourceApi';
 import { confirmDeletion } from '../notify/confirmDeletion';
 import { cellOf, useRegistries } from '../registries';
+import { CursorPaginator } from './CursorPaginator';
 import { FilterBar } from './FilterBar';
 import { SearchBox } from './SearchBox';
 import type { ListController } from './useListController';
@@ -99,7 +100,8 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         })}
         {(onOpen || canDelete) && <Column header={t('list.actions')} body={actions} style={{ width: '8rem' }} />}
       </DataTable>
-      {controller.total > PAGINATOR_THRESHOLD && (
+      {controller.total > PAGINATOR_THRESHOLD && !controller.exact && <CursorPaginator controller={controller} />}
+      {controller.total > PAGINATOR_THRESHOLD && controller.exact && (
         <Paginator
           first={(controller.page - 1) * controller.perPage}
           rows={controller.perPage}

@@ -42,6 +42,16 @@ export interface ListController {
   setFilter(param: string, values: string[]): void;
   clearFilters(): void;
   setPage(page: number, perPage?: number): void;
+  /**
+   * False when the server counted up to its bound and there are more rows than `total` ('10,000+'):
+   * the list then pages by cursor, one step at a time (`next`, `previous`, `first`).
+   */
+  exact: boolean;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  next(): void;
+  previous(): void;
+  first(): void;
   /** Deletes a row and shows the spec's notices; resolves true when deleted. */
   remove(row: ApiRecord): Promise<boolean>;
   /** Shows the 'Deletion cancelled' notice. */
@@ -58,10 +68,14 @@ function useStateStore(local: boolean): StateStore {
   return local ? [localParams, setLocalParams] : [urlParams, setUrl];
 }
 
+/** The parameters of a position in the list; any change of search, filter or page size starts again from the first page. */
+const POSITION_PARAMS = ['page', 'after', 'before'] as const;
+const toFirstPage = (next: URLSearchParams) => POSITION_PARAMS.forEach((param) => next.delete(param));
+
 /**
  * Headless list state: paging, search (debounced, resets to page 1), filters, loading and
- * deletion. State lives in the URL (`?q=&page=&perPage=&<filter>=`), so reload, back and a
- * shared link show the same list.
+ * deletion. State lives in the URL (`?q=&page=&perPage=&<filter>=`, and `after`/`before` when a
+ * list past its count bound pages by cursor), so reload, back and a shared link show the same list.
  */
 export function useListController(options: ListControllerOptions): ListController {
   const { api, searchParam, filters: filterDefs = [], fixed, local = false } = options;
@@ -104,14 +118,18 @@ export function useListController(options: ListControllerOptions): ListControlle
       update((next) => {
         if (searchInput) next.set('q', searchInput);
         else next.delete('q');
-        next.delete('page');
+        toFirstPage(next);
       });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchInput, update]);
 
+  const after = params.get('after');
+  const before = params.get('before');
   const query = useMemo(() => {
     const q: Record<string, unknown> = { ...fixed, page, perPage };
+    if (after) q.after = after;
+    else if (before) q.before = before;
     if (searchParam && search) q[searchParam] = search;
     for (const f of filterDefs) {
       const values = filters[f.param];
@@ -119,7 +137,7 @@ export function useListController(options: ListControllerOptions): ListControlle
       q[f.param] = f.widget === 'multiSelect' || f.widget === 'treeSelect' ? values : values[0];
     }
     return q;
-  }, [fixed, page, perPage, searchParam, search, filterDefs, filters]);
+  }, [fixed, page, perPage, after, before, searchParam, search, filterDefs, filters]);
 
   const list = useQuery({
     queryKey: queryKeys.list(api, query),
@@ -149,6 +167,16 @@ export function useListController(options: ListControllerOptions): ListControlle
     [removal],
   );
 
+  const meta = list.data?.meta;
+  const stepTo = (cursor: { after: string } | { before: string }, nextPage: number) =>
+    update((next) => {
+      toFirstPage(next);
+      if (nextPage <= 1) return;
+      next.set('page', String(nextPage));
+      if ('after' in cursor) next.set('after', cursor.after);
+      else next.set('before', cursor.before);
+    });
+
   return {
     rows: list.data?.data ?? [],
     total: list.data?.meta.total ?? 0,
@@ -165,16 +193,18 @@ export function useListController(options: ListControllerOptions): ListControlle
       update((next) => {
         next.delete(param);
         for (const value of values) next.append(param, value);
-        next.delete('page');
+        toFirstPage(next);
       }),
     clearFilters: () =>
       update((next) => {
         for (const f of filterDefs) next.delete(f.param);
-        next.delete('page');
+        toFirstPage(next);
       }),
     setPage: (nextPage, nextPerPage) =>
       update((next) => {
         const size = nextPerPage ?? perPage;
+        next.delete('after');
+        next.delete('before');
         if (size !== perPage) {
           next.delete('page');
           if (size === defaultPageSize) next.delete('perPage');
@@ -182,6 +212,15 @@ export function useListController(options: ListControllerOptions): ListControlle
         } else if (nextPage <= 1) next.delete('page');
         else next.set('page', String(nextPage));
       }),
+    exact: meta?.total_exact !== false,
+    hasNext: meta?.next_cursor ? true : page < (meta?.last_page ?? 1),
+    hasPrevious: page > 1,
+    next: () => {
+      if (meta?.next_cursor) stepTo({ after: meta.next_cursor }, page + 1);
+    },
+    // Back to page 1 is the first page itself (no cursor), so the address of page 1 is always the same.
+    previous: () => (page <= 2 || !meta?.prev_cursor ? update(toFirstPage) : stepTo({ before: meta.prev_cursor }, page - 1)),
+    first: () => update(toFirstPage),
     remove,
     cancelRemove: () => notify({ severity: 'info', summary: i18n.t('notices.cancel'), detail: i18n.t('notices.deletionCancelled') }),
     refetch: () => void list.refetch(),
