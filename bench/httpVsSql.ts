@@ -17,6 +17,8 @@ export interface CaseResult {
   name: string;
   qs: string;
   total: number;
+  /** False when `total` is a bound the list counted up to (there are more matches). */
+  exact: boolean;
   http: Stats;
   sql: Stats;
 }
@@ -50,7 +52,7 @@ export async function measureCase<Q>(
   label: string,
   item: HttpSqlCase<Q>,
   http: (qs: string) => Promise<string>,
-  bare: (query: Q) => Promise<{ rows: unknown[]; total: number }>,
+  bare: (query: Q) => Promise<{ rows: unknown[]; total: number; exact?: boolean }>,
   { runs, warmup, nameWidth }: { runs: number; warmup: number; nameWidth: number },
 ): Promise<CaseResult> {
   const viaHttp = JSON.parse(await http(item.qs)) as { meta: { total: number }; data: unknown[] };
@@ -72,9 +74,9 @@ export async function measureCase<Q>(
     await bare(item.query);
     sqlSamples.push(performance.now() - started);
   }
-  const result = { name: item.name, qs: item.qs, total: viaSql.total, http: stats(httpSamples), sql: stats(sqlSamples) };
+  const result = { name: item.name, qs: item.qs, total: viaSql.total, exact: viaSql.exact ?? true, http: stats(httpSamples), sql: stats(sqlSamples) };
   log(
-    `${label.padEnd(8)} ${item.name.padEnd(nameWidth)} total ${String(result.total).padStart(6)}  HTTP p50 ${ms(result.http.median).padStart(6)} p95 ${ms(result.http.p95).padStart(6)}  SQL p50 ${ms(result.sql.median).padStart(6)} p95 ${ms(result.sql.p95).padStart(6)} ms`,
+    `${label.padEnd(8)} ${item.name.padEnd(nameWidth)} total ${`${result.total}${result.exact ? '' : '+'}`.padStart(6)}  HTTP p50 ${ms(result.http.median).padStart(6)} p95 ${ms(result.http.p95).padStart(6)}  SQL p50 ${ms(result.sql.median).padStart(6)} p95 ${ms(result.sql.p95).padStart(6)} ms`,
   );
   return result;
 }

@@ -10,6 +10,8 @@
  * - BENCH_ENGINES (pglite,postgres): which databases to measure.
  * - BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres): a server where a throwaway
  *   database is created (and dropped at the end).
+ * - BENCH_CURVE (10000,100000): the smaller catalogues measured on PostgreSQL for the cost curve
+ *   (the same cases at each size beside BENCH_PG_SIZE; empty to skip).
  * - BENCH_KEEP=1: keep the generated databases (PostgreSQL `admin_panel_bench_<size>`, PGlite in
  *   data/bench-<size>) and reuse them on the next run instead of generating again.
  */
@@ -21,10 +23,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { type Database } from '../server/db/client.js';
-import { listBooks } from '../server/db/repositories/bookListRepository.js';
+import { COUNT_BOUND, listBooks } from '../server/db/repositories/bookListRepository.js';
 import { RATING_TYPES } from '../server/db/schema/book-ratings.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
-import { bookListArgs, type BookListQuery } from '../server/services/bookListService.js';
+import { bookListArgs, listBookPage, type BookListQuery } from '../server/services/bookListService.js';
 import { generateCatalogue } from './generate.js';
 import { measureCase, sessionClient, type CaseResult, type HttpSqlCase } from './httpVsSql.js';
 import { engineHeading, loadLine, log, ms, rowsLine } from './stats.js';
@@ -36,12 +38,26 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
 export const LIST_ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
 const KEEP = process.env.BENCH_KEEP === '1';
+/** The cost curve's sizes on PostgreSQL, smallest first, the main size last. */
+export const CURVE_SIZES = [
+  ...new Set([
+    ...(process.env.BENCH_CURVE ?? '10000,100000')
+      .split(',')
+      .map((size) => Number(size.trim()))
+      .filter((size) => size > 0 && size !== SIZES.postgres),
+    SIZES.postgres,
+  ]),
+].sort((a, b) => a - b);
 
 /** Targets of issue 5: p95 per engine, and HTTP at most this many times the bare SQL (PostgreSQL). */
 const TARGET_P95 = { postgres: 50, pglite: 150 } as const;
 const TARGET_RATIO = 1.5;
 
-type Case = HttpSqlCase<BookListQuery>;
+/**
+ * A measured call; `cursorAfter` makes it a keyset page: the `after` cursor of that query's answer
+ * (the page before) is added to it when the bench starts, as the client does on 'Next'.
+ */
+type Case = HttpSqlCase<BookListQuery> & { cursorAfter?: BookListQuery };
 
 const EVERY_RATING_2 = Object.fromEntries(RATING_TYPES.map((type) => [type, 2]));
 
@@ -61,6 +77,13 @@ const CASES: Case[] = [
   { name: 'search + three criteria', qs: 'search=garden&thematics[]=1&audiences[]=4&statuses[]=2', query: { search: 'garden', thematics: [1], audiences: [4], statuses: [2] } },
   { name: 'every rating ≥ 2', qs: RATING_TYPES.map((type) => `${type}=2`).join('&'), query: EVERY_RATING_2 },
   { name: 'filtered deep page (status, page 300 of 50)', qs: 'statuses[]=2&page=300&perPage=50', query: { statuses: [2], page: 300, perPage: 50 } },
+  {
+    name: 'filtered deep page by cursor (the same, after page 299)',
+    qs: 'statuses[]=2&page=300&perPage=50',
+    query: { statuses: [2], page: 300, perPage: 50 },
+    cursorAfter: { statuses: [2], page: 299, perPage: 50 },
+  },
+  { name: 'common word, next page by cursor', qs: 'search=the&page=2', query: { search: 'the', page: 2 }, cursorAfter: { search: 'the' } },
   { name: 'by title, with filters', qs: 'sort=title&direction=asc&genres[]=1&statuses[]=2', query: { sort: 'title', direction: 'asc', genres: [1], statuses: [2] } },
   { name: 'by publication date, with filters', qs: 'sort=publication_date&audiences[]=4&quality=2', query: { sort: 'publication_date', audiences: [4], quality: 2 } },
   { name: 'author filter', qs: 'author[]=1', query: { author: [1] } },
@@ -68,6 +91,8 @@ const CASES: Case[] = [
 
 export interface EngineResult {
   engine: 'pglite' | 'postgres';
+  /** Reading sheets in the catalogue. */
+  size: number;
   version: string;
   /** 1-minute load average before and after the measured runs (other processes share the machine). */
   load: [number, number];
@@ -84,8 +109,7 @@ async function rowsOf(database: Database, query: string): Promise<Record<string,
 }
 
 /** Opens (and fills when needed) the engine's benchmark database; `drop` removes it afterwards. */
-async function prepare(engine: 'pglite' | 'postgres'): Promise<{ database: Database; generatedSeconds: number | undefined; drop(): Promise<void> }> {
-  const SIZE = SIZES[engine];
+async function prepare(engine: 'pglite' | 'postgres', SIZE: number): Promise<{ database: Database; generatedSeconds: number | undefined; drop(): Promise<void> }> {
   const { database, drop } = await openBenchDatabase(engine, { name: `bench-${SIZE}`, keep: KEEP });
   await database.migrate();
   await seedReferenceData(database.db);
@@ -114,9 +138,9 @@ async function prepare(engine: 'pglite' | 'postgres'): Promise<{ database: Datab
   return { database, generatedSeconds, drop };
 }
 
-/** Generates (or reuses) the engine's catalogue and measures every case. */
-export async function measureList(engine: 'pglite' | 'postgres'): Promise<EngineResult> {
-  const { database, generatedSeconds, drop } = await prepare(engine);
+/** Generates (or reuses) the engine's catalogue (its default size, or `size`) and measures every case. */
+export async function measureList(engine: 'pglite' | 'postgres', size: number = SIZES[engine]): Promise<EngineResult> {
+  const { database, generatedSeconds, drop } = await prepare(engine, size);
   const { db } = database;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: 'no-client', DEMO_DATA: 'false' }), database });
@@ -124,7 +148,9 @@ export async function measureList(engine: 'pglite' | 'postgres'): Promise<Engine
     const http = await sessionClient(app, db, 'books');
     const bare = async (query: BookListQuery) => {
       const { conditions, order, window } = await bookListArgs(db, query);
-      return listBooks(db, conditions, order, window);
+      const page = await listBooks(db, conditions, order, window);
+      // As the route answers it: past the bound, the bound.
+      return { rows: page.rows, total: page.exact ? page.total : COUNT_BOUND, exact: page.exact };
     };
 
     const version = String((await rowsOf(database, 'select version() as v'))[0]?.v ?? '');
@@ -137,9 +163,15 @@ export async function measureList(engine: 'pglite' | 'postgres'): Promise<Engine
     const loadBefore = os.loadavg()[0]!;
     const cases: CaseResult[] = [];
     for (const item of CASES) {
-      cases.push(await measureCase(engine, item, http, bare, { runs: RUNS, warmup: WARMUP, nameWidth: 42 }));
+      let measured: HttpSqlCase<BookListQuery> = item;
+      if (item.cursorAfter) {
+        const after = (await listBookPage(db, item.cursorAfter)).meta.next_cursor;
+        if (!after) throw new Error(`${item.name}: no page after ${JSON.stringify(item.cursorAfter)}`);
+        measured = { name: item.name, qs: `${item.qs}&after=${after}`, query: { ...item.query, after } };
+      }
+      cases.push(await measureCase(`${engine} ${size / 1000}k`, measured, http, bare, { runs: RUNS, warmup: WARMUP, nameWidth: 52 }));
     }
-    return { engine, version, load: [loadBefore, os.loadavg()[0]!], generatedSeconds, databaseBytes, rows, cases };
+    return { engine, size, version, load: [loadBefore, os.loadavg()[0]!], generatedSeconds, databaseBytes, rows, cases };
   } finally {
     await app.close();
     await database.close();
@@ -148,11 +180,41 @@ export async function measureList(engine: 'pglite' | 'postgres'): Promise<Engine
   }
 }
 
+/** A query string as the table shows it: a cursor is long and says nothing to a reader. */
+const shortQs = (qs: string) => (qs || '(none)').replace(/after=[A-Za-z0-9_-]+/, 'after=…');
+
+/** A case's matches: exact, or '10,000+' past the count bound. */
+const matches = (c: CaseResult) => `${c.total.toLocaleString('en')}${c.exact ? '' : '+'}`;
+
+/**
+ * The cost curve: each case's HTTP p95 (and bare-SQL median) at every size measured on
+ * PostgreSQL, smallest first, and how the largest compares with the smallest.
+ */
+export function curveSection(results: EngineResult[]): string[] {
+  const sizes = results.map((result) => result.size);
+  const lines = [
+    `### Cost curve on PostgreSQL: ${sizes.map((size) => size.toLocaleString('en')).join(', ')} sheets`,
+    '',
+    'HTTP p95 (bare-SQL median in brackets), ms; the same cases, runs and machine as above.',
+    '',
+    `| Case | ${sizes.map((size) => `${size.toLocaleString('en')}`).join(' | ')} | matches at ${sizes.at(-1)!.toLocaleString('en')} | p95 ×, largest / smallest |`,
+    `|---|${sizes.map(() => '---:|').join('')}---:|---:|`,
+  ];
+  for (const [index, c] of results[0]!.cases.entries()) {
+    const at = results.map((result) => result.cases[index]!);
+    lines.push(
+      `| ${c.name} | ${at.map((item) => `${ms(item.http.p95)} (${ms(item.sql.median)})`).join(' | ')} | ${matches(at.at(-1)!)} | ${(at.at(-1)!.http.p95 / at[0]!.http.p95).toFixed(1)} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
 /** The Markdown section of one engine's figures. */
 export function listSection(result: EngineResult): string[] {
   const target = TARGET_P95[result.engine];
   const lines = [
-    engineHeading(result.engine),
+    `${engineHeading(result.engine)}, ${result.size.toLocaleString('en')} sheets`,
     '',
     `- Server: ${result.version}`,
     result.generatedSeconds !== undefined ? `- Generation: ${result.generatedSeconds.toFixed(0)} s (multi-row JSON batches, then VACUUM ANALYZE)` : '- Generation: reused (BENCH_KEEP=1)',
@@ -171,7 +233,7 @@ export function listSection(result: EngineResult): string[] {
     if (c.http.p95 > target) misses.push(`p95 over ${target} ms by ${ms(c.http.p95 - target)} ms`);
     if (result.engine === 'postgres' && ratioMedian > TARGET_RATIO) misses.push(`HTTP/SQL ${ratioMedian.toFixed(2)} > ${TARGET_RATIO}`);
     lines.push(
-      `| ${c.name} | \`${c.qs || '(none)'}\` | ${c.total.toLocaleString('en')} | ${ms(c.http.median)} | ${ms(c.http.p95)} | ${ms(c.sql.median)} | ${ms(c.sql.p95)} | ${ratioMedian.toFixed(2)} | ${ratioP95.toFixed(2)} | ${misses.length ? `missed: ${misses.join('; ')}` : `met (p95 ≤ ${target}${result.engine === 'postgres' ? `, ratio ≤ ${TARGET_RATIO}` : ''})`} |`,
+      `| ${c.name} | \`${shortQs(c.qs)}\` | ${matches(c)} | ${ms(c.http.median)} | ${ms(c.http.p95)} | ${ms(c.sql.median)} | ${ms(c.sql.p95)} | ${ratioMedian.toFixed(2)} | ${ratioP95.toFixed(2)} | ${misses.length ? `missed: ${misses.join('; ')}` : `met (p95 ≤ ${target}${result.engine === 'postgres' ? `, ratio ≤ ${TARGET_RATIO}` : ''})`} |`,
     );
   }
   lines.push('');

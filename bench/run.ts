@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DASHBOARD_ENGINES, dashboardIntro, dashboardSection, measureDashboard, type DashboardEngineResult } from './dashboard.js';
 import { editorSection, measureEditor } from './editor.js';
-import { LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
+import { CURVE_SIZES, curveSection, LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
 import { loadIntro, loadSection, measureLoad, type LoadResult } from './load.js';
 import { log } from './stats.js';
 import { measureUsers, USERS_ENGINES, usersIntro, usersSection, type UsersEngineResult } from './users.js';
@@ -45,6 +45,13 @@ function kept(previous: string, name: string): string | undefined {
 
 const marked = (name: string, lines: string[]) => [`<!-- ${name} -->`, ...lines, `<!-- /${name} -->`].join('\n');
 
+/** `task` of each item, one after the other (the machine measures one thing at a time). */
+async function sequential<T, R>(items: T[], task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await task(item));
+  return results;
+}
+
 async function main(): Promise<void> {
   const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '';
   const sections: Record<string, string> = {};
@@ -52,12 +59,16 @@ async function main(): Promise<void> {
   if (SUITES.includes('list')) {
     const results: EngineResult[] = [];
     for (const engine of LIST_ENGINES) results.push(await measureList(engine));
+    // The cost curve: the smaller PostgreSQL catalogues, beside the main one measured above.
+    const main = results.find((result) => result.engine === 'postgres');
+    const curve = main ? [...(await sequential(CURVE_SIZES.filter((size) => size !== main.size), (size) => measureList('postgres', size))), main] : [];
     sections.list = marked('list', [
       '## `GET admin/books` at catalogue scale',
       '',
       `Measured on ${stamp()} with ${listIntro().join('\n')}`,
       '',
       ...results.flatMap(listSection),
+      ...(curve.length > 1 ? curveSection(curve) : []),
     ]);
   }
   if (SUITES.includes('users')) {

@@ -120,18 +120,19 @@ export const SORT_KEY_PATTERNS: Record<BookSort, RegExp | null> = {
 
 /**
  * The ORDER BY of a sort walked `forward` (the list's order) or backward, with the id as
- * tie-breaker so paging is stable. Publication dates sort empty last in both directions. Each order
+ * tie-breaker so paging is stable (of `books b`, or of the given value and id columns). Publication dates sort empty last in both directions. Each order
  * walks an index of `books` (migration 0004), backward too.
  */
-function orderBy(order: BookListOrder, forward = true): SQL {
+function orderBy(order: BookListOrder, forward = true, value?: SQL, id: SQL = sql`b.id`): SQL {
   const asc = (order.direction === 'asc') === forward;
   const dir = sql.raw(asc ? 'asc' : 'desc');
   const column = SORT_COLUMNS[order.sort];
-  if (!column.value) return sql`b.id ${dir}`;
-  if (!column.nullable) return sql`${column.value} ${dir}, b.id ${dir}`;
+  if (!column.value) return sql`${id} ${dir}`;
+  const sortValue = value ?? column.value;
+  if (!column.nullable) return sql`${sortValue} ${dir}, ${id} ${dir}`;
   // Empty dates last in the list's order: last forward, first backward.
   const nulls = sql.raw(forward ? 'nulls last' : 'nulls first');
-  return sql`${column.value} ${dir} ${nulls}, b.id ${dir} ${nulls}`;
+  return sql`${sortValue} ${dir} ${nulls}, ${id} ${dir} ${nulls}`;
 }
 
 /**
@@ -185,14 +186,21 @@ function tierQuery(
   const ranges = window.position ? pastPosition(order, window.position, window.forward) : [sql`true`];
   const reach = window.offset + window.limit;
   const few = tier.condition !== null && tier.count <= COUNT_BOUND && tier.count * tier.count <= reach * catalogue;
-  const one = (range: SQL) =>
+  const from = (range: SQL) =>
     tier.condition === null
-      ? sql`(${select} from books b where ${range} order by ${sorted} limit ${reach})`
+      ? sql`from books b where ${range}`
       : few
-        ? sql`(${select} from m join books b on b.id = m.book_id where ${range} order by ${sorted} limit ${reach})`
-        : sql`(${select} from books b join book_facets f on f.book_id = b.id where ${tier.condition} and ${range} order by ${sorted} limit ${reach})`;
-  const body = ranges.length === 1 ? one(ranges[0]!) : sql.join(ranges.map(one), sql` union all `);
-  const paged = sql`select * from (${body}) ranged limit ${window.limit} offset ${window.offset}`;
+        ? sql`from m join books b on b.id = m.book_id where ${range}`
+        : sql`from books b join book_facets f on f.book_id = b.id where ${tier.condition} and ${range}`;
+  const paged =
+    ranges.length === 1
+      ? sql`${select} ${from(ranges[0]!)} order by ${sorted} limit ${window.limit} offset ${window.offset}`
+      : // Two index ranges one after the other: each cut at the page's reach, then put in order
+        // again (an append of subqueries keeps no order of its own) and paged.
+        sql`select id, tier, key from (${sql.join(
+          ranges.map((range, part) => sql`(${select}, ${part}::int as part, ${column.value ?? sql`b.id`} as value ${from(range)} order by ${sorted} limit ${reach})`),
+          sql` union all `,
+        )}) ranged order by part, ${orderBy(order, window.forward, sql`ranged.value`, sql`ranged.id`)} limit ${window.limit} offset ${window.offset}`;
   return few ? sql`with m as materialized (select f.book_id from book_facets f where ${tier.condition}) ${paged}` : paged;
 }
 
