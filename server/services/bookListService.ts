@@ -62,13 +62,9 @@ export const BOOK_IN_USE_MESSAGE = 'This reading sheet has requests and cannot b
 
 /**
  * The where-conditions of a validated query on the sheet's `book_facets f` row, from the declared
- * filters (server/resources/readingSheets.ts); genre and thematic ids widened to their descendants.
+ * filters (server/resources/readingSheets.ts), genre and thematic ids widened to their descendants,
+ * and the rank of its free text (title and author matches first).
  */
-export async function bookConditions(db: Db, query: ListQuery): Promise<SQL[]> {
-  return (await bookFilterArgs(db, query)).conditions;
-}
-
-/** The conditions of a validated query and the rank of its free text (title and author matches first). */
 async function bookFilterArgs(db: Db, query: ListQuery): Promise<{ conditions: SQL[]; rank: SQL | undefined }> {
   const values: Record<string, unknown> = { ...query };
   await Promise.all(

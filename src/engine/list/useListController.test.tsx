@@ -84,6 +84,35 @@ describe('useListController', () => {
     await waitFor(() => expect(search()).toBe('?perPage=50'));
   });
 
+  it("past the server's count bound, pages by cursor with the page number in the URL, and starts again on any change", async () => {
+    const bounded = (current: number, next: string | null, prev: string | null) => ({
+      data: [{ id: current }],
+      meta: { total: 10_000, current_page: current, per_page: 10, last_page: current + 1, total_exact: false, next_cursor: next, prev_cursor: prev },
+    });
+    const list = vi.spyOn(resourceApi, 'list').mockImplementation(async (_api, query) =>
+      query.after === 'n1' ? bounded(2, 'n2', 'p2') : query.after === 'n2' ? bounded(3, null, 'p3') : query.before === 'p3' ? bounded(2, 'n2', 'p2') : bounded(1, 'n1', null),
+    );
+    const { hook, search } = setup('/genres?q=noir');
+    await waitFor(() => expect(hook.result.current.hasNext).toBe(true));
+    expect(hook.result.current).toMatchObject({ exact: false, total: 10_000, hasPrevious: false });
+    act(() => hook.result.current.next());
+    await waitFor(() => expect(search()).toBe('?q=noir&page=2&after=n1'));
+    await waitFor(() => expect(hook.result.current.rows).toEqual([{ id: 2 }]));
+    act(() => hook.result.current.next());
+    await waitFor(() => expect(hook.result.current.rows).toEqual([{ id: 3 }]));
+    expect(hook.result.current.hasNext).toBe(false);
+    expect(list).toHaveBeenLastCalledWith('genres', { page: 3, perPage: 10, name: 'noir', after: 'n2' }, expect.anything());
+    act(() => hook.result.current.previous());
+    await waitFor(() => expect(search()).toBe('?q=noir&page=2&before=p3'));
+    // Back to page 1 is the first page itself, without a cursor.
+    act(() => hook.result.current.previous());
+    await waitFor(() => expect(search()).toBe('?q=noir'));
+    act(() => hook.result.current.next());
+    await waitFor(() => expect(search()).toBe('?q=noir&page=2&after=n1'));
+    act(() => hook.result.current.setPage(1, 20));
+    await waitFor(() => expect(search()).toBe('?q=noir&perPage=20'));
+  });
+
   it('deletes with the spec notices: succeed, failed (with the server reason on 409), cancelled', async () => {
     vi.spyOn(resourceApi, 'list').mockResolvedValue(page(1));
     const remove = vi.spyOn(resourceApi, 'remove').mockResolvedValueOnce({ message: 'ok' });

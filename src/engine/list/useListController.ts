@@ -213,7 +213,8 @@ export function useListController(options: ListControllerOptions): ListControlle
         else next.set('page', String(nextPage));
       }),
     exact: meta?.total_exact !== false,
-    hasNext: meta?.next_cursor ? true : page < (meta?.last_page ?? 1),
+    // A list with cursors says itself whether a next page exists; the others by their last page.
+    hasNext: meta?.next_cursor !== undefined ? meta.next_cursor !== null : page < (meta?.last_page ?? 1),
     hasPrevious: page > 1,
     next: () => {
       if (meta?.next_cursor) stepTo({ after: meta.next_cursor }, page + 1);
