@@ -158,11 +158,15 @@ function pastPosition(order: BookListOrder, position: BookListPosition, forward:
     : [sql`(${column.value}, b.id) ${cmp} (${column.cast(position.key)}, ${position.id})`];
 }
 
-/** One tier of a list: its condition on the facets row `f` (true for the unfiltered catalogue) and its bounded count. */
+/**
+ * One tier of a list: its condition on the facets row `f` (null for the unfiltered catalogue) and
+ * its count up to `COUNT_BOUND` + 1, or null when it was not counted (a later tier, once the tiers
+ * before it passed the bound).
+ */
 interface Tier {
   tier: 0 | 1;
   condition: SQL | null;
-  count: number;
+  count: number | null;
 }
 
 const bounded = (from: SQL) => sql`(select count(*)::int from (${from} limit ${COUNT_BOUND + 1}) bounded)`;
@@ -185,7 +189,7 @@ function tierQuery(
   const select = sql`select b.id, ${tier.tier}::int as tier, ${column.text} as key`;
   const ranges = window.position ? pastPosition(order, window.position, window.forward) : [sql`true`];
   const reach = window.offset + window.limit;
-  const few = tier.condition !== null && tier.count <= COUNT_BOUND && tier.count * tier.count <= reach * catalogue;
+  const few = tier.condition !== null && tier.count !== null && tier.count <= COUNT_BOUND && tier.count * tier.count <= reach * catalogue;
   const from = (range: SQL) =>
     tier.condition === null
       ? sql`from books b where ${range}`
@@ -224,21 +228,26 @@ function displayRows(ids: readonly number[]): SQL {
 /**
  * The tiers of a list and their bounded counts, in one statement: the catalogue (no condition),
  * the matches of `conditions`, or, with a rank, the matches that satisfy it then those that do not.
- * Each count stops at `COUNT_BOUND` + 1 rows. Also the catalogue's row estimate, for choosing how
- * each tier's page is found.
+ * Each count stops at `COUNT_BOUND` + 1 rows, and the second tier is only counted while the first
+ * is under the bound: once the total is '10,000+', counting the report-only matches of a word most
+ * titles hold would walk every match to find none. Also the catalogue's row estimate, for choosing
+ * how each tier's page is found.
  */
 async function tiersOf(db: Db, conditions: SQL[], rank: SQL | undefined): Promise<{ tiers: Tier[]; catalogue: number }> {
   const matches = conditions.length ? and(conditions) : null;
   const conditionsOf: (SQL | null)[] = rank ? [and([...conditions, rank]), and([...conditions, sql`not (${rank})`])] : [matches];
-  const counts = conditionsOf.map((condition) =>
+  const [first, second] = conditionsOf.map((condition) =>
     bounded(condition === null ? sql`select 1 from books b` : sql`select 1 from book_facets f where ${condition}`),
   );
-  const row = rowsOf<{ catalogue: number; counts: number[] }>(
-    await db.execute(sql`select (select greatest(reltuples, 0)::float8 from pg_class where oid = 'books'::regclass) as catalogue,
-      array[${sql.join(counts, sql`, `)}] as counts`),
+  const row = rowsOf<{ catalogue: number; first: number; second: number | null }>(
+    await db.execute(sql`with first as (select ${first} as n)
+      select (select greatest(reltuples, 0)::float8 from pg_class where oid = 'books'::regclass) as catalogue, first.n as first,
+        ${second ? sql`case when first.n <= ${COUNT_BOUND} then ${second} end` : sql`null::int`} as second
+      from first`),
   )[0]!;
+  const counts = [Number(row.first), row.second === null ? null : Number(row.second)];
   return {
-    tiers: conditionsOf.map((condition, index) => ({ tier: index as 0 | 1, condition, count: Number(row.counts[index]) })),
+    tiers: conditionsOf.map((condition, index) => ({ tier: index as 0 | 1, condition, count: counts[index] ?? null })),
     catalogue: Math.max(Number(row.catalogue), 1),
   };
 }
@@ -269,8 +278,9 @@ async function findRows(
     // A position: its own tier from past it, the tiers after it whole, those before it skipped.
     if (start.position && (forward ? tier.tier < start.position.tier : tier.tier > start.position.tier)) continue;
     const position = start.position && tier.tier === start.position.tier ? start.position : undefined;
-    if (!position && offset > 0) {
-      // The tier's size: its count, exact up to the bound; an offset past the bound needs it exactly.
+    // An offset skips whole tiers: their size is their count, exact up to the bound, else counted
+    // now (an offset past the bound). A tier not counted is the last one: the offset applies within it.
+    if (!position && offset > 0 && tier.count !== null) {
       const size = tier.count <= COUNT_BOUND || offset <= COUNT_BOUND ? tier.count : await exactCount(db, tier);
       if (offset >= size) {
         offset -= size;
@@ -293,8 +303,8 @@ async function findRows(
  */
 export async function listBooks(db: Db, conditions: SQL[], order: BookListOrder, window: BookListWindow): Promise<BookListPage> {
   const { tiers, catalogue } = await tiersOf(db, conditions, order.rank);
-  const counted = tiers.reduce((sum, tier) => sum + tier.count, 0);
-  const exact = tiers.every((tier) => tier.count <= COUNT_BOUND) && counted <= COUNT_BOUND;
+  const counted = tiers.reduce((sum, tier) => sum + (tier.count ?? 0), 0);
+  const exact = tiers.every((tier) => tier.count !== null) && counted <= COUNT_BOUND;
   const total = exact ? counted : Math.max(counted, COUNT_BOUND + 1);
   // One row more than the page tells whether rows lie beyond it.
   let found: Found[];
