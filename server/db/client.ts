@@ -70,7 +70,10 @@ const STARTUP_LOCK_KEY = 7_204_113_001;
 
 /** Opens PostgreSQL through a connection pool. */
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // JIT off: the app's statements are short, and a plan whose estimated cost passes jit_above_cost
+  // (a bounded count's branch that never runs, at 1,000,000 sheets) spent 8–10 ms compiling
+  // expressions for a query that runs in 10 (docs/books-list.md).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   let closing = false;
   // The pool drops an idle connection the server closed (restart, terminated backend); without a
   // listener that 'error' event would crash the process.

@@ -17,7 +17,7 @@ import {
   type BookSort,
   type SortDirection,
 } from '../db/repositories/bookListRepository.js';
-import { filterConditions, fulltextRank, withDescendants, type FilterDeclaration } from '../db/repositories/filterConditions.js';
+import { filterConditions, rankedSearch, withDescendants, type FilterDeclaration, type RankedSearch } from '../db/repositories/filterConditions.js';
 import { bookFacets } from '../db/schema/index.js';
 import { BOOK_FILTERS } from '../resources/readingSheets.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
@@ -63,9 +63,9 @@ export const BOOK_IN_USE_MESSAGE = 'This reading sheet has requests and cannot b
 /**
  * The where-conditions of a validated query on the sheet's `book_facets f` row, from the declared
  * filters (server/resources/readingSheets.ts), genre and thematic ids widened to their descendants,
- * and the rank of its free text (title and author matches first).
+ * leaving out the free text, and the free text's two tiers (title and author matches first).
  */
-async function bookFilterArgs(db: Db, query: ListQuery): Promise<{ conditions: SQL[]; rank: SQL | undefined }> {
+async function bookFilterArgs(db: Db, query: ListQuery): Promise<{ conditions: SQL[]; search: RankedSearch | undefined }> {
   const values: Record<string, unknown> = { ...query };
   await Promise.all(
     Object.entries(BOOK_FILTERS).map(async ([param, filter]) => {
@@ -75,8 +75,8 @@ async function bookFilterArgs(db: Db, query: ListQuery): Promise<{ conditions: S
     }),
   );
   return {
-    conditions: filterConditions(bookFacets, BOOK_FILTERS, values, { alias: 'f' }),
-    rank: fulltextRank(bookFacets, BOOK_FILTERS, values, { alias: 'f' }),
+    conditions: filterConditions(bookFacets, BOOK_FILTERS, values, { alias: 'f', rankedApart: true }),
+    search: rankedSearch(bookFacets, BOOK_FILTERS, values, { alias: 'f' }),
   };
 }
 
@@ -106,8 +106,8 @@ export async function bookListArgs(db: Db, query: BookListQuery): Promise<{ cond
   const sort = (BOOK_SORTS as readonly unknown[]).includes(query.sort) ? (query.sort as BookSort) : 'updated_at';
   const direction = query.direction === 'asc' || query.direction === 'desc' ? query.direction : DEFAULT_DIRECTION[sort];
   const page = paging(query);
-  const { conditions, rank } = await bookFilterArgs(db, query);
-  return { conditions, order: { sort, direction, rank }, page, window: bookWindow(query, sort, page) };
+  const { conditions, search } = await bookFilterArgs(db, query);
+  return { conditions, order: { sort, direction, search }, page, window: bookWindow(query, sort, page) };
 }
 
 /** The 422 messages of the cursors (a cursor belongs to the list, sort and filters it came with). */

@@ -91,12 +91,15 @@ describe('free-text search of GET admin/books', () => {
     expect(await search('zoe')).toEqual([gardener]);
   });
 
-  it('matches the last word as a prefix, as the user types, and the others whole', async () => {
+  it('finds title and author words by their beginning, as the user types, and report words whole', async () => {
     expect(await search('jard')).toEqual([summerGarden]);
     expect(await search('le jardin d')).toEqual([summerGarden]);
-    // 'jard' is not the last word: it must be a whole word.
-    expect(await search('jard ete')).toEqual([]);
-    expect(await search('jardin ete')).toEqual([summerGarden]);
+    expect(await search('jard ete')).toEqual([summerGarden]);
+    expect(await search('SUMM GARD')).toEqual([summerGarden]);
+    // A beginning of a title or an author's name, not of a report word.
+    expect(await search('gard')).toEqual([summerGarden, gardener]);
+    expect(await search('walls behi')).toEqual([]);
+    expect(await search('walls behind')).toEqual([stoneWalls]);
     // Every word must match, in the titles or the report.
     expect(await search('stone garden')).toEqual([stoneWalls]);
     expect(await search('stone summer')).toEqual([]);

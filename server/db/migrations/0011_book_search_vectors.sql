@@ -1,8 +1,10 @@
 -- The reading-sheet list's free text becomes PostgreSQL full-text search (docs/books-list.md):
 -- `book_search`, a text-search configuration that folds accents (unaccent) and lowers case without
 -- stemming or stop words, and two vectors per sheet in book_facets, kept by the triggers of 0005:
--- title_vector (original title, titles in every locale, authors: books.search_text) and
--- search_vector (those and the report in every locale). The trigram copy of search_text goes.
+-- title_vector (the words of the original title, the titles in every locale and the authors:
+-- books.search_text, each with all its beginnings, so a word being typed is an exact lookup) and
+-- search_vector (those and the report's words in every locale). The trigram copy of search_text
+-- goes, and one GIN index over both vectors and every criterion array replaces the arrays' own.
 CREATE EXTENSION IF NOT EXISTS unaccent;
 --> statement-breakpoint
 DO $$
@@ -13,18 +15,31 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
+DROP INDEX "book_facets_author_ids_idx";--> statement-breakpoint
+DROP INDEX "book_facets_genre_ids_idx";--> statement-breakpoint
+DROP INDEX "book_facets_thematic_ids_idx";--> statement-breakpoint
+DROP INDEX "book_facets_audience_ids_idx";--> statement-breakpoint
+DROP INDEX "book_facets_category_ids_idx";--> statement-breakpoint
+DROP INDEX "book_facets_place_ids_idx";--> statement-breakpoint
+DROP INDEX "book_facets_period_ids_idx";--> statement-breakpoint
 DROP INDEX "book_facets_search_idx";--> statement-breakpoint
 ALTER TABLE "book_facets" ADD COLUMN "title_vector" "tsvector" DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
 ALTER TABLE "book_facets" ADD COLUMN "search_vector" "tsvector" DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
 ALTER TABLE "book_facets" DROP COLUMN "search_text";--> statement-breakpoint
 
+-- Every beginning of every word of a vector ('jardin' → 'j', 'ja', 'jar', 'jard', 'jardi', 'jardin').
+CREATE FUNCTION book_search_beginnings(words tsvector) RETURNS tsvector LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(array_to_tsvector(array_agg(DISTINCT left(word, n))), ''::tsvector)
+  FROM unnest(tsvector_to_array(words)) AS word, generate_series(1, length(word)) AS n
+$$;
+--> statement-breakpoint
 -- The two vectors of a sheet, from its search_text and its report (a map of locale to plain text).
 CREATE FUNCTION book_title_vector(search_text text) RETURNS tsvector LANGUAGE sql STABLE AS $$
-  SELECT to_tsvector('book_search', coalesce(search_text, ''))
+  SELECT book_search_beginnings(to_tsvector('book_search', coalesce(search_text, '')))
 $$;
 --> statement-breakpoint
 CREATE FUNCTION book_search_vector(search_text text, report jsonb) RETURNS tsvector LANGUAGE sql STABLE AS $$
-  SELECT to_tsvector('book_search', coalesce(search_text, '')) || jsonb_to_tsvector('book_search', coalesce(report, '{}'::jsonb), '["string"]')
+  SELECT book_title_vector(search_text) || jsonb_to_tsvector('book_search', coalesce(report, '{}'::jsonb), '["string"]')
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION book_facets_from_books() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -109,5 +124,4 @@ $$;
 UPDATE book_facets f SET title_vector = book_title_vector(b.search_text), search_vector = book_search_vector(b.search_text, b.report)
 FROM books b WHERE b.id = f.book_id;
 --> statement-breakpoint
-CREATE INDEX "book_facets_title_vector_idx" ON "book_facets" USING gin ("title_vector");--> statement-breakpoint
-CREATE INDEX "book_facets_search_vector_idx" ON "book_facets" USING gin ("search_vector");
+CREATE INDEX "book_facets_match_idx" ON "book_facets" USING gin ("title_vector","search_vector","author_ids","genre_ids","thematic_ids","audience_ids","category_ids","place_ids","period_ids");

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
+import type { RankedSearch } from './filterConditions.js';
 import { rowsOf } from './rowsOf.js';
 
 /** Columns a reading-sheet list can be sorted by (API names). */
@@ -18,16 +19,15 @@ export interface BookListOrder {
   sort: BookSort;
   direction: SortDirection;
   /**
-   * A condition on the sheet's facets row (`f`) whose matches come first (a free-text search
-   * matching the titles and authors, before those matching only in the report); the sort orders
-   * within each tier.
+   * A free-text search, in two tiers on the sheet's facets row (`f`): the sheets whose titles and
+   * authors hold every word, then those matching through their report; the sort orders each tier.
    */
-  rank?: SQL | undefined;
+  search?: RankedSearch | undefined;
 }
 
 /**
- * Where a row stands in a list's order: its tier (0: the rank's matches, 1: the others; 0 without
- * a rank), its sort value as text (null for an empty publication date; unused for the id sort) and
+ * Where a row stands in a list's order: its tier (0: title and author matches, 1: report-only; 0 without
+ * a search), its sort value as text (null for an empty publication date; unused for the id sort) and
  * its id. Keyset paging continues after or before one.
  */
 export interface BookListPosition {
@@ -91,20 +91,20 @@ const and = (conditions: SQL[]): SQL => (conditions.length ? sql.join(conditions
 interface SortColumn {
   /** The sort value of `books b`, or null for the id sort (the id alone). */
   value: SQL | null;
-  /** The value as the text a position holds. */
-  text: SQL;
+  /** A sort value (of this column) as the text a position holds. */
+  text: (value: SQL) => SQL;
   /** A position's text back as a value. */
   cast: (key: string) => SQL;
   nullable: boolean;
 }
 
 const SORT_COLUMNS: Record<BookSort, SortColumn> = {
-  id: { value: null, text: sql`null::text`, cast: () => sql`null`, nullable: false },
-  title: { value: sql`b.original_title`, text: sql`b.original_title`, cast: (key) => sql`${key}::text`, nullable: false },
-  publication_date: { value: sql`b.publication_date`, text: sql`b.publication_date::text`, cast: (key) => sql`${key}::date`, nullable: true },
+  id: { value: null, text: () => sql`null::text`, cast: () => sql`null`, nullable: false },
+  title: { value: sql`b.original_title`, text: (value) => value, cast: (key) => sql`${key}::text`, nullable: false },
+  publication_date: { value: sql`b.publication_date`, text: (value) => sql`${value}::text`, cast: (key) => sql`${key}::date`, nullable: true },
   updated_at: {
     value: sql`b.updated_at`,
-    text: sql`to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    text: (value) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     cast: (key) => sql`${key}::timestamptz`,
     nullable: false,
   },
@@ -158,54 +158,76 @@ function pastPosition(order: BookListOrder, position: BookListPosition, forward:
     : [sql`(${column.value}, b.id) ${cmp} (${column.cast(position.key)}, ${position.id})`];
 }
 
-/**
- * One tier of a list: its condition on the facets row `f` (null for the unfiltered catalogue) and
- * its count up to `COUNT_BOUND` + 1, or null when it was not counted (a later tier, once the tiers
- * before it passed the bound).
- */
+/** One tier of a list: its condition on the facets row `f` (null for the unfiltered catalogue). */
 interface Tier {
   tier: 0 | 1;
   condition: SQL | null;
-  count: number | null;
 }
 
-const bounded = (from: SQL) => sql`(select count(*)::int from (${from} limit ${COUNT_BOUND + 1}) bounded)`;
+/** A tier's window: at most `limit` rows, skipping `offset`, past `position` when given, walked `forward` or backward. */
+interface TierWindow {
+  offset: number;
+  limit: number;
+  position?: BookListPosition | undefined;
+  forward: boolean;
+}
 
 /**
- * The ids (with their tier and sort key) of at most `limit` rows of one tier, skipping `offset`,
- * past `position` when given, in the sort walked `forward` or backward. Few matches (an exact
- * count small against the catalogue) are collected from the facets' indexes and sorted; many are
- * found by walking the sort's index of `books`, keeping the rows that match, until the page is full
- * (about (offset + limit) × catalogue / matches probes).
+ * One statement for one tier: its count up to `COUNT_BOUND` + 1 and, given a window, the ids (with
+ * their tier and sort key) of its rows in that window. The matches are collected once (`m`, from
+ * the facets' GIN and btree indexes) and counted; then the rows come from whichever is cheaper,
+ * decided in the statement by one-time filters on the count:
+ * - few matches (counted exactly, and count² ≤ (offset + limit) × catalogue): sort `m` itself
+ *   (`count` primary-key probes of `books`);
+ * - many: walk the sort's index of `books` and keep the rows that match until the window is full
+ *   (about (offset + limit) × catalogue / matches probes).
+ * A row with a null id carries the count when the window is empty (or not asked for).
  */
-function tierQuery(
-  tier: Tier,
-  order: BookListOrder,
-  catalogue: number,
-  window: { offset: number; limit: number; position?: BookListPosition | undefined; forward: boolean },
-): SQL {
+function tierStatement(tier: Tier, order: BookListOrder, window: TierWindow | undefined): SQL {
+  const limited = COUNT_BOUND + 1;
+  if (!window) {
+    const from = tier.condition === null ? sql`books b` : sql`book_facets f where ${tier.condition}`;
+    return sql`select (select count(*)::int from (select 1 from ${from} limit ${limited}) bounded) as count, null::int as id, null::int as tier, null::text as key`;
+  }
   const column = SORT_COLUMNS[order.sort];
   const sorted = orderBy(order, window.forward);
-  const select = sql`select b.id, ${tier.tier}::int as tier, ${column.text} as key`;
+  const value = column.value ?? sql`b.id`;
   const ranges = window.position ? pastPosition(order, window.position, window.forward) : [sql`true`];
   const reach = window.offset + window.limit;
-  const few = tier.condition !== null && tier.count !== null && tier.count <= COUNT_BOUND && tier.count * tier.count <= reach * catalogue;
-  const from = (range: SQL) =>
+  const count = sql`(select n from counted)`;
+  // The sources of the rows, each guarded by a one-time filter so that only one runs.
+  const sources: { guard: SQL; from: SQL }[] =
     tier.condition === null
-      ? sql`from books b where ${range}`
-      : few
-        ? sql`from m join books b on b.id = m.book_id where ${range}`
-        : sql`from books b join book_facets f on f.book_id = b.id where ${tier.condition} and ${range}`;
-  const paged =
-    ranges.length === 1
-      ? sql`${select} ${from(ranges[0]!)} order by ${sorted} limit ${window.limit} offset ${window.offset}`
-      : // Two index ranges one after the other: each cut at the page's reach, then put in order
-        // again (an append of subqueries keeps no order of its own) and paged.
-        sql`select id, tier, key from (${sql.join(
-          ranges.map((range, part) => sql`(${select}, ${part}::int as part, ${column.value ?? sql`b.id`} as value ${from(range)} order by ${sorted} limit ${reach})`),
-          sql` union all `,
-        )}) ranged order by part, ${orderBy(order, window.forward, sql`ranged.value`, sql`ranged.id`)} limit ${window.limit} offset ${window.offset}`;
-  return few ? sql`with m as materialized (select f.book_id from book_facets f where ${tier.condition}) ${paged}` : paged;
+      ? [{ guard: sql`true`, from: sql`books b` }]
+      : [
+          {
+            guard: sql`${count} <= ${COUNT_BOUND} and ${count}::float8 * ${count} <= ${reach}::float8 * (select greatest(reltuples, 1) from pg_class where oid = 'books'::regclass)`,
+            from: sql`m join books b on b.id = m.book_id`,
+          },
+          { guard: sql`not (${count} <= ${COUNT_BOUND} and ${count}::float8 * ${count} <= ${reach}::float8 * (select greatest(reltuples, 1) from pg_class where oid = 'books'::regclass))`, from: sql`books b join book_facets f on f.book_id = b.id` },
+        ];
+  const where = (guard: SQL, range: SQL, walked: boolean) =>
+    walked && tier.condition !== null ? sql`${guard} and ${tier.condition} and ${range}` : sql`${guard} and ${range}`;
+  const branches = sources.flatMap((source, index) =>
+    ranges.map((range, part) => {
+      const walked = index === sources.length - 1;
+      // One range: the window straight from the index; two (empty dates apart): each cut at the window's reach.
+      const cut = ranges.length === 1 ? sql`limit ${window.limit} offset ${window.offset}` : sql`limit ${reach}`;
+      return sql`(select b.id, ${value} as value, ${part}::int as part from ${source.from} where ${where(source.guard, range, walked)} order by ${sorted} ${cut})`;
+    }),
+  );
+  const rows = sql`select * from (${sql.join(branches, sql` union all `)}) ranged
+    order by part, ${orderBy(order, window.forward, sql`ranged.value`, sql`ranged.id`)} ${ranges.length === 1 ? sql`` : sql`limit ${window.limit} offset ${window.offset}`}`;
+  const counted =
+    tier.condition === null
+      ? sql`counted as (select count(*)::int as n from (select 1 from books b limit ${limited}) bounded)`
+      : sql`m as materialized (select f.book_id from book_facets f where ${tier.condition} limit ${limited}),
+        counted as (select count(*)::int as n from m)`;
+  // The key's text is made for the window's rows only (an offset's skipped rows are never formatted).
+  return sql`with ${counted}
+    select counted.n as count, p.id, ${tier.tier}::int as tier, ${column.text(sql`p.value`)} as key
+    from counted left join (${rows}) p on true
+    order by p.part, ${orderBy(order, window.forward, sql`p.value`, sql`p.id`)}`;
 }
 
 /** The display columns of the given sheets (`books b`). */
@@ -225,31 +247,15 @@ function displayRows(ids: readonly number[]): SQL {
     where b.id in (${list(ids)})`;
 }
 
-/**
- * The tiers of a list and their bounded counts, in one statement: the catalogue (no condition),
- * the matches of `conditions`, or, with a rank, the matches that satisfy it then those that do not.
- * Each count stops at `COUNT_BOUND` + 1 rows, and the second tier is only counted while the first
- * is under the bound: once the total is '10,000+', counting the report-only matches of a word most
- * titles hold would walk every match to find none. Also the catalogue's row estimate, for choosing
- * how each tier's page is found.
- */
-async function tiersOf(db: Db, conditions: SQL[], rank: SQL | undefined): Promise<{ tiers: Tier[]; catalogue: number }> {
-  const matches = conditions.length ? and(conditions) : null;
-  const conditionsOf: (SQL | null)[] = rank ? [and([...conditions, rank]), and([...conditions, sql`not (${rank})`])] : [matches];
-  const [first, second] = conditionsOf.map((condition) =>
-    bounded(condition === null ? sql`select 1 from books b` : sql`select 1 from book_facets f where ${condition}`),
-  );
-  const row = rowsOf<{ catalogue: number; first: number; second: number | null }>(
-    await db.execute(sql`with first as (select ${first} as n)
-      select (select greatest(reltuples, 0)::float8 from pg_class where oid = 'books'::regclass) as catalogue, first.n as first,
-        ${second ? sql`case when first.n <= ${COUNT_BOUND} then ${second} end` : sql`null::int`} as second
-      from first`),
-  )[0]!;
-  const counts = [Number(row.first), row.second === null ? null : Number(row.second)];
-  return {
-    tiers: conditionsOf.map((condition, index) => ({ tier: index as 0 | 1, condition, count: counts[index] ?? null })),
-    catalogue: Math.max(Number(row.catalogue), 1),
-  };
+/** The tiers of a list: the catalogue, the matches of `conditions`, or a search's title and author matches then its other matches. */
+function tiersOf(conditions: SQL[], search: RankedSearch | undefined): Tier[] {
+  if (search) {
+    return [
+      { tier: 0, condition: and([search.first, ...conditions]) },
+      { tier: 1, condition: and([search.rest, ...conditions]) },
+    ];
+  }
+  return [{ tier: 0, condition: conditions.length ? and(conditions) : null }];
 }
 
 /** The exact number of rows of a tier (only for an offset past `COUNT_BOUND`, where the next tier starts). */
@@ -260,68 +266,93 @@ async function exactCount(db: Db, tier: Tier): Promise<number> {
 
 type Found = { id: number; tier: 0 | 1; key: string | null };
 
-/** Up to `limit` rows in list order (or reverse list order, `forward` false) from the tiers, from a position or an offset. */
+/**
+ * Up to `limit` rows in list order (or reverse list order, `forward` false) from the tiers, from a
+ * position or an offset, and the tiers' counts (up to the bound; null for a tier not counted).
+ * A tier the page does not reach is counted while the tiers counted so far are under the bound:
+ * past it the total is '10,000+' whatever the rest holds, and counting the report-only matches of a
+ * word most titles hold would walk every match to find none.
+ */
 async function findRows(
   db: Db,
   tiers: Tier[],
   order: BookListOrder,
-  catalogue: number,
   start: { offset: number; position?: BookListPosition | undefined },
   limit: number,
   forward: boolean,
-): Promise<Found[]> {
+): Promise<{ found: Found[]; counts: (number | null)[] }> {
   const found: Found[] = [];
+  const counts: (number | null)[] = tiers.map(() => null);
   let offset = start.offset;
-  const walk = forward ? tiers : [...tiers].reverse();
-  for (const tier of walk) {
+  for (const tier of forward ? tiers : [...tiers].reverse()) {
     if (found.length >= limit) break;
     // A position: its own tier from past it, the tiers after it whole, those before it skipped.
     if (start.position && (forward ? tier.tier < start.position.tier : tier.tier > start.position.tier)) continue;
     const position = start.position && tier.tier === start.position.tier ? start.position : undefined;
-    // An offset skips whole tiers: their size is their count, exact up to the bound, else counted
-    // now (an offset past the bound). A tier not counted is the last one: the offset applies within it.
-    if (!position && offset > 0 && tier.count !== null) {
-      const size = tier.count <= COUNT_BOUND || offset <= COUNT_BOUND ? tier.count : await exactCount(db, tier);
-      if (offset >= size) {
-        offset -= size;
-        continue;
-      }
+    const result = rowsOf<Found & { count: number }>(await db.execute(tierStatement(tier, order, { offset, limit: limit - found.length, position, forward })));
+    const count = Number(result[0]?.count ?? 0);
+    counts[tier.tier] = count;
+    const rows = result.filter((row) => row.id !== null);
+    if (rows.length === 0 && offset > 0) {
+      // The offset passed this tier: the next one starts after its size (counted exactly past the bound).
+      offset -= count <= COUNT_BOUND ? count : await exactCount(db, tier);
+      if (offset < 0) offset = 0;
+      continue;
     }
-    if (tier.count === 0) continue;
-    const rows = rowsOf<Found>(await db.execute(tierQuery(tier, order, catalogue, { offset, limit: limit - found.length, position, forward })));
     found.push(...rows.map((row) => ({ id: Number(row.id), tier: Number(row.tier) as 0 | 1, key: row.key })));
     offset = 0;
   }
-  return found;
+  for (const tier of tiers) {
+    if (counts[tier.tier] !== null) continue;
+    const known = counts.filter((count): count is number => count !== null);
+    if (known.some((count) => count > COUNT_BOUND) || known.reduce((sum, count) => sum + count, 0) > COUNT_BOUND) break;
+    counts[tier.tier] = Number(rowsOf<{ count: number }>(await db.execute(tierStatement(tier, order, undefined)))[0]?.count ?? 0);
+  }
+  return { found, counts };
 }
 
 /**
  * One page of reading sheets matching `conditions` (each on the sheet's `book_facets f` row:
- * server/resources/readingSheets.ts, `BOOK_FILTERS`), in `order` (its rank's matches first), with
- * the total counted up to `COUNT_BOUND`. The page is an offset or the rows after (before) a
- * position: keyset paging reaches any depth at the cost of a first page.
+ * server/resources/readingSheets.ts, `BOOK_FILTERS`) and the order's search, in `order` (its
+ * search's title and author matches first), with the total counted up to `COUNT_BOUND`. The page
+ * is an offset or the rows after (before) a position: keyset paging reaches any depth at the cost
+ * of a first page.
  */
 export async function listBooks(db: Db, conditions: SQL[], order: BookListOrder, window: BookListWindow): Promise<BookListPage> {
-  const { tiers, catalogue } = await tiersOf(db, conditions, order.rank);
-  const counted = tiers.reduce((sum, tier) => sum + (tier.count ?? 0), 0);
-  const exact = tiers.every((tier) => tier.count !== null) && counted <= COUNT_BOUND;
-  const total = exact ? counted : Math.max(counted, COUNT_BOUND + 1);
+  // One read-only snapshot, so the counts, the page and its rows agree; and no parallel workers:
+  // starting them cost more than the index walks of a page they would share (and a guarded-off
+  // branch of a statement started them all the same).
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      return listBooksIn(tx as unknown as Db, conditions, order, window);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+async function listBooksIn(db: Db, conditions: SQL[], order: BookListOrder, window: BookListWindow): Promise<BookListPage> {
+  const tiers = tiersOf(conditions, order.search);
   // One row more than the page tells whether rows lie beyond it.
   let found: Found[];
+  let counts: (number | null)[];
   let hasNext: boolean;
   let hasPrevious: boolean;
   if ('before' in window) {
-    found = await findRows(db, tiers, order, catalogue, { offset: 0, position: window.before }, window.limit + 1, false);
+    ({ found, counts } = await findRows(db, tiers, order, { offset: 0, position: window.before }, window.limit + 1, false));
     hasPrevious = found.length > window.limit;
     found = found.slice(0, window.limit).reverse();
     hasNext = true;
   } else {
     const start = 'after' in window ? { offset: 0, position: window.after } : { offset: window.offset };
-    found = await findRows(db, tiers, order, catalogue, start, window.limit + 1, true);
+    ({ found, counts } = await findRows(db, tiers, order, start, window.limit + 1, true));
     hasNext = found.length > window.limit;
     found = found.slice(0, window.limit);
     hasPrevious = 'after' in window || window.offset > 0;
   }
+  const counted = counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
+  const exact = counts.every((count) => count !== null) && counted <= COUNT_BOUND;
+  const total = exact ? counted : Math.max(counted, COUNT_BOUND + 1);
   if (found.length === 0) return { rows: [], total, exact, hasNext: false, hasPrevious };
   const byId = new Map(rowsOf<BookListRow>(await db.execute(displayRows(found.map((row) => row.id)))).map((row) => [Number(row.id), row]));
   const rows = found.flatMap((position) => {

@@ -9,7 +9,7 @@ import { likePattern } from './namedListRepository.js';
  * - `search`: the normalised text occurs in the column (`like`, case- and accent-insensitive);
  *   `words` makes every word of the text occur, in any order;
  * - `fulltext`: the words occur in a `tsvector` column (`book_search` configuration: accents and
- *   case folded, the last word a prefix), every word; `ranked` names a vector whose matches come first;
+ *   case folded), every word; `ranked` names a vector whose matches come first;
  * - `in`: the column equals one of the values (`many`) or the value;
  * - `overlaps`: an id-array column shares at least one of the values;
  * - `atLeast`: the column is at least the value (minimum stars; 0 matches everything);
@@ -49,7 +49,7 @@ export interface ColumnFilter {
   many?: boolean;
   /** `search` only: every word must occur, instead of the whole text. */
   words?: boolean;
-  /** `fulltext` only: a vector column of the same words; rows matching in it come first (`fulltextRank`). */
+  /** `fulltext` only: a vector column of some of the same words; rows matching in it come first (`rankedSearch`). */
   ranked?: string;
   /** Ids of a parent_id tree: a filter on a node also matches its descendants. */
   tree?: 'genres' | 'thematics';
@@ -108,9 +108,10 @@ export function searchWords(search: string | undefined): string[] {
 
 /**
  * The `to_tsquery` text of a free-text search, or undefined when it holds no word: its words (runs
- * of letters and digits, normalised like `search_text`), all required, the last one a prefix so the
- * list follows the user as they type ('jard' finds 'Jardin'). The words hold no quote or operator,
- * so the text is always a valid query.
+ * of letters and digits, normalised like `search_text`), all required. The vectors searched hold
+ * the beginnings of their title and author words (migration 0011), so a word being typed is found
+ * by an exact lookup ('jard' finds 'Jardin'). The words hold no quote or operator, so the text is
+ * always a valid query.
  */
 export function fulltextQuery(search: string | undefined): string | undefined {
   const words = searchNormal(search ?? '')
@@ -118,27 +119,43 @@ export function fulltextQuery(search: string | undefined): string | undefined {
     .filter(Boolean)
     .slice(0, MAX_SEARCH_WORDS);
   if (words.length === 0) return undefined;
-  return words.map((word, index) => `'${word}'${index === words.length - 1 ? ':*' : ''}`).join(' & ');
+  return words.map((word) => `'${word}'`).join(' & ');
 }
 
 /** `vector @@ query` under the free text's `book_search` configuration (migration 0011). */
 const fulltextMatch = (vector: SQL | PgColumn, query: string): SQL => sql`${vector} @@ to_tsquery('book_search', ${query})`;
 
+/** The two tiers of a ranked free-text search: rows whose ranked vector holds every word, then the other matches. */
+export interface RankedSearch {
+  /** Every word in the ranked vector (a sheet's titles and authors): it implies the match. */
+  first: SQL;
+  /** The other matches: not `first`, and every word in the searched vector (with the report). */
+  rest: SQL;
+}
+
 /**
- * The ranking condition of the `fulltext` filters given in `values`: their words all occur in the
- * declared `ranked` vector (a reading sheet's titles and authors, before its report). Undefined when
- * no ranked search is given.
+ * The tiers of the ranked `fulltext` filters given in `values` (`filterConditions` with
+ * `rankedApart` leaves them out), or undefined when none is given. The ranked vector holds a subset
+ * of the searched one's words, so the first tier needs no test of the larger vector.
  */
-export function fulltextRank(table: PgTable, filters: Readonly<Record<string, FilterDeclaration>>, values: FilterValues, options: { alias?: string } = {}): SQL | undefined {
-  const ranks: SQL[] = [];
+export function rankedSearch(table: PgTable, filters: Readonly<Record<string, FilterDeclaration>>, values: FilterValues, options: { alias?: string } = {}): RankedSearch | undefined {
+  const ref = (property: string) => {
+    const column = columnOf(table, property);
+    return options.alias ? sql`${sql.identifier(options.alias)}.${sql.identifier(column.name)}` : column;
+  };
+  const firsts: SQL[] = [];
+  const matches: SQL[] = [];
   for (const [param, filter] of Object.entries(filters)) {
-    if (filter.op !== 'fulltext' || !filter.ranked) continue;
+    if (filter.op !== 'fulltext' || !filter.ranked || typeof filter.column !== 'string') continue;
     const query = fulltextQuery(typeof values[param] === 'string' ? values[param] : undefined);
     if (!query) continue;
-    const column = columnOf(table, filter.ranked);
-    ranks.push(fulltextMatch(options.alias ? sql`${sql.identifier(options.alias)}.${sql.identifier(column.name)}` : column, query));
+    firsts.push(fulltextMatch(ref(filter.ranked), query));
+    matches.push(fulltextMatch(ref(filter.column), query));
   }
-  return ranks.length ? sql.join(ranks, sql` and `) : undefined;
+  if (firsts.length === 0) return undefined;
+  const first = sql.join(firsts, sql` and `);
+  // The cheap test first: the ranked vector is small and in the row, the searched one is large and stored apart.
+  return { first, rest: sql.join([sql`not (${first})`, ...matches], sql` and `) };
 }
 
 /** The column of `table` named by its drizzle property; throws on an unknown name (a declaration's typo). */
@@ -164,13 +181,14 @@ const idList = (ids: readonly number[]) =>
  * as `>=` (0 adds nothing), `month` as `= 'YYYY-MM-01'`, `flag` 2/3 and `boolean` 1/0 as the column /
  * `not` it, `derived` as its declared condition.
  * With `alias`, columns are written `alias.column` (a statement that names the table `f`);
- * without, qualified by their table. Tree filters must already hold their descendants.
+ * without, qualified by their table. With `rankedApart`, ranked `fulltext` filters are left to
+ * `rankedSearch`. Tree filters must already hold their descendants.
  */
 export function filterConditions(
   table: PgTable,
   filters: Readonly<Record<string, FilterDeclaration>>,
   values: FilterValues,
-  options: { alias?: string } = {},
+  options: { alias?: string; rankedApart?: boolean } = {},
 ): SQL[] {
   const ref = (property: string): SQL | PgColumn => {
     const column = columnOf(table, property);
@@ -180,6 +198,7 @@ export function filterConditions(
   for (const [param, filter] of Object.entries(filters)) {
     const value = values[param];
     if (value === undefined || value === null) continue;
+    if (filter.op === 'fulltext' && filter.ranked && options.rankedApart) continue;
     if (filter.op === 'derived') {
       const list = [value].flat() as (string | number)[];
       if (list.length) conditions.push(filter.derived.condition([...new Set(list)]));
