@@ -271,7 +271,18 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
     options.progress?.(end, size);
   }
   for (const table of FACET_SOURCES) await db.execute(sql.raw(`alter table ${table} enable trigger user`));
+  // The facets' secondary indexes are built once over the rows, not entry by entry as they come:
+  // through GIN's pending list, the rebuild of 1,000,000 sheets ran for over 10 minutes.
+  const facetIndexes = (
+    (await db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'book_facets' and indexname <> 'book_facets_pkey'`)) as unknown as {
+      rows: { indexname: string; indexdef: string }[];
+    }
+  ).rows;
+  for (const index of facetIndexes) await db.execute(sql.raw(`drop index ${index.indexname}`));
   await db.execute(sql`select book_facets_rebuild()`);
+  await db.execute(sql`set maintenance_work_mem = '256MB'`);
+  for (const index of facetIndexes) await db.execute(sql.raw(index.indexdef));
+  await db.execute(sql`reset maintenance_work_mem`);
   for (const table of ['books', 'authors', 'companies']) {
     await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`));
   }
