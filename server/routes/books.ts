@@ -15,9 +15,10 @@ const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2
 export const bookListQuerySchema = listQuerySchema(bookFacets, BOOK_FILTERS, {
   sort: { type: 'string', enum: BOOK_SORTS },
   direction: { type: 'string', enum: ['asc', 'desc'] },
-  // Keyset paging: a `meta.next_cursor` / `meta.prev_cursor` of an earlier answer (server/services/bookListCursor.ts).
-  after: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^[A-Za-z0-9_-]+$' },
-  before: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^[A-Za-z0-9_-]+$' },
+  // Keyset paging: a `meta.next_cursor` / `meta.prev_cursor` of an earlier answer (server/services/bookListCursor.ts);
+  // room for a title sort's cursor holding a 1,000-character title in any script.
+  after: { type: 'string', minLength: 1, maxLength: 6000, pattern: '^[A-Za-z0-9_-]+$' },
+  before: { type: 'string', minLength: 1, maxLength: 6000, pattern: '^[A-Za-z0-9_-]+$' },
 });
 
 const optionsQuerySchema = {

@@ -183,6 +183,17 @@ describe('free-text search of GET admin/books', () => {
     await check(`after=${titleCursor}&before=${titleCursor}&sort=title`, 'before', CURSOR_MESSAGES.both);
     expect((await get('books?after=not*base64')).statusCode).toBe(422);
   });
+
+  it('takes the cursor of a title as long as the form allows, in any script', async () => {
+    const longest = 'Ж'.repeat(250) + '🌊'.repeat(125);
+    const id = await sheet(longest, { updatedAt: '2020-01-01T00:00:00Z' });
+    const first = await list('sort=title&direction=desc&perPage=1');
+    expect(first.data.map((row) => row.id)).toEqual([id]);
+    const next = await list(`sort=title&direction=desc&perPage=1&after=${first.meta.next_cursor}`);
+    expect(next.data).toHaveLength(1);
+    expect(next.data[0]!.id).not.toBe(id);
+    await t.database.db.execute(sql`delete from books where id = ${id}`);
+  });
 });
 
 describe('bounded totals of GET admin/books', () => {

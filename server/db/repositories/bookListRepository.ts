@@ -120,7 +120,8 @@ export const SORT_KEY_PATTERNS: Record<BookSort, RegExp | null> = {
 
 /**
  * The ORDER BY of a sort walked `forward` (the list's order) or backward, with the id as
- * tie-breaker so paging is stable (of `books b`, or of the given value and id columns). Publication dates sort empty last in both directions. Each order
+ * tie-breaker so paging is stable (of `books b`, or of the given value and id columns).
+ * Publication dates sort empty last in both directions. Each order
  * walks an index of `books` (migration 0004), backward too.
  */
 function orderBy(order: BookListOrder, forward = true, value?: SQL, id: SQL = sql`b.id`): SQL {
