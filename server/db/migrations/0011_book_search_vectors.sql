@@ -33,13 +33,14 @@ CREATE FUNCTION book_search_beginnings(words tsvector) RETURNS tsvector LANGUAGE
   FROM unnest(tsvector_to_array(words)) AS word, generate_series(1, length(word)) AS n
 $$;
 --> statement-breakpoint
--- The two vectors of a sheet, from its search_text and its report (a map of locale to plain text).
+-- The two vectors of a sheet, from its search_text and its report (a map of locale to plain text):
+-- words only, without positions (nothing ranks by them), so the report's vector stays small.
 CREATE FUNCTION book_title_vector(search_text text) RETURNS tsvector LANGUAGE sql STABLE AS $$
   SELECT book_search_beginnings(to_tsvector('book_search', coalesce(search_text, '')))
 $$;
 --> statement-breakpoint
 CREATE FUNCTION book_search_vector(search_text text, report jsonb) RETURNS tsvector LANGUAGE sql STABLE AS $$
-  SELECT book_title_vector(search_text) || jsonb_to_tsvector('book_search', coalesce(report, '{}'::jsonb), '["string"]')
+  SELECT book_title_vector(search_text) || strip(jsonb_to_tsvector('book_search', coalesce(report, '{}'::jsonb), '["string"]'))
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION book_facets_from_books() RETURNS trigger LANGUAGE plpgsql AS $$
