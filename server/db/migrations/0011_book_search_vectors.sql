@@ -35,12 +35,13 @@ $$;
 --> statement-breakpoint
 -- The two vectors of a sheet, from its search_text and its report (a map of locale to plain text):
 -- words only, without positions (nothing ranks by them), so the report's vector stays small.
+-- Callers compute the title vector once per row (a lateral subquery, OFFSET 0 so it is not inlined twice).
 CREATE FUNCTION book_title_vector(search_text text) RETURNS tsvector LANGUAGE sql STABLE AS $$
   SELECT book_search_beginnings(to_tsvector('book_search', coalesce(search_text, '')))
 $$;
 --> statement-breakpoint
-CREATE FUNCTION book_search_vector(search_text text, report jsonb) RETURNS tsvector LANGUAGE sql STABLE AS $$
-  SELECT book_title_vector(search_text) || strip(jsonb_to_tsvector('book_search', coalesce(report, '{}'::jsonb), '["string"]'))
+CREATE FUNCTION book_search_vector(title_vector tsvector, report jsonb) RETURNS tsvector LANGUAGE sql STABLE AS $$
+  SELECT title_vector || strip(jsonb_to_tsvector('book_search', coalesce(report, '{}'::jsonb), '["string"]'))
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION book_facets_from_books() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -48,15 +49,18 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO book_facets (book_id, status_id, rights_status_id, time_id, format_id, original_country_id, language_id, publication_date, serie, title_vector, search_vector)
     SELECT n.id, n.status_id, n.rights_status_id, n.time_id, n.format_id, n.original_country_id, n.language_id, n.publication_date, n.serie,
-      book_title_vector(n.search_text), book_search_vector(n.search_text, n.report)
-    FROM new_rows n
+      t.v, book_search_vector(t.v, n.report)
+    FROM new_rows n CROSS JOIN LATERAL (SELECT book_title_vector(n.search_text) AS v OFFSET 0) t
     ON CONFLICT (book_id) DO NOTHING;
   ELSE
     UPDATE book_facets f
     SET status_id = n.status_id, rights_status_id = n.rights_status_id, time_id = n.time_id, format_id = n.format_id,
         original_country_id = n.original_country_id, language_id = n.language_id, publication_date = n.publication_date, serie = n.serie,
         title_vector = n.title_vector, search_vector = n.search_vector
-    FROM (SELECT n.*, book_title_vector(n.search_text) AS title_vector, book_search_vector(n.search_text, n.report) AS search_vector FROM new_rows n) n
+    FROM (
+      SELECT n.*, t.v AS title_vector, book_search_vector(t.v, n.report) AS search_vector
+      FROM new_rows n CROSS JOIN LATERAL (SELECT book_title_vector(n.search_text) AS v OFFSET 0) t
+    ) n
     WHERE f.book_id = n.id
       AND (f.status_id, f.rights_status_id, f.time_id, f.format_id, f.original_country_id, f.language_id, f.publication_date, f.serie, f.title_vector, f.search_vector)
           IS DISTINCT FROM (n.status_id, n.rights_status_id, n.time_id, n.format_id, n.original_country_id, n.language_id, n.publication_date, n.serie, n.title_vector, n.search_vector);
@@ -75,8 +79,8 @@ CREATE OR REPLACE FUNCTION book_facets_rebuild() RETURNS void LANGUAGE sql AS $$
     b.language_id,
     b.publication_date,
     b.serie,
-    book_title_vector(b.search_text),
-    book_search_vector(b.search_text, b.report),
+    t.v,
+    book_search_vector(t.v, b.report),
     coalesce((SELECT array_agg(DISTINCT j.author_id ORDER BY j.author_id) FROM book_authors j WHERE j.book_id = b.id), '{}'),
     coalesce((SELECT array_agg(DISTINCT j.genre_id ORDER BY j.genre_id) FROM book_genres j WHERE j.book_id = b.id), '{}'),
     coalesce((SELECT array_agg(DISTINCT j.thematic_id ORDER BY j.thematic_id) FROM book_thematics j WHERE j.book_id = b.id), '{}'),
@@ -92,7 +96,7 @@ CREATE OR REPLACE FUNCTION book_facets_rebuild() RETURNS void LANGUAGE sql AS $$
     (SELECT rate FROM book_ratings r WHERE r.book_id = b.id AND r.type = 'emotions'),
     (SELECT rate FROM book_ratings r WHERE r.book_id = b.id AND r.type = 'dialogues'),
     (SELECT rate FROM book_ratings r WHERE r.book_id = b.id AND r.type = 'commercial')
-  FROM books b
+  FROM books b CROSS JOIN LATERAL (SELECT book_title_vector(b.search_text) AS v OFFSET 0) t
   ON CONFLICT (book_id) DO UPDATE SET
     status_id = excluded.status_id,
     rights_status_id = excluded.rights_status_id,
@@ -122,7 +126,7 @@ CREATE OR REPLACE FUNCTION book_facets_rebuild() RETURNS void LANGUAGE sql AS $$
 $$;
 --> statement-breakpoint
 -- Fill the vectors of the sheets written before (only these two columns: the rest is current).
-UPDATE book_facets f SET title_vector = book_title_vector(b.search_text), search_vector = book_search_vector(b.search_text, b.report)
-FROM books b WHERE b.id = f.book_id;
+UPDATE book_facets f SET title_vector = t.v, search_vector = book_search_vector(t.v, b.report)
+FROM books b CROSS JOIN LATERAL (SELECT book_title_vector(b.search_text) AS v OFFSET 0) t WHERE b.id = f.book_id;
 --> statement-breakpoint
 CREATE INDEX "book_facets_match_idx" ON "book_facets" USING gin ("title_vector","search_vector","author_ids","genre_ids","thematic_ids","audience_ids","category_ids","place_ids","period_ids");
