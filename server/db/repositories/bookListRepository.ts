@@ -197,15 +197,13 @@ function tierStatement(tier: Tier, order: BookListOrder, window: TierWindow | un
   const reach = window.offset + window.limit;
   const count = sql`(select n from counted)`;
   // The sources of the rows, each guarded by a one-time filter so that only one runs.
+  const few = sql`${count} <= ${COUNT_BOUND} and ${count}::float8 * ${count} <= ${reach}::float8 * (select greatest(reltuples, 1) from pg_class where oid = 'books'::regclass)`;
   const sources: { guard: SQL; from: SQL }[] =
     tier.condition === null
       ? [{ guard: sql`true`, from: sql`books b` }]
       : [
-          {
-            guard: sql`${count} <= ${COUNT_BOUND} and ${count}::float8 * ${count} <= ${reach}::float8 * (select greatest(reltuples, 1) from pg_class where oid = 'books'::regclass)`,
-            from: sql`m join books b on b.id = m.book_id`,
-          },
-          { guard: sql`not (${count} <= ${COUNT_BOUND} and ${count}::float8 * ${count} <= ${reach}::float8 * (select greatest(reltuples, 1) from pg_class where oid = 'books'::regclass))`, from: sql`books b join book_facets f on f.book_id = b.id` },
+          { guard: few, from: sql`m join books b on b.id = m.book_id` },
+          { guard: sql`not (${few})`, from: sql`books b join book_facets f on f.book_id = b.id` },
         ];
   const where = (guard: SQL, range: SQL, walked: boolean) =>
     walked && tier.condition !== null ? sql`${guard} and ${tier.condition} and ${range}` : sql`${guard} and ${range}`;
