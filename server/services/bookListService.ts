@@ -4,7 +4,6 @@ import type { SQL } from 'drizzle-orm';
 import type { ListQuery, PageMeta } from '../../common/api.js';
 import {
   BOOK_SORTS,
-  COUNT_BOUND,
   bookStoredKeys,
   countBookDemands,
   deleteBook,
@@ -137,8 +136,7 @@ function bookWindow(query: BookListQuery, sort: BookSort, page: Paging): BookLis
 export async function listBookPage(db: Db, query: BookListQuery): Promise<BookListAnswer> {
   const { order, conditions, page, window } = await bookListArgs(db, query);
   const result = await listBooks(db, conditions, order, window);
-  const total = result.exact ? result.total : COUNT_BOUND;
-  const answer = paged(result.rows.map(({ position: _position, ...row }) => toListItem(row)), total, page);
+  const answer = paged(result.rows.map(({ position: _position, ...row }) => toListItem(row)), result.total, page);
   const first = result.rows[0];
   const last = result.rows.at(-1);
   return {

@@ -62,7 +62,7 @@ export interface BookListRow {
 /** A page of the list: its rows with their positions, the bounded total, and whether rows lie beyond either end. */
 export interface BookListPage {
   rows: (BookListRow & { position: BookListPosition })[];
-  /** The number of matches, exact when `exact`, else at least `COUNT_BOUND` + 1. */
+  /** The number of matches when `exact`; else `COUNT_BOUND`, and there are more ('10,000+'). */
   total: number;
   exact: boolean;
   hasNext: boolean;
@@ -295,7 +295,6 @@ async function findRows(
     if (rows.length === 0 && offset > 0) {
       // The offset passed this tier: the next one starts after its size (counted exactly past the bound).
       offset -= count <= COUNT_BOUND ? count : await exactCount(db, tier);
-      if (offset < 0) offset = 0;
       continue;
     }
     found.push(...rows.map((row) => ({ id: Number(row.id), tier: Number(row.tier) as 0 | 1, key: row.key })));
@@ -351,7 +350,7 @@ async function listBooksIn(db: Db, conditions: SQL[], order: BookListOrder, wind
   }
   const counted = counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
   const exact = counts.every((count) => count !== null) && counted <= COUNT_BOUND;
-  const total = exact ? counted : Math.max(counted, COUNT_BOUND + 1);
+  const total = exact ? counted : COUNT_BOUND;
   if (found.length === 0) return { rows: [], total, exact, hasNext: false, hasPrevious };
   const byId = new Map(rowsOf<BookListRow>(await db.execute(displayRows(found.map((row) => row.id)))).map((row) => [Number(row.id), row]));
   const rows = found.flatMap((position) => {
@@ -363,8 +362,8 @@ async function listBooksIn(db: Db, conditions: SQL[], order: BookListOrder, wind
 
 /**
  * Reading-sheet options: id, original title and the authors, searched like the list (titles,
- * authors, report), newest first; the total counted up to `COUNT_BOUND`. `ids` restricts to those sheets (a picker's
- * current values).
+ * authors, report), newest first; the total counted up to `COUNT_BOUND`. `ids` restricts to those
+ * sheets (a picker's current values).
  */
 export async function listBookOptions(
   db: Db,

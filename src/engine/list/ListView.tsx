@@ -100,16 +100,18 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         })}
         {(onOpen || canDelete) && <Column header={t('list.actions')} body={actions} style={{ width: '8rem' }} />}
       </DataTable>
-      {controller.total > PAGINATOR_THRESHOLD && !controller.exact && <CursorPaginator controller={controller} />}
-      {controller.total > PAGINATOR_THRESHOLD && controller.exact && (
-        <Paginator
-          first={(controller.page - 1) * controller.perPage}
-          rows={controller.perPage}
-          totalRecords={controller.total}
-          rowsPerPageOptions={controller.pageSizes}
-          onPageChange={(e) => controller.setPage(e.page + 1, e.rows)}
-        />
-      )}
+      {controller.total > PAGINATOR_THRESHOLD &&
+        (controller.exact ? (
+          <Paginator
+            first={(controller.page - 1) * controller.perPage}
+            rows={controller.perPage}
+            totalRecords={controller.total}
+            rowsPerPageOptions={controller.pageSizes}
+            onPageChange={(e) => controller.setPage(e.page + 1, e.rows)}
+          />
+        ) : (
+          <CursorPaginator controller={controller} />
+        ))}
     </div>
   );
 }

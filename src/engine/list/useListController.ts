@@ -171,7 +171,6 @@ export function useListController(options: ListControllerOptions): ListControlle
   const stepTo = (cursor: { after: string } | { before: string }, nextPage: number) =>
     update((next) => {
       toFirstPage(next);
-      if (nextPage <= 1) return;
       next.set('page', String(nextPage));
       if ('after' in cursor) next.set('after', cursor.after);
       else next.set('before', cursor.before);
