@@ -1,17 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
+import Ajv, { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
-import { formAjvFormats, formAjvOptions } from '../common/ajvOptions';
+import { formAjvOptions } from '../common/ajvOptions';
 import { expandScreen } from '../common/expandTranslations';
 import type { ScreenDefinition } from '../common/screenDefinition';
 import { validationKey } from '../src/engine/form/validationKey';
 import { sheetFormSchema } from '../src/screens/readingSheet/sheetFormSchema';
 
 const SCREENS_DIR = fileURLToPath(new URL('../schemas', import.meta.url));
+/** The module of the forms' formats, without its extension: the build resolves it. */
+const FORMATS_MODULE = fileURLToPath(new URL('../common/formFormats', import.meta.url));
 
 /**
  * Every schema the app's forms validate, as FormView receives them: each screen definition's
@@ -34,8 +35,7 @@ export function formSchemas(): object[] {
  * the formats through `require`; they become imports.
  */
 export function formValidatorsModule(schemas: readonly object[] = formSchemas()): string {
-  const ajv = new Ajv({ ...formAjvOptions, code: { source: true, esm: true, lines: false } });
-  addFormats(ajv, [...formAjvFormats]);
+  const ajv = new Ajv({ ...formAjvOptions, code: { source: true, esm: true, lines: false, formats: _`require(${FORMATS_MODULE}).formFormats` } });
   const keys = [...new Set(schemas.map((schema) => validationKey(schema)))];
   const byKey = new Map(schemas.map((schema) => [validationKey(schema), schema]));
   for (const key of keys) ajv.addSchema({ ...byKey.get(key)!, $id: key });
@@ -44,7 +44,7 @@ export function formValidatorsModule(schemas: readonly object[] = formSchemas())
     if (!modules.includes(name)) modules.push(name);
     return `__module${modules.indexOf(name)}`;
   });
-  const imports = modules.map((name, i) => `import * as __module${i} from ${JSON.stringify(`${name}.js`)};`).join('\n');
+  const imports = modules.map((name, i) => `import * as __module${i} from ${JSON.stringify(name === FORMATS_MODULE ? name : `${name}.js`)};`).join('\n');
   return `${imports}\n${code.replace(/^"use strict";/, '')}\nexport const FORM_VALIDATORS = { ${keys.join(', ')} };\n`;
 }
 

@@ -122,6 +122,7 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['an open request without commentary', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_end_date: null, demand_type_id: 1, demand_status_id: 1, commentary: null }, []],
     ['everything required missing', {}, ['book_id', 'demand_date', 'demand_status_id', 'demand_type_id', 'user_id']],
     ['dates not yyyy-MM-dd', { book_id: 1, user_id: 2, demand_date: '04/05/2026', demand_end_date: '2026-02-30', demand_type_id: 1, demand_status_id: 1 }, ['demand_date', 'demand_end_date']],
+    ['year 0000, which no database stores, and a leap day', { book_id: 1, user_id: 2, demand_date: '0000-01-01', demand_end_date: '2028-02-29', demand_type_id: 1, demand_status_id: 1 }, ['demand_date']],
     ['ids that are not ids', { book_id: 0, user_id: '2', demand_date: '2026-05-04', demand_type_id: 1.5, demand_status_id: -1 }, ['book_id', 'demand_status_id', 'demand_type_id', 'user_id']],
     ['a version that is not one', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_type_id: 1, demand_status_id: 1, version: 0 }, ['version']],
   ],
@@ -144,6 +145,8 @@ const FIXTURES: Record<string, Fixture[]> = {
       [],
     ],
     ['the header only', { title: 'T', date: '2026-12-15', reporterStatusId: 1 }, []],
+    ['a date in year 0000', { title: 'T', date: '0000-01-01', reporterStatusId: 1 }, ['date']],
+    ['the first day of year 1', { title: 'T', date: '0001-01-01', reporterStatusId: 1 }, []],
     ['everything required missing', {}, ['date', 'reporterStatusId', 'title']],
     ['an empty title, a date not yyyy-MM-dd, an unknown language', { title: '', date: '2026-02-30', reporterStatusId: 1, lang: 'pt' }, ['date', 'lang', 'title']],
     [

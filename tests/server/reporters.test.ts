@@ -87,6 +87,8 @@ describe('POST admin/reporters (create)', () => {
     const before = (await api.list('reporters')).meta.total;
     const errors = await api.invalid('reporters', body({ title: '', date: '15/12/2026', reporterStatusId: 99, reporterUserIds: [ann, 999999], reporterUserRoleIds: [999] }));
     expect(errors).toMatchObject({ title: ['The title field is required.'], date: ['The date format is invalid.'] });
+    // Year 0000 is a date by RFC 3339, not one a database stores.
+    expect(await api.invalid('reporters', body({ date: '0000-01-01' }))).toEqual({ date: ['The date format is invalid.'] });
     // Ids are checked once the schema holds.
     const ids = await api.invalid('reporters', body({ reporterStatusId: 99, reporterUserIds: [ann, 999999], reporterUserRoleIds: [999] }));
     expect(ids).toEqual({
