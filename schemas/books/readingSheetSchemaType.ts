@@ -3,7 +3,7 @@
 export type ReadingSheetSchemaType = {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "title": "Reading sheet",
-  "description": "A reading sheet as POST admin/books and POST admin/books/{id} receive it, after the multipart form is parsed (server/http/multipartForm.ts) or as a JSON body. A save sends the whole sheet: a field left out is empty, a list left out is empty (but reporterList: its links are left as they are). Properties not declared here (the read-only parts of GET admin/books/{id}: status, documentList, requestList …) are ignored. Rules beyond this schema are checked by the server: referenced ids exist, an author once per sheet (author_list), primary_genre among genres, a source names a contact or other, version required on update, at most 10 documents including stored ones. See docs/reading-sheet-api.md.",
+  "description": "A reading sheet as POST admin/books and POST admin/books/{id} receive it, after the multipart form is parsed (server/http/multipartForm.ts) or as a JSON body. A save sends the whole sheet: a field left out is empty, a list left out is empty (but reporterList: its links are left as they are). Properties not declared here (the read-only parts of GET admin/books/{id}: status, documentList, requestList …) are ignored. Rules beyond this schema are checked by the server: referenced ids exist, an author once per sheet (author_list), primary_genre among genres, a source names a contact or other, on update the version read when it is sent, at most 10 documents including stored ones. See docs/reading-sheet-api.md.",
   "type": "object",
   "required": [
     "original_title"
@@ -547,7 +547,7 @@ export type ReadingSheetSchemaType = {
       "title": "Version",
       "minimum": 1,
       "maximum": 2147483647,
-      "description": "The version the sheet was read at (GET); required on update."
+      "description": "The version the sheet was read at (GET): an update based on an older one is refused (409). The panel always sends it; a save without it writes over."
     },
     "withNotification": {
       "$ref": "#/definitions/flag",

@@ -8,7 +8,6 @@ import type { CustomResourceDefinition } from './types.js';
 
 export const DEMAND_MESSAGES = {
   stale: 'This request was changed by someone else since you opened it. Reload it to see their changes.',
-  versionRequired: 'The version field is required.',
   endBeforeStart: 'The demand end date must be a date after or equal to the demand date.',
   commentaryRequired: (status: string) => `The commentary field is required when the request status is ${status}.`,
 } as const;
@@ -55,10 +54,10 @@ async function checkRules(db: Db, values: DemandValues): Promise<void> {
 /**
  * Requests (`admin/demands`, SPEC §3 'Request'): a subscriber's request on a reading sheet, its
  * dates, type, status and the staff's commentary. Listed newest first, filtered by user, sheet,
- * status and type. A save is the whole request, status changes included, and carries the version
- * it read: a save based on an older version is refused with 409 and writes nothing, so two staff
- * changing one request never silently overwrite each other (the reading sheet's rule,
- * docs/reading-sheet-api.md).
+ * status and type. A save is the whole request, status changes included; the panel sends the
+ * version it read, and a save based on an older version is refused with 409 and writes nothing,
+ * so two staff changing one request never silently overwrite each other (the reading sheet's rule,
+ * docs/reading-sheet-api.md). A save without a version writes over.
  */
 export const demandResource: CustomResourceDefinition = {
   api: 'demands',
@@ -93,15 +92,15 @@ export const demandResource: CustomResourceDefinition = {
     find: findDemandRecord,
     async save(db, id, body) {
       const values = valuesOf(body);
-      if (id !== undefined && typeof body.version !== 'number') throw unprocessable({ version: [DEMAND_MESSAGES.versionRequired] });
       const savedId = await db.transaction(async (tx) => {
         if (id === undefined) {
           await checkRules(tx, values);
           return insertDemand(tx, values);
         }
-        // The row locked, then the version compared: of several saves based on one version, one wins.
+        // The row locked, then the version sent compared: of several saves based on one version, one
+        // wins. A save without one (a client outside the panel: SPEC §7 names no version) writes over.
         const version = await lockDemand(tx, id);
-        if (version === undefined || version !== body.version) throw conflict(DEMAND_MESSAGES.stale);
+        if (version === undefined || (body.version !== undefined && version !== body.version)) throw conflict(DEMAND_MESSAGES.stale);
         await checkRules(tx, values);
         if (!(await updateDemand(tx, id, version, values))) throw conflict(DEMAND_MESSAGES.stale);
         return id;

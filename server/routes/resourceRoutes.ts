@@ -42,7 +42,8 @@ function saveHandler(app: FastifyInstance, service: ResourceService, writes: Scr
   const { uploads } = writes;
   const folder = service.definition.api;
   return async (request: FastifyRequest<{ Params: { id?: string } }>) => {
-    const id = creating ? undefined : request.params.id;
+    // SPEC §7 'POST admin/{resource}/{id} (empty id creates)': `POST {api}/` is a create.
+    const id = creating || request.params.id === '' ? undefined : request.params.id;
     if (Object.keys(uploads).length === 0 || !formSchema || !request.isMultipart()) return service.save(id, request.body);
     const target = { storage: app.storage, pending: app.pendingUploads };
     const { entries, files } = await receiveUploads(request, { ...target, files: uploads, folder });

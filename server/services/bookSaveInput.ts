@@ -40,12 +40,11 @@ const SHEET_BODY_FIELDS = new Set([...Object.keys(READING_SHEET_SCHEMA.propertie
  * - an author only once per sheet → `author_list` (SPEC §5's key);
  * - a contact only once → `contactList.{i}.id`, a reporter only once → `reporterList.{i}.id`;
  * - primary_genre among genres → `primary_genre`;
- * - a source names a contact or `other` → `sourceList.{i}.other`;
- * - on update, `version` is required → `version`.
+ * - a source names a contact or `other` → `sourceList.{i}.other`.
  * A top-level field that is neither a form field nor a returned one answers alone, naming it;
  * returned read-only fields (`id`, `status`, `documentList`…) are removed from `input`, unchecked.
  */
-export function validateSheetInput(input: unknown, mode: 'create' | 'update'): FieldErrors | undefined {
+export function validateSheetInput(input: unknown): FieldErrors | undefined {
   const body = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const unknown = Object.keys(body).filter((key) => !SHEET_BODY_FIELDS.has(key));
   // A field the sheet neither stores nor returns is refused, never dropped silently.
@@ -80,7 +79,6 @@ export function validateSheetInput(input: unknown, mode: 'create' | 'update'): F
     if (!genres.includes(body.primary_genre)) add('primary_genre', 'The primary genre must be one of the genres.');
   }
 
-  if (mode === 'update' && body.version === undefined) add('version', 'The version field is required.');
   return Object.keys(errors).length > 0 ? errors : undefined;
 }
 

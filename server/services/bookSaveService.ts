@@ -88,7 +88,7 @@ export function createBookSaveService({ db, storage, pending = createPendingUplo
       try {
         const id = rawId === undefined ? undefined : parseId(rawId);
         if (rawId !== undefined && id === undefined) throw notFound(SHEET_NOT_FOUND);
-        const errors = validateSheetInput(input, id === undefined ? 'create' : 'update');
+        const errors = validateSheetInput(input);
         if (errors) throw unprocessable(errors);
         saved = await writeSheet(writer, id, input as SheetInput, files, administratorId);
       } catch (error) {

@@ -42,7 +42,8 @@ export async function writeSheet(
   return db.transaction(async (tx) => {
     const locked = id === undefined ? undefined : await repo.lockSheet(tx, id);
     if (id !== undefined && !locked) throw notFound(SHEET_NOT_FOUND);
-    if (locked && locked.version !== sheet.version) throw conflict(STALE_SHEET_MESSAGE);
+    // A save without a version (a client outside the panel: SPEC §7 names none) writes over.
+    if (locked && sheet.version !== undefined && locked.version !== sheet.version) throw conflict(STALE_SHEET_MESSAGE);
     await checkAgainstDatabase(repo, tx, id, sheet, uploads);
 
     const now = new Date();

@@ -122,19 +122,19 @@ describe('POST admin/books (create)', () => {
     expect(data.version).toBe(1);
     expect(data.rights_status_updated_at).toEqual(expect.any(String));
     expect(data).toMatchObject({ is_ai_generation_running: false, has_ai_results: false, ai_generation_error: null, reporterList: [], requestList: [] });
-    const documents = data.documentList as { id: number; name: string; type: number; url: string }[];
+    const documents = data.documentList as { id: number; name: string; type: number; full_path: string }[];
     expect(documents.map(({ name, type }) => ({ name, type }))).toEqual([
       { name: 'contract.pdf', type: 1 },
       { name: 'Pitch deck.docx', type: 1 },
     ]);
-    expect(documents[1]!.url).toMatch(/^\/api\/admin\/files\/books\/\d{4}\/\d{2}\/[0-9a-f-]+\.docx\?name=Pitch%20deck\.docx$/);
+    expect(documents[1]!.full_path).toMatch(/^\/api\/admin\/files\/books\/\d{4}\/\d{2}\/[0-9a-f-]+\.docx\?name=Pitch%20deck\.docx$/);
     expect((data.coverList as { name: string; type: number }[]).map(({ name, type }) => ({ name, type }))).toEqual([{ name: 'cover.png', type: 2 }]);
     expect((data.videoList as { name: string; type: number }[]).map(({ name, type }) => ({ name, type }))).toEqual([{ name: 'trailer.mp4', type: 3 }]);
-    expect(data.manuscript).toMatchObject({ name: 'manuscript.pdf', size: 1000, url: expect.stringMatching(/\.pdf\?name=manuscript\.pdf$/) });
+    expect(data.manuscript).toMatchObject({ name: 'manuscript.pdf', size: 1000, full_path: expect.stringMatching(/\.pdf\?name=manuscript\.pdf$/) });
 
     // The five files are in storage and served.
     expect((await storedFiles(storage)).length).toBe(before.length + 5);
-    const served = await t.as(cookie, { method: 'GET', url: (data.manuscript as { url: string }).url });
+    const served = await t.as(cookie, { method: 'GET', url: (data.manuscript as { full_path: string }).full_path });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -312,9 +312,14 @@ describe('validation (422 with the nested keys of SPEC §5)', () => {
     });
   });
 
-  it('requires the version on update', async () => {
+  it('updates without a version as SPEC §7 sends a save (writing over), and refuses an older one', async () => {
     const created = await create();
-    expect(await invalid(await postJson({ original_title: 'No version' }, created.id))).toEqual({ version: ['The version field is required.'] });
+    const saved = await postJson({ original_title: 'No version' }, created.id);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ original_title: 'No version', version: created.version + 1 });
+    const stale = await postJson({ original_title: 'Stale', version: created.version }, created.id);
+    expect(stale.statusCode).toBe(409);
+    expect((await getSheet(created.id)).original_title).toBe('No version');
   });
 
   it('refuses a field the sheet neither stores nor returns, naming it, from JSON and from a form', async () => {
@@ -526,9 +531,9 @@ describe('one transaction per save', () => {
     const saved = await postForm(replacingEverything(data), data.id);
     expect(saved.statusCode, saved.body).toBe(200);
     const after = saved.json().data as Data;
-    const keysOf = (d: Data, list: string) => (d[list] as { url: string }[]).map((f) => keyOfUrl(f.url));
-    const oldKeys = [...keysOf(data, 'coverList'), ...keysOf(data, 'videoList'), keyOfUrl((data.manuscript as { url: string }).url)];
-    const newKeys = [...keysOf(after, 'coverList'), ...keysOf(after, 'videoList'), keyOfUrl((after.manuscript as { url: string }).url)];
+    const keysOf = (d: Data, list: string) => (d[list] as { full_path: string }[]).map((f) => keyOfUrl(f.full_path));
+    const oldKeys = [...keysOf(data, 'coverList'), ...keysOf(data, 'videoList'), keyOfUrl((data.manuscript as { full_path: string }).full_path)];
+    const newKeys = [...keysOf(after, 'coverList'), ...keysOf(after, 'videoList'), keyOfUrl((after.manuscript as { full_path: string }).full_path)];
     const stored = await storedFiles(storage);
     for (const key of oldKeys) expect(stored).not.toContain(key);
     for (const key of [...newKeys, ...keysOf(after, 'documentList')]) expect(stored).toContain(key);
@@ -589,8 +594,8 @@ describe('files', () => {
   it('replaces the cover, the video and the manuscript, removing the old files after the commit', async () => {
     const first = (await postForm([{ name: 'original_title', value: 'Covers' }, file('cover_file[]', 'one.png', sample('png')), file('manuscript', 'v1.pdf', sample('pdf'))])).json()
       .data as Data;
-    const oldCover = keyOfUrl((first.coverList as { url: string }[])[0]!.url);
-    const oldManuscript = keyOfUrl((first.manuscript as { url: string }).url);
+    const oldCover = keyOfUrl((first.coverList as { full_path: string }[])[0]!.full_path);
+    const oldManuscript = keyOfUrl((first.manuscript as { full_path: string }).full_path);
     expect(await storage.exists(oldCover)).toBe(true);
     const second = await postForm([{ name: 'original_title', value: 'Covers' }, { name: 'version', value: '1' }, file('cover_file[]', 'two.jpg', sample('jpg')), file('manuscript', 'v2.pdf', sample('pdf'))], first.id);
     expect(second.statusCode, second.body).toBe(200);
@@ -599,7 +604,7 @@ describe('files', () => {
     expect((data.manuscript as { name: string }).name).toBe('v2.pdf');
     expect(await storage.exists(oldCover)).toBe(false);
     expect(await storage.exists(oldManuscript)).toBe(false);
-    expect(await storage.exists(keyOfUrl((data.coverList as { url: string }[])[0]!.url))).toBe(true);
+    expect(await storage.exists(keyOfUrl((data.coverList as { full_path: string }[])[0]!.full_path))).toBe(true);
     // A save without files keeps them.
     const third = (await postJson({ original_title: 'Covers', version: 2 }, first.id)).json().data as Data;
     expect(third.coverList).toEqual(data.coverList);
@@ -610,8 +615,8 @@ describe('files', () => {
     const created = (await postForm([{ name: 'original_title', value: 'Deletions' }, file('documentList[]', 'a.pdf', sample('pdf')), file('video_file[]', 'v.mp4', sample('mp4'))])).json()
       .data as Data;
     const other = await create();
-    const [document] = created.documentList as { id: number; url: string }[];
-    const key = keyOfUrl(document!.url);
+    const [document] = created.documentList as { id: number; full_path: string }[];
+    const key = keyOfUrl(document!.full_path);
 
     expect((await del(`utilities/book-files/${other.id}/${document!.id}`)).statusCode).toBe(404); // not this sheet's file
     const response = await del(`utilities/book-files/${created.id}/${document!.id}`);
@@ -634,7 +639,7 @@ describe('files', () => {
 
   it('DELETE admin/utilities/book-manuscript/{book} clears the manuscript and removes the stored file', async () => {
     const created = (await postForm([{ name: 'original_title', value: 'Manuscript' }, file('manuscript', 'm.pdf', sample('pdf'))])).json().data as Data;
-    const key = keyOfUrl((created.manuscript as { url: string }).url);
+    const key = keyOfUrl((created.manuscript as { full_path: string }).full_path);
     const response = await del(`utilities/book-manuscript/${created.id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: 'Manuscript deleted successfully' });

@@ -143,9 +143,12 @@ describe('POST admin/demands/{id} (update) and the stale version', () => {
     request = data;
   });
 
-  it('requires the version it read', async () => {
+  it('saves without a version as SPEC §7 sends a save, writing over and moving the version', async () => {
     const { version: _version, ...withoutVersion } = request;
-    expect(await api.invalid('demands', withoutVersion, request.id)).toEqual({ version: [DEMAND_MESSAGES.versionRequired] });
+    const response = await api.call('POST', `demands/${request.id}`, { ...withoutVersion, commentary: 'Sent without a version.' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ commentary: 'Sent without a version.', version: request.version + 1 });
+    request = response.json().data as Row;
   });
 
   it('refuses a status change based on an older version with 409, writing nothing', async () => {

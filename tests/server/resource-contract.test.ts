@@ -34,7 +34,7 @@ const screens = new Map(
   fs
     .readdirSync(SCREENS_DIR)
     .filter((file) => file.endsWith('.screen.json'))
-    .map((file) => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as { resource: string; permissions: { edit: boolean }; form?: { method?: string } })
+    .map((file) => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as { resource: string; permissions: { create?: boolean; edit: boolean }; form?: { method?: string } })
     .map((screen) => [screen.resource, screen]),
 );
 const editable = RESOURCES.filter((resource) => resource.screen && screens.get(resource.screen)?.permissions.edit);
@@ -84,6 +84,18 @@ describe.each(editable.map((resource) => [resource.api, resource] as const))('sa
     const { version: readVersion, updated_at: _before, ...read } = record;
     expect(saved).toEqual(read);
     expect(version).toBe(readVersion === undefined ? undefined : Number(readVersion) + 1);
+  });
+
+  it('answers the empty id of `POST admin/{resource}/` as a create, as `POST admin/{resource}` does', async () => {
+    const [create, emptyId] = [await call('POST', api, {}), await call('POST', `${api}/`, {})];
+    if (screens.get(resource.screen!)?.permissions.create === false) {
+      // A screen that creates nothing: no create by either path.
+      expect([create.statusCode, emptyId.statusCode]).toEqual([404, 404]);
+    } else {
+      // The empty body refused field by field, the same way by both paths.
+      expect(create.statusCode).toBe(422);
+      expect([emptyId.statusCode, emptyId.json()]).toEqual([create.statusCode, create.json()]);
+    }
   });
 
   it('refuses a body field it neither stores nor returns, naming it, and writes nothing', async () => {

@@ -67,6 +67,10 @@ describe.each(CASES)('$api', ({ api, label, table, base, sent, tree }) => {
     const [stored] = await t.database.db.select().from(table).where(eq(table.id, data.id));
     expect(stored!.searchText).toBe(namesSearchText(data.names));
     for (let i = 1; i <= 4; i++) await create({ en: `Paging filler ${i}` });
+    // SPEC §7: the empty id of `POST admin/{resource}/` creates.
+    const emptyId = await call('POST', `${api}/`, body({ en: 'Created by the empty id' }));
+    expect(emptyId.statusCode, emptyId.body).toBe(200);
+    expect(emptyId.json().data).toMatchObject({ id: expect.any(Number), name: 'Created by the empty id' });
   });
 
   it('pages with the meta envelope and bounds perPage', async () => {
