@@ -9,6 +9,7 @@ import {
   deleteBook,
   listBookOptions,
   listBooks,
+  type BookAuthorRef,
   type BookListOrder,
   type BookListRow,
   type BookListWindow,
@@ -41,8 +42,9 @@ export type BookListAnswer = Paged<BookListItem> & { meta: Required<PageMeta> };
 export interface BookListItem {
   id: number;
   original_title: string;
-  authors: string[];
-  /** The authors joined with ', ' (the list's text column). */
+  /** The authors in the sheet's order (SPEC §3 `authorList`; the reading-sheet option's shape too). */
+  authorList: BookAuthorRef[];
+  /** The authors' names joined with ', ' (the list's text column). */
   author_names: string;
   status: { id: number; label: string };
   /** The status label alone (the list's text column until a coloured status cell exists). */
@@ -86,8 +88,8 @@ export function toListItem(row: BookListRow): BookListItem {
   return {
     id: row.id,
     original_title: row.original_title,
-    authors: row.authors,
-    author_names: row.authors.join(', '),
+    authorList: row.authorList,
+    author_names: row.authorList.map((author) => author.name).join(', '),
     status: { id: row.status_id, label: row.status_label },
     status_label: row.status_label,
     rights_status: { id: row.rights_status_id, label: row.rights_status_label },

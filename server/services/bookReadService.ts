@@ -11,7 +11,8 @@ export interface SheetFile {
   id: number;
   name: string;
   type: BookFileType;
-  url: string;
+  /** The file's address (SPEC §3 'full path'): `/api/admin/files/…?name=…`. */
+  full_path: string;
   size: number;
   mime: string;
 }
@@ -55,7 +56,7 @@ export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }
   const files = (type: BookFileType): SheetFile[] =>
     lists.fileRows
       .filter((file) => file.type === type)
-      .map((file) => ({ id: file.id, name: file.originalName, type: file.type, url: fileUrl(file.storedName, file.originalName), size: file.size, mime: file.mime }));
+      .map((file) => ({ id: file.id, name: file.originalName, type: file.type, full_path: fileUrl(file.storedName, file.originalName), size: file.size, mime: file.mime }));
 
   const primary = lists.genreRows.find((genre) => genre.isPrimary);
 
@@ -111,7 +112,7 @@ export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }
     manuscript: book.manuscriptStoredName
       ? {
           name: book.manuscriptOriginalName,
-          url: fileUrl(book.manuscriptStoredName, book.manuscriptOriginalName ?? undefined),
+          full_path: fileUrl(book.manuscriptStoredName, book.manuscriptOriginalName ?? undefined),
           size: book.manuscriptSize,
           uploaded_at: iso(book.manuscriptUploadedAt),
         }

@@ -116,14 +116,14 @@ describe('GET admin/books/{id}', () => {
       expect.objectContaining({ id: expect.any(Number), key: expect.stringMatching(/^character-\d+$/), name: 'Paul Atreides' }),
       expect.objectContaining({ name: 'Chani', function: null, gender: null, country: null, topology: null, issues: {}, evolutions: {} }),
     ]);
-    expect(data.coverList).toEqual([{ id: expect.any(Number), name: 'cover.jpg', type: 2, url: expect.stringMatching(/^\/api\/admin\/files\/books\/.+\.jpg\?name=cover\.jpg$/), size: 200, mime: 'image/jpeg' }]);
+    expect(data.coverList).toEqual([{ id: expect.any(Number), name: 'cover.jpg', type: 2, full_path: expect.stringMatching(/^\/api\/admin\/files\/books\/.+\.jpg\?name=cover\.jpg$/), size: 200, mime: 'image/jpeg' }]);
     expect(data.manuscript).toEqual({
       name: 'Manuscrit été.pdf',
-      url: expect.stringMatching(/\.pdf\?name=Manuscrit%20%C3%A9t%C3%A9\.pdf$/),
+      full_path: expect.stringMatching(/\.pdf\?name=Manuscrit%20%C3%A9t%C3%A9\.pdf$/),
       size: 300,
       uploaded_at: expect.any(String),
     });
-    const served = await t.as(cookie, { method: 'GET', url: (data.coverList as { url: string }[])[0]!.url });
+    const served = await t.as(cookie, { method: 'GET', url: (data.coverList as { full_path: string }[])[0]!.full_path });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(Date.parse(data.created_at as string)).not.toBeNaN();

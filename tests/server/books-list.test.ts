@@ -229,7 +229,7 @@ describe('GET admin/books', () => {
     expect(body.data[0]).toEqual({
       id: b1,
       original_title: "L'Été des Ombres",
-      authors: ['Hugo Véron'],
+      authorList: [{ id: hugo, name: 'Hugo Véron' }],
       author_names: 'Hugo Véron',
       status: { id: 1, label: 'Draft' },
       status_label: 'Draft',
@@ -240,8 +240,8 @@ describe('GET admin/books', () => {
       publication_date: '2020-03',
       updated_at: '2024-01-04T10:00:00.000Z',
     });
-    expect(body.data[2]).toMatchObject({ authors: ['Anna Smith', 'Hugo Véron'], author_names: 'Anna Smith, Hugo Véron', publication_date: null });
-    expect(body.data[3]).toMatchObject({ authors: [], author_names: '', primary_genre_color: null, primary_genre_name: null, cover_url: null, rights_status: { id: 4, label: 'Available' } });
+    expect(body.data[2]).toMatchObject({ authorList: [{ id: anna, name: 'Anna Smith' }, { id: hugo, name: 'Hugo Véron' }], author_names: 'Anna Smith, Hugo Véron', publication_date: null });
+    expect(body.data[3]).toMatchObject({ authorList: [], author_names: '', primary_genre_color: null, primary_genre_name: null, cover_url: null, rights_status: { id: 4, label: 'Available' } });
   });
 
   it('searches the original title, the titles in every locale and the authors, ignoring case and accents', async () => {

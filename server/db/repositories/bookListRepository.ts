@@ -51,7 +51,8 @@ export interface BookListRow {
   publication_date: string | null;
   /** ISO 8601 in UTC. */
   updated_at: string;
-  authors: string[];
+  /** The authors in the sheet's order. */
+  authorList: BookAuthorRef[];
   primary_genre_color: string | null;
   /** The primary genre's names by locale, or null. */
   primary_genre_names: Record<string, string> | null;
@@ -69,12 +70,22 @@ export interface BookListPage {
   hasPrevious: boolean;
 }
 
+/** An author of a sheet, as lists show it (SPEC §3 `authorList`). */
+export interface BookAuthorRef {
+  id: number;
+  name: string;
+}
+
 /** A reading-sheet option: id, original title and authors (pickers of other screens). */
 export interface BookOptionRow {
   id: number;
   original_title: string;
-  authorList: { id: number; name: string }[];
+  authorList: BookAuthorRef[];
 }
+
+/** The authors of the sheet `b`, in the sheet's order, as a JSON array of `{ id, name }`. */
+const authorListOf = sql`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, ba.author_id)
+  from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json)`;
 
 /** A comma-separated list of bound parameters, for `in (…)`. */
 const list = (ids: readonly number[]) =>
@@ -235,8 +246,7 @@ function displayRows(ids: readonly number[]): SQL {
     select b.id, b.original_title, b.status_id, s.label as status_label, b.rights_status_id, r.label as rights_status_label,
       to_char(b.publication_date, 'YYYY-MM') as publication_date,
       to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-      coalesce((select array_agg(a.name order by ba.position, ba.author_id) from book_authors ba join authors a on a.id = ba.author_id
-        where ba.book_id = b.id), '{}') as authors,
+      ${authorListOf} as "authorList",
       (select g.color from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary) as primary_genre_color,
       (select g.names from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary) as primary_genre_names,
       (select bf.stored_name from book_files bf where bf.book_id = b.id and bf.type = 2 order by bf.position, bf.id limit 1) as cover_key
@@ -375,9 +385,7 @@ export async function listBookOptions(
   const { perPage, offset } = options.paging;
   const [page, count] = await Promise.all([
     db.execute(sql`
-      select b.id, b.original_title,
-        coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, ba.author_id)
-          from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json) as "authorList"
+      select b.id, b.original_title, ${authorListOf} as "authorList"
       from (select b.id from books b join book_facets f on f.book_id = b.id ${where} order by b.updated_at desc, b.id desc limit ${perPage} offset ${offset}) page
       join books b on b.id = page.id
       order by b.updated_at desc, b.id desc`),

@@ -101,7 +101,7 @@ describe('sheet data helpers', () => {
       authorList: [{ id: 8, name: 'Frank Herbert', type: 1 }],
       contactList: [{ id: 6, name: 'Marc', company: 'Gallimard', audiovisual_law: 1 }],
       requestList: [{ id: 1 }],
-      documentList: [{ id: 3, url: '/x' }],
+      documentList: [{ id: 3, full_path: '/x' }],
       characters: [{ id: 2, name: 'Paul', ages: [1, 2], issues: { de: 'x' } }],
       ratings: { quality: 4 },
       version: 3,

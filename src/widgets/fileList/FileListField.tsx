@@ -14,7 +14,8 @@ import './fileList.css';
 export interface StoredFile {
   id?: number;
   name?: string | null;
-  url: string;
+  /** Where the stored file is served (the API's `full_path`). */
+  full_path: string;
   size?: number | null;
 }
 
@@ -76,7 +77,7 @@ export function FileListField({ formData, uiSchema, schema, registry, disabled, 
   const title = getUiOptions(uiSchema).title ?? schema.title ?? name;
   const id = fieldPathId.$id;
 
-  const stored: StoredFile[] = single ? (formData && typeof formData === 'object' && 'url' in formData ? [formData as StoredFile] : []) : Array.isArray(formData) ? (formData as StoredFile[]) : [];
+  const stored: StoredFile[] = single ? (formData && typeof formData === 'object' && 'full_path' in formData ? [formData as StoredFile] : []) : Array.isArray(formData) ? (formData as StoredFile[]) : [];
   const pending = context.fileLists?.files[multipartName] ?? [];
   const progress = context.fileLists?.progress?.[multipartName];
   const inactive = Boolean(disabled || readonly || !context.fileLists);
@@ -93,7 +94,7 @@ export function FileListField({ formData, uiSchema, schema, registry, disabled, 
   const remove = async (file: StoredFile) => {
     if (!deleteApi || context.recordId === undefined) return;
     const path = deleteApi.replace('{id}', encodeURIComponent(String(context.recordId))).replace('{file}', encodeURIComponent(String(file.id ?? '')));
-    setDeleting(file.url);
+    setDeleting(file.full_path);
     try {
       await resourceApi.removeAt(path);
       context.applyStored({ [name]: single ? undefined : stored.filter((f) => f !== file) });
@@ -124,10 +125,10 @@ export function FileListField({ formData, uiSchema, schema, registry, disabled, 
         {stored.length || pending.length ? (
           <ul className="file-list" aria-label={String(title)}>
             {stored.map((file) => (
-              <li key={file.url} className={`file-item stored${replaces ? ' replaced' : ''}`}>
+              <li key={file.full_path} className={`file-item stored${replaces ? ' replaced' : ''}`}>
                 <i className="pi pi-file" aria-hidden="true" />
-                <a href={file.url} target="_blank" rel="noopener noreferrer" className="file-item-name" title={t('form.file.open')}>
-                  {file.name || file.url.split('?')[0]!.split('/').pop()}
+                <a href={file.full_path} target="_blank" rel="noopener noreferrer" className="file-item-name" title={t('form.file.open')}>
+                  {file.name || file.full_path.split('?')[0]!.split('/').pop()}
                 </a>
                 <span className="file-item-size">{formatBytes(file.size)}</span>
                 {replaces ? <span className="file-item-note">{t('widgets.fileList.willBeReplaced')}</span> : null}
@@ -139,7 +140,7 @@ export function FileListField({ formData, uiSchema, schema, registry, disabled, 
                     text
                     rounded
                     aria-label={t('form.file.delete')}
-                    loading={deleting === file.url}
+                    loading={deleting === file.full_path}
                     onClick={() => askRemove(file)}
                   />
                 ) : null}
