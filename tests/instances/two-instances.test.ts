@@ -192,7 +192,7 @@ describe('two instances on one PostgreSQL and one S3 server', () => {
     const rows = await database.db.select({ id: books.id }).from(books).where(eq(books.originalTitle, 'Saved while stopping'));
     expect(rows).toHaveLength(1);
     // A still serves what B stored.
-    const url = (JSON.parse(body) as { data: { documentList: { url: string }[] } }).data.documentList[0]!.url;
+    const url = (JSON.parse(body) as { data: { documentList: { full_path: string }[] } }).data.documentList[0]!.full_path;
     const aCookie = await session(a);
     expect((await fetch(`${a.url}${url}`, { headers: { cookie: aCookie } })).status).toBe(200);
   }, 60_000);

@@ -68,8 +68,8 @@ describe('uploads and their pending rows', () => {
       file('manuscript', 'm.pdf', sample('pdf')),
     ]);
     expect(sheet.statusCode, sheet.body).toBe(200);
-    const data = sheet.json().data as { documentList: { url: string }[]; coverList: { url: string }[]; manuscript: { url: string } };
-    const sheetKeys = [...data.documentList, ...data.coverList, data.manuscript].map((entry) => keyOfUrl(entry.url));
+    const data = sheet.json().data as { documentList: { full_path: string }[]; coverList: { full_path: string }[]; manuscript: { full_path: string } };
+    const sheetKeys = [...data.documentList, ...data.coverList, data.manuscript].map((entry) => keyOfUrl(entry.full_path));
 
     const newsItem = await postForm('news', [
       { name: 'title', value: 'Kept image' },
@@ -128,8 +128,8 @@ describe('the upload cleanup', () => {
     // Referenced: a saved sheet's files, made old.
     const saved = await postForm('books', [{ name: 'original_title', value: 'Old files' }, file('documentList[]', 'a.pdf', sample('pdf')), file('manuscript', 'm.pdf', sample('pdf'))]);
     expect(saved.statusCode, saved.body).toBe(200);
-    const savedData = saved.json().data as { documentList: { url: string }[]; manuscript: { url: string } };
-    const referenced = [savedData.documentList[0]!.url, savedData.manuscript.url].map(keyOfUrl);
+    const savedData = saved.json().data as { documentList: { full_path: string }[]; manuscript: { full_path: string } };
+    const referenced = [savedData.documentList[0]!.full_path, savedData.manuscript.full_path].map(keyOfUrl);
     for (const key of referenced) await age(key, HOUR);
 
     const pending = createPendingUploads(t.database.db);

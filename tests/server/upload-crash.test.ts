@@ -107,7 +107,7 @@ describe('a crash between the file writes and the commit', () => {
     ]);
     expect(newsItem.status, await newsItem.clone().text()).toBe(200);
     const keptUrls = [
-      ...((await sheet.json()) as { data: { documentList: { url: string }[]; manuscript: { url: string } } }).data.documentList.map((entry) => entry.url),
+      ...((await sheet.json()) as { data: { documentList: { full_path: string }[]; manuscript: { full_path: string } } }).data.documentList.map((entry) => entry.full_path),
       ...[((await newsItem.json()) as { data: { image: string } }).data.image],
     ];
     await first.stop();
