@@ -2,7 +2,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, unprocessable } from '../http/errors.js';
 import { normalizeJsonForm, parseMultipartForm } from '../http/multipartForm.js';
-import { idParamsSchema } from '../http/pathParams.js';
+import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { sheetNotificationHooks } from '../notifications/sheetNotification.js';
 import type { SheetSaveHooks } from '../services/bookSaveEvents.js';
 import { READING_SHEET_SCHEMA } from '../services/bookSaveInput.js';
@@ -64,7 +64,7 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
 
   /** Creates (no id, or the empty id of `POST books/`) or updates. */
   async function save(request: FastifyRequest, rawId: string | undefined) {
-    const id = rawId === '' ? undefined : rawId;
+    const id = savedRecordId(rawId);
     // Unknown ids answer 404 before any file is stored (the save checks again under its lock).
     if (id !== undefined) await service.existingId(id);
     const body = await readBody(request);

@@ -6,7 +6,7 @@ import { screenWrites, type ScreenWrites } from '../definitions/screenWrites.js'
 import { HttpError } from '../http/errors.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { dottedName, parseMultipartForm, type FormSchema } from '../http/multipartForm.js';
-import { idParamsSchema } from '../http/pathParams.js';
+import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { RESOURCES } from '../resources/index.js';
 import { listQuerySchema } from '../resources/listQuerySchema.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
@@ -42,8 +42,7 @@ function saveHandler(app: FastifyInstance, service: ResourceService, writes: Scr
   const { uploads } = writes;
   const folder = service.definition.api;
   return async (request: FastifyRequest<{ Params: { id?: string } }>) => {
-    // SPEC §7 'POST admin/{resource}/{id} (empty id creates)': `POST {api}/` is a create.
-    const id = creating || request.params.id === '' ? undefined : request.params.id;
+    const id = creating ? undefined : savedRecordId(request.params.id);
     if (Object.keys(uploads).length === 0 || !formSchema || !request.isMultipart()) return service.save(id, request.body);
     const target = { storage: app.storage, pending: app.pendingUploads };
     const { entries, files } = await receiveUploads(request, { ...target, files: uploads, folder });
