@@ -5,17 +5,24 @@ import { LOCALE_NAMES, type Locale } from './locales';
 export type FieldErrors = Record<string, string[]>;
 
 /**
+ * The label the form shows for the field at a path (`['demand_date']` → 'Request date'), or
+ * undefined where it shows none: messages then name the field by its key.
+ */
+export type FieldLabels = (segments: readonly string[]) => string | undefined;
+
+/**
  * Turns ajv errors into dotted-path field errors: `/names/fr` becomes `names.fr`,
  * a missing required property is reported on the property itself, an unknown property on the
- * object that holds it (`names`, as RJSF reports it), its message naming the property.
+ * object that holds it (`names`, as RJSF reports it), its message naming the property by its
+ * label when `labels` knows it.
  */
-export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldErrors {
+export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined, labels?: FieldLabels): FieldErrors {
   const result: FieldErrors = {};
   for (const error of errors ?? []) {
     const segments = error.instancePath.split('/').filter(Boolean).map(unescapePointer);
     if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
     const key = segments.join('.') || '_';
-    const message = messageOf(error);
+    const message = messageOf(error, labels);
     const messages = (result[key] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }
@@ -26,24 +33,33 @@ export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined)
  * The product's message for one ajv error (also the client validator's localizer; RJSF quotes
  * `missingProperty` before localizing, so the quotes are dropped to give the server's text).
  */
-export function messageOf(error: ErrorObject): string {
+export function messageOf(error: ErrorObject, labels?: FieldLabels): string {
   const segments = error.instancePath.split('/').filter(Boolean).map(unescapePointer);
   const unquoted = (value: unknown) => String(value).replace(/^'(.*)'$/, '$1');
   if (error.keyword === 'required') segments.push(unquoted(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(unquoted(error.params.additionalProperty));
-  return fieldMessage(error.keyword, error.params, fieldName(segments), error.message);
+  return fieldMessage(error.keyword, error.params, fieldName(segments, labels), error.message);
 }
 
 /**
- * The field an error names, from its path: the last segment, or, for one language of a
- * translatable field (`names.en`, `pitches.de`), that field in the singular with the language:
- * 'name (English)', 'pitch (Deutsch)'.
+ * The field an error names, from its path: its label in the form ('request date'), else the last
+ * segment; for one language of a translatable field (`names.en`, `summaries.de`), that field's
+ * label, else its key in the singular, with the language: 'name (English)', 'report (Deutsch)'.
  */
-export function fieldName(segments: readonly string[]): string {
+export function fieldName(segments: readonly string[], labels?: FieldLabels): string {
   const last = segments[segments.length - 1] ?? 'value';
   const owner = segments[segments.length - 2];
-  if (!(last in LOCALE_NAMES) || owner === undefined || /^\d+$/.test(owner)) return last;
-  return `${singular(humanize(owner))} (${LOCALE_NAMES[last as Locale]})`;
+  if (!(last in LOCALE_NAMES) || owner === undefined || /^\d+$/.test(owner)) {
+    const label = labels?.(segments);
+    return label ? inSentence(label) : last;
+  }
+  const ownerLabel = labels?.(segments.slice(0, -1));
+  return `${ownerLabel ? inSentence(ownerLabel) : singular(humanize(owner))} (${LOCALE_NAMES[last as Locale]})`;
+}
+
+/** A label inside a sentence: 'Request date' → 'request date', 'E-mail' → 'e-mail'; 'VAT number' and 'ID' keep their capitals. */
+function inSentence(label: string): string {
+  return /^[A-Z](?![A-Z0-9])/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
 }
 
 /** A field's plural name in the singular: 'pitches' → 'pitch', 'summaries' → 'summary', 'names' → 'name'. */
@@ -68,8 +84,8 @@ function humanize(field: string): string {
 
 /** The product's message for one failed JSON Schema keyword on `field` (same text on client and server). */
 export function fieldMessage(keyword: string, params: Record<string, unknown>, field: string, fallback?: string): string {
-  // A name made by fieldName ('name (English)') is already in words.
-  const name = field.includes(' (') ? field : humanize(field);
+  // A key (`demand_date`, `perPage`) is put in words; a label or a name made by fieldName is in words already.
+  const name = /^[a-z][A-Za-z0-9_]*$/.test(field) ? humanize(field) : field;
   switch (keyword) {
     case 'required':
       return `The ${name} field is required.`;

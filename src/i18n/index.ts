@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { buildResources, type Messages } from './resources';
+import { buildResources, type Messages } from '../../common/i18nResources';
 
 /** UI strings: English, with the French labels the product uses (see docs/ui-language.md). */
 export const resources = buildResources(import.meta.glob<Messages>('./locales/*/**/*.json', { eager: true, import: 'default' }));

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
 import { Fragment, useState } from 'react';
 import { HeaderSlotContext } from '../engine/list/headerSlot';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '../engine/api/session';
+import { hasUnsavedChanges } from '../engine/session/keptChanges';
 import { activeEntry, MENU, menuGroups } from './menu';
 import { useClientConfig } from './useClientConfig';
 
@@ -18,13 +20,26 @@ export function DefaultLayout() {
   const active = activeEntry(pathname);
   const [searchSlot, setSearchSlot] = useState<HTMLElement | null>(null);
 
-  const onLogout = async () => {
+  const leave = async () => {
     try {
       await logout();
     } finally {
       queryClient.clear();
       navigate('/auth/login');
     }
+  };
+  // Logging out leaves the page: unsaved changes are asked about first, as any other way out is.
+  const onLogout = () => {
+    if (!hasUnsavedChanges()) return void leave();
+    confirmDialog({
+      message: t('notices.unsavedChanges'),
+      header: t('notices.confirmTitle'),
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: t('notices.leave'),
+      rejectLabel: t('notices.stay'),
+      defaultFocus: 'reject',
+      accept: () => void leave(),
+    });
   };
 
   return (

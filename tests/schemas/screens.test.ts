@@ -7,7 +7,7 @@ import { expandScreen } from '../../common/expandTranslations.js';
 import { CELL_NAMES, FIELD_NAMES, screenMetaSchema, WIDGET_NAMES, type ScreenDefinition } from '../../common/screenDefinition.js';
 import { compileFormValidator } from '../../server/definitions/formValidator.js';
 import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
-import { buildResources, flattenKeys, type Messages } from '../../src/i18n/resources.js';
+import { buildResources, flattenKeys, type Messages } from '../../common/i18nResources.js';
 import { SCREEN_SCHEMA_FILE, screenSchemaText } from '../../scripts/write-screen-schema.js';
 
 const LOCALES_DIR = path.resolve('src/i18n/locales');

@@ -26,6 +26,19 @@ describe('validation messages', () => {
     expect(fieldName(['demand_date'])).toBe('demand_date');
   });
 
+  it('name a field by the label the form shows, on both sides: a request without its date, type or sheet', () => {
+    const schema = screenOf('demands').form!.schema as RJSFSchema;
+    const data = { user_id: 1, demand_status_id: 1, demand_date: '2026-13-45' };
+    const server = compileFormValidator(schema)(data);
+    expect(server).toEqual({
+      book_id: ['The reading sheet field is required.'],
+      demand_type_id: ['The request type field is required.'],
+      demand_date: ['The request date format is invalid.'],
+    });
+    const client = clientErrors(schema, data);
+    for (const key of Object.keys(server!)) expect(client[key]).toEqual(server![key]);
+  });
+
   it('say the same words on the client and on the server: a genre without its English name', () => {
     const schema = screenOf('genres').form!.schema as RJSFSchema;
     const data = { names: { fr: 'Polar' }, color: '#0091ea' };
@@ -37,7 +50,7 @@ describe('validation messages', () => {
   it('say the same words on the client and on the server: a German pitch too long', () => {
     const data = { original_title: 'Titel', pitches: { de: 'x'.repeat(100_001) } };
     const client = clientErrors(sheetFormSchema, data);
-    expect(client['pitches.de']).toEqual(['The pitch (Deutsch) may not be greater than 100000 characters.']);
+    expect(client['pitches.de']).toEqual(['The pitches (Deutsch) may not be greater than 100000 characters.']);
     // The server's validator of the same schema (ajv errors through the same wording).
     const server = compileFormValidator(sheetFormSchema)(data);
     expect(server?.['pitches.de']).toEqual(client['pitches.de']);

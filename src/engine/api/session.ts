@@ -1,5 +1,5 @@
 import { clearNotices } from '../notify/notifications';
-import { sessionResumed } from '../session/keptChanges';
+import { sessionEnded, sessionResumed } from '../session/keptChanges';
 import { call } from './apiClient';
 
 /** The logged-in administrator as `GET admin/me` returns it. */
@@ -32,6 +32,14 @@ export async function login(email: string, password: string): Promise<{ data: Cu
   return answer;
 }
 
-export function logout(): Promise<unknown> {
-  return call('post', 'auth/logout', { silentSuccess: true });
+/**
+ * Logs out. From then on a 401 is expected, not a lost session: the calls of the page being left
+ * show no error toast (SPEC §4: logout success goes to the login page, and nothing else).
+ */
+export async function logout(): Promise<void> {
+  try {
+    await call('post', 'auth/logout', { silentSuccess: true });
+  } finally {
+    sessionEnded();
+  }
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import { getDefaultFormState, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useCallback, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { FieldErrors } from '../../../common/validation';
@@ -10,6 +10,7 @@ import { queryKeys } from '../api/queryKeys';
 import { recordQuery } from '../api/recordQuery';
 import { resourceApi, type ApiRecord, type SaveOptions } from '../api/resourceApi';
 import { sameData } from './sameData';
+import { formValidatorFor } from './validator';
 import { clearEditedErrors, fieldOrder, firstErrorLocation, formTabs, toErrorSchema, type ErrorLocation } from './errorRouting';
 
 export interface FormControllerOptions {
@@ -23,6 +24,12 @@ export interface FormControllerOptions {
   recordParams?: Record<string, unknown> | undefined;
   /** The form of a new record (a reporter's date today, status 1): its starting data, not an unsaved change. */
   defaults?: Record<string, unknown> | undefined;
+  /**
+   * The form's JSON Schema: a new record starts with what the form itself fills in (a `default`
+   * colour, the empty object of a translatable field), so that an untouched create form has no
+   * unsaved change.
+   */
+  schema?: RJSFSchema | undefined;
   schemaProperties: string[];
   uiSchema?: UiSchema | undefined;
   /** Called after a successful save with the saved record and whether it was created. */
@@ -94,11 +101,12 @@ export interface FormController {
  * Headless form state: loads the record (edit) or starts empty (create), tracks changes,
  * saves, and turns a 422 into field errors with the location of the first one.
  */
-export function useFormController({ api, id, recordParams, defaults, schemaProperties, uiSchema, onSaved, method, multipart, send, normalize }: FormControllerOptions): FormController {
+export function useFormController({ api, id, recordParams, defaults, schema, schemaProperties, uiSchema, onSaved, method, multipart, send, normalize }: FormControllerOptions): FormController {
   const queryClient = useQueryClient();
   const record = useQuery({ ...recordQuery(api, id ?? 'new', recordParams), enabled: id !== undefined });
-  const [initial, setInitial] = useState<Record<string, unknown>>(() => (id === undefined ? (defaults ?? {}) : {}));
-  const [formData, setFormDataState] = useState<Record<string, unknown>>(() => (id === undefined ? (defaults ?? {}) : {}));
+  const [starting] = useState(() => (id === undefined ? startingData(schema, defaults) : {}));
+  const [initial, setInitial] = useState<Record<string, unknown>>(starting);
+  const [formData, setFormDataState] = useState<Record<string, unknown>>(starting);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [firstError, setFirstError] = useState<FormController['firstError']>(undefined);
@@ -209,6 +217,15 @@ export function useFormController({ api, id, recordParams, defaults, schemaPrope
     progress,
     applyStored,
   };
+}
+
+/**
+ * A new record's starting data: the screen's own defaults with what the form fills in from its
+ * schema, computed the way RJSF does it when it renders (so its first change event is no change).
+ */
+function startingData(schema: RJSFSchema | undefined, defaults: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!schema) return defaults ?? {};
+  return getDefaultFormState(formValidatorFor(schema), schema, defaults ?? {}, schema) as Record<string, unknown>;
 }
 
 /** The new file of each file field, by its name (a field without one sends none). */

@@ -1,8 +1,13 @@
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import { FORM_VALIDATORS } from 'virtual:form-validators';
-import { messageOf } from '../../../common/validation';
+import { fieldLabelOf } from '../../../common/fieldLabel';
+import { messageOf, type FieldLabels } from '../../../common/validation';
+import i18n from '../../i18n';
 import { validationKey } from './validationKey';
+
+/** A title that is an i18n key (`screens.requests.fields.demandDate`), not words. */
+const I18N_KEY = /^[a-zA-Z][\w-]*(\.[\w-]+)+$/;
 
 const validators = new WeakMap<object, ValidatorType>();
 
@@ -19,8 +24,11 @@ export function formValidatorFor(schema: RJSFSchema): ValidatorType {
   const key = validationKey(schema);
   const validate = (FORM_VALIDATORS as Record<string, unknown>)[key];
   if (!validate) throw new Error(`No validator was compiled for this form's schema (${key}): list it in scripts/formValidators.ts (formSchemas).`);
+  // Fields are named by their labels, as the server names them (its titles in English; here the
+  // schema's titles may be translated already, and the text of a translated title is itself).
+  const labels: FieldLabels = (segments) => fieldLabelOf(schema, segments, (title) => (I18N_KEY.test(title) ? i18n.t(title) : title));
   const validator = createPrecompiledValidator({ [hashForSchema(schema)]: validate as never }, schema, (errors) => {
-    for (const error of errors ?? []) error.message = messageOf(error);
+    for (const error of errors ?? []) error.message = messageOf(error, labels);
   });
   validators.set(schema, validator);
   return validator;

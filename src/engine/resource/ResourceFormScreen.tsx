@@ -22,6 +22,7 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
   const controller = useFormController({
     api: screen.api,
     id,
+    schema,
     schemaProperties: Object.keys(schema.properties ?? {}),
     uiSchema,
     method: form.method,

@@ -37,6 +37,20 @@ export function isSessionLost(): boolean {
   return sessionLost;
 }
 
+/**
+ * Logged out on purpose: the calls still answering on the way to the login page (a list, the
+ * header's settings) get 401, which is no news to anyone, so they say nothing.
+ */
+export function sessionEnded(): void {
+  sessionLost = true;
+}
+
+/** Whether a page holds unsaved changes (one of its registered keepers has some). */
+export function hasUnsavedChanges(): boolean {
+  for (const { keep } of keepers.values()) if (keep()) return true;
+  return false;
+}
+
 /** Logged in again: the next 401 is a new loss. */
 export function sessionResumed(): void {
   sessionLost = false;

@@ -17,6 +17,7 @@ function CreateForm({ screen, onDone }: { screen: ScreenDefinition; onDone(recor
   const controller = useFormController({
     api: screen.api,
     id: undefined,
+    schema,
     schemaProperties: Object.keys(schema.properties ?? {}),
     uiSchema,
     method: form.method,
