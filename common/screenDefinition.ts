@@ -41,6 +41,7 @@ export const WIDGET_NAMES = [
   'stars',
   'subsetSelect',
   'creatableSelect',
+  'date',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 

@@ -17,6 +17,7 @@ import {
 } from './cells/cells';
 import { ReadingSheetLinkCell, RelationNameCell, FullnamesCell, UserEmailCell, UserWithCompanyCell } from './cells/relationCells';
 import { CreatableSelectWidget } from './creatableSelect/CreatableSelectWidget';
+import { DateWidget } from './date/DateWidget';
 import { FileListField } from './fileList/FileListField';
 import { FlagWidget } from './flag/FlagWidget';
 import { MonthPickerWidget } from './monthPicker/MonthPickerWidget';
@@ -69,6 +70,8 @@ export const widgets: Record<WidgetName, Widget> = {
   stars: StarsWidget,
   subsetSelect: SubsetSelectWidget,
   creatableSelect: CreatableSelectWidget,
+  // Replaces RJSF's browser date input: one date format everywhere (yyyy-MM-dd).
+  date: DateWidget,
 };
 
 /** Custom RJSF fields (`ui:field`) by name; those the reading-sheet editor does not use load on first use. */

@@ -12,7 +12,7 @@ import { SCREEN_SCHEMA_FILE, screenSchemaText } from '../../scripts/write-screen
 
 const LOCALES_DIR = path.resolve('src/i18n/locales');
 /** RJSF's own widgets, usable by name besides ours. */
-const RJSF_WIDGETS = ['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'date', 'updown', 'range', 'hidden'];
+const RJSF_WIDGETS = ['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'updown', 'range', 'hidden'];
 /** Routes the app declares outside the screen definitions (src/app/router.tsx). */
 const FIXED_ROUTES = [
   { path: '/auth/login', name: 'auth-login' },

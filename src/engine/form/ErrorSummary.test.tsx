@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorSummary, type ErrorSummaryProps } from './ErrorSummary';
 import { elementIdsFor } from './focusErrorField';
@@ -29,7 +29,7 @@ afterEach(() => {
 function Page(props: Partial<ErrorSummaryProps>) {
   return (
     <>
-      <ErrorSummary errors={{}} title="Not saved" schema={schema} uiSchema={uiSchema} firstError={undefined} onJump={() => undefined} {...props} />
+      <ErrorSummary errors={{}} title="Not saved" schema={schema} uiSchema={uiSchema} onJump={() => undefined} {...props} />
       <input id="root_title" aria-label="title" />
       <div id="root_seriesList_1" tabIndex={-1} aria-label="second series" />
     </>
@@ -54,16 +54,6 @@ describe('ErrorSummary', () => {
   it('shows nothing without errors', () => {
     render(<Page errors={{ _: [] }} />);
     expect(screen.queryByRole('alert')).toBeNull();
-  });
-
-  it('focuses the first error’s field after each failed save, or the nearest element that shows it', async () => {
-    const { rerender } = render(<Page errors={{ title: ['Required.'] }} />);
-    expect(document.activeElement).toBe(document.body);
-    rerender(<Page errors={{ title: ['Required.'] }} firstError={{ key: 'title' }} />);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('title')));
-    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
-    rerender(<Page errors={{ 'seriesList.1.name': ['Required.'] }} firstError={{ key: 'seriesList.1.name' }} />);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('second series')));
   });
 
   it('knows the elements that show an error key, most precise first', () => {

@@ -1,9 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../../common/validation';
 import { errorLabel } from './errorLabel';
-import { focusErrorField } from './focusErrorField';
 
 export interface ErrorSummaryProps {
   /** The errors shown, by dotted key (`_` for the form as a whole). */
@@ -13,8 +11,6 @@ export interface ErrorSummaryProps {
   /** The form's schema and UI schema, which name each field. */
   schema: RJSFSchema;
   uiSchema: UiSchema | undefined;
-  /** The controller's `firstError`: each new one scrolls to its field and focuses it. */
-  firstError: { key: string } | undefined;
   /**
    * A link clicked: the screen shows that field (usually `controller.reportClientErrors({ [key]: [] })`,
    * which makes it the first error, so the form opens its tab and this summary focuses it).
@@ -23,14 +19,11 @@ export interface ErrorSummaryProps {
 }
 
 /**
- * Every error of the last save above the form, each a link to its field; the first error's field
- * is focused after each failed save (its tab, sub-tab and language shown by the form first).
+ * Every error of the last save above the form, each a link to its field (the form itself brings
+ * the first error into view: `useFocusFirstError`).
  */
-export function ErrorSummary({ errors, title, schema, uiSchema, firstError, onJump }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, title, schema, uiSchema, onJump }: ErrorSummaryProps) {
   const { t } = useTranslation();
-  useEffect(() => {
-    if (firstError) focusErrorField(firstError.key);
-  }, [firstError]);
   const entries = Object.entries(errors).filter(([key]) => key !== '_' || errors._?.length);
   if (entries.length === 0) return null;
   return (

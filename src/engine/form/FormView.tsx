@@ -8,6 +8,7 @@ import { assertRegistered } from './assertRegistered';
 import type { FormController } from './useFormController';
 import { formTabs, subTabOf } from './errorRouting';
 import { createFormDataStore } from './formDataStore';
+import { useFocusFirstError } from './focusErrorField';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
 import { ArrayFieldItemTemplate, FieldTemplate, ObjectFieldTemplate, type EngineFormContext } from './templates';
 import { translateSchema, translateUiSchema } from './translateSchema';
@@ -60,6 +61,8 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
       if (sub !== undefined) setActiveSubTabs((current) => ({ ...current, [tabs[tab]!.label]: sub }));
     }
   }
+
+  useFocusFirstError(controller.firstError);
 
   // The formContext keeps its identity while only the data changes, so RJSF renders again only the
   // fields whose own props changed; the data is read through the store (`formData` is a getter).

@@ -3,7 +3,7 @@ import type { Registries } from '../registries';
 import { uiNames } from './translateSchema';
 
 /** RJSF's own widgets, usable by name in any UI schema. */
-export const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'date', 'updown', 'range', 'hidden']);
+export const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'updown', 'range', 'hidden']);
 
 /** Fails loudly when a UI schema names a widget or field that is not registered. */
 export function assertRegistered(uiSchema: UiSchema | undefined, { widgets, fields }: Pick<Registries, 'widgets' | 'fields'>): void {

@@ -145,7 +145,6 @@ export function ReadingSheetScreen() {
           title={t(shownErrors === clientErrors ? 'screens.readingSheet.errors.clientTitle' : 'screens.readingSheet.errors.title')}
           schema={sheetFormSchema}
           uiSchema={sheetUiSchema}
-          firstError={controller.firstError}
           onJump={(key) => controller.reportClientErrors({ [key]: [] })}
         />
         <FormView

@@ -80,10 +80,15 @@ export function ReporterScreen() {
   }
 
   const hasErrors = Object.keys(controller.errors).length > 0;
+  // The language switch says it is blocked only to whoever asked for another language, and only
+  // until the errors are corrected: a plain failed save is not a language change.
+  const [languageRefused, setLanguageRefused] = useState(false);
+  if (languageRefused && !hasErrors) setLanguageRefused(false);
   /** SPEC §4: a language switch saves the form first, and happens only when that save had no error. */
   const requestLanguage = (next: Locale) => {
     if (next === lang || controller.saving) return;
     if (hasErrors) {
+      setLanguageRefused(true);
       notify({ severity: 'warn', summary: t('screens.reporters.language.blockedTitle'), detail: t('screens.reporters.language.blocked') });
       return;
     }
@@ -111,7 +116,7 @@ export function ReporterScreen() {
       <UnsavedChangesGuard dirty={controller.dirty && !controller.saving} keep={() => (controller.dirty ? { value: { lang, data: controller.formData } } : undefined)} />
       <div className="page-header">
         <h1 className="page-title">{t((id === undefined ? form.title?.create : form.title?.edit) ?? reporterScreen.title)}</h1>
-        <ReporterLanguage value={lang} onChange={requestLanguage} disabled={controller.saving || controller.loading} blocked={hasErrors} />
+        <ReporterLanguage value={lang} onChange={requestLanguage} disabled={controller.saving || controller.loading} blocked={languageRefused} />
       </div>
       <RecordGate controller={controller} back={back}>
         <KeptChangesNotice onRestore={restore} />
