@@ -44,7 +44,7 @@ export function messageOf(error: ErrorObject, labels?: FieldLabels): string {
 /**
  * The field an error names, from its path: its label in the form ('request date'), else the last
  * segment; for one language of a translatable field (`names.en`, `summaries.de`), that field's
- * label, else its key in the singular, with the language: 'name (English)', 'report (Deutsch)'.
+ * label (else its key) in the singular, with the language: 'name (English)', 'pitch (Deutsch)'.
  */
 export function fieldName(segments: readonly string[], labels?: FieldLabels): string {
   const last = segments[segments.length - 1] ?? 'value';
@@ -54,7 +54,7 @@ export function fieldName(segments: readonly string[], labels?: FieldLabels): st
     return label ? inSentence(label) : last;
   }
   const ownerLabel = labels?.(segments.slice(0, -1));
-  return `${ownerLabel ? inSentence(ownerLabel) : singular(humanize(owner))} (${LOCALE_NAMES[last as Locale]})`;
+  return `${singular(ownerLabel ? inSentence(ownerLabel) : humanize(owner))} (${LOCALE_NAMES[last as Locale]})`;
 }
 
 /** A label inside a sentence: 'Request date' → 'request date', 'E-mail' → 'e-mail'; 'VAT number' and 'ID' keep their capitals. */

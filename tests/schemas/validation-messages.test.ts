@@ -50,7 +50,7 @@ describe('validation messages', () => {
   it('say the same words on the client and on the server: a German pitch too long', () => {
     const data = { original_title: 'Titel', pitches: { de: 'x'.repeat(100_001) } };
     const client = clientErrors(sheetFormSchema, data);
-    expect(client['pitches.de']).toEqual(['The pitches (Deutsch) may not be greater than 100000 characters.']);
+    expect(client['pitches.de']).toEqual(['The pitch (Deutsch) may not be greater than 100000 characters.']);
     // The server's validator of the same schema (ajv errors through the same wording).
     const server = compileFormValidator(sheetFormSchema)(data);
     expect(server?.['pitches.de']).toEqual(client['pitches.de']);

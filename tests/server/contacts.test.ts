@@ -124,7 +124,7 @@ describe('contacts', () => {
       company_id: ['The selected company id is invalid.'],
       contact_type_id: ['The selected contact type id is invalid.'],
     });
-    expect(await api.invalid('contacts', { name: 'Bad mail', email: 'nope' })).toEqual({ email: ['The email must be a valid email address.'] });
+    expect(await api.invalid('contacts', { name: 'Bad mail', email: 'nope' })).toEqual({ email: ['The e-mail must be a valid email address.'] });
     expect((await api.call('GET', `contacts/${contact.id}`)).json().data.name).toBe('Unchanged');
   });
 

@@ -82,18 +82,18 @@ describe('POST admin/demands (create)', () => {
   it('requires the sheet, the user, the date, the type and the status', async () => {
     const errors = await api.invalid('demands', { commentary: 'x' });
     expect(errors).toEqual({
-      book_id: ['The book id field is required.'],
-      user_id: ['The user id field is required.'],
-      demand_date: ['The demand date field is required.'],
-      demand_type_id: ['The demand type id field is required.'],
-      demand_status_id: ['The demand status id field is required.'],
+      book_id: ['The reading sheet field is required.'],
+      user_id: ['The user field is required.'],
+      demand_date: ['The request date field is required.'],
+      demand_type_id: ['The request type field is required.'],
+      demand_status_id: ['The request status field is required.'],
     });
   });
 
   it('takes dates as yyyy-MM-dd only', async () => {
     expect(await api.invalid('demands', body({ demand_date: '04/05/2026', demand_end_date: '2026-13-01' }))).toEqual({
-      demand_date: ['The demand date format is invalid.'],
-      demand_end_date: ['The demand end date format is invalid.'],
+      demand_date: ['The request date format is invalid.'],
+      demand_end_date: ['The request end date format is invalid.'],
     });
   });
 

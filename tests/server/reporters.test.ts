@@ -86,9 +86,9 @@ describe('POST admin/reporters (create)', () => {
   it('refuses a missing title, a malformed date and an unknown status, user or group, each on its field, writing nothing', async () => {
     const before = (await api.list('reporters')).meta.total;
     const errors = await api.invalid('reporters', body({ title: '', date: '15/12/2026', reporterStatusId: 99, reporterUserIds: [ann, 999999], reporterUserRoleIds: [999] }));
-    expect(errors).toMatchObject({ title: ['The title field is required.'], date: ['The date format is invalid.'] });
+    expect(errors).toMatchObject({ title: ['The title field is required.'], date: ['The expected publication date format is invalid.'] });
     // Year 0000 is a date by RFC 3339, not one a database stores.
-    expect(await api.invalid('reporters', body({ date: '0000-01-01' }))).toEqual({ date: ['The date format is invalid.'] });
+    expect(await api.invalid('reporters', body({ date: '0000-01-01' }))).toEqual({ date: ['The expected publication date format is invalid.'] });
     // Ids are checked once the schema holds.
     const ids = await api.invalid('reporters', body({ reporterStatusId: 99, reporterUserIds: [ann, 999999], reporterUserRoleIds: [999] }));
     expect(ids).toEqual({
@@ -98,11 +98,11 @@ describe('POST admin/reporters (create)', () => {
     });
     expect(await api.invalid('reporters', body({ title: undefined, date: undefined, reporterStatusId: undefined }))).toEqual({
       title: ['The title field is required.'],
-      date: ['The date field is required.'],
-      reporterStatusId: ['The reporter status id field is required.'],
+      date: ['The expected publication date field is required.'],
+      reporterStatusId: ['The status field is required.'],
     });
     expect(await api.invalid('reporters', body({ lang: 'pt', updatedTexts: [block('x', 'gossip')] }))).toEqual({
-      lang: ['The selected lang is invalid.'],
+      lang: ['The selected language is invalid.'],
       'updatedTexts.0.textType': ['The selected text type is invalid.'],
     });
     expect(await api.invalid('reporters', body({ colour: 'red' }))).toEqual({ colour: [expect.stringContaining('colour')] });

@@ -189,8 +189,8 @@ describe('POST admin/users/{id}', () => {
     const id = await insertUser(db());
     expect(await api.invalid('users', { ...body, email: 'taken@example.TEST' }, id)).toEqual({ email: ['The email has already been taken.'] });
     expect(await api.invalid('users', { firstname: '', lastname: 'X', email: 'nope', country_id: 999999 }, id)).toEqual({
-      firstname: ['The firstname field is required.'],
-      email: ['The email must be a valid email address.'],
+      firstname: ['The first name field is required.'],
+      email: ['The e-mail must be a valid email address.'],
     });
     expect(await api.invalid('users', { ...body, country_id: 999999 }, id)).toEqual({ country_id: ['The selected country id is invalid.'] });
     expect(await api.invalid('users', { ...body, nickname: 'A' }, id)).toEqual({ nickname: ['The nickname field is not accepted: User records have no such field.'] });
