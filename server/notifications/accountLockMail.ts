@@ -28,7 +28,7 @@ export function composeAccountLockMail(input: AccountLockMailInput): ComposedMai
   const paragraphs = [
     input.firstname ? `Hello ${input.firstname},` : 'Hello,',
     `Someone typed a wrong password for your Administration Panel account (${input.email}) ${input.failures} times in the last ${input.windowMinutes} minutes, from ${addressCount(input.addresses)}.`,
-    `To protect your account, logins from browsers and networks you have not logged in from before are blocked until ${UTC_TIME.format(input.lockedUntil)} UTC. You can still log in as usual from a browser or a network you have logged in from recently.`,
+    `To protect your account, logins from browsers and networks you have not logged in from before are blocked until ${UTC_TIME.format(input.lockedUntil)} UTC, and for longer each time the wrong passwords go on. You can still log in as usual from a browser or a network you have logged in from recently.`,
     'If this was you, there is nothing else to do. If it was not, change your password once you are logged in, and tell the person in charge of the panel.',
     'This message was sent automatically by the Administration Panel.',
   ];

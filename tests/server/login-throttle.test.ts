@@ -231,6 +231,8 @@ describe('login throttle: per account, from every address', () => {
     expect(mails[0]).toMatchObject({ subject: 'Failed logins on your Administration Panel account', userId: null, bookId: null, status: 'pending' });
     expect(mails[0]!.textBody).toContain('Hello Tara,');
     expect(mails[0]!.textBody).toContain(`(${owner.email}) 10 times in the last 15 minutes, from 10 different network addresses.`);
+    const until = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(clock + MINUTE));
+    expect(mails[0]!.textBody).toContain(`are blocked until ${until} UTC, and for longer each time the wrong passwords go on.`);
     expect(mails[0]!.textBody).toContain('You can still log in as usual from a browser or a network you have logged in from recently.');
     expect(mails[0]!.htmlBody).toContain('<p>Hello Tara,</p>');
   });
