@@ -14,6 +14,8 @@ export interface Config {
   /** Seed the demo catalogue on a first start (embedded database only). */
   demoData: boolean;
   sessionTtlHours: number;
+  /** Period of the loop that deletes expired and revoked sessions, in milliseconds. */
+  sessionCleanupIntervalMs: number;
   /** Extra origins allowed to make cookie-authenticated writes, besides the server's own. */
   allowedOrigins: string[];
   trustProxy: boolean;
@@ -272,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicSiteUrl: url(env, 'PUBLIC_SITE_URL', 'http://localhost:8080', ['http:', 'https:'])!,
     demoData,
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 90),
+    sessionCleanupIntervalMs: integer(env, 'SESSION_CLEANUP_INTERVAL_MS', 3_600_000, 1000, 24 * 3_600_000),
     allowedOrigins: (env.ALLOWED_ORIGINS || '')
       .split(',')
       .map((origin) => origin.trim())

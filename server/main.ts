@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed/index.js';
 import { startOutboxDelivery } from './jobs/outboxDelivery.js';
+import { startSessionCleanup } from './jobs/sessionCleanup.js';
 import { startUploadCleanup } from './jobs/uploadCleanup.js';
 import { createCardPaymentProvider } from './payments/createCardPaymentProvider.js';
 import { ensureFirstAdministrator } from './services/firstAdministrator.js';
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   const outbox = startOutboxDelivery({ db: database.db, config, log: app.log });
   // A run now (what a crash left behind), then one every UPLOAD_CLEANUP_INTERVAL_MS.
   const uploadCleanup = startUploadCleanup({ db: database.db, config, log: app.log, storage: app.storage });
+  // A run now, then one every SESSION_CLEANUP_INTERVAL_MS: ended sessions are deleted.
+  const sessionCleanup = startSessionCleanup({ db: database.db, config, log: app.log });
 
   /**
    * Graceful stop (SIGTERM from an orchestrator, Ctrl-C): the readiness check answers 503, the
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
     await app.close();
     await outbox.stop();
     await uploadCleanup.stop();
+    await sessionCleanup.stop();
     await database.close();
     app.log.info('stopped');
     process.exit(0);

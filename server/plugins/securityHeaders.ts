@@ -48,12 +48,54 @@ export function storedFilePolicy(contentType: string): string {
   return serializePolicy(contentType === 'application/pdf' ? STORED_FILE_POLICY : { ...STORED_FILE_POLICY, sandbox: [] });
 }
 
+/**
+ * The browser features the app and its stored files may use (docs/security.md, "Permissions-Policy"):
+ * none of the powerful ones, for the app or anything it might frame. Fullscreen and
+ * picture-in-picture stay with this origin, and autoplay keeps the browser's default (this origin):
+ * the browser's own viewer of a stored video or PDF, opened in a tab of its own, uses them. Every
+ * feature listed is one Chromium knows, so the header draws no console warning.
+ */
+export const PERMISSIONS_POLICY: Readonly<Record<string, string>> = {
+  accelerometer: '()',
+  'browsing-topics': '()',
+  camera: '()',
+  'clipboard-read': '()',
+  'display-capture': '()',
+  'encrypted-media': '()',
+  gamepad: '()',
+  geolocation: '()',
+  gyroscope: '()',
+  hid: '()',
+  'idle-detection': '()',
+  'local-fonts': '()',
+  magnetometer: '()',
+  microphone: '()',
+  midi: '()',
+  'otp-credentials': '()',
+  payment: '()',
+  'publickey-credentials-create': '()',
+  'publickey-credentials-get': '()',
+  'screen-wake-lock': '()',
+  serial: '()',
+  usb: '()',
+  'window-management': '()',
+  'xr-spatial-tracking': '()',
+  fullscreen: '(self)',
+  'picture-in-picture': '(self)',
+};
+
+/** The Permissions-Policy as one header value. */
+export const PERMISSIONS_POLICY_HEADER = Object.entries(PERMISSIONS_POLICY)
+  .map(([feature, allowlist]) => `${feature}=${allowlist}`)
+  .join(', ');
+
 /** HSTS value: a year, subdomains included; sent only on requests that came over HTTPS. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers on every answer (@fastify/helmet): the CSP above, no framing, nosniff,
- * `Referrer-Policy: same-origin`, same-origin opener and resource policies. Every `/api` answer,
+ * `Referrer-Policy: same-origin`, same-origin opener and resource policies, and the
+ * Permissions-Policy above (helmet does not set one). Every `/api` answer,
  * errors included, is `Cache-Control: no-store`; HSTS only over HTTPS (`request.protocol`, which
  * honours X-Forwarded-Proto when TRUST_PROXY is on). Registered before every other hook, so a
  * request refused early still carries them.
@@ -69,6 +111,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     xFrameOptions: { action: 'deny' },
   });
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY_HEADER);
     if (/^\/api(?:[/?]|$)/.test(request.url)) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });

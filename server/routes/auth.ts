@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../services/auth.js';
+import { KNOWN_DEVICE_COOKIE, KNOWN_LOGIN_CLIENT_MS, rememberLoginClient } from '../services/knownLoginClients.js';
 import { LoginThrottle } from '../services/loginThrottle.js';
 import { closeSession, openSession, resolveSession, SESSION_COOKIE } from '../services/sessions.js';
 import { requireAdmin } from '../plugins/session.js';
@@ -23,16 +24,18 @@ const LOGIN_BODY_SCHEMA = {
 
 /** What the login routes are built from. */
 export interface AuthRoutesOptions {
-  /** The login throttle's clock, in epoch milliseconds (default `Date.now`); tests move it. */
+  /** The clock of the login throttle and of the known login clients, in epoch milliseconds (default `Date.now`); tests move it. */
   now?: () => number;
 }
 
 /** `POST admin/auth/login`, `POST admin/auth/logout`, `GET admin/me`. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
-  const throttle = new LoginThrottle(app.db, options.now);
+  const now = options.now ?? Date.now;
+  const throttle = new LoginThrottle(app.db, now);
 
   app.post('/auth/login', { config: { bodySchema: LOGIN_BODY_SCHEMA } }, async (request, reply) => {
-    const administratorId = await authenticate(app.db, throttle, loginFields(request.body), request.ip);
+    const client = { ip: request.ip, deviceToken: request.cookies[KNOWN_DEVICE_COOKIE] };
+    const administratorId = await authenticate(app.db, throttle, loginFields(request.body), client, request.log);
     const { token, expiresAt } = await openSession(app.db, administratorId, app.config.sessionTtlHours, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
@@ -43,6 +46,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       sameSite: 'lax',
       secure: request.protocol === 'https',
       expires: expiresAt,
+    });
+    // Only the login reads it; it outlives sessions and logouts (docs/security.md, "Login protection").
+    reply.setCookie(KNOWN_DEVICE_COOKIE, await rememberLoginClient(app.db, administratorId, client, new Date(now())), {
+      path: '/api/admin/auth/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: KNOWN_LOGIN_CLIENT_MS.device / 1000,
     });
     const session = await resolveSession(app.db, token);
     return { message: 'Logged in', data: session!.admin };

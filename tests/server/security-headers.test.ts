@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, serializePolicy } from '../../server/plugins/securityHeaders.js';
+import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY_HEADER, serializePolicy } from '../../server/plugins/securityHeaders.js';
 import { fileUrl } from '../../server/storage/fileUrl.js';
 import { createStorage } from '../../server/storage/index.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -44,6 +44,7 @@ function expectBrowserHeaders(response: LightMyRequestResponse): void {
   expect(response.headers['referrer-policy']).toBe('same-origin');
   expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY_HEADER);
   expect(response.headers['strict-transport-security']).toBeUndefined();
 }
 
@@ -58,6 +59,23 @@ describe('security headers', () => {
         "connect-src 'self';media-src 'self';object-src 'none';frame-src 'none';worker-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'",
     );
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('denies every powerful browser feature to the page and to any frame, keeping fullscreen and picture-in-picture for this origin', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/reading-sheets' });
+    const api = await t.as(cookie, { method: 'GET', url: '/api/admin/me' });
+    for (const answer of [page, api]) {
+      const features = Object.fromEntries(
+        String(answer.headers['permissions-policy'])
+          .split(', ')
+          .map((entry) => entry.split('=') as [string, string]),
+      );
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture', 'clipboard-read', 'publickey-credentials-get']) {
+        expect(features[feature], feature).toBe('()');
+      }
+      expect(features.fullscreen).toBe('(self)');
+      expect(features['picture-in-picture']).toBe('(self)');
+    }
   });
 
   it('sends the same headers with an asset, which keeps its year of cache', async () => {

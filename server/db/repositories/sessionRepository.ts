@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { administrators, sessions } from '../schema/index.js';
 
@@ -36,7 +36,41 @@ export async function revokeAdministratorSessions(db: Db, administratorId: numbe
     .where(exceptSessionId ? and(live, ne(sessions.id, exceptSessionId)) : live);
 }
 
-/** Deletes sessions that expired or were revoked before `before`. */
-export async function purgeSessions(db: Db, before: Date): Promise<void> {
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)));
+/**
+ * Locks the administrator's row until the end of the transaction: logins of one administrator
+ * open their sessions one after the other, so the cap on live sessions holds under parallel logins.
+ */
+export async function lockAdministratorSessions(db: Db, administratorId: number): Promise<void> {
+  await db.select({ id: administrators.id }).from(administrators).where(eq(administrators.id, administratorId)).for('update');
+}
+
+/**
+ * Revokes the administrator's live sessions but the newest `keep`, the session `newestId` (just
+ * opened) counted among them; how many were revoked.
+ */
+export async function revokeSessionsBeyond(db: Db, query: { administratorId: number; keep: number; newestId: string; now: Date }): Promise<number> {
+  const older = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.administratorId, query.administratorId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, query.now),
+        ne(sessions.id, query.newestId),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .offset(query.keep - 1);
+  const revoked = await db.update(sessions).set({ revokedAt: query.now }).where(inArray(sessions.id, older)).returning({ id: sessions.id });
+  return revoked.length;
+}
+
+/** Deletes sessions that expired or were revoked before `before`; how many. */
+export async function purgeSessions(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
