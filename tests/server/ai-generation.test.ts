@@ -121,7 +121,7 @@ describe('POST admin/ai-books/ai-book-generation: the request', () => {
       const models = await bare.as(await bare.login(), { method: 'GET', url: '/api/admin/ai-books/models' });
       expect(models.json().data).toEqual(
         ['Fast (gpt-5-mini)', 'Large (claude-sonnet-5-5)', 'Small (claude-haiku-5-5)'].map((label) =>
-          expect.objectContaining({ label, available: false, help: 'Not set up on this server: ask your administrator or technical team to enable it.' }),
+          expect.objectContaining({ label, available: false, help: 'Not set up on this server. Ask your administrator or technical team to enable it.' }),
         ),
       );
       expect(models.body).not.toMatch(/OPENAI|ANTHROPIC|_KEY|_URL/);
