@@ -11,7 +11,7 @@ import { registerInputGuard } from './plugins/inputGuard.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
 import { createAiCompletion } from './ai/aiCompletion.js';
-import { aiModels } from './ai/aiModels.js';
+import { aiModels, aiSetupLog } from './ai/aiModels.js';
 import { failGenerations, runningGenerations } from './db/repositories/aiGenerationRepository.js';
 import { startAiGenerationQueue, type AiGenerationQueue, type AiGenerationQueueOptions } from './jobs/aiGenerationQueue.js';
 import { GENERATION_MESSAGES } from './services/aiGenerationService.js';
@@ -129,10 +129,13 @@ export async function buildApp({ config, database, logger = false, screensDir, n
 /**
  * The AI generation queue, started with the app when a provider is configured (and stopped with
  * it); without one no model can be chosen, and any sheet still marked running is ended as
- * interrupted.
+ * interrupted. A model that cannot be called is said once in the log, with the variables that
+ * enable it: staff are only told to ask their administrator.
  */
 async function startAiGeneration(app: FastifyInstance, options: AiGenerationQueueOptions | undefined): Promise<AiGenerationQueue | undefined> {
   const { config, database } = app;
+  const setup = aiSetupLog(config.ai);
+  if (setup) app.log[setup.level]({ unavailableAiModels: setup.unavailable }, setup.message);
   if (!aiModels(config.ai).some((model) => model.available)) {
     await failGenerations(database.db, await runningGenerations(database.db), GENERATION_MESSAGES.interrupted);
     return undefined;

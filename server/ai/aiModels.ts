@@ -16,13 +16,20 @@ export interface AiModel {
   /** The id sent to the provider (`gpt-5-mini`, `claude-sonnet-5-5`). */
   model: string;
   available: boolean;
-  /** For a model that is not available: how to enable it, in the words of the README. */
+  /** For a model that is not available: what staff can do about it, in their words (no setting names). */
   help: string | undefined;
 }
 
+/** What staff read about a model this server cannot call: whom to ask, never how to configure it. */
+export const MODEL_NOT_SET_UP = 'Not set up on this server. Ask your administrator or technical team to enable it.';
+
+/**
+ * How an operator enables a provider: the variables of the README's configuration table. Written
+ * in the server's log (`aiSetupLog`), never shown to staff.
+ */
 const HOW_TO: Record<AiProvider, string> = {
-  openai: 'Set OPENAI_API_KEY (or OPENAI_BASE_URL for a self-hosted OpenAI-compatible server) on the server to enable this model.',
-  anthropic: 'Set ANTHROPIC_API_KEY on the server to enable this model.',
+  openai: 'set OPENAI_API_KEY (or OPENAI_BASE_URL for a self-hosted OpenAI-compatible server)',
+  anthropic: 'set ANTHROPIC_API_KEY',
 };
 
 /** Whether a provider can be called: a key, or (OpenAI's protocol) the base URL of a server that may need none. */
@@ -34,7 +41,7 @@ function providerAvailable(config: AiConfig, provider: AiProvider): boolean {
 export function aiModels(config: AiConfig): AiModel[] {
   const model = (id: AiModelId, label: string, provider: AiProvider, providerModel: string): AiModel => {
     const available = providerAvailable(config, provider);
-    return { id, label: `${label} (${providerModel})`, provider, model: providerModel, available, help: available ? undefined : HOW_TO[provider] };
+    return { id, label: `${label} (${providerModel})`, provider, model: providerModel, available, help: available ? undefined : MODEL_NOT_SET_UP };
   };
   return [model('fast', 'Fast', 'openai', config.fastModel), model('large', 'Large', 'anthropic', config.largeModel), model('small', 'Small', 'anthropic', config.smallModel)];
 }
@@ -42,4 +49,27 @@ export function aiModels(config: AiConfig): AiModel[] {
 /** The configured model of an id, or undefined for an id that is none of the three. */
 export function aiModelOf(config: AiConfig, id: string): AiModel | undefined {
   return aiModels(config).find((model) => model.id === id);
+}
+
+/**
+ * The line the server logs once at start when a model cannot be called: which models, and the
+ * variables that enable them (README, "Configuration"); undefined when all three can be called.
+ */
+export function aiSetupLog(config: AiConfig): { level: 'warn' | 'info'; unavailable: string[]; message: string } | undefined {
+  const models = aiModels(config);
+  const missing = models.filter((model) => !model.available);
+  if (missing.length === 0) return undefined;
+  const providers = [...new Set(missing.map((model) => model.provider))];
+  const how = providers
+    .map((provider) => {
+      const labels = missing.filter((model) => model.provider === provider).map((model) => model.label);
+      return `${HOW_TO[provider]} for the ${labels.join(' and ')} model${labels.length > 1 ? 's' : ''}`;
+    })
+    .join('; ');
+  const none = missing.length === models.length;
+  return {
+    level: none ? 'warn' : 'info',
+    unavailable: missing.map((model) => model.id),
+    message: `${none ? 'AI generation is not set up: no AI provider is configured' : 'Some AI models are not set up'}. To enable them, ${how} (README, "Configuration").`,
+  };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { findSheetTitles } from '../db/repositories/bookReadRepository.js';
 import { outboxRepository } from '../db/repositories/outboxRepository.js';
+import type { SaveNotificationOutcome } from '../services/bookSaveEvents.js';
 import { composeSheetNotification } from './compose.js';
 import { sheetFollowers } from './followers.js';
 import { signalOutbox } from './outboxSignal.js';
@@ -53,15 +54,20 @@ export interface SavedSheet {
 
 /**
  * The reading-sheet save's hooks (services/bookSaveEvents.ts): after the commit of a save with
- * `withNotification`, queue the followers' mails. A failure is the save service's to log; it
- * never fails the save, and nothing here waits for SMTP.
+ * `withNotification`, queue the followers' mails, and say how many followers get one (queued now,
+ * or already waiting: each follower gets one mail) and whether this server sends e-mail
+ * (`mailConfigured`: SMTP_URL is set), for the save's answer. A failure is the save service's to
+ * log; it never fails the save, and nothing here waits for SMTP.
  */
-export function sheetNotificationHooks(options: { db: Db; publicSiteUrl: string; log: FastifyBaseLogger }): { afterCommit(event: SavedSheet): Promise<void> } {
+export function sheetNotificationHooks(options: { db: Db; publicSiteUrl: string; mailConfigured: boolean; log: FastifyBaseLogger }): {
+  afterCommit(event: SavedSheet): Promise<SaveNotificationOutcome | undefined>;
+} {
   return {
     async afterCommit(event) {
-      if (!event.withNotification) return;
+      if (!event.withNotification) return undefined;
       const result = await enqueueSheetNotification(options.db, { bookId: event.bookId, publicSiteUrl: options.publicSiteUrl });
       options.log.info({ bookId: event.bookId, version: event.version, ...result }, 'reading sheet saved with notification: subscriber e-mails queued');
+      return { notified: result.queued + result.skipped, mailConfigured: options.mailConfigured };
     },
   };
 }

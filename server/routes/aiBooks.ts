@@ -8,7 +8,8 @@ import { GENERATION_BODY, getAiBook, launchGeneration } from '../services/aiGene
  * The AI drafts' calls (SPEC §7 `admin/ai-books…`). `POST admin/ai-books/ai-book-generation` launches
  * a generation (server/services/aiGenerationService.ts). `GET admin/ai-books/models`: the three models
  * of SPEC §9 as this server is configured, `{ data: [{ id, label, provider, available, help }] }`;
- * `help` says how to enable a model that is not available. The keys never leave the server.
+ * `help` tells staff whom to ask about a model that is not available (the variables that enable
+ * it are in the server's log, never in an answer). The keys never leave the server.
  */
 export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();

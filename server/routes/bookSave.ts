@@ -37,7 +37,8 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
     storage: app.storage,
     pending: app.pendingUploads,
     log: app.log,
-    hooks: options.hooks ?? sheetNotificationHooks({ db: app.db, publicSiteUrl: app.config.publicSiteUrl, log: app.log }), // withNotification → outbox, after the commit
+    // withNotification → outbox, after the commit; the answer says how many subscribers get an e-mail.
+    hooks: options.hooks ?? sheetNotificationHooks({ db: app.db, publicSiteUrl: app.config.publicSiteUrl, mailConfigured: Boolean(app.config.smtpUrl), log: app.log }),
     repository: options.repository,
   });
 

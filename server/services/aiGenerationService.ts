@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiDraftRecord } from '../../common/aiDraft.js';
-import type { Locale } from '../../common/locales.js';
-import { pickTranslation } from '../../common/locales.js';
+import type { Locale, Translations } from '../../common/locales.js';
 import { AiCallError, type AiCompletion } from '../ai/aiCompletion.js';
 import { aiModelOf, AI_MODEL_IDS, type AiModelId } from '../ai/aiModels.js';
 import { checkDraftAnswer, DraftAnswerError, type KnownReferenceIds } from '../ai/draftAnswer.js';
@@ -9,7 +8,7 @@ import { manuscriptText, ManuscriptTextError } from '../ai/manuscriptText.js';
 import { buildPrompt } from '../ai/promptBuilder.js';
 import type { AiConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { aiReferenceLists, failGeneration, findDraft, markGenerationRunning, sheetForPrompt, storeDraft, type AiReferenceLists } from '../db/repositories/aiGenerationRepository.js';
+import { aiReferenceLists, failGeneration, findDraft, markGenerationRunning, sheetForPrompt, storeDraft, type AiReferenceLists, type SheetForPrompt } from '../db/repositories/aiGenerationRepository.js';
 import { findAiPromptByLabel } from '../db/repositories/aiPromptRepository.js';
 import { conflict, unprocessable } from '../http/errors.js';
 import type { Storage } from '../storage/Storage.js';
@@ -20,6 +19,7 @@ import { getSheet, type SheetApi } from './bookReadService.js';
 export const AI_SOURCES = ['report', 'manuscript'] as const;
 export const AI_LANGUAGES = ['en', 'fr'] as const;
 export type AiSource = (typeof AI_SOURCES)[number];
+export type AiLanguage = (typeof AI_LANGUAGES)[number];
 
 /** Body of `POST admin/ai-books/ai-book-generation` (SPEC §7). */
 export const GENERATION_BODY = {
@@ -38,7 +38,7 @@ export interface GenerationJob {
   bookId: number;
   generateFrom: AiSource;
   model: AiModelId;
-  language: Locale;
+  language: AiLanguage;
 }
 
 export const GENERATION_MESSAGES = {
@@ -46,11 +46,45 @@ export const GENERATION_MESSAGES = {
   running: 'An AI generation is already running for this reading sheet.',
   noSheet: 'The selected book id is invalid.',
   noManuscript: 'This reading sheet has no manuscript: upload one, or generate from the report.',
-  noReport: 'This reading sheet has no report to generate from: write its report, or generate from the manuscript.',
   interrupted: 'The AI generation was interrupted (the server stopped before it ended): launch it again.',
 } as const;
 
-const readBody = actionBody<{ generate_from: AiSource; ai_model: AiModelId; language: Locale; book_id: number }>(GENERATION_BODY);
+/** The editor's labels of the two fields a generation from the report reads (SPEC §2: `summaries` is labelled 'Report'). */
+export const REPORT_FIELD_LABELS = { summaries: 'Report', report: 'Full report' } as const;
+
+const LANGUAGE_NAMES: Record<AiLanguage, string> = { en: 'English', fr: 'French' };
+
+/** The refusal of a generation from the report when both report fields are empty in the language and in English. */
+export function noReportMessage(language: AiLanguage): string {
+  const where = language === 'en' ? 'in English' : `in ${LANGUAGE_NAMES[language]} and in English`;
+  return `This reading sheet has no report to generate from: its '${REPORT_FIELD_LABELS.summaries}' and its '${REPORT_FIELD_LABELS.report}' are empty ${where}. Fill in one of them, or generate from the manuscript.`;
+}
+
+/** The headings of the two fields in the context, in the prompt's language, when both are sent. */
+const CONTEXT_HEADINGS: Record<AiLanguage, { summaries: string; report: string }> = {
+  en: { summaries: `${REPORT_FIELD_LABELS.summaries}:`, report: `${REPORT_FIELD_LABELS.report}:` },
+  fr: { summaries: 'Rapport :', report: 'Rapport complet :' },
+};
+
+/** A translatable text in the language, else in English; '' when neither has text. */
+function inLanguageOrEnglish(value: Translations | null | undefined, language: Locale): string {
+  return value?.[language]?.trim() || value?.en?.trim() || '';
+}
+
+/**
+ * What a generation from the report reads (docs/ai.md): the 'Report' (`summaries`), and the 'Full
+ * report' (`report`) when it has text, each in the language, else in English. Both are headed by
+ * their labels when both are sent. '' when both are empty: the generation is refused.
+ */
+export function reportContext(sheet: Pick<SheetForPrompt, 'summaries' | 'report'>, language: AiLanguage): string {
+  const summary = inLanguageOrEnglish(sheet.summaries, language);
+  const full = inLanguageOrEnglish(sheet.report, language);
+  if (!summary || !full) return summary || full;
+  const headings = CONTEXT_HEADINGS[language];
+  return `${headings.summaries}\n${summary}\n\n${headings.report}\n${full}`;
+}
+
+const readBody = actionBody<{ generate_from: AiSource; ai_model: AiModelId; language: AiLanguage; book_id: number }>(GENERATION_BODY);
 
 /** What a launch needs: the database, the AI settings and the queue that runs the generation. */
 export interface LaunchDeps {
@@ -61,8 +95,8 @@ export interface LaunchDeps {
 
 /**
  * `POST admin/ai-books/ai-book-generation`: checks the request (every refusal at once, per field:
- * a model this server cannot call says how to enable it; a manuscript source needs a stored
- * manuscript, a report source a report; the prompt of the source must be written in the
+ * a model this server cannot call says whom to ask; a manuscript source needs a stored
+ * manuscript, a report source a 'Report' or a 'Full report'; the prompt of the source must be written in the
  * language), marks the sheet running (409 when it already is) and queues the generation. Answers
  * at once; the sheet's flags say how it ends.
  */
@@ -70,14 +104,14 @@ export async function launchGeneration(deps: LaunchDeps, rawBody: unknown): Prom
   const body = readBody(rawBody);
   const errors: Record<string, string[]> = {};
   const model = aiModelOf(deps.ai, body.ai_model)!;
-  if (!model.available) errors.ai_model = [`The ${model.label} model is not configured on this server. ${model.help}`];
+  if (!model.available) errors.ai_model = [`The ${model.label} model is not set up on this server: ask your administrator or technical team to enable it.`];
   const sheet = await sheetForPrompt(deps.db, body.book_id);
   if (!sheet) errors.book_id = [GENERATION_MESSAGES.noSheet];
   else if (body.generate_from === 'manuscript' && !sheet.manuscriptStoredName) errors.generate_from = [GENERATION_MESSAGES.noManuscript];
-  else if (body.generate_from === 'report' && !pickTranslation(sheet.report, body.language).trim()) errors.generate_from = [GENERATION_MESSAGES.noReport];
+  else if (body.generate_from === 'report' && !reportContext(sheet, body.language)) errors.generate_from = [noReportMessage(body.language)];
   const prompt = await findAiPromptByLabel(deps.db, body.generate_from);
   if (!errors.generate_from && !prompt?.contents[body.language]?.trim()) {
-    errors.generate_from = [`The AI prompt "${body.generate_from}" has no text in ${body.language === 'fr' ? 'French' : 'English'}: write it on the AI prompts screen.`];
+    errors.generate_from = [`The AI prompt "${body.generate_from}" has no text in ${LANGUAGE_NAMES[body.language]}: write it on the AI prompts screen.`];
   }
   if (Object.keys(errors).length) throw unprocessable(errors);
   if (!(await markGenerationRunning(deps.db, body.book_id))) throw conflict(GENERATION_MESSAGES.running);
@@ -137,11 +171,11 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob, la
     const sheet = await sheetForPrompt(deps.db, job.bookId);
     if (!sheet) return; // deleted meanwhile: its flags went with it
     const model = aiModelOf(deps.ai, job.model)!;
-    if (!model.available) throw new DraftAnswerError(`The ${model.label} model is no longer configured on this server. ${model.help}`);
+    if (!model.available) throw new DraftAnswerError(`The ${model.label} model is no longer set up on this server: ask your administrator or technical team to enable it.`);
     const prompt = await findAiPromptByLabel(deps.db, job.generateFrom);
     const template = prompt?.contents[job.language]?.trim();
     if (!prompt || !template) throw new DraftAnswerError(`The AI prompt "${job.generateFrom}" has no text in this language any more.`);
-    const context = job.generateFrom === 'manuscript' ? await manuscriptText(deps.storage, sheet.manuscriptStoredName ?? '') : pickTranslation(sheet.report, job.language);
+    const context = job.generateFrom === 'manuscript' ? await manuscriptText(deps.storage, sheet.manuscriptStoredName ?? '') : reportContext(sheet, job.language);
     const lists = await aiReferenceLists(deps.db);
     const built = buildPrompt(template, { sheet, lists, lang: job.language, jsonStructure: prompt.jsonStructure, context });
     const answer = await deps.complete({ model, system: SYSTEM_INSTRUCTIONS, prompt: built.text, ...(signal ? { signal } : {}) });

@@ -6,7 +6,7 @@ import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import type { Storage } from '../storage/Storage.js';
 import type { PendingUploads } from '../uploads/PendingUploads.js';
 import { discardUploads, type UploadedFile } from '../uploads/receiveUploads.js';
-import { runAfterCommit, type SheetSaveHooks } from './bookSaveEvents.js';
+import { runAfterCommit, type AfterCommitResult, type SheetSavedEvent, type SheetSaveHooks } from './bookSaveEvents.js';
 import { removeStoredFiles } from './bookSaveFiles.js';
 import { validateSheetInput, type SheetInput } from './bookSaveInput.js';
 import { writeSheet } from './bookSaveWrite.js';
@@ -21,7 +21,28 @@ export const SHEET_MESSAGES = {
   updated: RESOURCE_MESSAGES.updated,
   fileDeleted: 'File deleted successfully',
   manuscriptDeleted: 'Manuscript deleted successfully',
+  noFollower: 'Saved; no one follows this reading sheet, so no one was notified.',
+  notifyFailed: 'Saved, but the subscribers could not be notified: save with notification again to notify them.',
 } as const;
+
+/**
+ * The answer's message (the editor's success toast, SPEC §8). A plain save says it was added or
+ * updated; a save with notification says whom it notified: 'Saved; 12 subscribers will be
+ * notified.' (1 subscriber), that no one follows the sheet, that the e-mails wait until this
+ * server sends e-mail, or that the notification failed.
+ */
+export function saveMessage(event: Pick<SheetSavedEvent, 'created' | 'withNotification'>, after: AfterCommitResult): string {
+  const plain = event.created ? SHEET_MESSAGES.created : SHEET_MESSAGES.updated;
+  if (!event.withNotification) return plain;
+  if (after.failed) return SHEET_MESSAGES.notifyFailed;
+  if (!after.outcome) return plain;
+  const { notified, mailConfigured } = after.outcome;
+  if (notified === 0) return SHEET_MESSAGES.noFollower;
+  const who = `${notified} ${notified === 1 ? 'subscriber' : 'subscribers'}`;
+  return mailConfigured
+    ? `Saved; ${who} will be notified.`
+    : `Saved; ${who} will be notified once e-mail sending is set up on this server (ask your administrator or technical team).`;
+}
 
 export interface SaveRequest {
   /** The path id; undefined creates. */
@@ -96,9 +117,9 @@ export function createBookSaveService({ db, storage, pending = createPendingUplo
         throw withSentKeys(error, sentKey);
       }
       await removeStoredFiles(storage, saved.replaced, log);
-      await runAfterCommit(hooks, saved.event, log);
+      const after = await runAfterCommit(hooks, saved.event, log);
       return {
-        message: saved.event.created ? SHEET_MESSAGES.created : SHEET_MESSAGES.updated,
+        message: saveMessage(saved.event, after),
         data: await getSheet(db, saved.event.bookId),
         withNotification: saved.event.withNotification ? 1 : 0,
       };

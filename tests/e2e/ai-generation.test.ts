@@ -9,8 +9,14 @@ import { GENERATION_MESSAGES } from '../../server/services/aiGenerationService.j
 import { startAiProviderServer, type TestAiProvider } from '../helpers/aiProviderServer.js';
 import { axeProblems } from '../helpers/axe.js';
 import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { LOCALES } from '../../common/locales.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+
+/** A Report in five locales, as every demo sheet has it, for a sheet whose Full report is empty. */
+const DEMO_LIKE_REPORT = Object.fromEntries(
+  LOCALES.map((locale) => [locale, `(${locale}) A keeper and a drowned sailor who comes back every night. A page-turner. The middle part drags a little.`]),
+);
 
 describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in Chromium', () => {
   let server: E2eServer;
@@ -38,7 +44,8 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
       .values({
         originalTitle: 'Der Leuchtturm',
         titles: { en: 'The Lighthouse', fr: 'Le gardien du phare' },
-        report: { en: 'A keeper and a drowned sailor who comes back every night.' },
+        // As on the demo's sheets: the Report filled in five languages, the Full report empty.
+        summaries: DEMO_LIKE_REPORT,
       })
       .returning({ id: books.id });
     sheetId = sheet!.id;
@@ -51,7 +58,7 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     await provider?.close();
   });
 
-  it('launches a generation from the dialog: a refusal under its field, then the button disabled until the draft is announced', async () => {
+  it('launches a generation from the Report of a sheet whose Full report is empty: a refusal under its field, then the button disabled until the draft is announced', async () => {
     await page.goto(url(`/reading-sheet/${sheetId}`));
     await page.locator('#root_original_title').waitFor();
     expect(await button('See AI result').isDisabled()).toBe(true);
@@ -61,6 +68,12 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     await expect.poll(() => dialog().locator('.p-dropdown-label').textContent()).toBe('Fast (gpt-5-mini)');
     await page.locator('.p-dialog.p-dialog-enter-done').waitFor();
     expect(await axeProblems(page, '.ai-generate-dialog')).toEqual([]);
+    expect(await dialog().locator('.ai-not-set-up, .ai-model-help').count()).toBe(0);
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/ai-generate-dialog-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // The manuscript source without a manuscript: refused under the source, the dialog stays.
     await dialog().getByRole('button', { name: 'Manuscript' }).click();
@@ -84,6 +97,9 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     await expect.poll(() => button('Generate with AI').isDisabled()).toBe(false);
     const [request] = provider.requests;
     expect(request!.body).toMatchObject({ model: 'gpt-5-mini', response_format: { type: 'json_object' } });
+    // Generated from the Report in the chosen language: the French one is the prompt's context.
+    const prompt = (request!.body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')!.content;
+    expect(prompt.endsWith(`Contexte :\n${DEMO_LIKE_REPORT.fr}`)).toBe(true);
     expect((await server.database.db.select({ locale: aiBooks.locale }).from(aiBooks).where(eq(aiBooks.bookId, sheetId)))[0]).toEqual({ locale: 'fr' });
 
     await button('See AI result').click();
@@ -186,5 +202,96 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     await page.waitForURL(url(`/reading-sheet/${sheetId}`));
     await page.locator('.sheet-language-button[data-locale="fr"]').click();
     expect(await page.locator('#root_titles_fr').inputValue()).toBe('Le gardien du vieux phare');
+  });
+});
+
+describe.skipIf(!chromiumPath)('the Generate with AI dialog on a server where AI is not (fully) set up, in Chromium', () => {
+  let browser: Browser;
+  const servers: E2eServer[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    for (const server of servers) await server.close();
+  });
+
+  /** The editor of a demo-like sheet (Report filled, Full report empty) on a server of this configuration, its dialog open. */
+  async function openDialog(env: Record<string, string>) {
+    const server = await startE2eServer(env);
+    servers.push(server);
+    await seedAiPrompts(server.database.db);
+    const [sheet] = await server.database.db.insert(books).values({ originalTitle: 'Der Leuchtturm', summaries: DEMO_LIKE_REPORT }).returning({ id: books.id });
+    const page = await loggedInPage(browser, server.url);
+    await page.goto(`${server.url}/reading-sheet/${sheet!.id}`);
+    await page.locator('#root_original_title').waitFor();
+    await page.getByRole('button', { name: 'Generate with AI', exact: true }).click();
+    const dialog = page.locator('.ai-generate-dialog');
+    await page.locator('.p-dialog.p-dialog-enter-done').waitFor();
+    return { page, dialog };
+  }
+  /** The model list as staff see it: each option's label and whether it can be chosen. */
+  async function modelOptions(page: Page, dialog: ReturnType<Page['locator']>, screenshot?: string) {
+    await dialog.locator('.p-dropdown').click();
+    const items = page.locator('.p-dropdown-panel .p-dropdown-item');
+    await items.first().waitFor();
+    if (screenshot) await page.screenshot({ path: `test-results/${screenshot}.png` });
+    const options = await items.evaluateAll((nodes) => nodes.map((node) => ({ label: node.textContent, disabled: node.classList.contains('p-disabled') })));
+    // Closed again from its own trigger: Escape would also close the dialog.
+    await dialog.locator('.p-dropdown-trigger').click();
+    await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
+    return options;
+  }
+  const SETTING_NAMES = /OPENAI|ANTHROPIC|_KEY|_URL|variable|environment/i;
+
+  it('without any provider: says in staff words that AI generation is not set up here and whom to ask; no setting is named and nothing can be launched', async () => {
+    const { page, dialog } = await openDialog({});
+    const notice = dialog.locator('.ai-not-set-up');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      'AI generation is not set up on this server.Ask your administrator or technical team to set it up. Until then, no AI draft can be generated here.',
+    );
+    expect(await dialog.textContent()).not.toMatch(SETTING_NAMES);
+    expect(await dialog.locator('.p-dropdown-label').textContent()).toBe('No model can be used on this server');
+    expect(await dialog.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(true);
+    expect(await axeProblems(page, '.ai-generate-dialog')).toEqual([]);
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/ai-generate-dialog-not-set-up-${width}.png` });
+    }
+    // Which models there are, none of which can be chosen here.
+    expect(await modelOptions(page, dialog)).toEqual([
+      { label: 'Fast (gpt-5-mini) — not set up', disabled: true },
+      { label: 'Large (claude-sonnet-5-5) — not set up', disabled: true },
+      { label: 'Small (claude-haiku-5-5) — not set up', disabled: true },
+    ]);
+    await page.close();
+  });
+
+  it('with one provider only: the models that can be used are chosen as usual, the others marked as not set up, with whom to ask', async () => {
+    const provider = await startAiProviderServer();
+    try {
+      const { page, dialog } = await openDialog({ OPENAI_BASE_URL: provider.env.OPENAI_BASE_URL!, OPENAI_API_KEY: provider.env.OPENAI_API_KEY! });
+      await expect.poll(() => dialog.locator('.p-dropdown-label').textContent()).toBe('Fast (gpt-5-mini)');
+      expect(await dialog.locator('.ai-not-set-up').count()).toBe(0);
+      expect(await dialog.locator('.ai-model-help li').allTextContents()).toEqual([
+        'Large (claude-sonnet-5-5): Not set up on this server. Ask your administrator or technical team to enable it.',
+        'Small (claude-haiku-5-5): Not set up on this server. Ask your administrator or technical team to enable it.',
+      ]);
+      expect(await dialog.textContent()).not.toMatch(SETTING_NAMES);
+      expect(await axeProblems(page, '.ai-generate-dialog')).toEqual([]);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.screenshot({ path: 'test-results/ai-generate-dialog-one-provider-1440.png' });
+      await page.setViewportSize({ width: 1024, height: 900 });
+      expect(await modelOptions(page, dialog, 'ai-generate-dialog-one-provider-1024')).toEqual([
+        { label: 'Fast (gpt-5-mini)', disabled: false },
+        { label: 'Large (claude-sonnet-5-5) — not set up', disabled: true },
+        { label: 'Small (claude-haiku-5-5) — not set up', disabled: true },
+      ]);
+      expect(await dialog.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(false);
+      await page.close();
+    } finally {
+      await provider.close();
+    }
   });
 });

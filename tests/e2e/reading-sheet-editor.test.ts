@@ -436,7 +436,16 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await page.unroute(`**/api/admin/books/${sheetId}`);
   });
 
-  it('saves with notification: the subscriber who follows the sheet receives the e-mail; a plain save sends none', async () => {
+  it('saves with notification: the toast says how many subscribers will be notified, or that no one follows the sheet; the follower receives the e-mail; a plain save sends none', async () => {
+    const saved = () => page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/admin/books/${sheetId}`));
+    // No one follows the sheet yet: saved, and the toast says no one was notified.
+    await clearToasts(page);
+    await page.goto(url(`/reading-sheet/${sheetId}`));
+    await page.locator('#root_original_title').waitFor();
+    await page.getByRole('button', { name: 'SAVE WITH NOTIFICATION' }).click();
+    expect(await toast(page, 'Success')).toBe('Saved; no one follows this reading sheet, so no one was notified.');
+    await clearToasts(page);
+
     // A subscriber with the sheet in one of their libraries follows it (docs/notifications.md).
     const [reader] = await server.database.db
       .insert(users)
@@ -447,14 +456,17 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     const mailsToReader = () => smtp.received.filter((mail) => mail.to.includes(reader!.email));
     const queued = async () => (await server.database.db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.bookId, sheetId))).length;
 
-    await clearToasts(page);
     await page.goto(url(`/reading-sheet/${sheetId}`));
     await page.locator('#root_original_title').fill(`Le Voyageur ${stamp} (2)`);
-    const saved = () => page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/admin/books/${sheetId}`));
     let response = saved();
     await page.getByRole('button', { name: 'SAVE WITH NOTIFICATION' }).click();
-    expect(((await (await response).json()) as { withNotification: number }).withNotification).toBe(1);
-    expect(await toast(page, 'Success')).toBe('Updated successfully');
+    expect(((await (await response).json()) as { withNotification: number; message: string })).toMatchObject({ withNotification: 1, message: 'Saved; 1 subscriber will be notified.' });
+    expect(await toast(page, 'Success')).toBe('Saved; 1 subscriber will be notified.');
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/reading-sheet-saved-with-notification-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
     await expect.poll(() => mailsToReader().length, { timeout: 15_000 }).toBe(1);
     const [mail] = mailsToReader();
     expect(mail!.from).toBe('news@scouting.test');
@@ -467,7 +479,8 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     response = saved();
     await save();
     expect(((await (await response).json()) as { withNotification: number }).withNotification).toBe(0);
-    await toast(page, 'Success');
+    // A plain save keeps its message.
+    expect(await toast(page, 'Success')).toBe('Updated successfully');
     // Queueing happens before the answer, so the outbox already holds all this save would send.
     expect(await queued()).toBe(1);
     expect((await api(`books/${sheetId}`)).data).toMatchObject({ original_title: `Le Voyageur ${stamp} (2)`, nb_pages: 321 });

@@ -1,11 +1,12 @@
-import { Readable } from 'node:stream';
+import { readFileSync } from 'node:fs';
+import { Readable, Writable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { Database } from '../../server/db/client.js';
 import { aiBooks, books, genres } from '../../server/db/schema/index.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
-import { GENERATION_MESSAGES } from '../../server/services/aiGenerationService.js';
+import { GENERATION_MESSAGES, noReportMessage, REPORT_FIELD_LABELS } from '../../server/services/aiGenerationService.js';
 import { createStorage } from '../../server/storage/index.js';
 import { startAiProviderServer, type TestAiProvider } from '../helpers/aiProviderServer.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -49,7 +50,7 @@ async function newSheet(values: Partial<typeof books.$inferInsert> = {}): Promis
   sheetCount += 1;
   const [row] = await db()
     .insert(books)
-    .values({ originalTitle: `Le Phare ${sheetCount}`, titles: { en: `The Lighthouse ${sheetCount}` }, report: { en: REPORT }, ...values })
+    .values({ originalTitle: `Le Phare ${sheetCount}`, titles: { en: `The Lighthouse ${sheetCount}` }, summaries: { en: REPORT }, ...values })
     .returning({ id: books.id });
   return row!.id;
 }
@@ -78,20 +79,35 @@ describe('POST admin/ai-books/ai-book-generation: the request', () => {
     expect(Object.keys(wrong.json().errors).sort()).toEqual(['ai_model', 'generate_from', 'language']);
   });
 
-  it('refuses an unknown sheet, a manuscript source without a manuscript, a report source without a report', async () => {
+  it('refuses an unknown sheet, a manuscript source without a manuscript, a report source whose Report and Full report are empty', async () => {
     expect((await launch({ book_id: 2_000_000, generate_from: 'report', ai_model: 'fast', language: 'en' })).json().errors).toEqual({ book_id: [GENERATION_MESSAGES.noSheet] });
     expect((await launch({ book_id: await newSheet(), generate_from: 'manuscript', ai_model: 'fast', language: 'en' })).json().errors).toEqual({
       generate_from: [GENERATION_MESSAGES.noManuscript],
     });
-    expect((await launch({ book_id: await newSheet({ report: {} }), generate_from: 'report', ai_model: 'large', language: 'fr' })).json().errors).toEqual({
-      generate_from: [GENERATION_MESSAGES.noReport],
+    expect((await launch({ book_id: await newSheet({ summaries: {}, report: {} }), generate_from: 'report', ai_model: 'large', language: 'fr' })).json().errors).toEqual({
+      generate_from: [noReportMessage('fr')],
     });
     expect(provider.requests).toHaveLength(0);
   });
 
-  it('refuses a model this server cannot call, saying how to configure it', async () => {
-    const bare = await createTestApp();
+  it('refuses a model this server cannot call in staff words, and logs once at start which variables enable it', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const bare = await createTestApp({}, { logger: { level: 'info', stream } });
     try {
+      const setup = lines.map((line) => JSON.parse(line) as { level: number; msg: string; unavailableAiModels?: string[] }).filter((entry) => entry.unavailableAiModels);
+      expect(setup).toEqual([
+        expect.objectContaining({
+          level: 40,
+          unavailableAiModels: ['fast', 'large', 'small'],
+          msg: 'AI generation is not set up: no AI provider is configured. To enable them, set OPENAI_API_KEY (or OPENAI_BASE_URL for a self-hosted OpenAI-compatible server) for the Fast (gpt-5-mini) model; set ANTHROPIC_API_KEY for the Large (claude-sonnet-5-5) and Small (claude-haiku-5-5) models (README, "Configuration").',
+        }),
+      ]);
       await seedAiPrompts(bare.database.db);
       const [sheet] = await bare.database.db.insert(books).values({ originalTitle: 'X', report: { en: REPORT } }).returning({ id: books.id });
       const response = await bare.as(await bare.login(), {
@@ -100,10 +116,80 @@ describe('POST admin/ai-books/ai-book-generation: the request', () => {
         payload: { book_id: sheet!.id, generate_from: 'report', ai_model: 'small', language: 'en' },
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors.ai_model[0]).toBe('The Small (claude-haiku-5-5) model is not configured on this server. Set ANTHROPIC_API_KEY on the server to enable this model.');
+      expect(response.json().errors.ai_model[0]).toBe('The Small (claude-haiku-5-5) model is not set up on this server: ask your administrator or technical team to enable it.');
+      // The models are still listed, each saying whom to ask; no setting's name reaches staff.
+      const models = await bare.as(await bare.login(), { method: 'GET', url: '/api/admin/ai-books/models' });
+      expect(models.json().data).toEqual(
+        ['Fast (gpt-5-mini)', 'Large (claude-sonnet-5-5)', 'Small (claude-haiku-5-5)'].map((label) =>
+          expect.objectContaining({ label, available: false, help: 'Not set up on this server. Ask your administrator or technical team to enable it.' }),
+        ),
+      );
+      expect(models.body).not.toMatch(/OPENAI|ANTHROPIC|_KEY|_URL/);
+      expect(response.body).not.toMatch(/OPENAI|ANTHROPIC|_KEY|_URL/);
+      // Logged once, at start: a generation refused later logs it no more.
+      expect(lines.filter((line) => line.includes('OPENAI_API_KEY'))).toHaveLength(1);
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('a generation from the report: the Report, and the Full report when it has text', () => {
+  const FRENCH_REPORT = 'Un gardien de phare trouve un marin noyé qui revient à la vie chaque nuit.';
+  const FULL_REPORT = 'Reading notes: the second half turns into a courtroom drama; strong for a limited series.';
+  /** Generates from the report and answers the prompt sent. */
+  async function promptOf(id: number, language: 'en' | 'fr'): Promise<string> {
+    provider.plan({ kind: 'text', text: goodDraft() });
+    const response = await launch({ book_id: id, generate_from: 'report', ai_model: 'fast', language });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await ended(id)).toMatchObject({ has: true, error: null });
+    const request = provider.requests.at(-1)!;
+    return (request.body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')!.content;
+  }
+  const contextOf = (prompt: string, language: 'en' | 'fr') => prompt.slice(prompt.lastIndexOf(language === 'en' ? 'Context:\n' : 'Contexte :\n')).split('\n').slice(1).join('\n');
+
+  it('names the fields by the labels the editor shows', () => {
+    const labels = (JSON.parse(readFileSync('src/i18n/locales/en/screens/readingSheet.json', 'utf8')) as { fields: Record<string, string> }).fields;
+    expect(REPORT_FIELD_LABELS).toEqual({ summaries: labels.summaries, report: labels.report });
+    expect(noReportMessage('en')).toBe(
+      "This reading sheet has no report to generate from: its 'Report' and its 'Full report' are empty in English. Fill in one of them, or generate from the manuscript.",
+    );
+  });
+
+  it('generates from a sheet whose only text is its Report (summaries), in the language', async () => {
+    const id = await newSheet({ summaries: { en: REPORT, fr: FRENCH_REPORT, de: 'Ein Leuchtturmwärter.' }, report: {} });
+    expect(contextOf(await promptOf(id, 'fr'), 'fr')).toBe(FRENCH_REPORT);
+    expect(contextOf(await promptOf(id, 'en'), 'en')).toBe(REPORT);
+  });
+
+  it('adds the Full report when it has text, each under its label', async () => {
+    const id = await newSheet({ summaries: { en: REPORT }, report: { en: FULL_REPORT } });
+    expect(contextOf(await promptOf(id, 'en'), 'en')).toBe(`Report:\n${REPORT}\n\nFull report:\n${FULL_REPORT}`);
+    const fullOnly = await newSheet({ summaries: {}, report: { en: FULL_REPORT } });
+    expect(contextOf(await promptOf(fullOnly, 'en'), 'en')).toBe(FULL_REPORT);
+  });
+
+  it('falls back to English, field by field, when the language has no text', async () => {
+    const id = await newSheet({ summaries: { en: REPORT, de: 'Ein Leuchtturmwärter.' }, report: { en: FULL_REPORT, fr: '  ' } });
+    expect(contextOf(await promptOf(id, 'fr'), 'fr')).toBe(`Rapport :\n${REPORT}\n\nRapport complet :\n${FULL_REPORT}`);
+    const mixed = await newSheet({ summaries: { fr: FRENCH_REPORT }, report: { en: FULL_REPORT } });
+    expect(contextOf(await promptOf(mixed, 'fr'), 'fr')).toBe(`Rapport :\n${FRENCH_REPORT}\n\nRapport complet :\n${FULL_REPORT}`);
+  });
+
+  it('refuses, naming both fields by their labels, only when both are empty in the language and in English', async () => {
+    provider.reset();
+    const refused = async (values: Partial<typeof books.$inferInsert>, language: 'en' | 'fr') => {
+      const id = await newSheet(values);
+      const response = await launch({ book_id: id, generate_from: 'report', ai_model: 'fast', language });
+      expect(response.statusCode).toBe(422);
+      expect((await flags(id)).running).toBe(false);
+      return response.json().errors;
+    };
+    expect(await refused({ summaries: {}, report: {} }, 'en')).toEqual({ generate_from: [noReportMessage('en')] });
+    // Text in another language only, or blank text, is not a report to generate from.
+    expect(await refused({ summaries: { de: 'Ein Leuchtturmwärter.' }, report: { en: ' \n ' } }, 'fr')).toEqual({ generate_from: [noReportMessage('fr')] });
+    expect(noReportMessage('fr')).toContain("its 'Report' and its 'Full report' are empty in French and in English");
+    expect(provider.requests).toHaveLength(0);
   });
 });
 

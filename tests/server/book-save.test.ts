@@ -97,7 +97,8 @@ describe('POST admin/books (create)', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     const { message, data, withNotification } = response.json() as { message: string; data: Data; withNotification: number };
-    expect(message).toBe('Added successfully to the database');
+    // Saved with notification: a new sheet has no follower yet (docs/notifications.md).
+    expect(message).toBe('Saved; no one follows this reading sheet, so no one was notified.');
     expect(withNotification).toBe(1);
     expect(writablePart(data)).toEqual(writablePart(sheet as unknown as Record<string, unknown>));
     expect(writablePart(data)).toEqual(sheet);
@@ -701,6 +702,8 @@ describe('the notification seam (withNotification)', () => {
     });
     const created = await service.save({ rawId: undefined, input: { original_title: 'Seam', withNotification: 1 }, files: [], administratorId: 7 });
     expect(created.withNotification).toBe(1);
+    // Saved all the same; the answer says the subscribers were not notified.
+    expect(created.message).toBe('Saved, but the subscribers could not be notified: save with notification again to notify them.');
     expect(events).toEqual([{ bookId: created.data.id, created: true, version: 1, withNotification: true, administratorId: 7 }]);
     expect(seen).toEqual(['in:1']);
     await expect(service.save({ rawId: String(created.data.id), input: { original_title: 'Changed', version: 1, withNotification: 1 }, files: [] })).rejects.toThrow('outbox down');

@@ -157,6 +157,18 @@ describe('demo seed', () => {
     expect(user!.searchText).not.toBe('');
   });
 
+  it('fills every sheet\'s Report (summaries) in five locales, and the Full report (report) of some, so both sources of an AI draft can be seen', async () => {
+    const rows = await database.db.select({ id: books.id, summaries: books.summaries, report: books.report }).from(books).orderBy(asc(books.id));
+    for (const book of rows) for (const locale of LOCALES) expect(book.summaries[locale], `book ${book.id} ${locale}`).toBeTruthy();
+    const withFullReport = rows.filter((book) => Object.keys(book.report).length > 0);
+    expect(withFullReport.length).toBe(Math.floor((rows.length + 1) / 3));
+    for (const book of withFullReport) {
+      for (const locale of LOCALES) expect(book.report[locale], `book ${book.id} ${locale}`).toMatch(/\n\n/);
+      // The reader's longer notes start from the sheet's own pitch.
+      expect(book.report.en).toContain(book.summaries.en!.split('.')[0]);
+    }
+  });
+
   it('shows every subscriber state on a first start: the first subscribers, whatever the seed', async () => {
     const rows = await database.db
       .select({

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { Db } from '../../server/db/client.js';
 import { books, demands, demandTypes, libraries, libraryBooks, locales, outboxMessages, users } from '../../server/db/schema/index.js';
@@ -9,9 +10,11 @@ import { composeSheetNotification, publicSheetUrl } from '../../server/notificat
 import { CLOSED_DEMAND_STATUS_IDS, sheetFollowers } from '../../server/notifications/followers.js';
 import { createSmtpSender } from '../../server/notifications/mailer.js';
 import { enqueueSheetNotification } from '../../server/notifications/sheetNotification.js';
+import { SHEET_MESSAGES } from '../../server/services/bookSaveService.js';
 import { escapeHtml } from '../../server/services/escapeHtml.js';
+import { SESSION_COOKIE } from '../../server/services/sessions.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtpServer.js';
-import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { ADMIN, createTestApp, type TestApp } from '../helpers/testApp.js';
 
 // ---------------------------------------------------------------------------------------------
 // A port nothing listens on, a logger that keeps what it is told, and a wait.
@@ -373,6 +376,60 @@ describe('POST admin/books/{id} with withNotification', () => {
     const again = await t.as(cookie, { method: 'POST', url: `/api/admin/books/${fx.sheet}`, payload: plain, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(again.statusCode, again.body).toBe(200);
     expect(await outbox()).toEqual([]);
+  });
+
+  it('answers, for the success toast, how many subscribers will be notified (one in the singular), or that no one follows the sheet; a plain save keeps its message', async () => {
+    const cookie = await t.login();
+    const save = async (id: number | undefined, title: string, withNotification: 0 | 1) => {
+      const response = await t.as(cookie, { method: 'POST', url: `/api/admin/books${id ? `/${id}` : ''}`, payload: { original_title: title, withNotification } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { message: string; withNotification: number; data: { id: number } };
+    };
+    const toSheet = async (id: number) => (await outbox()).filter((row) => row.bookId === id);
+
+    // Three followers: three e-mails queued, and the answer says so.
+    expect(await save(fx.sheet, 'The Left Hand of Darkness', 1)).toMatchObject({ message: 'Saved; 3 subscribers will be notified.', withNotification: 1 });
+    expect(await toSheet(fx.sheet)).toHaveLength(3);
+    // Saved again before those went out: the same three are notified, by the e-mail already waiting for them.
+    expect((await save(fx.sheet, 'The Left Hand of Darkness', 1)).message).toBe('Saved; 3 subscribers will be notified.');
+    expect(await toSheet(fx.sheet)).toHaveLength(3);
+
+    // One follower: the singular.
+    const [single] = await db.insert(books).values({ originalTitle: 'A sheet one reader follows' }).returning({ id: books.id });
+    const [reader] = await db.insert(users).values({ email: 'one.reader@readers.test', firstname: 'Ona', lastname: 'Reader', isAccepted: true }).returning({ id: users.id });
+    const [shelf] = await db.insert(libraries).values({ userId: reader!.id, name: 'Shelf' }).returning({ id: libraries.id });
+    await db.insert(libraryBooks).values({ libraryId: shelf!.id, bookId: single!.id });
+    expect((await save(single!.id, 'A sheet one reader follows', 1)).message).toBe('Saved; 1 subscriber will be notified.');
+
+    // No one follows: nothing queued, and the answer says no one was notified; a new sheet is followed by no one.
+    const [lonely] = await db.insert(books).values({ originalTitle: 'A sheet no one follows' }).returning({ id: books.id });
+    expect((await save(lonely!.id, 'A sheet no one follows', 1)).message).toBe(SHEET_MESSAGES.noFollower);
+    expect(SHEET_MESSAGES.noFollower).toBe('Saved; no one follows this reading sheet, so no one was notified.');
+    expect(await toSheet(lonely!.id)).toEqual([]);
+    const created = await save(undefined, 'A new sheet saved with notification', 1);
+    expect(created.message).toBe(SHEET_MESSAGES.noFollower);
+
+    // A plain save keeps its message, and queues nothing.
+    await db.delete(outboxMessages);
+    expect(await save(fx.sheet, 'The Left Hand of Darkness', 0)).toMatchObject({ message: 'Updated successfully', withNotification: 0 });
+    expect((await save(undefined, 'A new sheet saved plainly', 0)).message).toBe('Added successfully to the database');
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('says that the e-mails wait until e-mail sending is set up, on a server without SMTP_URL', async () => {
+    const config = loadConfig({ DATA_DIR: 'data/test', CLIENT_DIR: 'no-client', DEMO_DATA: 'false', PUBLIC_SITE_URL });
+    const bare = await buildApp({ config, database: t.database });
+    try {
+      await bare.ready();
+      const login = await bare.inject({ method: 'POST', url: '/api/admin/auth/login', payload: ADMIN });
+      const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+      const response = await bare.inject({ method: 'POST', url: `/api/admin/books/${fx.other}`, headers: { cookie }, payload: { original_title: 'Another Book', withNotification: 1 } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().message).toBe('Saved; 2 subscribers will be notified once e-mail sending is set up on this server (ask your administrator or technical team).');
+      expect((await outbox()).filter((row) => row.bookId === fx.other)).toHaveLength(2);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('keeps a title and a name that look like HTML as typed in the text body, and escaped in the HTML body', async (context) => {

@@ -111,6 +111,9 @@ export interface SheetForPrompt {
   publicComments: Translations;
   privateComment: string | null;
   scouts: Translations;
+  /** 'Report' on the editor. */
+  summaries: Translations;
+  /** 'Full report' on the editor. */
   report: Translations;
   manuscriptStoredName: string | null;
   isAiGenerationRunning: boolean;
@@ -128,6 +131,7 @@ export async function sheetForPrompt(db: Db, bookId: number): Promise<SheetForPr
       publicComments: books.publicComments,
       privateComment: books.privateComment,
       scouts: books.scouts,
+      summaries: books.summaries,
       report: books.report,
       manuscriptStoredName: books.manuscriptStoredName,
       isAiGenerationRunning: books.isAiGenerationRunning,

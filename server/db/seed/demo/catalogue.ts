@@ -24,7 +24,7 @@ import {
 } from '../../schema/index.js';
 import { addDays, insertRows, isoDate, maybe, some, type DemoContext } from './context.js';
 import { LOCALE_COUNTRY, type DemoDirectory } from './directory.js';
-import { CHARACTERISATIONS, fill, OF, PITCHES, PRAISES, RESERVATIONS, SUBTITLES, TITLE_NOUNS, type Phrase } from './vocabulary.js';
+import { CHARACTERISATIONS, fill, FULL_REPORT, OF, PITCHES, PRAISES, RESERVATIONS, SUBTITLES, TITLE_NOUNS, type Phrase } from './vocabulary.js';
 
 export interface DemoBook {
   id: number;
@@ -57,7 +57,10 @@ function makeTitles(ctx: DemoContext, locale: Locale, used: Set<string>, city: s
   }
 }
 
-function planBook(ctx: DemoContext, directory: DemoDirectory, usedTitles: Set<string>): BookPlan {
+/** Every third sheet (the second, fifth…) has a 'Full report' besides its 'Report'; the others, as most sheets, only the 'Report'. */
+const hasFullReport = (index: number) => index % 3 === 1;
+
+function planBook(ctx: DemoContext, directory: DemoDirectory, usedTitles: Set<string>, index: number): BookPlan {
   const { rng, ref, now } = ctx;
   const locale = rng.helpers.weightedArrayElement(LOCALES.map((value) => ({ value, weight: value === 'en' || value === 'fr' ? 3 : 2 })));
   const faker = ctx.fakers[locale];
@@ -105,6 +108,8 @@ function planBook(ctx: DemoContext, directory: DemoDirectory, usedTitles: Set<st
     publicComments: translate(praise),
     newsletterComments: rng.datatype.boolean(0.5) ? translate(praise) : {},
     summaries: Object.fromEntries(LOCALES.map((l) => [l, `${fill(pitch[l], values)} ${praise[l]} ${reservation[l]}`])),
+    // No random draw: the rest of the demo stays as it was.
+    report: hasFullReport(index) ? Object.fromEntries(LOCALES.map((l) => [l, fill(FULL_REPORT[l], { ...values, pitch: fill(pitch[l], values), praise: praise[l], reservation: reservation[l] })])) : {},
     strongPoints: translate(praise),
     weakPoints: translate(reservation),
     searchText: bookSearchText(originalTitle, titles, authors.map((author) => author.name)),
@@ -118,7 +123,7 @@ function planBook(ctx: DemoContext, directory: DemoDirectory, usedTitles: Set<st
 export async function seedCatalogue(ctx: DemoContext, directory: DemoDirectory, count: number): Promise<DemoBook[]> {
   const { db, rng, ref, now } = ctx;
   const usedTitles = new Set<string>();
-  const plans = Array.from({ length: count }, () => planBook(ctx, directory, usedTitles));
+  const plans = Array.from({ length: count }, (_, index) => planBook(ctx, directory, usedTitles, index));
   const inserted = await db
     .insert(books)
     .values(plans.map((plan) => plan.row))

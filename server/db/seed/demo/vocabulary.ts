@@ -99,6 +99,19 @@ export const PRAISES: readonly Phrase[] = [
   },
 ];
 
+/**
+ * The 'Full report' (`report`) some sheets carry: the reader's longer notes, built from the
+ * sheet's pitch, strong and weak points; `{pitch}`, `{praise}`, `{reservation}`, `{name}` and
+ * `{city}` are filled per book.
+ */
+export const FULL_REPORT: Phrase = {
+  en: 'Story: {pitch}\n\nStrengths: {praise} {name} is a lead an actor would want to play, and {city} gives the story a setting a production can use.\n\nReservations: {reservation}\n\nRecommendation: worth a close read for producers looking for a series.',
+  fr: "Histoire : {pitch}\n\nPoints forts : {praise} {name} est un rôle qu'un acteur voudrait jouer, et {city} offre un décor exploitable pour une production.\n\nRéserves : {reservation}\n\nRecommandation : à lire de près pour les producteurs qui cherchent une série.",
+  es: 'Historia: {pitch}\n\nPuntos fuertes: {praise} {name} es un papel que cualquier actor querría interpretar, y {city} ofrece un escenario aprovechable para una producción.\n\nReservas: {reservation}\n\nRecomendación: merece una lectura atenta de los productores que buscan una serie.',
+  de: 'Handlung: {pitch}\n\nStärken: {praise} {name} ist eine Rolle, die jede Schauspielerin und jeder Schauspieler spielen möchte, und {city} bietet einer Produktion einen nutzbaren Schauplatz.\n\nVorbehalte: {reservation}\n\nEmpfehlung: lohnt eine genaue Lektüre für Produktionen, die eine Serie suchen.',
+  it: "Storia: {pitch}\n\nPunti di forza: {praise} {name} è un ruolo che ogni attore vorrebbe interpretare, e {city} offre un'ambientazione sfruttabile per una produzione.\n\nRiserve: {reservation}\n\nRaccomandazione: merita una lettura attenta da parte dei produttori in cerca di una serie.",
+};
+
 /** Weak points. */
 export const RESERVATIONS: readonly Phrase[] = [
   {

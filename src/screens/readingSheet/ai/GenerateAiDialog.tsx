@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
+import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +20,11 @@ interface Props {
 }
 
 /**
- * 'Generate with AI' (SPEC §2, §5): the source (the report or the manuscript), the model (those
- * this server cannot call are shown disabled, with how to enable them) and the language (en, fr).
- * The server's refusals show under their fields; the dialog closes only when the launch is accepted.
+ * 'Generate with AI' (SPEC §2, §5): the source (the report or the manuscript), the model and the
+ * language (en, fr). A model this server cannot call is listed disabled, marked as not set up,
+ * with whom to ask; when none can be called the dialog says that AI generation is not set up here
+ * (how to set it up is for the server's log and the README, never for staff). The server's
+ * refusals show under their fields; the dialog closes only when the launch is accepted.
  */
 export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
   const { t } = useTranslation();
@@ -50,6 +53,8 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
     { value: 'fr', label: t('locales.fr') },
   ];
   const unavailable = (models.data ?? []).filter((option) => !option.available);
+  /** Loaded, and no model can be called: AI generation is not set up on this server. */
+  const notSetUp = Boolean(models.data) && available.length === 0;
 
   return (
     <Dialog
@@ -67,6 +72,18 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
       }
     >
       <div className="dialog-fields">
+        {notSetUp ? (
+          <Message
+            severity="warn"
+            className="ai-not-set-up"
+            content={
+              <div className="ai-not-set-up-body" role="status">
+                <strong>{t('screens.readingSheet.ai.notSetUp.title')}</strong>
+                <span>{t('screens.readingSheet.ai.notSetUp.text')}</span>
+              </div>
+            }
+          />
+        ) : null}
         <ChoiceField
           id="ai-source"
           label={t('screens.readingSheet.ai.source')}
@@ -82,14 +99,18 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
           <Dropdown
             inputId="ai-model"
             value={model}
-            options={(models.data ?? []).map((option) => ({ value: option.id, label: option.label, disabled: !option.available }))}
+            options={(models.data ?? []).map((option) => ({
+              value: option.id,
+              label: option.available ? option.label : t('screens.readingSheet.ai.modelNotSetUp', { model: option.label }),
+              disabled: !option.available,
+            }))}
             optionDisabled="disabled"
             placeholder={models.isLoading ? t('app.loading') : t('screens.readingSheet.ai.noModel')}
             onChange={(e) => setDraft({ ...draft, ai_model: e.value as string })}
             className="w-full"
           />
           <FieldError messages={errors.ai_model} />
-          {unavailable.length ? (
+          {unavailable.length && !notSetUp ? (
             <ul className="ai-model-help">
               {unavailable.map((option) => (
                 <li key={option.id}>
