@@ -92,7 +92,7 @@ describe('checkDefinitions', () => {
       expect.stringMatching(/^schemas\/users\.screen\.json: \/form\/uiSchema\/requests\/ui:options\/screen "requests" names no screen definition \(known: .*demands/),
     ]);
     expect(problemsOf('users.screen.json', (s) => (s.form.uiSchema.requests['ui:options'].fixed = { customer_id: '$recordId' }))).toEqual([
-      'schemas/users.screen.json: /form/uiSchema/requests/ui:options/fixed/customer_id is not accepted by GET admin/demands (it accepts page, perPage, user_id, book_id, status, type)',
+      'schemas/users.screen.json: /form/uiSchema/requests/ui:options/fixed/customer_id is not accepted by GET admin/demands (it accepts page, perPage, name, user_id, book_id, status, type)',
     ]);
     expect(problemsOf('demands.screen.json', (s) => (s.form.uiSchema.book_link['ui:options'].route = 'reading-sheet'))).toEqual([
       'schemas/demands.screen.json: /form/uiSchema/book_link/ui:options/route "reading-sheet" names no route of a screen definition (a "name" of their routes.list or routes.form)',
