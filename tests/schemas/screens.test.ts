@@ -108,6 +108,17 @@ describe('screen definitions', () => {
       for (const [locale, known] of keysByLocale) expect(keys.filter((key) => !known.has(key)), locale).toEqual([]);
     });
 
+    it('gives labelKeys (of a column or an option source) that hold keys in every locale', () => {
+      const prefixes: string[] = (screen.list?.columns ?? []).flatMap((column) => (column.labelKeys ? [column.labelKeys] : []));
+      for (const filter of screen.list?.filters ?? []) if (filter.options?.labelKeys) prefixes.push(filter.options.labelKeys);
+      walk(screen.form?.uiSchema, (key, value) => {
+        if (key === 'labelKeys' && typeof value === 'string') prefixes.push(value);
+      });
+      for (const [locale, known] of keysByLocale) {
+        expect(prefixes.filter((prefix) => ![...known].some((key) => key.startsWith(`${prefix}.`))), locale).toEqual([]);
+      }
+    });
+
     it('has a form schema the shared ajv options compile, its locales expanded', () => {
       const form = expandScreen(screen).form;
       if (form) expect(() => compileFormValidator(form.schema)).not.toThrow();
