@@ -105,6 +105,30 @@ describe('checkDefinitions', () => {
     ]);
   });
 
+  it("refuses an addLabel no add button shows: on a field that is not a list, a list a widget shows, a field that shows its own list", () => {
+    const problems = problemsOf('reporters.screen.json', (s) => {
+      s.form.uiSchema.title = { ...s.form.uiSchema.title, 'ui:options': { addLabel: 'screens.readingSheet.add.series' } };
+      s.form.uiSchema.reporterUserIds['ui:options'] = { ...s.form.uiSchema.reporterUserIds['ui:options'], addLabel: 'screens.readingSheet.add.series' };
+    });
+    expect(problems).toEqual([
+      'schemas/reporters.screen.json: /form/uiSchema/title/ui:options/addLabel is not shown: only a list (type "array") has an add button',
+      'schemas/reporters.screen.json: /form/uiSchema/reporterUserIds/ui:options/addLabel is not shown: the widget multiSelect shows this list, without an add button',
+    ]);
+    expect(problemsOf('users.screen.json', (s) => (s.form.uiSchema.libraries = { 'ui:field': 'userLibraries', 'ui:options': { addLabel: 'screens.readingSheet.add.series' } }))).toEqual([
+      'schemas/users.screen.json: /form/uiSchema/libraries/ui:options/addLabel is not shown: the field userLibraries shows this list, not the array template',
+    ]);
+  });
+
+  it("checks the reading-sheet editor's addLabel against its schema: its lists take one, a nested text does not", () => {
+    const [form] = READING_SHEET_FORMS;
+    expect(checkDefinitions([], { forms: [form!] })).toEqual([]);
+    const uiSchema = JSON.parse(JSON.stringify(form!.uiSchema));
+    uiSchema.seriesList.items.name['ui:options'] = { addLabel: 'screens.readingSheet.add.series' };
+    expect(checkDefinitions([], { forms: [{ ...form!, uiSchema }] })).toEqual([
+      'schemas/books/readingSheet.ui.json: /seriesList/items/name/ui:options/addLabel is not shown: only a list (type "array") has an add button',
+    ]);
+  });
+
   it('refuses a screen whose api no declared resource serves', () => {
     expect(problemsOf('times.screen.json', (s) => (s.api = 'eras'))).toEqual(['schemas/times.screen.json: /api "eras" is served by no declared resource (server/resources)']);
   });

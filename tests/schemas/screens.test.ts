@@ -19,7 +19,7 @@ const FIXED_ROUTES = [
   { path: '/', name: 'home' },
 ];
 /** uiSchema keys whose string value is shown to the user, hence an i18n key. */
-const UI_TEXT_KEYS = new Set(['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'title', 'help', 'placeholder', 'description', 'descriptionFr', 'label']);
+const UI_TEXT_KEYS = new Set(['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'title', 'help', 'placeholder', 'description', 'descriptionFr', 'label', 'addLabel']);
 
 const files = fs.readdirSync(SCREENS_DIR).filter((file) => file.endsWith('.screen.json'));
 const raw = Object.fromEntries(files.map((file) => [file, JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as ScreenDefinition]));
