@@ -255,7 +255,7 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     await page.goto(url('/requests'));
     const rows = page.locator('.page .p-datatable-tbody tr');
     await rows.first().locator('.request-status-select').waitFor();
-    const search = page.locator('.header').getByRole('searchbox', { name: 'Find a request by user, e-mail, company, title or author...' });
+    const search = page.locator('.header').getByRole('searchbox', { name: 'Find a request by user or reading sheet...' });
     const usersShown = () => rows.locator('td:nth-child(2)').allTextContents();
     const count = async (where: ReturnType<typeof eq>) => (await db().select({ id: demands.id }).from(demands).where(where)).length;
 
