@@ -202,6 +202,17 @@ export const screenMetaSchema = {
               header: i18nKey,
               cell: { enum: CELL_NAMES, default: 'text' },
               width: { type: 'string' },
+              labelKeys: {
+                type: 'string',
+                description:
+                  'i18n prefix of the values: a cell whose value is `report` shows the text of `<labelKeys>.report` when that key exists, else `report` as the server sends it',
+              },
+              stackBelow: {
+                type: 'integer',
+                minimum: 1,
+                description:
+                  "List width in pixels below which this column shows under the previous one (its header under that column's header, its value under that column's value in the same row): fewer, wider columns on a narrow window, every value and row action still in view",
+              },
             },
           },
         },

@@ -5,6 +5,9 @@
  * on the server and ISO strings once sent: the `D` parameter.
  */
 
+/** Most credits a balance or a subscription may hold (the server's bound; the panel's credits fields say it). */
+export const MAX_CREDITS = 1_000_000;
+
 /**
  * A user's subscription state (SPEC §4): `none` (no subscription), `active`, `canceled`
  * (`canceled_at` set) and `ended` (its end date is past). The server works it out

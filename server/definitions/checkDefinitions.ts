@@ -8,6 +8,8 @@ export interface FormFile {
   file: string;
   /** Its UI schema: every `source` in it is checked. */
   uiSchema: unknown;
+  /** The JSON Schema it renders, for the options that need a field's type (`addLabel`). */
+  schema?: unknown;
 }
 
 /** Widgets whose server search defaults to the `name` parameter (src/widgets/remoteSelect, creatableSelect). */
@@ -29,8 +31,10 @@ const seg = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\
  * - an option source (`ui:options.source`, a filter's `options`) whose `api` no route serves,
  *   whose `searchParam` that list does not accept, or whose value, label or parent field its rows
  *   do not carry;
- * - a related table's `rowRoute` that names no route of the screen definitions checked, and an
- *   option a field does not take (`FIELD_OPTIONS`: a misspelt or retired option such as `rowLink`).
+ * - a related table's `rowRoute` that names no route of the screen definitions checked, an
+ *   option a field does not take (`FIELD_OPTIONS`: a misspelt or retired option such as `rowLink`),
+ *   and an `addLabel` where no add button shows it (on a field that is not a list, or a list shown
+ *   by a widget or by a field that does not take it).
  * Run by `npm test` (tests/schemas), `npm run build` (scripts/check-definitions.ts) and at server start.
  */
 export function checkDefinitions(
@@ -53,12 +57,15 @@ export function checkDefinitions(
     checkList(screen, served, report);
     if (screen.form) checkForm(screen, served.surface, report);
     checkUiOptions(screen.form?.uiSchema, '/form/uiSchema', { lists, routes, screenApis }, report);
+    if (screen.form) checkAddLabels(screen.form.uiSchema, screen.form.schema, '/form/uiSchema', report);
     (screen.list?.filters ?? []).forEach((filter, index) => {
       if (filter.options?.api) checkSource(filter.options as Json, `/list/filters/${index}/options`, lists, report, false);
     });
   }
   for (const form of options.forms ?? []) {
-    checkUiOptions(form.uiSchema, '', { lists, routes, screenApis }, (pointer, message) => problems.push(`${form.file}: ${pointer} ${message}`));
+    const report = (pointer: string, message: string) => problems.push(`${form.file}: ${pointer} ${message}`);
+    checkUiOptions(form.uiSchema, '', { lists, routes, screenApis }, report);
+    if (form.schema !== undefined) checkAddLabels(form.uiSchema, form.schema, '', report);
   }
   return problems;
 }
@@ -152,6 +159,49 @@ function checkUiOptions(uiSchema: unknown, base: string, { lists, routes, screen
     for (const [key, value] of Object.entries(node)) if (key !== 'ui:options') walk(value, `${pointer}/${seg(key)}`);
   };
   walk(uiSchema, base);
+}
+
+/**
+ * Every `ui:options.addLabel` of a UI schema is shown by an add button: the engine's array template
+ * shows it for a list (`type: array`) rendered as items, a field listed in `FIELD_OPTIONS` with it
+ * (textBlocks) shows its own. Elsewhere it would be ignored: on a field that is not a list, or a list
+ * a widget or another field shows. `schema` is the JSON Schema the UI schema renders (its local
+ * `$ref`s followed).
+ */
+function checkAddLabels(uiSchema: unknown, schema: unknown, base: string, report: Report): void {
+  const root = isObject(schema) ? schema : {};
+  const resolve = (node: unknown): Json => {
+    let current = isObject(node) ? node : {};
+    for (let hops = 0; typeof current.$ref === 'string' && current.$ref.startsWith('#/') && hops < 10; hops++) {
+      current = current.$ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), root) as Json;
+      if (!isObject(current)) return {};
+    }
+    return current;
+  };
+  const walk = (ui: unknown, node: Json, pointer: string) => {
+    if (!isObject(ui)) return;
+    const options = ui['ui:options'];
+    if (isObject(options) && options.addLabel !== undefined) {
+      const field = ui['ui:field'] as FieldName | undefined;
+      const types = [node.type].flat();
+      const where = `${pointer}/ui:options/addLabel`;
+      if (field !== undefined) {
+        // A field listed in FIELD_OPTIONS is checked there (textBlocks takes it).
+        if (!FIELD_OPTIONS[field]) report(where, `is not shown: the field ${String(field)} shows this list, not the array template`);
+      } else if (!types.includes('array')) report(where, 'is not shown: only a list (type "array") has an add button');
+      else if (ui['ui:widget'] !== undefined) report(where, `is not shown: the widget ${String(ui['ui:widget'])} shows this list, without an add button`);
+    }
+    const properties = isObject(node.properties) ? node.properties : {};
+    for (const [key, value] of Object.entries(ui)) {
+      if (key.startsWith('ui:')) continue;
+      if (key === 'items') walk(value, resolve(Array.isArray(node.items) ? {} : node.items), `${pointer}/items`);
+      else walk(value, resolve(properties[key]), `${pointer}/${seg(key)}`);
+    }
+  };
+  walk(uiSchema, resolve(root), base);
 }
 
 function checkSource(source: Json, pointer: string, lists: Map<string, ServedList>, report: Report, searches: boolean): void {

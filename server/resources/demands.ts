@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { deleteDemand, findDemandRecord, findDemandStatus, insertDemand, listDemands, lockDemand, updateDemand, type DemandValues } from '../db/repositories/demandRepository.js';
+import { deleteDemand, demandSearch, findDemandRecord, findDemandStatus, insertDemand, listDemands, lockDemand, updateDemand, type DemandValues } from '../db/repositories/demandRepository.js';
 import { idOrNull, textOrNull } from '../db/repositories/directoryRepository.js';
 import { books, demands, demandStatuses, demandTypes, users } from '../db/schema/index.js';
 import { conflict, HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
@@ -53,11 +53,12 @@ async function checkRules(db: Db, values: DemandValues): Promise<void> {
 
 /**
  * Requests (`admin/demands`, SPEC §3 'Request'): a subscriber's request on a reading sheet, its
- * dates, type, status and the staff's commentary. Listed newest first, filtered by user, sheet,
- * status and type. A save is the whole request, status changes included; the panel sends the
- * version it read, and a save based on an older version is refused with 409 and writes nothing,
- * so two staff changing one request never silently overwrite each other (the reading sheet's rule,
- * docs/reading-sheet-api.md). A save without a version writes over.
+ * dates, type, status and the staff's commentary. Listed newest first, searched by the words of
+ * the user or the sheet (`name`), filtered by user, sheet, status and type. A save is the whole
+ * request, status changes included; the panel sends the version it read, and a save based on an
+ * older version is refused with 409 and writes nothing, so two staff changing one request never
+ * silently overwrite each other (the reading sheet's rule, docs/reading-sheet-api.md). A save
+ * without a version writes over.
  */
 export const demandResource: CustomResourceDefinition = {
   api: 'demands',
@@ -82,6 +83,8 @@ export const demandResource: CustomResourceDefinition = {
     updated_at: { column: 'updatedAt', writable: false },
   },
   filters: {
+    // The header's search box (`name`, as on every list): words of the user's name, e-mail or company, or of the sheet's titles and authors.
+    name: { op: 'derived', derived: demandSearch },
     user_id: { column: 'userId', op: 'in' },
     book_id: { column: 'bookId', op: 'in' },
     status: { column: 'demandStatusId', op: 'in', many: true },

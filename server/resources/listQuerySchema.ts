@@ -22,6 +22,7 @@ function valueSchema(table: PgTable, filter: FilterDeclaration): object {
     case 'boolean':
       return { type: 'integer', enum: [0, 1] };
     case 'derived': {
+      if (filter.derived.text) return { type: 'string', maxLength: 200 };
       const one = filter.derived.values ? { type: 'string', enum: filter.derived.values } : integer;
       return filter.many ? { type: 'array', items: one, maxItems: MAX_FILTER_VALUES } : one;
     }

@@ -1,3 +1,4 @@
+import { MAX_CREDITS } from '../../common/subscribers.js';
 import type { Db } from '../db/client.js';
 import { moveCredits } from '../db/repositories/creditRepository.js';
 import { findPlan } from '../db/repositories/planRepository.js';
@@ -8,8 +9,6 @@ import { CardPaymentError, CardPaymentNotConfiguredError, type CardPaymentProvid
 import { actionBody } from './actionBody.js';
 import { parseId } from './resourceService.js';
 
-/** Most credits a balance or a subscription may hold. */
-export const MAX_CREDITS = 1_000_000;
 
 /** The messages of the subscription rules (docs/api.md, 'Users and subscriptions'). */
 export const SUBSCRIPTION_MESSAGES = {

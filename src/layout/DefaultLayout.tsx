@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { Fragment, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { HeaderSlotContext } from '../engine/list/headerSlot';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -10,7 +10,11 @@ import { hasUnsavedChanges } from '../engine/session/keptChanges';
 import { activeEntry, MENU, menuGroups } from './menu';
 import { useClientConfig } from './useClientConfig';
 
-/** Layout of every logged-in page: left menu (200 px), header (70 px) with the global search slot. */
+/**
+ * Layout of every logged-in page: left menu (200 px), header (70 px) with the global search slot.
+ * Its first focusable element, 'Skip to content' (shown on focus), moves the focus to the page's
+ * main content, past the twenty-odd links of the menu and the header.
+ */
 export function DefaultLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -19,6 +23,7 @@ export function DefaultLayout() {
   const config = useClientConfig();
   const active = activeEntry(pathname);
   const [searchSlot, setSearchSlot] = useState<HTMLElement | null>(null);
+  const main = useRef<HTMLElement>(null);
 
   const leave = async () => {
     try {
@@ -44,6 +49,17 @@ export function DefaultLayout() {
 
   return (
     <div className="default-layout">
+      <a
+        href="#main-content"
+        className="skip-link"
+        onClick={(event) => {
+          // The focus itself, not only the scroll; the URL keeps no fragment.
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        {t('layout.skipToContent')}
+      </a>
       <aside className="sidebar" aria-label="Main menu">
         <div className="sidebar-brand">{t('app.title')}</div>
         <nav>
@@ -90,7 +106,7 @@ export function DefaultLayout() {
             disabled={!config.publicSiteUrl}
           />
         </header>
-        <main className="content">
+        <main id="main-content" className="content" ref={main} tabIndex={-1}>
           <HeaderSlotContext.Provider value={searchSlot}>
             <Outlet />
           </HeaderSlotContext.Provider>

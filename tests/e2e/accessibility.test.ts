@@ -140,27 +140,83 @@ describe.skipIf(!chromiumPath)('accessibility of every page, in Chromium', () =>
     expect(new URL(page.url()).pathname).toBe(`/reading-sheet/${sheetWithDraft}`);
   });
 
-  it('shows where the keyboard is: a visible focus ring on menu links, buttons, fields and tabs', async () => {
-    await page.goto(url('/genre/1'));
-    await page.locator('#root_names_en').waitFor();
+  it("offers 'Skip to content' as the first stop of the keyboard, shown when focused, and Enter takes the focus to the page's content", async () => {
+    await page.goto(url('/genres'));
+    await rows().first().waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    const box = (await skip.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.height).toBeGreaterThan(20);
+    await page.screenshot({ path: 'test-results/skip-to-content-1440.png' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    // The next stop is the page's own first control, not the menu's twenty links.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    expect(new URL(page.url()).hash).toBe('');
+    // Out of focus, it is out of sight.
+    const away = (await skip.boundingBox())!;
+    expect(away.y + away.height).toBeLessThanOrEqual(0);
+  });
+
+  it('shows where the keyboard is (WCAG 2.2 focus appearance): a solid ring of 2 px or more, 3:1 against what surrounds it, on the menu, buttons, links, fields, selects and tabs', async () => {
     const ring = () =>
       page.evaluate(() => {
-        const element = document.activeElement as HTMLElement;
-        const style = getComputedStyle(element);
-        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-        const shadow = style.boxShadow !== 'none';
-        return { tag: element.tagName, text: (element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30), visible: outline || shadow };
+        const focused = document.activeElement as HTMLElement;
+        // Where the focus is seen: a select's box around its hidden input, a switch's slider, or the element itself.
+        const composite = focused.closest('.p-checkbox, .p-inputswitch, .p-radiobutton')?.querySelector<HTMLElement>('.p-checkbox-box, .p-inputswitch-slider, .p-radiobutton-box');
+        const bearer = focused.closest<HTMLElement>('.p-focus') ?? composite ?? focused;
+        const style = getComputedStyle(bearer);
+        const rgba = (colour: string) => (colour.match(/[\d.]+/g) ?? ['0', '0', '0', '0']).map(Number);
+        const background = (start: Element | null) => {
+          for (let element = start; element; element = element.parentElement) {
+            const [r = 0, g = 0, b = 0, a = 1] = rgba(getComputedStyle(element).backgroundColor);
+            if (a > 0) return [r, g, b];
+          }
+          return [255, 255, 255];
+        };
+        const luminance = (rgb: number[]) => {
+          const [r, g, b] = rgb.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        // A ring drawn inside the control meets the control's colour; one outside it, the colour around it.
+        const around = parseFloat(style.outlineOffset) < 0 ? background(bearer) : background(bearer.parentElement);
+        const [light, dark] = [luminance(rgba(style.outlineColor).slice(0, 3)), luminance(around)].sort((x, y) => y - x);
+        return {
+          name: `${focused.tagName} '${(focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim().slice(0, 30)}'`,
+          inMenu: Boolean(focused.closest('.sidebar')),
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+          contrast: (light! + 0.05) / (dark! + 0.05),
+        };
       });
     const seen = new Set<string>();
-    // Tab through the page: every stop shows that it has the focus.
-    for (let step = 0; step < 40; step++) {
-      await page.keyboard.press('Tab');
+    const check = async () => {
       const focused = await ring();
-      if (focused.tag === 'BODY') break;
-      expect(focused.visible, `${focused.tag} '${focused.text}'`).toBe(true);
-      seen.add(focused.tag);
+      expect(focused.style, focused.name).toBe('solid');
+      expect(focused.width, focused.name).toBeGreaterThanOrEqual(2);
+      expect(focused.contrast, focused.name).toBeGreaterThanOrEqual(3);
+      return focused;
+    };
+    // A form (fields, a select, a colour, tabs) and a list (links, a search, filters, row buttons, the paginator).
+    for (const [path, ready] of [
+      ['/genre/1', '#root_names_en'],
+      ['/requests', '.request-status-select'],
+    ] as const) {
+      await page.goto(url(path));
+      await page.locator(ready).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      for (let step = 0; step < 45; step++) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate(() => document.activeElement === document.body)) break;
+        const focused = await check();
+        seen.add(focused.inMenu ? 'menu' : focused.name.split(' ')[0]!);
+      }
     }
-    expect([...seen]).toEqual(expect.arrayContaining(['A', 'INPUT', 'BUTTON']));
+    expect([...seen]).toEqual(expect.arrayContaining(['menu', 'A', 'INPUT', 'BUTTON']));
   });
 
   it('submits a form with Enter, and announces its errors on the fields', async () => {

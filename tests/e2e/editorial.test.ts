@@ -161,9 +161,11 @@ describe.skipIf(!chromiumPath)('editorial screens in Chromium', () => {
     await page.goto(url('/ai-prompt'));
     await rows().first().waitFor();
     expect(await rows().count()).toBe(2);
+    // The prompts' sources as words (SPEC §9 AI sources), not the codes `report` and `manuscript`.
+    expect((await rows().locator('td:nth-child(2)').allTextContents()).sort()).toEqual(['Manuscript', 'Report']);
     expect(await page.getByRole('button', { name: 'Create' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    await rows().filter({ hasText: 'report' }).getByRole('button', { name: 'Edit' }).click();
+    await rows().filter({ hasText: 'Report' }).getByRole('button', { name: 'Edit' }).click();
     await page.waitForURL(/\/ai-prompt\/\d+$/);
     await page.getByRole('heading', { name: 'Edit the AI prompt' }).waitFor();
     expect(await page.locator('#root_label').isDisabled()).toBe(true);

@@ -138,6 +138,54 @@ describe.skipIf(!chromiumPath)('the layout at common sizes, in Chromium', () => 
     });
   }
 
+  for (const width of [1440, 1024] as const) {
+    it(`shows each filter's whole name at ${width} px on the requests and users lists (no 'Request st…', 'Subscripti…')`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [path, names] of [
+        ['/requests', ['Request status', 'Request type']],
+        ['/users', ['Validation', 'Subscription state', 'Plan']],
+      ] as const) {
+        await page.goto(url(path));
+        await page.locator('.p-datatable-tbody > tr').first().waitFor();
+        const labels = page.locator('.filter-bar .p-dropdown-label, .filter-bar .p-multiselect-label');
+        await expect.poll(() => labels.allTextContents()).toEqual(names);
+        for (const sizes of await labels.evaluateAll((elements) => elements.map((element) => [element.textContent, element.scrollWidth, element.clientWidth] as const))) {
+          expect(sizes[1], `${path}: ${sizes[0]}`).toBeLessThanOrEqual(sizes[2]);
+        }
+        await shot(`filters${path.replace('/', '-')}-${width}`);
+      }
+    });
+  }
+
+  it("shows a toast under the header, never over its public-site button, at 1440 and 1024 px", async () => {
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(url('/genres'));
+      const first = page.locator('.p-datatable-tbody > tr').first();
+      await first.waitFor();
+      // The deletion cancelled: 'Cancel' / 'Deletion cancelled', shown for 8 seconds (SPEC §8).
+      await first.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('button', { name: 'No, Thanks' }).click();
+      const message = page.locator('.p-toast-message');
+      await message.waitFor();
+      // Once it has slid in.
+      await page.waitForFunction(() => document.querySelector('.p-toast-message')?.getAnimations().every((animation) => animation.playState === 'finished') ?? false);
+      const toastBox = (await message.boundingBox())!;
+      const header = (await page.locator('.header').boundingBox())!;
+      const publicSite = (await page.getByRole('button', { name: 'Open the public site' }).boundingBox())!;
+      expect(toastBox.y, `${width}`).toBeGreaterThanOrEqual(header.y + header.height);
+      const overlaps = toastBox.x < publicSite.x + publicSite.width && publicSite.x < toastBox.x + toastBox.width && toastBox.y < publicSite.y + publicSite.height && publicSite.y < toastBox.y + toastBox.height;
+      expect(overlaps, `${width}`).toBe(false);
+      // The button stays what a click there reaches.
+      expect(
+        await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.header')), { x: publicSite.x + publicSite.width / 2, y: publicSite.y + publicSite.height / 2 }),
+      ).toBe(true);
+      await shot(`toast-${width}`);
+      for (const close of await page.locator('.p-toast-icon-close').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+      await message.first().waitFor({ state: 'detached' });
+    }
+  });
+
   it('scrolls the menu to Logout at 1024×700', async () => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.goto(url('/reading-sheets'));

@@ -534,4 +534,28 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await page.locator('.sheet-requests .p-datatable').waitFor();
     await page.screenshot({ path: 'test-results/reading-sheet-editor.png', fullPage: true });
   });
+
+  it("names the item on each list's add button ('Add a series', 'Add an author', …), never RJSF's 'Add Item'", async () => {
+    await page.goto(url('/reading-sheet'));
+    await page.getByRole('heading', { name: 'CREATING A READING SHEET' }).waitFor();
+    // The series list shows once the sheet is part of a series.
+    await page.locator('#root_serie').click();
+    const shown: Record<string, string[]> = {};
+    for (const name of ['Base', 'Presentation', 'Characters', 'Rights & sources']) {
+      await tab(name).click();
+      await expect.poll(activeTab).toBe(name);
+      const buttons = page.locator('.rjsf-array-item-add:visible');
+      await buttons.first().waitFor();
+      shown[name] = (await buttons.allTextContents()).map((text) => text.trim());
+    }
+    expect(shown).toEqual({
+      Base: ['Add an author', 'Add a series'],
+      Presentation: ['Add a reporter'],
+      Characters: ['Add a character'],
+      'Rights & sources': ['Add a contact', 'Add a source'],
+    });
+    await tab('Base').click();
+    await page.getByRole('button', { name: 'Add a series' }).click();
+    expect(await page.locator('#root_seriesList_1_name').count()).toBe(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, demands } from '../../server/db/schema/index.js';
@@ -249,6 +249,94 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     page.off('request', onRequest);
     expect(writes).toEqual([`DELETE /api/admin/demands/${request.stale}`]);
     await clearToasts(page);
+  });
+
+  it("finds requests from the header's search box (SPEC §2) by the user's or the sheet's words", async () => {
+    await page.goto(url('/requests'));
+    const rows = page.locator('.page .p-datatable-tbody tr');
+    await rows.first().locator('.request-status-select').waitFor();
+    const search = page.locator('.header').getByRole('searchbox', { name: 'Find a request by user or reading sheet...' });
+    const usersShown = () => rows.locator('td:nth-child(2)').allTextContents();
+    const count = async (where: ReturnType<typeof eq>) => (await db().select({ id: demands.id }).from(demands).where(where)).length;
+
+    await search.fill('requester ann');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('requester ann');
+    const hers = await count(eq(demands.userId, user.id));
+    await expect.poll(usersShown).toEqual(Array(hers).fill(`${user.name} (Films)`));
+
+    // A word of the user and a word of a sheet's title: her requests on that sheet only.
+    const titleWord = other.title
+      .split(/[^\p{L}]+/u)
+      .filter((word) => word.length > 3 && !sheet.title.toLowerCase().includes(word.toLowerCase()))
+      .sort((a, b) => b.length - a.length)[0]!;
+    await search.fill(`requester ${titleWord}`);
+    const onOther = await count(and(eq(demands.userId, user.id), eq(demands.bookId, other.id))!);
+    expect(onOther).toBeGreaterThan(0);
+    await expect.poll(() => rows.locator('td:nth-child(4) a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+      Array(onOther).fill(`/reading-sheet/${other.id}`),
+    );
+
+    await search.fill('no such request anywhere');
+    await expect.poll(() => page.locator('.page .p-datatable-emptymessage').textContent()).toBe('No data');
+    await search.fill('');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBeNull();
+  });
+
+  describe('at 1024 px, every row keeps its status select and its Edit and Delete buttons in view', () => {
+    /** The first row's status select and row buttons lie inside the window, and the table inside its frame. */
+    async function expectRowControlsInView(scope: Locator, name: string): Promise<void> {
+      const first = scope.locator('.p-datatable-tbody tr').first();
+      await first.locator('.request-status-select').waitFor();
+      const table = scope.locator('.p-datatable-table');
+      const frame = scope.locator('.p-datatable-wrapper');
+      expect(await table.evaluate((element) => element.scrollWidth), name).toBeLessThanOrEqual(await frame.evaluate((element) => element.clientWidth));
+      for (const control of [first.locator('.request-status-select'), first.getByRole('button', { name: 'Edit' }), first.getByRole('button', { name: 'Delete' })]) {
+        await control.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+        const box = (await control.boundingBox())!;
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(1024);
+        // Not covered by another column: the control itself is what a click at its centre reaches.
+        expect(await control.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+          return Boolean(hit && element.contains(hit));
+        }), name).toBe(true);
+      }
+      // The e-mail shows under the user, the end date and the type under the date: no value lost.
+      expect(await scope.locator('.p-datatable-thead th').allTextContents(), name).toEqual(['Id', 'User, E-mail', 'Reading sheet', 'Date, End date, Type', 'Status', 'Actions']);
+    }
+
+    it('on /requests, on the user screen\'s Requests tab and on the reading sheet\'s table, axe clean', async () => {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      try {
+        await page.goto(url('/requests'));
+        await expectRowControlsInView(page.locator('.page'), '/requests');
+        const first = page.locator('.page .p-datatable-tbody tr').first();
+        expect(await first.locator('td').nth(1).locator('.list-stack-part').allTextContents()).toEqual([expect.not.stringContaining('@'), expect.stringContaining('@')]);
+        expect(await axeProblems(page, '.page')).toEqual([]);
+        await page.screenshot({ path: 'test-results/requests-1024.png' });
+
+        await page.goto(url(`/user/${user.id}`));
+        await page.getByRole('tab', { name: 'Requests' }).click();
+        await expectRowControlsInView(page.locator('.screen-list-field'), "the user's Requests tab");
+        expect(await axeProblems(page, '.screen-list-field')).toEqual([]);
+        await page.screenshot({ path: 'test-results/user-requests-1024.png' });
+
+        await page.goto(url(`/reading-sheet/${sheet.id}`));
+        await expectRowControlsInView(sheetTable(), 'the reading sheet');
+        expect(await axeProblems(page, '.sheet-requests')).toEqual([]);
+        await page.screenshot({ path: 'test-results/sheet-requests-1024.png' });
+
+        // At 1440 px each column shows on its own, as declared.
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.goto(url('/requests'));
+        await page.locator('.page .p-datatable-tbody tr .request-status-select').first().waitFor();
+        await expect.poll(() => page.locator('.page .p-datatable-thead th').allTextContents()).toEqual(['Id', 'User', 'E-mail', 'Reading sheet', 'Date', 'End date', 'Type', 'Status', 'Actions']);
+        await page.screenshot({ path: 'test-results/requests-1440.png' });
+      } finally {
+        await page.setViewportSize({ width: 1366, height: 900 });
+      }
+    });
   });
 
   it('filters the requests list by status, and passes axe', async () => {

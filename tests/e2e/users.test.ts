@@ -149,13 +149,21 @@ describe.skipIf(!chromiumPath)('the user screen in Chromium', () => {
     await openUser(id);
     await panel().getByRole('button', { name: 'Manage credits' }).click();
     const input = dialog().getByLabel('New balance');
-    // Typed as staff type it, key by key: the field takes whole numbers only, the point is not kept.
+    const save = dialog().getByRole('button', { name: 'Save the balance' });
+    // Typed as staff type it, key by key: 2.5 stays 2.5 (it once became 25), refused under the field in words, and nothing can be saved.
     await input.fill('');
-    await input.pressSequentially('12.7');
-    expect(await input.inputValue()).not.toContain('.');
+    await input.pressSequentially('2.5');
+    expect(await input.inputValue()).toBe('2.5');
+    const refusal = dialog().getByRole('alert');
+    expect(await refusal.textContent()).toBe('Credits are whole numbers: "2.5" is not one. Type digits only, with no decimal point.');
+    expect(await input.getAttribute('aria-describedby')).toContain(await refusal.getAttribute('id'));
+    expect(await save.isDisabled()).toBe(true);
+    const inputBox = (await input.boundingBox())!;
+    expect((await refusal.boundingBox())!.y).toBeGreaterThan(inputBox.y + inputBox.height - 1);
     await input.fill('');
     await input.pressSequentially('80');
-    await dialog().getByRole('button', { name: 'Save the balance' }).click();
+    expect(await refusal.count()).toBe(0);
+    await save.click();
     expect(await toast(page, 'Success')).toBe('Credits updated');
     await dialog().waitFor({ state: 'detached' });
     expect(await panel().getByTestId('credit-balance').textContent()).toBe('80');

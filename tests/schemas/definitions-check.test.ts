@@ -92,7 +92,7 @@ describe('checkDefinitions', () => {
       expect.stringMatching(/^schemas\/users\.screen\.json: \/form\/uiSchema\/requests\/ui:options\/screen "requests" names no screen definition \(known: .*demands/),
     ]);
     expect(problemsOf('users.screen.json', (s) => (s.form.uiSchema.requests['ui:options'].fixed = { customer_id: '$recordId' }))).toEqual([
-      'schemas/users.screen.json: /form/uiSchema/requests/ui:options/fixed/customer_id is not accepted by GET admin/demands (it accepts page, perPage, user_id, book_id, status, type)',
+      'schemas/users.screen.json: /form/uiSchema/requests/ui:options/fixed/customer_id is not accepted by GET admin/demands (it accepts page, perPage, name, user_id, book_id, status, type)',
     ]);
     expect(problemsOf('demands.screen.json', (s) => (s.form.uiSchema.book_link['ui:options'].route = 'reading-sheet'))).toEqual([
       'schemas/demands.screen.json: /form/uiSchema/book_link/ui:options/route "reading-sheet" names no route of a screen definition (a "name" of their routes.list or routes.form)',
@@ -102,6 +102,30 @@ describe('checkDefinitions', () => {
   it('refuses an option a field does not take (the retired rowLink), instead of ignoring it', () => {
     expect(problemsOf('authors.screen.json', (s) => (s.form.uiSchema.books['ui:options'].rowLink = '/reading-sheet/:id?'))).toEqual([
       'schemas/authors.screen.json: /form/uiSchema/books/ui:options/rowLink is not an option of relatedTable (it takes columns, rowRoute, hideOnCreate)',
+    ]);
+  });
+
+  it("refuses an addLabel no add button shows: on a field that is not a list, a list a widget shows, a field that shows its own list", () => {
+    const problems = problemsOf('reporters.screen.json', (s) => {
+      s.form.uiSchema.title = { ...s.form.uiSchema.title, 'ui:options': { addLabel: 'screens.readingSheet.add.series' } };
+      s.form.uiSchema.reporterUserIds['ui:options'] = { ...s.form.uiSchema.reporterUserIds['ui:options'], addLabel: 'screens.readingSheet.add.series' };
+    });
+    expect(problems).toEqual([
+      'schemas/reporters.screen.json: /form/uiSchema/title/ui:options/addLabel is not shown: only a list (type "array") has an add button',
+      'schemas/reporters.screen.json: /form/uiSchema/reporterUserIds/ui:options/addLabel is not shown: the widget multiSelect shows this list, without an add button',
+    ]);
+    expect(problemsOf('users.screen.json', (s) => (s.form.uiSchema.libraries = { 'ui:field': 'userLibraries', 'ui:options': { addLabel: 'screens.readingSheet.add.series' } }))).toEqual([
+      'schemas/users.screen.json: /form/uiSchema/libraries/ui:options/addLabel is not shown: the field userLibraries shows this list, not the array template',
+    ]);
+  });
+
+  it("checks the reading-sheet editor's addLabel against its schema: its lists take one, a nested text does not", () => {
+    const [form] = READING_SHEET_FORMS;
+    expect(checkDefinitions([], { forms: [form!] })).toEqual([]);
+    const uiSchema = JSON.parse(JSON.stringify(form!.uiSchema));
+    uiSchema.seriesList.items.name['ui:options'] = { addLabel: 'screens.readingSheet.add.series' };
+    expect(checkDefinitions([], { forms: [{ ...form!, uiSchema }] })).toEqual([
+      'schemas/books/readingSheet.ui.json: /seriesList/items/name/ui:options/addLabel is not shown: only a list (type "array") has an add button',
     ]);
   });
 

@@ -19,7 +19,7 @@ const FIXED_ROUTES = [
   { path: '/', name: 'home' },
 ];
 /** uiSchema keys whose string value is shown to the user, hence an i18n key. */
-const UI_TEXT_KEYS = new Set(['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'title', 'help', 'placeholder', 'description', 'descriptionFr', 'label']);
+const UI_TEXT_KEYS = new Set(['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'title', 'help', 'placeholder', 'description', 'descriptionFr', 'label', 'addLabel']);
 
 const files = fs.readdirSync(SCREENS_DIR).filter((file) => file.endsWith('.screen.json'));
 const raw = Object.fromEntries(files.map((file) => [file, JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as ScreenDefinition]));
@@ -106,6 +106,17 @@ describe('screen definitions', () => {
       const keys = usedKeys(screen);
       expect(keys.length).toBeGreaterThan(3);
       for (const [locale, known] of keysByLocale) expect(keys.filter((key) => !known.has(key)), locale).toEqual([]);
+    });
+
+    it('gives labelKeys (of a column or an option source) that hold keys in every locale', () => {
+      const prefixes: string[] = (screen.list?.columns ?? []).flatMap((column) => (column.labelKeys ? [column.labelKeys] : []));
+      for (const filter of screen.list?.filters ?? []) if (filter.options?.labelKeys) prefixes.push(filter.options.labelKeys);
+      walk(screen.form?.uiSchema, (key, value) => {
+        if (key === 'labelKeys' && typeof value === 'string') prefixes.push(value);
+      });
+      for (const [locale, known] of keysByLocale) {
+        expect(prefixes.filter((prefix) => ![...known].some((key) => key.startsWith(`${prefix}.`))), locale).toEqual([]);
+      }
     });
 
     it('has a form schema the shared ajv options compile, its locales expanded', () => {

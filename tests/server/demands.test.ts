@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authors, bookAuthors, books, demands } from '../../server/db/schema/index.js';
+import { authors, bookAuthors, books, bookSearchText, demands } from '../../server/db/schema/index.js';
 import { DEMAND_MESSAGES } from '../../server/resources/demands.js';
 import { adminApi } from '../helpers/adminApi.js';
 import { insertUser } from '../helpers/subscribers.js';
@@ -226,6 +226,28 @@ describe('GET admin/demands', () => {
     // One value may come without brackets, as SPEC §7 writes the parameters.
     expect(await ids('status=1')).toEqual([mine[3]!.id, mine[0]!.id]);
     expect(await ids('type=2&status=3')).toEqual([mine[2]!.id]);
+  });
+
+  it("searches (name) the user's name, e-mail and company and the sheet's titles and authors, every word, case and accents folded", async () => {
+    for (const [index, title] of [[0, "L'amica geniale"], [1, 'Lacci']] as const) {
+      const names = index === 0 ? ['Elena Ferrante'] : ['Domenico Starnone', 'Elena Ferrante'];
+      await db().update(books).set({ searchText: bookSearchText(title, {}, names) }).where(eq(books.id, bookIds[index]!));
+    }
+    const search = (text: string) => ids(`name=${encodeURIComponent(text)}`);
+    expect(await search('helene')).toEqual([mine[1]!.id, mine[0]!.id]);
+    expect(await search('ROSSI.test')).toEqual([mine[3]!.id, mine[2]!.id]);
+    expect(await search('studio nord')).toEqual([mine[1]!.id, mine[0]!.id]);
+    expect(await search('Lacci')).toEqual([mine[3]!.id, mine[1]!.id]);
+    expect(await search('starnone')).toEqual([mine[3]!.id, mine[1]!.id]);
+    // One word in the user, the other in the sheet.
+    expect(await search('Dupré geniale')).toEqual([mine[0]!.id]);
+    expect(await search('marco ferrante')).toEqual([mine[3]!.id, mine[2]!.id]);
+    expect(await search('nobody')).toEqual([]);
+    expect(await search('   ')).toHaveLength(4);
+    expect(await ids(`name=lacci&user_id=${userId}&status[]=2`)).toEqual([mine[1]!.id]);
+    const page = await api.list('demands', 'name=lacci&perPage=1');
+    expect(page.meta).toMatchObject({ total: 2 });
+    expect((await api.call('GET', `demands?name=${'x'.repeat(201)}`)).statusCode).toBe(422);
   });
 
   it('refuses unknown parameters and values that are not ids', async () => {

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DemandRecord } from '../../../common/demands.js';
 import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
 import { books, demandStatuses, demandTypes, demands, users } from '../schema/index.js';
 import { authorsOfBooks } from './authorsOfBooks.js';
+import { searchWords, type DerivedFilter } from './filterConditions.js';
+import { likePattern } from './namedListRepository.js';
 
 /** A request as the API sends it, timestamps as dates. */
 export type DemandRow = DemandRecord<Date>;
@@ -55,6 +57,26 @@ async function toRecords(db: Db, selected: Selected[]): Promise<DemandRow[]> {
     updated_at: d.updatedAt,
   }));
 }
+
+/**
+ * The requests list's search (`name`, the header's search box): every word of the text occurs in the
+ * request's user (name, first and last name, e-mail, company: `users.search_text`) or in its
+ * reading sheet (original title, titles, authors: `books.search_text`), case and accents folded.
+ * Both texts are trigram-indexed, so each word is looked up there rather than request by request.
+ */
+export const demandSearch: DerivedFilter = {
+  text: true,
+  condition([text]) {
+    const conditions = searchWords(String(text)).map((word) => {
+      const pattern = likePattern(word);
+      return or(
+        sql`${demands.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${pattern})`,
+        sql`${demands.bookId} in (select ${books.id} from ${books} where ${books.searchText} like ${pattern})`,
+      )!;
+    });
+    return and(...conditions) ?? sql`true`;
+  },
+};
 
 /** Newest first: by request date, then by id. */
 const NEWEST_FIRST = [desc(demands.demandDate), desc(demands.id)];

@@ -16,8 +16,9 @@ import { likePattern } from './namedListRepository.js';
  * - `month`: a date column falls on the first day of the month given as `YYYY-MM`;
  * - `flag`: a boolean column, the value 1 (any), 2 (true) or 3 (false): SPEC's series filter;
  * - `boolean`: a boolean column, the value 1 (true) or 0 (false);
- * - `derived`: what no column of the table holds (a user's subscription state): the condition is
- *   built by the repository layer (`DerivedFilter`), from values it lists or from ids.
+ * - `derived`: what no column of the table holds (a user's subscription state, a request's user or
+ *   sheet): the condition is built by the repository layer (`DerivedFilter`), from values it
+ *   lists, from ids, or from a free text.
  */
 export const FILTER_OPS = ['search', 'fulltext', 'in', 'overlaps', 'atLeast', 'month', 'flag', 'boolean', 'derived'] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
@@ -30,6 +31,8 @@ export type FilterOp = (typeof FILTER_OPS)[number];
 export interface DerivedFilter {
   /** The values the parameter takes (a text enum); absent, it takes ids (integers from 1). */
   values?: readonly string[];
+  /** The parameter is a free text (a search, at most 200 characters); a blank one adds no condition. */
+  text?: boolean;
   /** The rows matching any of the values given (one or several, as the declaration's `many` allows). */
   condition(values: readonly (string | number)[]): SQL;
 }
@@ -200,6 +203,10 @@ export function filterConditions(
     if (value === undefined || value === null) continue;
     if (filter.op === 'fulltext' && filter.ranked && options.rankedApart) continue;
     if (filter.op === 'derived') {
+      if (filter.derived.text) {
+        if (String(value).trim()) conditions.push(filter.derived.condition([String(value).trim()]));
+        continue;
+      }
       const list = [value].flat() as (string | number)[];
       if (list.length) conditions.push(filter.derived.condition([...new Set(list)]));
       continue;

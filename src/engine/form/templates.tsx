@@ -1,8 +1,11 @@
 import {
   getUiOptions,
+  TranslatableString,
   type ArrayFieldItemTemplateProps,
+  type ArrayFieldTemplateProps,
   type FieldTemplateProps,
   type ObjectFieldTemplateProps,
+  type Registry,
 } from '@rjsf/utils';
 import { Templates } from '@rjsf/primereact';
 import { useCallback, useMemo } from 'react';
@@ -95,6 +98,26 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
       <DefaultArrayFieldItemTemplate {...props} buttonsProps={buttonsProps} hasToolbar={hasToolbar} />
     </div>
   );
+}
+
+const DefaultArrayFieldTemplate = Templates.ArrayFieldTemplate!;
+
+/**
+ * The theme's array layout, its add button's words naming the item: the i18n key of the array's
+ * `ui:options.addLabel` ('Add a series') rather than RJSF's 'Add Item' on every list. The theme's
+ * template draws its own add button with the registry's `AddItemButton` string, so that string is
+ * the one replaced, for this array only (its items are rendered with the form's registry).
+ */
+export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { t } = useTranslation();
+  const { registry, uiSchema } = props;
+  const addLabel = getUiOptions(uiSchema).addLabel;
+  const named = useMemo<Registry>(() => {
+    if (typeof addLabel !== 'string') return registry;
+    const text = t(addLabel);
+    return { ...registry, translateString: (key, params) => (key === TranslatableString.AddItemButton ? text : registry.translateString(key, params)) };
+  }, [registry, addLabel, t]);
+  return <DefaultArrayFieldTemplate {...props} registry={named} />;
 }
 
 const NO_FIELDS: string[] = [];

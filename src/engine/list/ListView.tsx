@@ -2,14 +2,17 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Paginator } from 'primereact/paginator';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn, ListFilter } from '../../../common/screenDefinition';
 import type { ApiRecord } from '../api/resourceApi';
 import { confirmDeletion } from '../notify/confirmDeletion';
 import { cellOf, useRegistries } from '../registries';
+import { columnGroups } from './columnGroups';
 import { CursorPaginator } from './CursorPaginator';
 import { FilterBar } from './FilterBar';
 import { SearchBox } from './SearchBox';
+import { useElementWidth } from './useElementWidth';
 import type { ListController } from './useListController';
 
 /** The paginator shows only past this many rows (SPEC §2). */
@@ -29,10 +32,27 @@ export interface ListViewProps {
   inlineSearch?: boolean;
 }
 
-/** A PrimeReact table over a list controller: search, filters, columns by cell name, row actions, paginator. */
+/**
+ * A PrimeReact table over a list controller: search, filters, columns by cell name, row actions,
+ * paginator. A column's `labelKeys` shows its values' texts; a column declaring `stackBelow` shows
+ * under the previous one while the list is narrower than that, so the table fits its width (the
+ * row actions stay in view at its right edge in any case).
+ */
 export function ListView({ controller, columns, filters, searchPlaceholder, onOpen, canEdit, canDelete, inlineSearch }: ListViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { cells } = useRegistries();
+  const frame = useRef<HTMLDivElement>(null);
+  const groups = columnGroups(columns, useElementWidth(frame));
+  /** What a column's cell gets: the row's value, or the text of its `labelKeys` key when there is one. */
+  const valueOf = (column: ListColumn, row: ApiRecord) => {
+    const value = row[column.field];
+    const key = column.labelKeys && (typeof value === 'string' || typeof value === 'number') ? `${column.labelKeys}.${value}` : undefined;
+    return key && i18n.exists(key) ? t(key) : value;
+  };
+  const renderCell = (column: ListColumn, row: ApiRecord) => {
+    const Cell = cellOf(cells, column.cell);
+    return <Cell value={valueOf(column, row)} row={row} />;
+  };
   const askDelete = (row: ApiRecord) => confirmDeletion({ accept: () => void controller.remove(row), reject: () => controller.cancelRemove() });
 
   const actions = (row: ApiRecord) => (
@@ -70,7 +90,7 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
   );
 
   return (
-    <div className="list-view">
+    <div className="list-view" ref={frame}>
       {searchPlaceholder !== undefined && (
         <SearchBox value={controller.searchInput} onChange={controller.setSearchInput} placeholder={searchPlaceholder} inline={inlineSearch} />
       )}
@@ -85,20 +105,48 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         stripedRows
         size="small"
       >
-        {columns.map((column, index) => {
-          const Cell = cellOf(cells, column.cell);
+        {groups.map((group) => {
+          // A field may show in two columns (a request's user: name, e-mail). The key names every
+          // column of the group: the table keeps a cell as long as its key, whatever its body.
+          const key = group.map((part) => `${columns.indexOf(part)}-${part.field}`).join('+');
+          const stacked = group.length > 1;
           return (
             <Column
-              // A field may show in two columns (a request's user: name, e-mail).
-              key={`${index}-${column.field}`}
-              field={column.field}
-              header={t(column.header)}
-              style={column.width ? { width: column.width } : undefined}
-              body={(row: ApiRecord) => <Cell value={row[column.field]} row={row} />}
+              key={key}
+              columnKey={key}
+              field={group[0].field}
+              header={
+                stacked ? (
+                  <span className="list-stack">
+                    {group.map((part, index) => (
+                      <span key={index} className="list-stack-part">
+                        {index > 0 ? <span className="visually-hidden">, </span> : null}
+                        {t(part.header)}
+                      </span>
+                    ))}
+                  </span>
+                ) : (
+                  t(group[0].header)
+                )
+              }
+              style={group[0].width ? { width: group[0].width } : undefined}
+              body={(row: ApiRecord) =>
+                stacked ? (
+                  <span className="list-stack">
+                    {group.map((part, index) => (
+                      <span key={index} className="list-stack-part">
+                        {renderCell(part, row)}
+                      </span>
+                    ))}
+                  </span>
+                ) : (
+                  renderCell(group[0], row)
+                )
+              }
             />
           );
         })}
-        {(onOpen || canDelete) && <Column header={t('list.actions')} body={actions} style={{ width: '8rem' }} />}
+        {(onOpen || canDelete) && <Column header={t('list.actions')} body={actions} headerClassName="list-actions" bodyClassName="list-actions" />}
       </DataTable>
       {controller.total > PAGINATOR_THRESHOLD &&
         (controller.exact ? (

@@ -24,7 +24,7 @@ function uiTexts(node: unknown): string[] {
   if (Array.isArray(node)) return node.flatMap(uiTexts);
   if (!node || typeof node !== 'object') return [];
   return Object.entries(node).flatMap(([key, value]) =>
-    ['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'label'].includes(key) && typeof value === 'string' ? [value] : uiTexts(value),
+    ['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'label', 'addLabel'].includes(key) && typeof value === 'string' ? [value] : uiTexts(value),
   );
 }
 
@@ -40,6 +40,22 @@ describe('schemas/books/readingSheet.ui.json', () => {
     const keys = uiTexts(sheetUiSchema);
     expect(keys.length).toBeGreaterThan(80);
     expect(keys.filter((key) => !i18n.exists(key))).toEqual([]);
+  });
+
+  it("names the item on each list's add button ('Add a series'), never RJSF's 'Add Item'", () => {
+    const lists = Object.entries(sheetFormSchema.properties ?? {}).filter(([name, property]) => {
+      const ui = (sheetUiSchema as Record<string, UiSchema | undefined>)[name] ?? {};
+      return typeof property === 'object' && property.type === 'array' && !ui['ui:widget'] && !ui['ui:field'];
+    });
+    const labels = Object.fromEntries(lists.map(([name]) => [name, t(String(((sheetUiSchema as Record<string, UiSchema>)[name]!['ui:options'] ?? {}).addLabel))]));
+    expect(labels).toEqual({
+      authorList: 'Add an author',
+      seriesList: 'Add a series',
+      characters: 'Add a character',
+      reporterList: 'Add a reporter',
+      contactList: 'Add a contact',
+      sourceList: 'Add a source',
+    });
   });
 
   it('puts every field of the form in exactly one tab, and only fields of the schema', () => {

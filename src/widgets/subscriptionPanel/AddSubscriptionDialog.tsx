@@ -3,7 +3,6 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanRecord } from '../../../common/subscribers';
@@ -11,6 +10,7 @@ import type { FieldErrors } from '../../../common/validation';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { resourceApi } from '../../engine/api/resourceApi';
 import type { RecordActionRequest, RecordActionResult } from '../../engine/form/useRecordAction';
+import { CreditsInput } from './CreditsInput';
 import { addMonths, formatDay, formatEuros, parseDay } from './dates';
 import { useRoleLabel } from './roleLabel';
 import { subscriptionCalls } from './subscriptionCalls';
@@ -29,7 +29,8 @@ interface Draft {
   plan_id: number | null;
   start_date: string;
   end_date: string;
-  credits: number | null;
+  /** Undefined while what is typed is no whole number (refused under the field, the save disabled). */
+  credits: number | null | undefined;
 }
 
 /**
@@ -64,7 +65,8 @@ export function AddSubscriptionDialog({ userId, run, pending, onClose }: Props) 
     });
   };
   const submit = async () => {
-    const result = await run(subscriptionCalls.add(userId, draft));
+    if (draft.credits === undefined) return;
+    const result = await run(subscriptionCalls.add(userId, { ...draft, credits: draft.credits }));
     if (result.ok) onClose();
     else setErrors(result.errors);
   };
@@ -85,7 +87,7 @@ export function AddSubscriptionDialog({ userId, run, pending, onClose }: Props) 
       footer={
         <>
           <Button type="button" label={t('widgets.subscription.dialogCancel')} text onClick={onClose} disabled={pending} />
-          <Button type="button" label={t('widgets.subscription.addSubmit')} icon="pi pi-check" onClick={() => void submit()} loading={pending} />
+          <Button type="button" label={t('widgets.subscription.addSubmit')} icon="pi pi-check" onClick={() => void submit()} loading={pending} disabled={draft.credits === undefined} />
         </>
       }
     >
@@ -131,17 +133,12 @@ export function AddSubscriptionDialog({ userId, run, pending, onClose }: Props) 
         </div>
         <label htmlFor={`${ids}-credits`}>{t('widgets.subscription.credits')}</label>
         <div>
-          <InputNumber
+          <CreditsInput
             inputId={`${ids}-credits`}
             value={draft.credits}
-            min={0}
-            max={1_000_000}
-            maxFractionDigits={0}
-            useGrouping={false}
-            // onChange follows each keystroke, onValueChange the spin buttons and the blur.
-            onChange={(event) => set({ credits: event.value ?? null })}
-            onValueChange={(event) => set({ credits: event.value ?? null })}
-            {...described('credits')}
+            onChange={(credits) => set({ credits })}
+            invalid={Boolean(errors.credits?.length)}
+            describedBy={errors.credits?.length ? `${ids}-credits-error` : undefined}
           />
           {error('credits')}
         </div>

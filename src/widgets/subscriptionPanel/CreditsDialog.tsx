@@ -3,7 +3,6 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { InputNumber } from 'primereact/inputnumber';
 import { Paginator } from 'primereact/paginator';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import type { Paged } from '../../../common/api';
 import { call, toSearchParams } from '../../engine/api/apiClient';
 import { queryKeys } from '../../engine/api/queryKeys';
 import type { RecordActionRequest, RecordActionResult } from '../../engine/form/useRecordAction';
+import { CreditsInput } from './CreditsInput';
 import { dayOf } from './dates';
 import { creditHistoryPath, subscriptionCalls } from './subscriptionCalls';
 
@@ -38,7 +38,8 @@ const signed = (amount: number) => (amount > 0 ? `+${amount}` : amount < 0 ? `âˆ
 export function CreditsDialog({ userId, api, balance, run, pending, onClose }: Props) {
   const { t } = useTranslation();
   const ids = useId().replace(/:/g, '');
-  const [credits, setCredits] = useState<number | null>(balance);
+  // Undefined while what is typed is no whole number (refused under the field, the save disabled).
+  const [credits, setCredits] = useState<number | null | undefined>(balance);
   const [errors, setErrors] = useState<string[]>([]);
   const [page, setPage] = useState(1);
   const query = { page, perPage: HISTORY_PAGE_SIZE };
@@ -47,15 +48,16 @@ export function CreditsDialog({ userId, api, balance, run, pending, onClose }: P
     queryFn: ({ signal }) => call<Paged<CreditMovementRecord>>('get', creditHistoryPath(userId), { searchParams: toSearchParams(query), signal }),
   });
   const submit = async () => {
+    if (credits === undefined) return;
     const result = await run(subscriptionCalls.setCredits(userId, credits));
     if (result.ok) onClose();
     else setErrors(result.errors.credits ?? []);
   };
   const take = (value: number | null | undefined) => {
-    setCredits(value ?? null);
+    setCredits(value);
     setErrors([]);
   };
-  const change = credits === null ? 0 : credits - balance;
+  const change = credits === null || credits === undefined ? 0 : credits - balance;
   const by = (row: CreditMovementRecord) => row.administrator_name ?? (row.reason === 'manual' ? '-' : t('widgets.subscription.byUser'));
 
   return (
@@ -76,20 +78,7 @@ export function CreditsDialog({ userId, api, balance, run, pending, onClose }: P
         <strong>{balance}</strong>
         <label htmlFor={`${ids}-credits`}>{t('widgets.subscription.newBalance')}</label>
         <div>
-          <InputNumber
-            inputId={`${ids}-credits`}
-            value={credits}
-            min={0}
-            max={1_000_000}
-            maxFractionDigits={0}
-            useGrouping={false}
-            showButtons
-            invalid={errors.length > 0}
-            aria-describedby={`${ids}-credits-help`}
-            // onChange follows each keystroke, onValueChange the spin buttons and the blur.
-            onChange={(event) => take(event.value)}
-            onValueChange={(event) => take(event.value)}
-          />
+          <CreditsInput inputId={`${ids}-credits`} value={credits} onChange={take} invalid={errors.length > 0} describedBy={`${ids}-credits-help`} />
           <small id={`${ids}-credits-help`} className="field-description">
             {t('widgets.subscription.wholeNumbers')}
             {change !== 0 ? ` ${t('widgets.subscription.changeBy', { change: signed(change) })}` : ''}
