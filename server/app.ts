@@ -29,7 +29,9 @@ import { subscriptionRoutes } from './routes/subscriptions.js';
 import { userRoutes } from './routes/users.js';
 import { utilityRoutes } from './routes/utilities.js';
 import { assertDefinitionsHonoured } from './definitions/checkDefinitions.js';
-import { loadScreens } from './definitions/loadScreens.js';
+import { loadScreenFiles, loadScreens } from './definitions/loadScreens.js';
+import { createScreenRegistry } from './definitions/screenRegistry.js';
+import { screenRoutes } from './routes/screens.js';
 import { READING_SHEET_FORMS } from './definitions/readingSheetForms.js';
 import { UNCONFIGURED_CARD_PAYMENTS, type CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { RouteSummary } from './types.js';
@@ -62,6 +64,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS, aiQueue, storage = createStorage(config) }: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
+  const screenRegistry = createScreenRegistry(loadScreenFiles(screensDir), screens);
   const app = Fastify({
     logger: loggerOptions(logger),
     trustProxy: config.trustProxy,
@@ -74,6 +77,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   app.decorate('cardPayments', cardPayments);
   app.decorate('routeList', [] as RouteSummary[]);
   app.decorate('shuttingDown', false);
+  app.decorate('screenRegistry', screenRegistry);
   app.addHook('onRoute', (route) => {
     const query = route.schema?.querystring as object | undefined;
     const body = route.config?.bodySchema;
@@ -101,10 +105,13 @@ export async function buildApp({ config, database, logger = false, screensDir, n
           await admin.register(async (protectedRoutes) => {
             protectedRoutes.addHook('onRequest', requireAdmin);
             protectedRoutes.addHook('preHandler', bindRequestContext); // currentRequest() for resource stores
+            // The screen definitions published on any instance are used from the next request on.
+            protectedRoutes.addHook('preHandler', async () => screenRegistry.sync(app.db));
             await protectedRoutes.register(import('./routes/files.js')); // multipart, GET /files/* (before the routes that upload)
             await protectedRoutes.register(clientConfigRoutes);
             await protectedRoutes.register(utilityRoutes);
-            await protectedRoutes.register(resourceRoutes, { screens });
+            await protectedRoutes.register(resourceRoutes, { screens: screenRegistry.screens });
+            await protectedRoutes.register(screenRoutes); // admin/screens: versions, drafts, checks, publishing
             await protectedRoutes.register(userRoutes); // validate, libraries, searches, credits, user pickers
             await protectedRoutes.register(reporterRoutes); // GET /reporters/:id/books, DELETE /reporters/delete-book
             await protectedRoutes.register(subscriptionRoutes); // POST /plans/:userid, DELETE /plans/:userid/cancel

@@ -1,3 +1,4 @@
+import type { ScreenRegistry } from './definitions/screenRegistry.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { CardPaymentProvider } from './payments/CardPaymentProvider.js';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     routeList: RouteSummary[];
     /** Set when the process has been asked to stop: the readiness check answers 503 from then on. */
     shuttingDown: boolean;
+    /** The screen definitions in use: the built-in files, replaced by their published versions. */
+    screenRegistry: ScreenRegistry;
   }
   interface FastifyRequest {
     /** The logged-in administrator, set by the session plugin on admin routes. */

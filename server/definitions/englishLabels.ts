@@ -9,11 +9,42 @@ import type { FieldLabels } from '../../common/validation.js';
 const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'i18n', 'locales', 'en');
 
 let texts: Map<string, string> | undefined;
+/** Published labels of screens, by namespace (`screens.genres`): they replace the files' texts. */
+const published = new Map<string, Map<string, string>>();
 
 /** The English text of an i18n key, or the title itself when it is no key (already words). */
 export function englishText(key: string): string {
   texts ??= readTexts();
-  return texts.get(key) ?? key;
+  const namespace = key.split('.').slice(0, 2).join('.');
+  return published.get(namespace)?.get(key) ?? texts.get(key) ?? key;
+}
+
+/** The interface's English messages under a namespace (`screens.genres`), as the files hold them. */
+export function builtInMessages(namespace: string): Messages {
+  texts ??= readTexts();
+  const messages: Messages = {};
+  for (const [key, text] of texts) {
+    if (!key.startsWith(`${namespace}.`)) continue;
+    const path = key.slice(namespace.length + 1).split('.');
+    let node = messages;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Messages;
+    node[path[path.length - 1]!] = text;
+  }
+  return messages;
+}
+
+/** Uses a screen's published labels for its namespace (undefined: back to the files' texts). */
+export function publishLabels(namespace: string, messages: Messages | undefined): void {
+  if (!messages) return void published.delete(namespace);
+  const flat = new Map<string, string>();
+  const walk = (node: Messages, prefix: string): void => {
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value === 'string') flat.set(`${prefix}.${key}`, value);
+      else walk(value, `${prefix}.${key}`);
+    }
+  };
+  walk(messages, namespace);
+  published.set(namespace, flat);
 }
 
 /**

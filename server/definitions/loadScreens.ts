@@ -36,3 +36,16 @@ export function loadScreens(dir: string = SCREENS_DIR): Map<string, ScreenDefini
   if (problems.length) throw new Error(`Invalid screen definitions:\n${problems.join('\n')}`);
   return new Map(validateScreens(files).map((screen) => [screen.resource, screen]));
 }
+
+/**
+ * The built-in definitions as their files hold them (locales not expanded), by resource: version 0
+ * of each screen, and what a published definition is compared with and exported as.
+ */
+export function loadScreenFiles(dir: string = SCREENS_DIR): Map<string, Record<string, unknown>> {
+  const files = new Map<string, Record<string, unknown>>();
+  for (const name of fs.readdirSync(dir).filter((file) => SCREEN_FILE.test(file))) {
+    const json = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as Record<string, unknown>;
+    files.set(String(json.resource), json);
+  }
+  return files;
+}

@@ -20,7 +20,8 @@ export interface ResourceRoutesOptions {
   resources?: readonly ResourceDefinition[];
 }
 
-function serviceOf(app: FastifyInstance, definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
+/** The service of a resource, with what its store needs from the app. */
+export function serviceOf(app: FastifyInstance, definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
   return isCustom(definition)
     ? createCustomResourceService(app.db, definition, screens, { storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments })
     : createNamedResourceService(app.db, definition, screens);

@@ -108,11 +108,27 @@ export function writeSetup(definition: ResourceDefinition, screens: ReadonlyMap<
   const permissions = { create, edit, delete: remove };
   if (!create && !edit) return { permissions, validate: undefined };
   if (!canWrite || !screen.form) throw new Error(`Resource ${definition.api}: writable screen without form schema or write mapping`);
-  try {
-    return { permissions, validate: compileFormValidator(screen.form.schema) };
-  } catch (error) {
-    throw new Error(`schemas/${definition.screen}.screen.json: /form/schema ${(error as Error).message}`, { cause: error });
+  const name = definition.screen;
+  validatorOf(screen.form.schema, name);
+  // The screen in use when the save arrives: a published version replaces the map's entry.
+  const validate: FormValidator = (data) => validatorOf((screens.get(name) ?? screen).form!.schema, name)(data);
+  return { permissions, validate };
+}
+
+/** Each form schema's validator, compiled once (a published version brings a new schema object). */
+const validators = new WeakMap<object, FormValidator>();
+
+function validatorOf(schema: object, screen: string): FormValidator {
+  let validator = validators.get(schema);
+  if (!validator) {
+    try {
+      validator = compileFormValidator(schema);
+    } catch (error) {
+      throw new Error(`schemas/${screen}.screen.json: /form/schema ${(error as Error).message}`, { cause: error });
+    }
+    validators.set(schema, validator);
   }
+  return validator;
 }
 
 /** The service of a named list resource, its write rules taken from its screen definition. */

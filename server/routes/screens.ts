@@ -1,0 +1,103 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { compileFormValidator } from '../definitions/formValidator.js';
+import { expandDefinition } from '../definitions/screenRegistry.js';
+import { HttpError, notFound, unprocessable } from '../http/errors.js';
+import { pagingQuerySchema } from '../http/paging.js';
+import { RESOURCES } from '../resources/index.js';
+import { screenImpact } from '../services/screenImpact.js';
+import { createScreenService, type ScreenAuthor } from '../services/screenService.js';
+import { serviceOf } from './resourceRoutes.js';
+
+const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' } }, required: ['name'] } as const;
+const versionParams = { type: 'object', properties: { name: nameParams.properties.name, v: { type: 'integer', minimum: 0, maximum: 2147483647 } }, required: ['name', 'v'] } as const;
+
+function authorOf(request: FastifyRequest): ScreenAuthor {
+  const admin = request.admin;
+  return { id: admin?.id ?? null, name: admin ? `${admin.firstname} ${admin.lastname}`.trim() || admin.email : 'unknown' };
+}
+
+/** The bodies of the write routes: a definition and its labels are taken as sent (never trimmed: `errorsJoin: " "`). */
+const DEFINITION = { type: 'object', title: 'definition' } as const;
+const LABELS = { type: 'object', title: 'labels' } as const;
+const BODIES = {
+  draft: { type: 'object', required: ['definition'], properties: { definition: DEFINITION, labels: LABELS } },
+  check: { type: 'object', required: ['definition'], properties: { definition: DEFINITION, labels: LABELS } },
+  publish: { type: 'object', required: ['baseVersion'], properties: { comment: { type: 'string', maxLength: 2000 }, baseVersion: { type: 'integer', minimum: 0, maximum: 2147483647, title: 'base version' } } },
+  rollback: { type: 'object', required: ['version'], properties: { comment: { type: 'string', maxLength: 2000 }, version: { type: 'integer', minimum: 0, maximum: 2147483647 } } },
+  impact: { type: 'object', required: ['definition'], properties: { definition: DEFINITION } },
+} as const;
+
+/** A route's body checked against its schema: 422 keyed by field, a field it does not take named. */
+function bodyChecker(schema: (typeof BODIES)[keyof typeof BODIES]) {
+  const validate = compileFormValidator(schema);
+  const known = new Set(Object.keys(schema.properties));
+  return (request: FastifyRequest): Record<string, unknown> => {
+    const body = request.body ?? {};
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      const unknown = Object.keys(body).filter((key) => !known.has(key));
+      if (unknown.length) throw unprocessable(Object.fromEntries(unknown.map((key) => [key, [`The ${key} field is not accepted by this action.`]])));
+    }
+    const errors = validate(body);
+    if (errors) throw unprocessable(errors);
+    return body as Record<string, unknown>;
+  };
+}
+const bodyOf = Object.fromEntries(Object.entries(BODIES).map(([name, schema]) => [name, bodyChecker(schema)])) as Record<keyof typeof BODIES, ReturnType<typeof bodyChecker>>;
+const config = (name: keyof typeof BODIES) => ({ bodySchema: BODIES[name] });
+
+/**
+ * The screen definitions at run time (`admin/screens`, docs/screens-at-run-time.md): every screen
+ * with its published version, one screen with its draft, the draft's save, the complete check,
+ * publishing (422 with every problem, 409 after a colleague's publish), the versions, one version,
+ * the diff of two, rollback, the return to the built-in file, a version's export as the file to
+ * commit, and the impact of a definition on the stored records.
+ */
+export async function screenRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
+  const screens = createScreenService(app.db, app.screenRegistry);
+
+  app.get('/screens', async () => ({ data: await screens.list() }));
+  app.get('/screens/:name', { schema: { params: nameParams } }, async (request) => ({ data: await screens.get(request.params.name) }));
+  app.put('/screens/:name/draft', { schema: { params: nameParams }, config: config('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request), authorOf(request)));
+  app.post('/screens/:name/check', { schema: { params: nameParams }, config: config('check') }, async (request) => {
+    const body = bodyOf.check(request);
+    return { errors: screens.check(request.params.name, { definition: body.definition, labels: body.labels }) };
+  });
+  app.post('/screens/:name/publish', { schema: { params: nameParams }, config: config('publish') }, async (request) => screens.publish(request.params.name, bodyOf.publish(request), authorOf(request)));
+  app.get('/screens/:name/versions', { schema: { params: nameParams, querystring: { type: 'object', properties: pagingQuerySchema } } }, async (request) =>
+    screens.versions(request.params.name, request.query),
+  );
+  app.get('/screens/:name/versions/:v', { schema: { params: versionParams } }, async (request) => ({ data: await screens.version(request.params.name, request.params.v) }));
+  app.get('/screens/:name/versions/:v/export', { schema: { params: versionParams } }, async (request, reply) => {
+    const file = await screens.exportFile(request.params.name, request.params.v);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${request.params.name}.screen.json"`)
+      .send(file);
+  });
+  app.get(
+    '/screens/:name/diff',
+    {
+      schema: {
+        params: nameParams,
+        querystring: { type: 'object', properties: { from: { type: 'integer', minimum: 0, maximum: 2147483647 }, to: { type: 'integer', minimum: 0, maximum: 2147483647 } }, required: ['from', 'to'] },
+      },
+    },
+    async (request) => ({ data: await screens.diff(request.params.name, request.query.from, request.query.to) }),
+  );
+  app.post('/screens/:name/rollback', { schema: { params: nameParams }, config: config('rollback') }, async (request) => screens.rollback(request.params.name, bodyOf.rollback(request), authorOf(request)));
+  app.delete('/screens/:name/published', { schema: { params: nameParams } }, async (request) => screens.reset(request.params.name, authorOf(request)));
+  app.post('/screens/:name/impact', { schema: { params: nameParams }, config: config('impact') }, async (request) => {
+    const name = request.params.name;
+    const { definition } = bodyOf.impact(request);
+    const inUse = app.screenRegistry.inUse(name);
+    const resource = RESOURCES.find((definition) => definition.screen === name);
+    if (!inUse || !resource) throw notFound('screen');
+    if (!inUse.screen.form) throw new HttpError(422, 'This screen has no form: no record is saved through it.');
+    const problems = screens.check(name, { definition, labels: inUse.labels });
+    if (problems.length) throw unprocessable(Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
+    const next = expandDefinition(definition as Record<string, unknown>);
+    return { data: await screenImpact(serviceOf(app, resource, app.screenRegistry.screens), inUse.screen, next) };
+  });
+}

@@ -1,0 +1,47 @@
+import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
+import type { ResourceService } from './resourceService.js';
+
+/** Records read to measure an impact: every one up to this many, else the first this many. */
+export const IMPACT_MAX_RECORDS = 100_000;
+const PAGE = 1000;
+const FIRST = 20;
+
+/** How many stored records a new form schema would refuse on their next save, and the first ones with why. */
+export interface ScreenImpact {
+  refused: number;
+  /** Records measured, and whether that was all of them (else the first `measured` of `total`, by id). */
+  measured: number;
+  total: number;
+  sample: boolean;
+  first: { id: unknown; reason: string }[];
+}
+
+/**
+ * Reads the resource's records as its list returns them and validates the form's fields of each
+ * with the schema in use and with the new one: a record counts when only the new schema refuses
+ * it, so what the change itself would block is told, not what was already refused.
+ */
+export async function screenImpact(service: ResourceService, inUse: ScreenDefinition, next: ScreenDefinition): Promise<ScreenImpact> {
+  const current: FormValidator = compileFormValidator(inUse.form!.schema);
+  const candidate: FormValidator = compileFormValidator(next.form!.schema);
+  const fields = Object.keys((next.form!.schema.properties ?? {}) as object);
+  const result: ScreenImpact = { refused: 0, measured: 0, total: 0, sample: false, first: [] };
+  for (let page = 1; result.measured < IMPACT_MAX_RECORDS; page++) {
+    const { data, meta } = await service.list({ page, perPage: PAGE });
+    result.total = meta.total;
+    for (const row of data) {
+      const body = Object.fromEntries(fields.filter((field) => row[field] !== undefined && row[field] !== null).map((field) => [field, row[field]]));
+      result.measured++;
+      if (current(body)) continue;
+      const errors = candidate(body);
+      if (!errors) continue;
+      result.refused++;
+      const [key, messages] = Object.entries(errors)[0]!;
+      if (result.first.length < FIRST) result.first.push({ id: row.id, reason: `${key}: ${messages[0]}` });
+    }
+    if (data.length < PAGE) break;
+  }
+  result.sample = result.measured < result.total;
+  return result;
+}

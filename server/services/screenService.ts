@@ -1,0 +1,251 @@
+import type { Messages } from '../../common/i18nResources.js';
+import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import type { Db } from '../db/client.js';
+import {
+  deleteScreenDraft,
+  findScreenDraft,
+  findScreenVersion,
+  insertScreenVersion,
+  latestScreenVersion,
+  listScreenVersions,
+  screensWithDrafts,
+  upsertScreenDraft,
+  type ScreenVersionRow,
+} from '../db/repositories/screenVersionRepository.js';
+import { checkDefinitions } from '../definitions/checkDefinitions.js';
+import { compileFormValidator } from '../definitions/formValidator.js';
+import { READING_SHEET_FORMS } from '../definitions/readingSheetForms.js';
+import { expandDefinition, type ScreenInUse, type ScreenRegistry } from '../definitions/screenRegistry.js';
+import { HttpError, notFound, unprocessable } from '../http/errors.js';
+import { paged, paging } from '../http/paging.js';
+import { screenDiff } from './screenDiff.js';
+
+/** One problem of a definition: where (a dotted JSON path), and what to do, in staff's words. */
+export interface ScreenProblem {
+  path: string;
+  message: string;
+}
+
+/** Who changes a screen. */
+export interface ScreenAuthor {
+  id: number | null;
+  name: string;
+}
+
+export const SCREEN_MESSAGES = {
+  draftSaved: 'Draft saved',
+  published: (version: number) => `Published as version ${version}`,
+  noDraft: 'This screen has no draft to publish: save a draft first.',
+  stale: (version: number, author: string) => `Version ${version} was published by ${author} since this draft was based on: review their changes before publishing.`,
+  notPublishable: 'The draft has errors: correct them before publishing.',
+  unknownVersion: (version: number) => `This screen has no version ${version}.`,
+  storage: 'can only be changed in the repository: it changes what the server stores or serves.',
+} as const;
+
+/** The parts of a definition that decide storage and routes: a published version keeps the built-in file's. */
+const FIXED_PATHS = ['resource', 'api', 'routes', 'permissions', 'form.method', 'form.multipart'] as const;
+
+const at = (value: unknown, path: string): unknown => path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
+
+/** A JSON pointer (`/form/uiSchema/color/ui:widget`) as the dotted path staff read (`form.uiSchema.color.ui:widget`). */
+export function dottedPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+/** `schemas/genres.screen.json: /list/columns/0/field "x" is …` → its path and message. */
+function problemOf(line: string, file: string): ScreenProblem | undefined {
+  if (!line.startsWith(`${file}: `)) return undefined;
+  const rest = line.slice(file.length + 2);
+  const space = rest.indexOf(' ');
+  const pointer = space === -1 ? rest : rest.slice(0, space);
+  return { path: dottedPath(pointer) || '(definition)', message: space === -1 ? '' : rest.slice(space + 1) };
+}
+
+/** The top-level file fields of a form (`fileUpload`): they are stored columns and routes. */
+function fileFields(definition: unknown): string {
+  const ui = (at(definition, 'form.uiSchema') ?? {}) as Record<string, { 'ui:widget'?: unknown }>;
+  return Object.keys(ui)
+    .filter((key) => ui[key]?.['ui:widget'] === 'fileUpload')
+    .sort()
+    .join(',');
+}
+
+/** Labels are texts, nested by key: anything else is refused at its path. */
+function labelProblems(labels: unknown, path = 'labels'): ScreenProblem[] {
+  if (!labels || typeof labels !== 'object' || Array.isArray(labels)) return [{ path, message: 'must be an object of texts, keyed like the screen’s i18n keys' }];
+  return Object.entries(labels).flatMap(([key, value]) => (typeof value === 'string' ? [] : value && typeof value === 'object' ? labelProblems(value, `${path}.${key}`) : [{ path: `${path}.${key}`, message: 'must be a text' }]));
+}
+
+/** The service of the screen definitions in use, their versions and drafts (`admin/screens`). */
+export function createScreenService(db: Db, registry: ScreenRegistry) {
+  function known(name: string): ScreenInUse {
+    const builtIn = registry.builtIn(name);
+    if (!builtIn) throw notFound('screen');
+    return builtIn;
+  }
+
+  /**
+   * Every problem of a definition and its labels, as the complete check finds them; empty when it
+   * can be published. The screen is checked among the others in use, as it would be used.
+   */
+  function check(name: string, input: { definition?: unknown; labels?: unknown }): ScreenProblem[] {
+    const builtIn = known(name);
+    const problems: ScreenProblem[] = labelProblems(input.labels ?? {});
+    const definition = input.definition;
+    if (!definition || typeof definition !== 'object' || Array.isArray(definition)) return [...problems, { path: '(definition)', message: 'must be a screen definition (a JSON object)' }];
+    for (const path of FIXED_PATHS) {
+      if (JSON.stringify(at(definition, path)) !== JSON.stringify(at(builtIn.definition, path))) problems.push({ path, message: SCREEN_MESSAGES.storage });
+    }
+    if (fileFields(definition) !== fileFields(builtIn.definition)) problems.push({ path: 'form.uiSchema', message: `its file fields (fileUpload) ${SCREEN_MESSAGES.storage}` });
+    if (problems.some((problem) => problem.path === 'resource')) return problems;
+    let screen: ScreenDefinition;
+    const file = `schemas/${name}.screen.json`;
+    try {
+      screen = expandDefinition(definition as Record<string, unknown>);
+    } catch (error) {
+      const lines = (error as Error).message.split('\n').slice(1);
+      return [...problems, ...lines.map((line) => problemOf(line, file) ?? { path: '(definition)', message: line })];
+    }
+    const others = [...registry.screens.values()].filter((other) => other.resource !== name);
+    for (const line of checkDefinitions([...others, screen], { forms: READING_SHEET_FORMS })) {
+      const problem = problemOf(line, file);
+      if (problem) problems.push(problem);
+    }
+    if (screen.form) {
+      try {
+        compileFormValidator(screen.form.schema);
+      } catch (error) {
+        problems.push({ path: 'form.schema', message: (error as Error).message });
+      }
+    }
+    return problems;
+  }
+
+  function summary(row: ScreenVersionRow | undefined) {
+    return row ? { version: row.version, author: row.authorName, publishedAt: row.createdAt.toISOString(), comment: row.comment } : { version: 0, author: null, publishedAt: null, comment: null };
+  }
+
+  /** A version's definition and labels: version 0, or a return to the built-in file, is the file. */
+  async function versionContent(name: string, version: number): Promise<{ definition: Record<string, unknown>; labels: Messages; row?: ScreenVersionRow }> {
+    const builtIn = known(name);
+    if (version === 0) return { definition: builtIn.definition, labels: builtIn.labels };
+    const row = await findScreenVersion(db, name, version);
+    if (!row) throw new HttpError(404, SCREEN_MESSAGES.unknownVersion(version));
+    return { definition: (row.definition as Record<string, unknown> | null) ?? builtIn.definition, labels: (row.labels as Messages | null) ?? builtIn.labels, row };
+  }
+
+  /** Adds a version after `baseVersion` (409 when another was published since), then uses it here at once. */
+  async function addVersion(name: string, content: { definition: unknown; labels: unknown }, meta: { comment: string; baseVersion: number; author: ScreenAuthor }) {
+    const inserted = await insertScreenVersion(
+      db,
+      { screen: name, definition: content.definition, labels: content.labels, authorId: meta.author.id, authorName: meta.author.name, comment: meta.comment, baseVersion: meta.baseVersion },
+      meta.baseVersion,
+    );
+    if (!inserted) {
+      const latest = await latestScreenVersion(db, name);
+      throw new HttpError(409, SCREEN_MESSAGES.stale(latest?.version ?? 0, latest?.authorName ?? 'a colleague'));
+    }
+    await registry.sync(db);
+    return inserted;
+  }
+
+  return {
+    check,
+
+    async list() {
+      const drafts = await screensWithDrafts(db);
+      await registry.sync(db);
+      return [...registry.screens.keys()].sort().map((name) => {
+        const inUse = registry.inUse(name)!;
+        return { name, customised: Boolean(inUse.row?.definition), ...summary(inUse.row), hasDraft: drafts.has(name) };
+      });
+    },
+
+    async get(name: string) {
+      known(name);
+      await registry.sync(db);
+      const inUse = registry.inUse(name)!;
+      const draft = await findScreenDraft(db, name);
+      return {
+        name,
+        version: inUse.version,
+        customised: Boolean(inUse.row?.definition),
+        definition: inUse.definition,
+        labels: inUse.labels,
+        draft: draft ? { definition: draft.definition, labels: draft.labels, author: draft.authorName, updatedAt: draft.updatedAt.toISOString() } : null,
+      };
+    },
+
+    async saveDraft(name: string, body: { definition?: unknown; labels?: unknown }, author: ScreenAuthor) {
+      known(name);
+      if (body.definition === undefined || body.definition === null || typeof body.definition !== 'object') throw unprocessable({ definition: ['The definition field is required: a screen definition (a JSON object).'] });
+      const labelErrors = labelProblems(body.labels ?? {});
+      if (labelErrors.length) throw unprocessable(Object.fromEntries(labelErrors.map((problem) => [problem.path, [problem.message]])));
+      const draft = await upsertScreenDraft(db, { screen: name, definition: body.definition, labels: body.labels ?? {}, authorId: author.id, authorName: author.name });
+      return { message: SCREEN_MESSAGES.draftSaved, data: { author: draft.authorName, updatedAt: draft.updatedAt.toISOString() } };
+    },
+
+    async publish(name: string, body: { comment?: unknown; baseVersion?: unknown }, author: ScreenAuthor) {
+      known(name);
+      const baseVersion = body.baseVersion;
+      if (!Number.isInteger(baseVersion) || (baseVersion as number) < 0) throw unprocessable({ baseVersion: ['The base version must be the version the draft was made from (an integer from 0).'] });
+      const draft = await findScreenDraft(db, name);
+      if (!draft) throw unprocessable({ draft: [SCREEN_MESSAGES.noDraft] });
+      const problems = check(name, { definition: draft.definition, labels: draft.labels });
+      if (problems.length) throw new HttpError(422, SCREEN_MESSAGES.notPublishable, Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
+      const row = await addVersion(name, draft, { comment: typeof body.comment === 'string' ? body.comment.trim() : '', baseVersion: baseVersion as number, author });
+      await deleteScreenDraft(db, name);
+      return { message: SCREEN_MESSAGES.published(row.version), data: summary(row) };
+    },
+
+    async versions(name: string, query: { page?: number; perPage?: number }) {
+      known(name);
+      const page = paging(query);
+      const { rows, total } = await listScreenVersions(db, name, page);
+      return paged(
+        rows.map((row) => ({ ...summary(row), builtIn: row.definition === null, baseVersion: row.baseVersion })),
+        total,
+        page,
+      );
+    },
+
+    async version(name: string, version: number) {
+      const { definition, labels, row } = await versionContent(name, version);
+      return { name, ...summary(row), definition, labels };
+    },
+
+    async diff(name: string, from: number, to: number) {
+      const [left, right] = await Promise.all([versionContent(name, from), versionContent(name, to)]);
+      return screenDiff(left, right);
+    },
+
+    async rollback(name: string, body: { version?: unknown; comment?: unknown }, author: ScreenAuthor) {
+      const version = body.version;
+      if (!Number.isInteger(version) || (version as number) < 0) throw unprocessable({ version: ['The version must be one of this screen’s versions (an integer from 0).'] });
+      const { row } = await versionContent(name, version as number);
+      const current = (await latestScreenVersion(db, name))?.version ?? 0;
+      const comment = typeof body.comment === 'string' && body.comment.trim() ? body.comment.trim() : `Back to version ${String(version)}`;
+      const added = await addVersion(name, { definition: row?.definition ?? null, labels: row?.labels ?? null }, { comment, baseVersion: current, author });
+      return { message: SCREEN_MESSAGES.published(added.version), data: summary(added) };
+    },
+
+    async reset(name: string, author: ScreenAuthor) {
+      known(name);
+      const current = (await latestScreenVersion(db, name))?.version ?? 0;
+      const added = await addVersion(name, { definition: null, labels: null }, { comment: 'Back to the built-in file', baseVersion: current, author });
+      return { message: SCREEN_MESSAGES.published(added.version), data: summary(added) };
+    },
+
+    /** A version as the file to commit to `schemas/`: its own key order, two-space indents, a final newline. */
+    async exportFile(name: string, version: number): Promise<string> {
+      const { definition } = await versionContent(name, version);
+      return `${JSON.stringify(definition, null, 2)}\n`;
+    },
+  };
+}
+
+export type ScreenService = ReturnType<typeof createScreenService>;
