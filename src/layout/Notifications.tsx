@@ -3,10 +3,12 @@ import { useEffect, useRef } from 'react';
 import { subscribeNotices } from '../engine/notify/notifications';
 
 /**
- * Where the toasts stand: at the top right, under the 70 px header, so that none covers its search
- * or its 'Open the public site' button (PrimeReact's own place, 20 px from the top, did for 8 s).
+ * Where the toasts stand: under the 70 px header, centred on the page's column. In the header's
+ * corner (PrimeReact's own place) a toast covered 'Open the public site' for 8 s; at the right under
+ * the header it covered the page's own buttons (Create, 'See AI result', the very button a toast
+ * may name). The middle of the page's title row holds no control.
  */
-const UNDER_THE_HEADER = { root: { style: { top: 'calc(var(--header-height) + 0.75rem)' } } } as const;
+const UNDER_THE_HEADER = { root: { style: { top: 'calc(var(--header-height) + 0.75rem)', left: 'calc(50% + var(--sidebar-width) / 2)' } } } as const;
 
 /** Shows every notice sent with notify() as a PrimeReact toast. */
 export function Notifications() {
@@ -20,5 +22,5 @@ export function Notifications() {
     [],
   );
   // Through the pass-through options: the component's own inline place ignores its `style` prop.
-  return <Toast ref={toast} position="top-right" pt={UNDER_THE_HEADER} />;
+  return <Toast ref={toast} position="top-center" pt={UNDER_THE_HEADER} />;
 }

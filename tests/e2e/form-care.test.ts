@@ -102,6 +102,8 @@ describe.skipIf(!chromiumPath)('forms as staff use them, in Chromium at 1024 px'
     const dateInput = page.locator('#root_demand_date');
     await page.locator('.form-row', { has: dateInput }).last().locator('.p-datepicker-trigger').click();
     await page.locator('.p-datepicker').getByRole('button', { name: 'Today' }).click();
+    await dateInput.press('Escape');
+    await page.locator('.p-datepicker').waitFor({ state: 'detached' });
     const today = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
     expect(await dateInput.inputValue()).toBe(`${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`);

@@ -157,7 +157,7 @@ describe.skipIf(!chromiumPath)('the layout at common sizes, in Chromium', () => 
     });
   }
 
-  it("shows a toast under the header, never over its public-site button, at 1440 and 1024 px", async () => {
+  it("shows a toast under the header, never over its public-site button nor the page's buttons, at 1440 and 1024 px", async () => {
     for (const width of [1440, 1024]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(url('/genres'));
@@ -174,8 +174,11 @@ describe.skipIf(!chromiumPath)('the layout at common sizes, in Chromium', () => 
       const header = (await page.locator('.header').boundingBox())!;
       const publicSite = (await page.getByRole('button', { name: 'Open the public site' }).boundingBox())!;
       expect(toastBox.y, `${width}`).toBeGreaterThanOrEqual(header.y + header.height);
-      const overlaps = toastBox.x < publicSite.x + publicSite.width && publicSite.x < toastBox.x + toastBox.width && toastBox.y < publicSite.y + publicSite.height && publicSite.y < toastBox.y + toastBox.height;
-      expect(overlaps, `${width}`).toBe(false);
+      type Box = { x: number; y: number; width: number; height: number };
+      const overlaps = (box: Box) => toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
+      expect(overlaps(publicSite), `${width}`).toBe(false);
+      // Nor over the page's own buttons, at the right of its title row.
+      expect(overlaps((await page.getByRole('button', { name: 'Create' }).boundingBox())!), `${width}`).toBe(false);
       // The button stays what a click there reaches.
       expect(
         await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.header')), { x: publicSite.x + publicSite.width / 2, y: publicSite.y + publicSite.height / 2 }),
