@@ -11,6 +11,7 @@ import { RESOURCES } from '../resources/index.js';
 import { listQuerySchema } from '../resources/listQuerySchema.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
 import { createCustomResourceService } from '../services/customResourceService.js';
+import { explainScreenChange, SCREEN_VERSION_HEADER } from '../services/screenChange.js';
 import { createNamedResourceService, type ResourceService } from '../services/resourceService.js';
 import { discardUploads, receiveUploads } from '../uploads/receiveUploads.js';
 
@@ -70,6 +71,23 @@ function saveHandler(app: FastifyInstance, service: ResourceService, writes: Scr
 }
 
 /**
+ * A save handler whose 422 says when it comes from a change of the screen published while the form
+ * was open (`X-Screen-Version`, server/services/screenChange.ts). A JSON body only: a multipart
+ * one is read by the handler itself.
+ */
+function explainingChanges(app: FastifyInstance, screen: string | undefined, handler: ReturnType<typeof saveHandler>): ReturnType<typeof saveHandler> {
+  if (!screen) return handler;
+  return async (request) => {
+    try {
+      return await handler(request);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 422 || !error.errors || request.isMultipart()) throw error;
+      throw await explainScreenChange(app.db, app.screenRegistry, screen, request.headers[SCREEN_VERSION_HEADER], request.body, error);
+    }
+  };
+}
+
+/**
  * The schema-driven resources under `/api/admin`: `GET {api}` (paging and the resource's declared
  * filters; any other parameter is a 422), `GET {api}/:id`, and, as the resource's screen permits,
  * `POST {api}` (create), `POST {api}/:id` (update; PUT when the screen's `form.method` says so)
@@ -102,9 +120,10 @@ export async function resourceRoutes(instance: FastifyInstance, { screens, resou
     }
     const formSchema = screen?.form?.schema;
     const config = formSchema ? { bodySchema: formSchema } : {};
-    if (service.permissions.create) app.post(base, { config }, saveHandler(app, service, writes, formSchema, true));
+    const handle = (creating: boolean) => explainingChanges(app, definition.screen, saveHandler(app, service, writes, formSchema, creating));
+    if (service.permissions.create) app.post(base, { config }, handle(true));
     if (service.permissions.edit) {
-      app.route({ method: writes.updateMethod, url: `${base}/:id`, ...recordRoute, config, handler: saveHandler(app, service, writes, formSchema, false) });
+      app.route({ method: writes.updateMethod, url: `${base}/:id`, ...recordRoute, config, handler: handle(false) });
       for (const [path, field] of Object.entries(writes.fileDeletes)) {
         app.delete(`${base}/${path}/:id`, recordRoute, (request) => service.clearFile!(request.params.id, field));
       }

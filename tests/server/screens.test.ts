@@ -99,7 +99,18 @@ describe('admin/screens: screen definitions versioned, checked and published at 
       const onOther = await other.inject({ method: 'POST', url: '/api/admin/genres', headers: { cookie }, payload: { names: { en: longName }, color: '#0091ea' } });
       expect(onOther.statusCode).toBe(422);
       expect(onOther.json().errors['names.en']).toEqual(['The name (English) may not be greater than 20 characters.']);
-      // The published label names the field in the server's messages too.
+      // A form opened before the publish (version 0) learns that the screen changed; one opened after does not.
+      const before = await t.as(cookie, { method: 'POST', url: '/api/admin/genres', headers: { 'x-screen-version': '0' }, payload: { names: { en: longName }, color: '#0091ea' } });
+      expect(before.statusCode).toBe(422);
+      expect(before.json()).toEqual({
+        message: 'This screen was changed while you were editing it: The name (English) may not be greater than 20 characters.',
+        errors: { 'names.en': ['The name (English) may not be greater than 20 characters.'] },
+      });
+      const after = await t.as(cookie, { method: 'POST', url: '/api/admin/genres', headers: { 'x-screen-version': '1' }, payload: { names: { en: longName }, color: '#0091ea' } });
+      expect(after.json().message).toBe('The name (English) may not be greater than 20 characters.');
+      // Refused by the earlier version too: not the change's doing.
+      const anyway = await t.as(cookie, { method: 'POST', url: '/api/admin/genres', headers: { 'x-screen-version': '0' }, payload: { names: { en: longName }, color: 'blue' } });
+      expect(anyway.json().message).not.toContain('This screen was changed');
       expect((await call('GET', 'screens/genres')).json().data).toMatchObject({ version: 1, customised: true, draft: null });
     } finally {
       await other.close();

@@ -1,0 +1,49 @@
+import { findScreenVersion } from '../db/repositories/screenVersionRepository.js';
+import type { Db } from '../db/client.js';
+import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
+import { expandDefinition, type ScreenRegistry } from '../definitions/screenRegistry.js';
+import { HttpError } from '../http/errors.js';
+import { trimStrings } from './resourceService.js';
+
+/** The header of a save: the version of the screen definition its form was made with. */
+export const SCREEN_VERSION_HEADER = 'x-screen-version';
+
+/** The 422 of a save refused only because the screen changed while it was being edited. */
+export const screenChangedMessage = (message: string) => `This screen was changed while you were editing it: ${message}`;
+
+/** Validators of earlier versions, by screen and version (a version never changes once published). */
+const earlier = new Map<string, FormValidator | null>();
+
+async function validatorAt(db: Db, registry: ScreenRegistry, screen: string, version: number): Promise<FormValidator | null> {
+  const key = `${screen}@${version}`;
+  if (earlier.has(key)) return earlier.get(key)!;
+  const builtIn = registry.builtIn(screen);
+  const row = version === 0 ? undefined : await findScreenVersion(db, screen, version);
+  const definition = version === 0 ? builtIn?.definition : row ? ((row.definition as Record<string, unknown> | null) ?? builtIn?.definition) : undefined;
+  let validator: FormValidator | null = null;
+  try {
+    const form = definition ? expandDefinition(definition).form : undefined;
+    validator = form ? compileFormValidator(form.schema) : null;
+  } catch {
+    validator = null;
+  }
+  earlier.set(key, validator);
+  return validator;
+}
+
+/**
+ * A save's 422 as the user should read it: when the form was made with an earlier version of the
+ * screen (`X-Screen-Version`), and that version would have accepted the same fields, the refusal
+ * comes from the change, and its message says so; any other refusal is returned as it is.
+ */
+export async function explainScreenChange(db: Db, registry: ScreenRegistry, screen: string, sent: unknown, body: unknown, error: HttpError): Promise<HttpError> {
+  const version = typeof sent === 'string' && /^\d{1,9}$/.test(sent) ? Number(sent) : undefined;
+  const inUse = registry.inUse(screen);
+  if (version === undefined || !inUse || version === inUse.version || !body || typeof body !== 'object' || Array.isArray(body)) return error;
+  const validate = await validatorAt(db, registry, screen, version);
+  if (!validate) return error;
+  const fields = new Set(Object.keys((inUse.screen.form?.schema.properties ?? {}) as object));
+  const own = Object.fromEntries(Object.entries(trimStrings(body) as Record<string, unknown>).filter(([key]) => fields.has(key)));
+  if (validate(own)) return error;
+  return new HttpError(error.statusCode, screenChangedMessage(error.message), error.errors);
+}
