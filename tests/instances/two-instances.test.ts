@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client.js';
 import { books, demands } from '../../server/db/schema/index.js';
+import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
 import { startS3rver, type S3rverProcess } from '../helpers/s3rverProcess.js';
 import { png } from '../helpers/png.js';
 import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
@@ -129,6 +130,24 @@ describe('two instances on one PostgreSQL and one S3 server', () => {
     expect(stale.status).toBe(409);
     const [row] = await database.db.select({ title: books.originalTitle }).from(books).where(eq(books.id, id));
     expect(row!.title).toBe('Saved on A');
+  });
+
+  it('uses on B, within a second, a screen definition published on A, and its rollback', async () => {
+    const cookie = await session(a);
+    const definition = structuredClone(loadScreenFiles().get('genres')!) as { form: { schema: { definitions: { name: { maxLength: number } } } } };
+    definition.form.schema.definitions.name.maxLength = 20;
+    const longName = { names: { en: 'A name of twenty-five ch.' }, color: '#0091ea' };
+    expect((await call(b, cookie, 'POST', 'genres', longName)).status).toBe(200);
+    expect((await call(a, cookie, 'PUT', 'screens/genres/draft', { definition, labels: {} })).status).toBe(200);
+    const published = await call(a, cookie, 'POST', 'screens/genres/publish', { comment: 'Shorter names', baseVersion: 0 });
+    expect(published.status, await published.clone().text()).toBe(200);
+    const publishedAt = Date.now();
+    const refused = await call(b, cookie, 'POST', 'genres', longName);
+    expect(Date.now() - publishedAt).toBeLessThan(1000);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors).toEqual({ 'names.en': ['The name (English) may not be greater than 20 characters.'] });
+    expect((await call(b, cookie, 'POST', 'screens/genres/rollback', { version: 0 })).status).toBe(200);
+    expect((await call(a, cookie, 'POST', 'genres', longName)).status).toBe(200);
   });
 
   it('counts failed logins across both instances', async () => {
