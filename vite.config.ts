@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { formValidators } from './scripts/formValidators';
+import { screenManifest } from './scripts/screenManifest';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -43,7 +44,8 @@ function precompress(): Plugin {
 
 export default defineConfig({
   // The build's check of the screen definitions runs before Vite: scripts/check-definitions.ts.
-  plugins: [react(), formValidators(), precompress()],
+  // The screens' validators come at run time with their definitions: the build compiles the reading sheet's.
+  plugins: [react(), formValidators({ screens: false }), screenManifest(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { formValidators } from './scripts/formValidators';
+import { screenManifest } from './scripts/screenManifest';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -36,7 +37,7 @@ const instances = {
 /** Test projects: unit (client and shared code), the server suite on each database, and the browser suite. */
 export default defineConfig({
   // The forms' validators compiled at build time, as the app has them (src/engine/form/validator.ts).
-  plugins: [formValidators()],
+  plugins: [formValidators(), screenManifest()],
   test: {
     projects: [
       {

@@ -1,24 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv, { _ } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
-import { formAjvOptions } from '../common/ajvOptions';
 import { expandScreen } from '../common/expandTranslations';
 import type { ScreenDefinition } from '../common/screenDefinition';
-import { validationKey } from '../src/engine/form/validationKey';
+import { FORMATS_MODULE, validatorsSource } from '../server/definitions/validatorModule';
 import { sheetFormSchema } from '../src/screens/readingSheet/sheetFormSchema';
 
 const SCREENS_DIR = fileURLToPath(new URL('../schemas', import.meta.url));
 /** The module of the forms' formats, without its extension: the build resolves it. */
-const FORMATS_MODULE = fileURLToPath(new URL('../common/formFormats', import.meta.url));
+const FORMATS_FILE = fileURLToPath(new URL('../common/formFormats', import.meta.url));
 
 /**
  * Every schema the app's forms validate, as FormView receives them: each screen definition's
  * `form.schema` (locales expanded) and the reading-sheet form's schema.
  */
-export function formSchemas(): object[] {
+export function formSchemas({ screens: withScreens = true }: { screens?: boolean } = {}): object[] {
+  if (!withScreens) return [sheetFormSchema];
   const screens = fs
     .readdirSync(SCREENS_DIR)
     .filter((file) => file.endsWith('.screen.json'))
@@ -35,27 +33,24 @@ export function formSchemas(): object[] {
  * the formats through `require`; they become imports.
  */
 export function formValidatorsModule(schemas: readonly object[] = formSchemas()): string {
-  const ajv = new Ajv({ ...formAjvOptions, code: { source: true, esm: true, lines: false, formats: _`require(${FORMATS_MODULE}).formFormats` } });
-  const keys = [...new Set(schemas.map((schema) => validationKey(schema)))];
-  const byKey = new Map(schemas.map((schema) => [validationKey(schema), schema]));
-  for (const key of keys) ajv.addSchema({ ...byKey.get(key)!, $id: key });
-  const modules: string[] = [];
-  const code = standaloneCode(ajv).replace(/require\("([^"]+)"\)/g, (_match, name: string) => {
-    if (!modules.includes(name)) modules.push(name);
-    return `__module${modules.indexOf(name)}`;
-  });
-  const imports = modules.map((name, i) => `import * as __module${i} from ${JSON.stringify(name === FORMATS_MODULE ? name : `${name}.js`)};`).join('\n');
-  return `${imports}\n${code.replace(/^"use strict";/, '')}\nexport const FORM_VALIDATORS = { ${keys.join(', ')} };\n`;
+  const { code, keys, modules } = validatorsSource(schemas, (_name, index) => `__module${index}`);
+  const imports = modules.map((name, i) => `import * as __module${i} from ${JSON.stringify(name === FORMATS_MODULE ? FORMATS_FILE : `${name}.js`)};`).join('\n');
+  return `${imports}\n${code}\nexport const FORM_VALIDATORS = { ${keys.join(', ')} };\n`;
 }
 
 const ID = 'virtual:form-validators';
 
-/** Serves `virtual:form-validators` (src/engine/form/validator.ts) to the build, the dev server and the tests. */
-export function formValidators(): Plugin {
+/**
+ * Serves `virtual:form-validators` (src/engine/form/validator.ts) to the build, the dev server and
+ * the tests. `screens: false` (the app's build) compiles the reading sheet's only: the screens'
+ * validators come at run time with the definitions in use (server/definitions/validatorModule.ts);
+ * the unit tests, which render the built-in screens, compile them all.
+ */
+export function formValidators(options: { screens?: boolean } = {}): Plugin {
   return {
     name: 'form-validators',
     resolveId: (id) => (id === ID ? `\0${ID}` : undefined),
-    load: (id) => (id === `\0${ID}` ? formValidatorsModule() : undefined),
+    load: (id) => (id === `\0${ID}` ? formValidatorsModule(formSchemas(options)) : undefined),
     // The dev server compiles them again when a form's schema changes.
     handleHotUpdate({ file, server }) {
       if (!file.startsWith(SCREENS_DIR)) return;

@@ -5,6 +5,7 @@ import { validateScreens } from '../../common/validateScreens.js';
 import type { Db } from '../db/client.js';
 import { latestScreenVersions, screenVersionsStamp, type ScreenVersionRow } from '../db/repositories/screenVersionRepository.js';
 import { builtInMessages, publishLabels } from './englishLabels.js';
+import { runtimeValidatorsModule } from './validatorModule.js';
 
 /** A screen's definition as it is in use: its version (0: the built-in file), as written and expanded, and its labels. */
 export interface ScreenInUse {
@@ -30,6 +31,25 @@ export interface ScreenRegistry {
   builtIn(resource: string): ScreenInUse | undefined;
   inUse(resource: string): ScreenInUse | undefined;
   sync(db: Db): Promise<void>;
+  /** Changes with every publish (the highest version id seen; 0 while none). */
+  stamp(): number;
+  /** What the browser renders, as of `stamp()` (docs/screens-at-run-time.md, "The interface"). */
+  inUseForClient(): ScreensInUse;
+  /** The ES module of the in-use forms' validators, for the browser (built once per stamp). */
+  validatorsModule(): string;
+}
+
+/** The screens the interface renders, sent with the current-user answer when its copy is older. */
+export interface ScreensInUse {
+  stamp: number;
+  /** Locales expanded, as the engine renders them. */
+  definitions: ScreenDefinition[];
+  /** Each screen's version, sent back with its saves (`X-Screen-Version`). */
+  versions: Record<string, number>;
+  /** Published labels by i18n namespace (`screens.genres`); the files' texts elsewhere. */
+  labels: Record<string, Messages>;
+  /** The URL of the validators module of these definitions' forms. */
+  validators: string;
 }
 
 /** The i18n namespace of a screen's own texts, from its title key (`screens.requests.title` → `screens.requests`). */
@@ -53,6 +73,7 @@ export function createScreenRegistry(files: ReadonlyMap<string, Record<string, u
   const inUse = new Map(builtIns);
   let seen = 0;
   let syncing: Promise<void> | undefined;
+  let forClient: { stamp: number; value: ScreensInUse; module?: string } | undefined;
 
   async function reload(db: Db): Promise<void> {
     const stamp = await screenVersionsStamp(db);
@@ -78,10 +99,26 @@ export function createScreenRegistry(files: ReadonlyMap<string, Record<string, u
     seen = stamp;
   }
 
+  function inUseForClient(): ScreensInUse {
+    if (forClient?.stamp === seen) return forClient.value;
+    const definitions = [...inUse.values()].map((entry) => entry.screen).sort((a, b) => a.resource.localeCompare(b.resource));
+    const labels = Object.fromEntries([...inUse.values()].filter((entry) => entry.row?.labels).map((entry) => [labelNamespace(entry.definition), entry.labels]));
+    const versions = Object.fromEntries([...inUse.entries()].map(([resource, entry]) => [resource, entry.version]));
+    forClient = { stamp: seen, value: { stamp: seen, definitions, versions, labels, validators: `/api/admin/screens/validators/${seen}.js` } };
+    return forClient.value;
+  }
+
   return {
     screens,
     builtIn: (resource) => builtIns.get(resource),
     inUse: (resource) => inUse.get(resource),
+    stamp: () => seen,
+    inUseForClient,
+    validatorsModule() {
+      const current = inUseForClient();
+      forClient!.module ??= runtimeValidatorsModule(current.definitions.flatMap((screen) => (screen.form ? [screen.form.schema] : [])));
+      return forClient!.module;
+    },
     sync(db) {
       // Requests arriving together share one read.
       syncing ??= reload(db).finally(() => {

@@ -65,5 +65,15 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return { message: 'Logged out' };
   });
 
-  app.get('/me', { onRequest: requireAdmin }, async (request) => ({ data: request.admin }));
+  /**
+   * The current administrator, run on every navigation. With it, when the interface's copy is
+   * older than the screens in use (its `X-Screens-Stamp`), the screens it renders: a publish on
+   * any instance reaches the page at its next navigation, with no request of its own.
+   */
+  app.get('/me', { onRequest: requireAdmin }, async (request) => {
+    await app.screenRegistry.sync(app.db);
+    const known = request.headers['x-screens-stamp'];
+    if (known === String(app.screenRegistry.stamp())) return { data: request.admin };
+    return { data: request.admin, screens: app.screenRegistry.inUseForClient() };
+  });
 }

@@ -58,6 +58,10 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   const screens = createScreenService(app.db, app.screenRegistry);
 
   app.get('/screens', async () => ({ data: await screens.list() }));
+  // The in-use forms' validators as a script the browser imports (its URL names the stamp it was asked for).
+  app.get('/screens/validators/:stamp', { schema: { params: { type: 'object', properties: { stamp: { type: 'string', pattern: '^\\d{1,10}\\.js$' } }, required: ['stamp'] } } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(app.screenRegistry.validatorsModule()),
+  );
   app.get('/screens/:name', { schema: { params: nameParams } }, async (request) => ({ data: await screens.get(request.params.name) }));
   app.put('/screens/:name/draft', { schema: { params: nameParams }, config: config('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request), authorOf(request)));
   app.post('/screens/:name/check', { schema: { params: nameParams }, config: config('check') }, async (request) => {

@@ -20,7 +20,7 @@ async function validatorAt(db: Db, registry: ScreenRegistry, screen: string, ver
   const builtIn = registry.builtIn(screen);
   const row = version === 0 ? undefined : await findScreenVersion(db, screen, version);
   const definition = version === 0 ? builtIn?.definition : row ? ((row.definition as Record<string, unknown> | null) ?? builtIn?.definition) : undefined;
-  let validator: FormValidator | null = null;
+  let validator: FormValidator | null;
   try {
     const form = definition ? expandDefinition(definition).form : undefined;
     validator = form ? compileFormValidator(form.schema) : null;

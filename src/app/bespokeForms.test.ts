@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screens } from '../engine/resource/definitions';
+import { screenManifest as screens } from '../engine/resource/definitions';
 import { BESPOKE_FORMS, bespokeFormOf } from './bespokeForms';
 
 describe('bespoke forms', () => {

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { routeRecordId } from '../engine/resource/paths';
-import { screens } from '../engine/resource/definitions';
+import { screenManifest } from '../engine/resource/definitions';
 import { SHEET_API, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
 import { BESPOKE_FORMS } from './bespokeForms';
 
@@ -15,7 +15,7 @@ export interface RecordRoute {
 /** Every edit route: the reading-sheet editor and the form page of each screen definition that has one. */
 export const RECORD_ROUTES: readonly RecordRoute[] = [
   { path: SHEET_ROUTE_PATH, api: SHEET_API },
-  ...screens.flatMap((screen) =>
+  ...screenManifest.flatMap((screen) =>
     screen.routes.form && screen.form
       ? [{ path: screen.routes.form.path.slice(1), api: screen.api, params: screen.form.bespoke ? BESPOKE_FORMS[screen.resource]?.recordParams : undefined }]
       : [],

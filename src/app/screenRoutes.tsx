@@ -3,7 +3,11 @@ import { ResourceFormScreen } from '../engine/resource/ResourceFormScreen';
 import { preloadable, preloadDeferred } from '../engine/deferred';
 import { routeRecordId } from '../engine/resource/paths';
 import { prefetchRecord } from '../engine/resource/prefetchRecord';
-import { screens } from '../engine/resource/definitions';
+import type { ComponentType } from 'react';
+import type { ScreenDefinition } from '../../common/screenDefinition';
+import type { ScreenManifestEntry } from '../../common/screenManifest';
+import { screenManifest, useScreen } from '../engine/resource/definitions';
+import { ensureFormValidators } from '../engine/form/validator';
 import { bespokeFormOf } from './bespokeForms';
 import { queryClient } from './queryClient';
 
@@ -17,7 +21,7 @@ const loadListScreen = preloadable(() => import('../engine/resource/ResourceList
 function formLoader(api: string, recordParams?: Record<string, unknown>): LoaderFunction {
   const prefetch = prefetchRecord(queryClient, api, recordParams);
   return async (args) => {
-    await Promise.all([prefetch(args), preloadDeferred()]);
+    await Promise.all([prefetch(args), preloadDeferred(), ensureFormValidators()]);
     return null;
   };
 }
@@ -26,28 +30,43 @@ function formLoader(api: string, recordParams?: Record<string, unknown>): Loader
  * A form page's loader that first refuses a page the screen's permissions do not allow: its create
  * page (no id, or `new`) without `create`. The route's error element shows the not-found page.
  */
-function allowedOnly(screen: (typeof screens)[number], loader: LoaderFunction): LoaderFunction {
+function allowedOnly(screen: ScreenManifestEntry, loader: LoaderFunction): LoaderFunction {
   return (args) => {
     if (routeRecordId(args.params.id) === undefined && !screen.permissions.create) throw new Response(null, { status: 404, statusText: 'Not Found' });
     return loader(args);
   };
 }
 
-/** The form page of a definition: the engine's form, or the bespoke screen its `form.bespoke` asks for (src/app/bespokeForms.ts). */
-function formRoute(screen: (typeof screens)[number], path: string, id: string): RouteObject {
-  if (!screen.form?.bespoke) return { path, id, loader: allowedOnly(screen, formLoader(screen.api)), element: <ResourceFormScreen key={screen.resource} screen={screen} /> };
+/** A list page with the screen in use (a newer version received renders it again). */
+function ListPage({ resource, Screen }: { resource: string; Screen: ComponentType<{ screen: ScreenDefinition }> }) {
+  const screen = useScreen(resource);
+  return <Screen key={resource} screen={screen} />;
+}
+
+/** A form page with the screen in use. */
+function FormPage({ resource }: { resource: string }) {
+  const screen = useScreen(resource);
+  return <ResourceFormScreen key={resource} screen={screen} />;
+}
+
+/** The form page of a screen: the engine's form, or the bespoke screen its `form.bespoke` asks for (src/app/bespokeForms.ts). */
+function formRoute(screen: ScreenManifestEntry, path: string, id: string): RouteObject {
+  if (!screen.form?.bespoke) return { path, id, loader: allowedOnly(screen, formLoader(screen.api)), element: <FormPage resource={screen.resource} /> };
   const bespoke = bespokeFormOf(screen.resource);
   return { path, id, loader: allowedOnly(screen, formLoader(screen.api, bespoke.recordParams)), lazy: async () => ({ Component: await bespoke.load() }) };
 }
 
-/** Routes generated from the screen definitions: a list page and, when declared, a form page each. */
-export const screenRoutes: RouteObject[] = screens.flatMap((screen) => [
+/**
+ * Routes of the screens: a list page and, when declared, a form page each. Their paths are the
+ * screens' fixed facts (`virtual:screen-manifest`); what the pages show is the screen in use.
+ */
+export const screenRoutes: RouteObject[] = screenManifest.flatMap((screen) => [
   {
     path: screen.routes.list.path.slice(1),
     id: screen.routes.list.name,
     lazy: async () => {
       const { ResourceListScreen } = await loadListScreen();
-      return { element: <ResourceListScreen key={screen.resource} screen={screen} /> };
+      return { element: <ListPage resource={screen.resource} Screen={ResourceListScreen} /> };
     },
   },
   ...(screen.routes.form && screen.form ? [formRoute(screen, screen.routes.form.path.slice(1), screen.routes.form.name)] : []),

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { Fragment, useRef, useState } from 'react';
+import { Fragment, useMemo, useRef, useState } from 'react';
 import { HeaderSlotContext } from '../engine/list/headerSlot';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '../engine/api/session';
 import { hasUnsavedChanges } from '../engine/session/keptChanges';
-import { activeEntry, MENU, menuGroups } from './menu';
+import { useScreens } from '../engine/resource/definitions';
+import { activeEntry, menuEntries, menuGroups } from './menu';
 import { useClientConfig } from './useClientConfig';
 
 /**
@@ -21,7 +22,9 @@ export function DefaultLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const config = useClientConfig();
-  const active = activeEntry(pathname);
+  const screens = useScreens();
+  const menu = useMemo(() => menuEntries(screens), [screens]);
+  const active = activeEntry(pathname, menu);
   const [searchSlot, setSearchSlot] = useState<HTMLElement | null>(null);
   const main = useRef<HTMLElement>(null);
 
@@ -64,7 +67,7 @@ export function DefaultLayout() {
         <div className="sidebar-brand">{t('app.title')}</div>
         <nav>
           <ul className="menu">
-            {menuGroups(MENU).map(({ group, entries }) => {
+            {menuGroups(menu).map(({ group, entries }) => {
               const links = entries.map((entry) => (
                 <li key={entry.to}>
                   <NavLink to={entry.to} className={entry === active ? 'menu-link active' : 'menu-link'} aria-current={entry === active ? 'page' : undefined}>

@@ -1,5 +1,5 @@
 import { MENU_GROUPS } from '../../common/screenDefinition';
-import { screens } from '../engine/resource/definitions';
+import type { ScreenDefinition } from '../../common/screenDefinition';
 import { DASHBOARD_PATH } from '../screens/dashboard/dashboardCalls';
 
 /** A left-menu entry: label key, target path, icon, and the path prefixes that highlight it. */
@@ -19,23 +19,25 @@ const BESPOKE: MenuEntry[] = [{ label: 'menu.dashboard', to: DASHBOARD_PATH, ico
 /** Path prefix of a form route pattern: `/genre/:id?` → `/genre`. */
 const formPrefix = (path: string) => path.replace(/\/:id\??$/, '');
 
-/** The left menu: bespoke entries plus every screen definition that declares a menu entry, grouped and ordered. */
-export const MENU: MenuEntry[] = [
-  ...BESPOKE,
-  ...screens
-    .filter((s) => s.menu)
-    .map((s) => ({
-      label: s.menu!.label,
-      to: s.routes.list.path,
-      icon: s.menu!.icon,
-      group: s.menu!.group,
-      order: s.menu!.order ?? 100,
-      matches: s.routes.form ? [formPrefix(s.routes.form.path)] : [],
-    })),
-].sort((a, b) => MENU_GROUPS.indexOf(a.group) - MENU_GROUPS.indexOf(b.group) || a.order - b.order);
+/** The left menu: bespoke entries plus every screen in use that declares a menu entry, grouped and ordered. */
+export function menuEntries(screens: readonly ScreenDefinition[]): MenuEntry[] {
+  return [
+    ...BESPOKE,
+    ...screens
+      .filter((s) => s.menu)
+      .map((s) => ({
+        label: s.menu!.label,
+        to: s.routes.list.path,
+        icon: s.menu!.icon,
+        group: s.menu!.group,
+        order: s.menu!.order ?? 100,
+        matches: s.routes.form ? [formPrefix(s.routes.form.path)] : [],
+      })),
+  ].sort((a, b) => MENU_GROUPS.indexOf(a.group) - MENU_GROUPS.indexOf(b.group) || a.order - b.order);
+}
 
 /** The entry to highlight for a path: its list path, or one of its save-page prefixes. */
-export function activeEntry(pathname: string, entries: MenuEntry[] = MENU): MenuEntry | undefined {
+export function activeEntry(pathname: string, entries: readonly MenuEntry[]): MenuEntry | undefined {
   const matchesPrefix = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   return entries.find((e) => matchesPrefix(e.to) || e.matches.some(matchesPrefix));
 }

@@ -1,13 +1,13 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { sheetFormSchema } from '../../src/screens/readingSheet/sheetFormSchema';
-import { screens } from '../../src/engine/resource/definitions';
+import { allScreens } from '../../src/engine/resource/definitions';
 import { translateSchema } from '../../src/engine/form/translateSchema';
 import { formValidatorFor } from '../../src/engine/form/validator';
 
 /** Every form of the app validates with a validator compiled at build time (no code compiled in the browser). */
 describe('formValidatorFor', () => {
-  const forms: [string, RJSFSchema][] = [...screens.flatMap((screen) => (screen.form ? [[screen.resource, screen.form.schema as RJSFSchema] as [string, RJSFSchema]] : [])), ['reading sheet', sheetFormSchema]];
+  const forms: [string, RJSFSchema][] = [...allScreens().flatMap((screen) => (screen.form ? [[screen.resource, screen.form.schema as RJSFSchema] as [string, RJSFSchema]] : [])), ['reading sheet', sheetFormSchema]];
 
   it.each(forms)('has the compiled validator of the %s form, whatever language its texts are in, naming fields by their labels in it', (_name, schema) => {
     const shouting = translateSchema(schema, ((key: string) => `${key.split('.').pop()!.toUpperCase()} LABEL`) as never);

@@ -1,6 +1,13 @@
 import { call, toSearchParams } from './apiClient';
 import type { NewFiles } from './formData';
 import { upload, type FileProgress } from './upload';
+import { allScreens, screenVersion } from '../resource/definitions';
+
+/** The version in use of the screen whose form saves to `api`, if one does. */
+function screenVersionOfApi(api: string): number | undefined {
+  const screen = allScreens().find((candidate) => candidate.api === api && candidate.form);
+  return screen ? screenVersion(screen.resource) : undefined;
+}
 import type { ApiRecord, Paged } from '../../../common/api';
 
 export type { ApiRecord, Paged } from '../../../common/api';
@@ -32,7 +39,10 @@ export const resourceApi = {
   save: (api: string, id: string | number | undefined, body: Record<string, unknown>, options: SaveOptions = {}) => {
     const method = id === undefined ? 'post' : (options.method ?? 'post');
     const path = id === undefined ? api : recordPath(api, id);
-    if (!options.multipart) return call<{ message?: string; data: ApiRecord }>(method, path, { json: body });
+    // The version of the screen the form was made with: a refusal caused by a publish since says so.
+    const version = screenVersionOfApi(api);
+    const headers = version === undefined ? undefined : { 'x-screen-version': String(version) };
+    if (!options.multipart) return call<{ message?: string; data: ApiRecord }>(method, path, { json: body, ...(headers ? { headers } : {}) });
     const fileFields = options.fileFields ?? [];
     const fields = Object.fromEntries(Object.entries(body).filter(([name]) => !fileFields.includes(name)));
     return upload<{ message?: string; data: ApiRecord }>(method, path, fields, options.files, { onProgress: options.onProgress });

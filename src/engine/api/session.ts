@@ -1,5 +1,7 @@
 import { clearNotices } from '../notify/notifications';
 import { sessionEnded, sessionResumed } from '../session/keptChanges';
+import { screensStamp, type ScreensInUse } from '../resource/definitions';
+import { receiveScreens } from '../resource/receiveScreens';
 import { call } from './apiClient';
 
 /** The logged-in administrator as `GET admin/me` returns it. */
@@ -11,10 +13,17 @@ export interface CurrentAdmin {
   email: string;
 }
 
-/** The current administrator, or null when logged out (never toasts: it runs on every navigation). */
+/**
+ * The current administrator, or null when logged out (never toasts: it runs on every navigation).
+ * The answer brings the screens in use when the page's copy is older than the server's (it sends
+ * the stamp of its copy): a screen published meanwhile is rendered from this navigation on.
+ */
 export async function fetchCurrentAdmin(): Promise<CurrentAdmin | null> {
   try {
-    const { data } = await call<{ data: CurrentAdmin }>('get', 'me', { quiet: true });
+    const stamp = screensStamp();
+    const headers = stamp === undefined ? undefined : { 'x-screens-stamp': String(stamp) };
+    const { data, screens } = await call<{ data: CurrentAdmin; screens?: ScreensInUse }>('get', 'me', { quiet: true, ...(headers ? { headers } : {}) });
+    if (screens) receiveScreens(screens);
     return data && Object.keys(data).length > 0 ? data : null;
   } catch {
     return null;

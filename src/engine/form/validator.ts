@@ -4,12 +4,39 @@ import { FORM_VALIDATORS } from 'virtual:form-validators';
 import { fieldLabelOf } from '../../../common/fieldLabel';
 import { messageOf, type FieldLabels } from '../../../common/validation';
 import i18n from '../../i18n';
-import { validationKey } from './validationKey';
+import { validationKey } from '../../../common/validationKey';
+import { screensInUse } from '../resource/definitions';
+import { installValidatorRuntime } from './validatorRuntime';
 
 /** A title that is an i18n key (`screens.requests.fields.demandDate`), not words. */
 const I18N_KEY = /^[a-zA-Z][\w-]*(\.[\w-]+)+$/;
 
 const validators = new WeakMap<object, ValidatorType>();
+
+/** Validators of the screens in use, by key, from the server's module for their stamp. */
+const runtimeValidators = new Map<string, unknown>();
+let loaded: { url: string; done: Promise<void> } | undefined;
+
+/**
+ * Loads the validators of the screens in use (the server compiles them for each set of published
+ * versions; server/definitions/validatorModule.ts), once per set: a form page's loader waits for
+ * it, so a form never runs without its validation.
+ */
+export function ensureFormValidators(): Promise<void> {
+  const url = screensInUse()?.validators;
+  if (!url) return Promise.resolve();
+  if (loaded?.url === url) return loaded.done;
+  installValidatorRuntime();
+  const done = import(/* @vite-ignore */ url).then((module: { FORM_VALIDATORS: Record<string, unknown> }) => {
+    for (const [key, validate] of Object.entries(module.FORM_VALIDATORS)) runtimeValidators.set(key, validate);
+  });
+  loaded = { url, done };
+  // A failed load is tried again by the next page that needs it.
+  done.catch(() => {
+    if (loaded?.url === url) loaded = undefined;
+  });
+  return done;
+}
 
 /**
  * The RJSF validator of a form's schema: the validator compiled for it at build time
@@ -22,8 +49,8 @@ export function formValidatorFor(schema: RJSFSchema): ValidatorType {
   const known = validators.get(schema);
   if (known) return known;
   const key = validationKey(schema);
-  const validate = (FORM_VALIDATORS as Record<string, unknown>)[key];
-  if (!validate) throw new Error(`No validator was compiled for this form's schema (${key}): list it in scripts/formValidators.ts (formSchemas).`);
+  const validate = runtimeValidators.get(key) ?? (FORM_VALIDATORS as Record<string, unknown>)[key];
+  if (!validate) throw new Error(`No validator was compiled for this form's schema (${key}): the screens' validators are loaded by the form page's loader (ensureFormValidators); the reading sheet's are compiled by the build (scripts/formValidators.ts).`);
   // Fields are named by their labels, as the server names them (its titles in English; here the
   // schema's titles may be translated already, and the text of a translated title is itself).
   const labels: FieldLabels = (segments) => fieldLabelOf(schema, segments, (title) => (I18N_KEY.test(title) ? i18n.t(title) : title));

@@ -1,28 +1,87 @@
+import { useSyncExternalStore } from 'react';
+import { SCREEN_MANIFEST } from 'virtual:screen-manifest';
+import type { Messages } from '../../../common/i18nResources';
 import type { ScreenDefinition } from '../../../common/screenDefinition';
-import { expandScreen } from '../../../common/expandTranslations';
-import { validateScreens } from '../../../common/validateScreens';
-
-/** The definitions as written, their locales expanded (`translations`, common/expandTranslations.ts). */
-const files = Object.fromEntries(
-  Object.entries(import.meta.glob<ScreenDefinition>('/schemas/*.screen.json', { eager: true, import: 'default' })).map(([file, screen]) => [file, expandScreen(screen)]),
-);
+import type { ScreenManifestEntry } from '../../../common/screenManifest';
 
 /**
- * Every screen definition of `schemas/`, in file order. The build checks them against the
- * meta-schema (scripts/check-definitions.ts) and so does the server at boot, so a built app trusts them; the dev
- * server, where a definition can change without a build, checks them again here.
+ * The screens the interface renders, as the server has them in use (built-in files or their
+ * published versions, docs/screens-at-run-time.md): sent with the current-user answer of the
+ * navigation guard whenever the page's copy is older, so a publish reaches the page at its next
+ * navigation. Nothing here is bundled but the screens' fixed facts (`virtual:screen-manifest`:
+ * routes, API, permissions), which the router needs before the first answer.
  */
-export const screens: ScreenDefinition[] = import.meta.env.DEV
-  ? validateScreens(files)
-  : Object.entries(files)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([, screen]) => screen);
+export interface ScreensInUse {
+  stamp: number;
+  definitions: ScreenDefinition[];
+  versions: Record<string, number>;
+  labels: Record<string, Messages>;
+  validators: string;
+}
 
-/** The screen of a resource; throws when none is declared (a typo in a bespoke screen). */
+let inUse: ScreensInUse | undefined;
+let byResource = new Map<string, ScreenDefinition>();
+const listeners = new Set<() => void>();
+
+/** Takes the screens the server sent; the pages showing one render again with it. */
+export function setScreensInUse(next: ScreensInUse): void {
+  inUse = next;
+  byResource = new Map(next.definitions.map((screen) => [screen.resource, screen]));
+  for (const listener of listeners) listener();
+}
+
+/** The stamp of the screens in hand (sent as `X-Screens-Stamp`), or undefined before the first. */
+export function screensStamp(): number | undefined {
+  return inUse?.stamp;
+}
+
+/** The screens in hand (empty before the guard's first answer). */
+export function screensInUse(): ScreensInUse | undefined {
+  return inUse;
+}
+
+/** The version of a screen in hand, sent with its saves (`X-Screen-Version`). */
+export function screenVersion(resource: string): number | undefined {
+  return inUse?.versions[resource];
+}
+
+/** The screen of a resource as in use; throws when none is (a typo in code, or read before the guard ran). */
 export function screenOf(resource: string): ScreenDefinition {
-  const screen = screens.find((s) => s.resource === resource);
-  if (!screen) throw new Error(`No screen definition for "${resource}" in schemas/`);
+  const screen = byResource.get(resource);
+  if (!screen) throw new Error(`No screen definition for "${resource}" in use: the guard's answer brings them (schemas/${resource}.screen.json)`);
   return screen;
+}
+
+/** Every screen in use, by resource order. */
+export function allScreens(): ScreenDefinition[] {
+  return [...byResource.values()];
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The screen of a resource, rendering again when a newer version arrives. */
+export function useScreen(resource: string): ScreenDefinition {
+  useSyncExternalStore(subscribe, () => byResource.get(resource));
+  return screenOf(resource);
+}
+
+/** Every screen in use, rendering again when newer versions arrive (the menu). */
+export function useScreens(): ScreenDefinition[] {
+  useSyncExternalStore(subscribe, () => inUse);
+  return allScreens();
+}
+
+/** The fixed facts of every screen (routes, API, permissions), known from the start. */
+export const screenManifest: readonly ScreenManifestEntry[] = SCREEN_MANIFEST;
+
+/** A screen's fixed facts; throws on a resource no definition declares (a typo in code). */
+export function manifestOf(resource: string): ScreenManifestEntry {
+  const entry = SCREEN_MANIFEST.find((screen) => screen.resource === resource);
+  if (!entry) throw new Error(`No screen definition for "${resource}" in schemas/`);
+  return entry;
 }
 
 /**
@@ -31,7 +90,7 @@ export function screenOf(resource: string): ScreenDefinition {
  * refuses such a name in a definition (server/definitions/checkDefinitions.ts), so this throws only on a typo in code.
  */
 export function routePathByName(name: string): string {
-  const route = screens.flatMap((s) => [s.routes.list, ...(s.routes.form ? [s.routes.form] : [])]).find((r) => r.name === name);
+  const route = SCREEN_MANIFEST.flatMap((s) => [s.routes.list, ...(s.routes.form ? [s.routes.form] : [])]).find((r) => r.name === name);
   if (!route) throw new Error(`No screen definition in schemas/ declares the route "${name}"`);
   return route.path;
 }

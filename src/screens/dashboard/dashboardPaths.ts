@@ -1,6 +1,6 @@
-import { screenOf } from '../../engine/resource/definitions';
+import { manifestOf } from '../../engine/resource/definitions';
 
-const userForm = screenOf('users').routes.form;
+const userForm = manifestOf('users').routes.form;
 if (!userForm) throw new Error('schemas/users.screen.json declares no routes.form: the dashboard cannot link its users');
 
 /** The user screen of one user (schemas/users.screen.json's form route). */

@@ -6,7 +6,7 @@ import type { ScreenDefinition } from '../../../common/screenDefinition';
 import type { ApiRecord } from '../../engine/api/resourceApi';
 import { FormView } from '../../engine/form/FormView';
 import { useFormController } from '../../engine/form/useFormController';
-import { screenOf } from '../../engine/resource/definitions';
+import { useScreen } from '../../engine/resource/definitions';
 
 /** The create form of a screen definition (contacts, authors, companies), rendered by the engine. */
 function CreateForm({ screen, onDone }: { screen: ScreenDefinition; onDone(record?: ApiRecord): void }) {
@@ -42,7 +42,7 @@ function CreateForm({ screen, onDone }: { screen: ScreenDefinition; onDone(recor
  */
 export function CreateRecordDialog({ resource, onDone }: { resource: string; onDone(record?: ApiRecord): void }) {
   const { t } = useTranslation();
-  const screen = screenOf(resource);
+  const screen = useScreen(resource);
   return (
     <Dialog
       visible

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { screenOf } from '../../engine/resource/definitions';
+import { useScreen } from '../../engine/resource/definitions';
 import { ScreenListView } from '../../engine/resource/ScreenListView';
 
 /**
@@ -11,12 +11,13 @@ import { ScreenListView } from '../../engine/resource/ScreenListView';
 export function SheetRequests({ bookId }: { bookId: string | number }) {
   const { t } = useTranslation();
   const fixed = useMemo(() => ({ book_id: bookId }), [bookId]);
+  const requests = useScreen('demands');
   return (
     <section className="sheet-requests" aria-labelledby="sheet-requests-title">
       <h2 id="sheet-requests-title" className="sheet-section-title">
         {t('screens.readingSheet.requests.title')}
       </h2>
-      <ScreenListView screen={screenOf('demands')} fixed={fixed} local />
+      <ScreenListView screen={requests} fixed={fixed} local />
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import { screenOf } from '../../engine/resource/definitions';
+import { manifestOf } from '../../engine/resource/definitions';
 
 /**
  * Where the reading-sheet editor lives and the API it edits, as schemas/reading-sheets.screen.json
  * declares them (its `routes.form` is this bespoke editor). Kept apart from the form code so the
  * app's first module (src/app/earlyRequests.ts) can read it without loading the form.
  */
-const screen = screenOf('reading-sheets');
+const screen = manifestOf('reading-sheets');
 const form = screen.routes.form;
 if (!form) throw new Error('schemas/reading-sheets.screen.json declares no routes.form: the reading-sheet editor has no route');
 

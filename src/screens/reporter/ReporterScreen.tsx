@@ -15,7 +15,8 @@ import { notify } from '../../engine/notify/notifications';
 import { formPath, routeRecordId } from '../../engine/resource/paths';
 import { ReporterBooklist } from './ReporterBooklist';
 import { reporterCalls, withErrors } from './reporterCalls';
-import { errorsOnForm, newReporterForm, REPORTER_SCHEMA_PROPERTIES, reporterFormSchema, reporterSaveBody, reporterToForm, reporterUiSchema } from './reporterForm';
+import { useScreen } from '../../engine/resource/definitions';
+import { errorsOnForm, newReporterForm, reporterFormParts, reporterSaveBody, reporterToForm } from './reporterForm';
 import { ReporterLanguage } from './ReporterLanguage';
 import { REPORTER_API, REPORTER_LIST_PATH, reporterParams, reporterScreen } from './reporterRoute';
 import './reporter.css';
@@ -37,13 +38,15 @@ export function ReporterScreen() {
   const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
   const recordParams = useMemo(() => reporterParams(lang), [lang]);
   const [defaults] = useState(() => newReporterForm());
+  const screen = useScreen('reporters');
+  const { schema: reporterFormSchema, uiSchema: reporterUiSchema, properties } = useMemo(() => reporterFormParts(screen), [screen]);
 
   const controller = useFormController({
     api: REPORTER_API,
     id,
     recordParams,
     defaults,
-    schemaProperties: REPORTER_SCHEMA_PROPERTIES,
+    schemaProperties: properties,
     uiSchema: reporterUiSchema,
     normalize: reporterToForm,
     send: async (data, recordId, { initial }) => {
@@ -108,14 +111,14 @@ export function ReporterScreen() {
   };
 
   const back = <Button type="button" label={t('form.back')} icon="pi pi-arrow-left" text onClick={() => navigate(REPORTER_LIST_PATH)} />;
-  const form = reporterScreen.form!;
+  const form = screen.form!;
   const submit = id === undefined ? form.submitLabel?.create : form.submitLabel?.edit;
 
   return (
     <section className="page reporter-page">
       <UnsavedChangesGuard dirty={controller.dirty && !controller.saving} keep={() => (controller.dirty ? { value: { lang, data: controller.formData } } : undefined)} />
       <div className="page-header">
-        <h1 className="page-title">{t((id === undefined ? form.title?.create : form.title?.edit) ?? reporterScreen.title)}</h1>
+        <h1 className="page-title">{t((id === undefined ? form.title?.create : form.title?.edit) ?? screen.title)}</h1>
         <ReporterLanguage value={lang} onChange={requestLanguage} disabled={controller.saving || controller.loading} blocked={languageRefused} />
       </div>
       <RecordGate controller={controller} back={back}>

@@ -3,13 +3,17 @@ import type { Locale } from '../../../common/locales';
 import { REPORTER_TEXT_TYPES, type ReporterRecord, type ReporterText, type ReporterTextType } from '../../../common/reporters';
 import type { FieldErrors } from '../../../common/validation';
 import type { ApiRecord } from '../../engine/api/resourceApi';
-import { reporterScreen } from './reporterRoute';
+import type { ScreenDefinition } from '../../../common/screenDefinition';
 
-const form = reporterScreen.form!;
-/** The save body's schema (schemas/reporters.screen.json `form.schema`): the form validates with it, and so does the server. */
-export const reporterFormSchema = form.schema as RJSFSchema;
-export const reporterUiSchema = form.uiSchema as UiSchema;
-export const REPORTER_SCHEMA_PROPERTIES = Object.keys(reporterFormSchema.properties ?? {});
+/**
+ * The save body's schema, its UI schema and its fields, from the reporters screen in use
+ * (schemas/reporters.screen.json `form`, or its published version): the form validates with it,
+ * and so does the server.
+ */
+export function reporterFormParts(screen: ScreenDefinition): { schema: RJSFSchema; uiSchema: UiSchema; properties: string[] } {
+  const schema = screen.form!.schema as RJSFSchema;
+  return { schema, uiSchema: screen.form!.uiSchema as UiSchema, properties: Object.keys(schema.properties ?? {}) };
+}
 
 /** A block as the form edits it: id null until saved. */
 export type FormBlock = { id: number | null; text: string; textType: ReporterTextType };

@@ -1,12 +1,12 @@
 import { DEFAULT_LOCALE } from '../../../common/locales';
-import { screenOf } from '../../engine/resource/definitions';
+import { manifestOf } from '../../engine/resource/definitions';
 
 /**
  * Where the reporter save screen lives and what it reads, as schemas/reporters.screen.json
  * declares them (its `form.bespoke`: this screen). Kept apart from the screen's code so the app's
  * first module (src/app/earlyRequests.ts) and the routes can read it without loading the screen.
  */
-export const reporterScreen = screenOf('reporters');
+export const reporterScreen = manifestOf('reporters');
 
 /** The API the screen reads and saves (`reporters`). */
 export const REPORTER_API = reporterScreen.api;

@@ -1,7 +1,7 @@
 import type { FieldProps } from '@rjsf/utils';
 import { useMemo } from 'react';
 import type { EngineFormContext } from '../../engine/form/templates';
-import { screenOf } from '../../engine/resource/definitions';
+import { useScreen } from '../../engine/resource/definitions';
 import { ScreenListView } from '../../engine/resource/ScreenListView';
 import { fixedParams } from './fixedParams';
 
@@ -21,7 +21,7 @@ export interface ScreenListOptions {
 export function ScreenListField({ uiSchema, schema, registry }: FieldProps) {
   const { screen: resource, fixed } = (uiSchema?.['ui:options'] ?? {}) as unknown as ScreenListOptions;
   const recordId = (registry.formContext as EngineFormContext | undefined)?.recordId;
-  const screen = screenOf(resource);
+  const screen = useScreen(resource);
   const params = useMemo(() => (recordId === undefined ? undefined : fixedParams(fixed ?? {}, recordId)), [fixed, recordId]);
   if (!params) return null;
   return (
