@@ -232,6 +232,18 @@ describe('checkDefinitions: options', () => {
     ]);
   });
 
+  it('checks a ui:<name> key as the option <name> (RJSF reads it so): a misspelt one, one of the wrong type', () => {
+    expect(
+      problemsOf('news.screen.json', (s) => {
+        s.form.uiSchema.link['ui:placeholdr'] = 'screens.news.linkPlaceholder';
+        s.form.uiSchema.image['ui:help'] = 42;
+      }),
+    ).toEqual([
+      'schemas/news.screen.json: form.uiSchema.image.ui:help 42 must be string (common/widgetOptions/any.ts)',
+      expect.stringMatching(/^schemas\/news\.screen\.json: form\.uiSchema\.link\.ui:placeholdr "ui:placeholdr" is not an option of a field with no widget \(RJSF picks its own\), which would ignore it; it takes rows, /),
+    ]);
+  });
+
   it("refuses tabs anywhere but at the form's root, and checks the reading-sheet editor's options", () => {
     expect(problemsOf('genres.screen.json', (s) => (s.form.uiSchema.color['ui:options'] = { tabs: [] }))).toEqual([
       expect.stringMatching(/^schemas\/genres\.screen\.json: form\.uiSchema\.color\.ui:options\.tabs "tabs" is not an option of the widget color/),
