@@ -52,7 +52,7 @@ describe('checkDefinitions', () => {
   });
 
   it('accepts a filter on a declared filterable field', () => {
-    expect(problemsOf('genres.screen.json', (s) => (s.list.filters = [{ param: 'parent_id', label: 'screens.genres.parent', widget: 'select' }]))).toEqual([]);
+    expect(problemsOf('genres.screen.json', (s) => (s.list.filters = [{ param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect', options: { api: 'genres', parentField: 'parent_id' } }]))).toEqual([]);
   });
 
   it('refuses a list column the list does not return, naming the file and the JSON path', () => {
@@ -181,6 +181,20 @@ describe('checkDefinitions: registered names', () => {
     ).toEqual([
       expect.stringMatching(/^schemas\/genres\.screen\.json: list\.columns\.2\.cell "colourSwatch" is not a cell; known: text, translatedName, colorSwatch, /),
       'schemas/genres.screen.json: list.filters.0.widget "tree" is not a filter widget; known: select, multiSelect, treeSelect, month, stars, text',
+    ]);
+  });
+
+  it('refuses a choosing filter without choices, and options a filter would ignore', () => {
+    expect(
+      problemsOf('genres.screen.json', (s) => {
+        s.list.filters = [
+          { param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect' },
+          { param: 'name', label: 'fields.name', widget: 'text', options: { api: 'genres' } },
+        ];
+      }),
+    ).toEqual([
+      'schemas/genres.screen.json: list.filters.0.options is needed by the filter widget treeSelect: give its choices, a list ("api") or fixed ones ("static")',
+      'schemas/genres.screen.json: list.filters.1.options is ignored by the filter widget text, which offers no choices: remove it',
     ]);
   });
 

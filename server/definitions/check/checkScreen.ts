@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { screenMetaSchema, type ScreenDefinition } from '../../../common/screenDefinition.js';
 import { checkAddLabels } from './checkAddLabels.js';
 import type { CheckContext } from './checkContext.js';
+import { checkFilterOptions } from './checkFilterOptions.js';
 import { checkI18n, checkI18nKey } from './checkI18n.js';
 import { checkLayout } from './checkLayout.js';
 import { checkUiNames } from './checkNames.js';
@@ -75,6 +76,7 @@ export function checkScreen(definition: unknown, context: CheckContext): Problem
     return problems;
   }
   checkServedList(screen, served, report);
+  checkFilterOptions(screen, report);
   (screen.list?.filters ?? []).forEach((filter, index) => {
     if (filter.options?.api) checkSource(filter.options as Json, ['list', 'filters', index, 'options'], context.lists, report, false);
   });
