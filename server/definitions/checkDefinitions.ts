@@ -27,9 +27,10 @@ export interface FormDefinition {
  * - a list column the list does not return, a filter or search parameter it does not accept, a
  *   `deleteWhen` its rows lack; a form field the server does not store (a returned read-only one
  *   must say `readOnly`), a file field not stored or in a form that is not `multipart`;
- * - a widget, field, cell or filter widget that is not registered;
- * - a `ui:options` key its widget or field does not declare (common/widgetOptions/), one of the
- *   wrong type, or a missing one it needs;
+ * - a widget, field, cell or filter widget that is not registered; a choosing filter without
+ *   choices, options on a filter offering none;
+ * - a `ui:options` key (or `ui:<name>` key, the same option for RJSF) its widget or field does not
+ *   declare (common/widgetOptions/), one of the wrong type, or a missing one it needs;
  * - tabs and `ui:order` that disagree with the schema (a field in no tab, a tab or order naming no
  *   field, an order missing one without `"*"`), a UI key naming no field;
  * - an i18n key missing from src/i18n/locales/en, a `labelKeys` prefix holding none;
