@@ -51,6 +51,15 @@ describe('checkDefinitions', () => {
     ]);
   });
 
+  it('checks a definition as stored, its translations expanded, and refuses a misused translations keyword', () => {
+    const stored = readJson('genres.screen.json');
+    expect(checkScreen(stored, checkContext(loaded))).toEqual([]);
+    stored.form.schema.properties.names.properties = {};
+    expect(checkScreen(stored, checkContext(loaded))).toEqual([
+      { path: 'form.schema.properties.names.translations', message: expect.stringMatching(/^replaces "properties" and "additionalProperties"/) },
+    ]);
+  });
+
   it('accepts a filter on a declared filterable field', () => {
     expect(problemsOf('genres.screen.json', (s) => (s.list.filters = [{ param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect', options: { api: 'genres', parentField: 'parent_id' } }]))).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { expandScreen } from '../../../common/expandTranslations.js';
 import { screenMetaSchema, type ScreenDefinition } from '../../../common/screenDefinition.js';
 import { checkAddLabels } from './checkAddLabels.js';
 import type { CheckContext } from './checkContext.js';
@@ -53,14 +54,25 @@ export function checkFormParts(form: FormParts, context: CheckContext): Problem[
 }
 
 /**
- * Every problem of one screen definition (as loaded: its locales expanded, common/expandTranslations.ts),
+ * Every problem of one screen definition, as stored or as loaded (its `translations` are expanded
+ * here, common/expandTranslations.ts, which leaves an expanded schema as it is),
  * checked against `context` (checkContext: the served lists, the other screens, the English texts),
  * as `{ path, message }`; empty when the server and the panel honour all it says. A definition
  * the meta-schema refuses gets those problems only. Usable on a definition from any source (a file,
  * the database, a publish request).
  */
-export function checkScreen(definition: unknown, context: CheckContext): Problem[] {
+export function checkScreen(stored: unknown, context: CheckContext): Problem[] {
   const { problems, report } = collector();
+  let definition: unknown;
+  try {
+    definition = expandScreen(stored);
+  } catch (error) {
+    // `/form/schema/properties/names/translations replaces "properties"…`
+    const text = (error as Error).message;
+    const space = text.indexOf(' ');
+    report(text.slice(1, space).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~')), text.slice(space + 1));
+    return problems;
+  }
   validateMeta ??= new Ajv({ allErrors: true, strict: false }).compile(screenMetaSchema);
   if (!validateMeta(definition)) {
     for (const error of validateMeta.errors ?? []) {
