@@ -12,8 +12,13 @@ let texts: Map<string, string> | undefined;
 
 /** The English text of an i18n key, or the title itself when it is no key (already words). */
 export function englishText(key: string): string {
+  return englishTexts().get(key) ?? key;
+}
+
+/** Every English text by its flat key (`screens.genres.colorLabel`), read once. */
+export function englishTexts(): ReadonlyMap<string, string> {
   texts ??= readTexts();
-  return texts.get(key) ?? key;
+  return texts;
 }
 
 /**
