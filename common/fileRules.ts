@@ -4,7 +4,9 @@
  * No Node imports here. See docs/files.md for the choices behind each number and message.
  */
 
-export type FileRuleName = 'newsImage' | 'cover' | 'document' | 'video' | 'manuscript';
+/** Names of the shared upload rules. */
+export const FILE_RULE_NAMES = ['newsImage', 'cover', 'document', 'video', 'manuscript'] as const;
+export type FileRuleName = (typeof FILE_RULE_NAMES)[number];
 
 export interface FileRule {
   name: FileRuleName;

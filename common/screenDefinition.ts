@@ -25,6 +25,9 @@ export const CELL_NAMES = [
 ] as const;
 export type CellName = (typeof CELL_NAMES)[number];
 
+/** RJSF's own widgets, usable by name in any UI schema besides ours (the client's assertRegistered and the definition check). */
+export const BUILT_IN_WIDGETS = ['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'updown', 'range', 'hidden'] as const;
+
 /** Names of the custom RJSF widgets (`ui:widget`) in the widget registry. */
 export const WIDGET_NAMES = [
   'color',
@@ -64,19 +67,6 @@ export const FIELD_NAMES = [
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 /**
- * The `ui:options` a field takes, for the fields whose options the screen check verifies: any other
- * key would be ignored by the field, so the check refuses it (server/definitions/checkDefinitions.ts).
- */
-export const FIELD_OPTIONS: Partial<Record<FieldName, readonly string[]>> = {
-  relatedTable: ['columns', 'rowRoute', 'hideOnCreate'],
-  actionSwitch: ['action', 'onLabel', 'offLabel'],
-  notice: ['message'],
-  screenList: ['screen', 'fixed'],
-  recordLink: ['idField', 'route'],
-  textBlocks: ['groupField', 'groupLabels', 'rows', 'addLabel'],
-};
-
-/**
  * Fields that only show something (the AI prompt's variables table, a notice, another screen's
  * list filtered on this record, a link to a related record): their property is neither sent nor
  * stored, nor returned by the server.
@@ -90,7 +80,7 @@ export type FilterWidget = (typeof FILTER_WIDGETS)[number];
 /** Menu groups, in the order the left menu shows them. */
 export const MENU_GROUPS = ['main', 'catalogue', 'directory', 'subscribers', 'editorial', 'reference', 'settings'] as const;
 
-const i18nKey = { type: 'string', pattern: '^[a-zA-Z][\\w-]*(\\.[\\w-]+)+$', description: 'A key of src/i18n/locales/*.json' } as const;
+export const i18nKey = { type: 'string', pattern: '^[a-zA-Z][\\w-]*(\\.[\\w-]+)+$', description: 'A key of src/i18n/locales/*.json' } as const;
 const route = {
   type: 'object',
   required: ['path', 'name'],
@@ -100,7 +90,8 @@ const route = {
     name: { type: 'string', pattern: '^[a-zA-Z][\\w-]*$' },
   },
 } as const;
-const options = {
+/** Where a select or filter takes its options (`ui:options.source`, a filter's `options`). */
+export const optionSourceSchema = {
   description: 'Where a select or filter takes its options: an API list or a fixed list.',
   type: 'object',
   additionalProperties: false,
@@ -129,6 +120,30 @@ const options = {
         additionalProperties: false,
         properties: { value: { type: ['string', 'integer'] }, label: i18nKey },
       },
+    },
+  },
+} as const;
+
+/** A list column (`list.columns[]`, a related table's `ui:options.columns[]`). */
+export const listColumnSchema = {
+  type: 'object',
+  required: ['field', 'header'],
+  additionalProperties: false,
+  properties: {
+    field: { type: 'string' },
+    header: i18nKey,
+    cell: { enum: CELL_NAMES, default: 'text' },
+    width: { type: 'string' },
+    labelKeys: {
+      type: 'string',
+      description:
+        'i18n prefix of the values: a cell whose value is `report` shows the text of `<labelKeys>.report` when that key exists, else `report` as the server sends it',
+    },
+    stackBelow: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        "List width in pixels below which this column shows under the previous one (its header under that column's header, its value under that column's value in the same row): fewer, wider columns on a narrow window, every value and row action still in view",
     },
   },
 } as const;
@@ -193,28 +208,7 @@ export const screenMetaSchema = {
         columns: {
           type: 'array',
           minItems: 1,
-          items: {
-            type: 'object',
-            required: ['field', 'header'],
-            additionalProperties: false,
-            properties: {
-              field: { type: 'string' },
-              header: i18nKey,
-              cell: { enum: CELL_NAMES, default: 'text' },
-              width: { type: 'string' },
-              labelKeys: {
-                type: 'string',
-                description:
-                  'i18n prefix of the values: a cell whose value is `report` shows the text of `<labelKeys>.report` when that key exists, else `report` as the server sends it',
-              },
-              stackBelow: {
-                type: 'integer',
-                minimum: 1,
-                description:
-                  "List width in pixels below which this column shows under the previous one (its header under that column's header, its value under that column's value in the same row): fewer, wider columns on a narrow window, every value and row action still in view",
-              },
-            },
-          },
+          items: listColumnSchema,
         },
         filters: {
           type: 'array',
@@ -226,7 +220,7 @@ export const screenMetaSchema = {
               param: { type: 'string' },
               label: i18nKey,
               widget: { enum: FILTER_WIDGETS },
-              options,
+              options: optionSourceSchema,
               more: {
                 type: 'boolean',
                 description: "Behind the bar's 'More filters' button (which counts the active ones): a list with many filters keeps its most used ones in view; an active filter always shows as a chip",

@@ -14,16 +14,20 @@ const published = new Map<string, Map<string, string>>();
 
 /** The English text of an i18n key, or the title itself when it is no key (already words). */
 export function englishText(key: string): string {
-  texts ??= readTexts();
   const namespace = key.split('.').slice(0, 2).join('.');
-  return published.get(namespace)?.get(key) ?? texts.get(key) ?? key;
+  return published.get(namespace)?.get(key) ?? englishTexts().get(key) ?? key;
+}
+
+/** Every English text by its flat key (`screens.genres.colorLabel`), read once. */
+export function englishTexts(): ReadonlyMap<string, string> {
+  texts ??= readTexts();
+  return texts;
 }
 
 /** The interface's English messages under a namespace (`screens.genres`), as the files hold them. */
 export function builtInMessages(namespace: string): Messages {
-  texts ??= readTexts();
   const messages: Messages = {};
-  for (const [key, text] of texts) {
+  for (const [key, text] of englishTexts()) {
     if (!key.startsWith(`${namespace}.`)) continue;
     const path = key.slice(namespace.length + 1).split('.');
     let node = messages;

@@ -12,10 +12,10 @@ import {
   upsertScreenDraft,
   type ScreenVersionRow,
 } from '../db/repositories/screenVersionRepository.js';
-import { checkDefinitions } from '../definitions/checkDefinitions.js';
+import { checkContext, checkScreen } from '../definitions/checkDefinitions.js';
+import { englishTexts } from '../definitions/englishLabels.js';
 import { compileFormValidator } from '../definitions/formValidator.js';
-import { READING_SHEET_FORMS } from '../definitions/readingSheetForms.js';
-import { expandDefinition, type ScreenInUse, type ScreenRegistry } from '../definitions/screenRegistry.js';
+import { expandDefinition, labelNamespace, type ScreenInUse, type ScreenRegistry } from '../definitions/screenRegistry.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import { screenDiff } from './screenDiff.js';
@@ -56,15 +56,6 @@ export function dottedPath(pointer: string): string {
     .join('.');
 }
 
-/** `schemas/genres.screen.json: /list/columns/0/field "x" is …` → its path and message. */
-function problemOf(line: string, file: string): ScreenProblem | undefined {
-  if (!line.startsWith(`${file}: `)) return undefined;
-  const rest = line.slice(file.length + 2);
-  const space = rest.indexOf(' ');
-  const pointer = space === -1 ? rest : rest.slice(0, space);
-  return { path: dottedPath(pointer) || '(definition)', message: space === -1 ? '' : rest.slice(space + 1) };
-}
-
 /** The top-level file fields of a form (`fileUpload`): they are stored columns and routes. */
 function fileFields(definition: unknown): string {
   const ui = (at(definition, 'form.uiSchema') ?? {}) as Record<string, { 'ui:widget'?: unknown }>;
@@ -72,6 +63,12 @@ function fileFields(definition: unknown): string {
     .filter((key) => ui[key]?.['ui:widget'] === 'fileUpload')
     .sort()
     .join(',');
+}
+
+/** The flat keys of nested labels under a namespace (`screens.genres.englishName`). */
+function flatKeys(labels: unknown, prefix: string): string[] {
+  if (!labels || typeof labels !== 'object' || Array.isArray(labels)) return [];
+  return Object.entries(labels).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}.${key}`] : flatKeys(value, `${prefix}.${key}`)));
 }
 
 /** Labels are texts, nested by key: anything else is refused at its path. */
@@ -102,19 +99,18 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     }
     if (fileFields(definition) !== fileFields(builtIn.definition)) problems.push({ path: 'form.uiSchema', message: `its file fields (fileUpload) ${SCREEN_MESSAGES.storage}` });
     if (problems.some((problem) => problem.path === 'resource')) return problems;
+    // The draft's labels are texts of the screen's namespace: its new keys exist.
+    const namespace = labelNamespace(builtIn.definition);
+    const i18nKeys = new Set([...englishTexts().keys(), ...flatKeys(input.labels, namespace)]);
     let screen: ScreenDefinition;
-    const file = `schemas/${name}.screen.json`;
     try {
       screen = expandDefinition(definition as Record<string, unknown>);
-    } catch (error) {
-      const lines = (error as Error).message.split('\n').slice(1);
-      return [...problems, ...lines.map((line) => problemOf(line, file) ?? { path: '(definition)', message: line })];
+    } catch {
+      // The meta-schema's problems, each at its path, as the check reports them.
+      return [...problems, ...checkScreen(definition, checkContext(registry.screens.values(), { i18nKeys }))];
     }
     const others = [...registry.screens.values()].filter((other) => other.resource !== name);
-    for (const line of checkDefinitions([...others, screen], { forms: READING_SHEET_FORMS })) {
-      const problem = problemOf(line, file);
-      if (problem) problems.push(problem);
-    }
+    problems.push(...checkScreen(definition, checkContext([...others, screen], { i18nKeys })));
     if (screen.form) {
       try {
         compileFormValidator(screen.form.schema);

@@ -4,15 +4,13 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { expandScreen } from '../../common/expandTranslations.js';
-import { CELL_NAMES, FIELD_NAMES, screenMetaSchema, WIDGET_NAMES, type ScreenDefinition } from '../../common/screenDefinition.js';
+import { BUILT_IN_WIDGETS, CELL_NAMES, FIELD_NAMES, screenMetaSchema, WIDGET_NAMES, type ScreenDefinition } from '../../common/screenDefinition.js';
 import { compileFormValidator } from '../../server/definitions/formValidator.js';
 import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
 import { buildResources, flattenKeys, type Messages } from '../../common/i18nResources.js';
 import { SCREEN_SCHEMA_FILE, screenSchemaText } from '../../scripts/write-screen-schema.js';
 
 const LOCALES_DIR = path.resolve('src/i18n/locales');
-/** RJSF's own widgets, usable by name besides ours. */
-const RJSF_WIDGETS = ['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'updown', 'range', 'hidden'];
 /** Routes the app declares outside the screen definitions (src/app/router.tsx). */
 const FIXED_ROUTES = [
   { path: '/auth/login', name: 'auth-login' },
@@ -98,7 +96,7 @@ describe('screen definitions', () => {
 
     it('names only registered cells, widgets and fields', () => {
       for (const column of screen.list?.columns ?? []) expect(CELL_NAMES, column.field).toContain(column.cell ?? 'text');
-      for (const widget of uiValues(screen, 'ui:widget')) expect([...WIDGET_NAMES, ...RJSF_WIDGETS]).toContain(widget);
+      for (const widget of uiValues(screen, 'ui:widget')) expect([...WIDGET_NAMES, ...BUILT_IN_WIDGETS]).toContain(widget);
       for (const field of uiValues(screen, 'ui:field')) expect(FIELD_NAMES).toContain(field);
     });
 

@@ -3,14 +3,8 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { useTranslation } from 'react-i18next';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { useRecordAction } from '../../engine/form/useRecordAction';
+import type { ActionSwitchOptions } from '../../../common/widgetOptions/actionSwitch';
 
-interface ActionSwitchOptions {
-  /** The action's path under admin/, the record's id appended: `users/validate` → `POST admin/users/validate/{id}`. */
-  action: string;
-  /** Label keys shown beside the switch when on and off. */
-  onLabel: string;
-  offLabel: string;
-}
 
 /**
  * A yes/no value of the record set by its own action, at once, not by the form's save (a user's

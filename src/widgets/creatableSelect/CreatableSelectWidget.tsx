@@ -12,6 +12,7 @@ import { useFormValue } from '../../engine/form/formDataStore';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { useOptions, type Option } from '../../engine/options/useOptions';
 import { useDebouncedValue } from '../../engine/options/useDebouncedValue';
+import type { CreatableSelectOptions } from '../../../common/widgetOptions/creatableSelect';
 
 
 /**
@@ -23,17 +24,7 @@ export interface CreateRecordContext {
   createRecord?: ((resource: string) => Promise<ApiRecord | undefined>) | undefined;
 }
 
-/** `ui:options` of the widget. */
-export interface CreatableSelectOptions {
-  /** Where the choices come from, searched on the server (10 loaded by default). */
-  source: OptionSource;
-  /** Resource whose create form a "+" button opens (`contacts`, `authors`, `companies`). */
-  create?: string;
-  /** Top-level list whose items hold this value as `id`: an id chosen in another item is not offered. */
-  uniqueIn?: string;
-  /** Rows loaded while searching (`source.perPage` otherwise): SPEC §7 loads 10 authors, then 50 when searching. */
-  searchPerPage?: number;
-}
+export type { CreatableSelectOptions };
 
 /** Ids already used by the other items of `list` (the current value excepted). */
 export function idsUsedElsewhere(list: unknown, current: unknown): Set<string> {

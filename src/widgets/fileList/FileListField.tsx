@@ -9,6 +9,7 @@ import { resourceApi } from '../../engine/api/resourceApi';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { notify } from '../../engine/notify/notifications';
 import './fileList.css';
+import type { FileListOptions } from '../../../common/widgetOptions/fileList';
 
 /** A stored file as the API lists it. */
 export interface StoredFile {
@@ -19,17 +20,7 @@ export interface StoredFile {
   size?: number | null;
 }
 
-/** `ui:options` of the field. */
-export interface FileListOptions {
-  /** The upload rule (common/fileRules.ts): extensions, size, number of files, messages. */
-  rule: FileRuleName;
-  /** Name of the new files in the multipart save (`documentList[]`, `cover_file[]`, `manuscript`). */
-  multipartName: string;
-  /** Endpoint under admin/ deleting one stored file: `{id}` is the record, `{file}` the file's id. */
-  deleteApi?: string;
-  /** The value is one stored file (an object) instead of a list. */
-  single?: boolean;
-}
+export type { FileListOptions };
 
 /** A size in bytes for people: `512 B`, `3.4 KB`, `12.0 MB`. */
 export function formatBytes(bytes: number | null | undefined): string {

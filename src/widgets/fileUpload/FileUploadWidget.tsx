@@ -4,18 +4,13 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { FileUpload, type FileUploadSelectEvent } from 'primereact/fileupload';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkFile, fileExtension, FILE_RULES, type FileRuleName } from '../../../common/fileRules';
+import { checkFile, fileExtension, FILE_RULES } from '../../../common/fileRules';
 import { resourceApi } from '../../engine/api/resourceApi';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { notify } from '../../engine/notify/notifications';
+import type { FileUploadOptions } from '../../../common/widgetOptions/fileUpload';
 
-/** `ui:options` of the widget. */
-export interface FileUploadOptions {
-  /** The upload rule (common/fileRules.ts): extensions, size limit, messages. */
-  rule: FileRuleName;
-  /** Endpoint under admin/ that deletes the stored file, `{id}` standing for the record id (e.g. `news/news-image/{id}`). */
-  deleteApi?: string;
-}
+export type { FileUploadOptions };
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 

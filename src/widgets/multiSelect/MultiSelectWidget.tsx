@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OptionSource } from '../../../common/screenDefinition';
 import { useDebouncedValue } from '../../engine/options/useDebouncedValue';
 import { useOptionRows, useOptions, useOptionsOf, type Option } from '../../engine/options/useOptions';
+import type { MultiSelectOptions } from '../../../common/widgetOptions/multiSelect';
 
 
 /**
@@ -15,9 +16,9 @@ import { useOptionRows, useOptions, useOptionsOf, type Option } from '../../engi
  * those not among the rows shown are asked by id (`source.idsParam`).
  */
 export function MultiSelectWidget(widgetProps: WidgetProps) {
-  const source = widgetProps.options.source as OptionSource | undefined;
+  const { source, placeholder } = widgetProps.options as Partial<MultiSelectOptions>;
   // RJSF hands an array's `ui:placeholder` to its widget in the options only.
-  const props = { ...widgetProps, placeholder: widgetProps.placeholder || (widgetProps.options.placeholder as string | undefined) || '' };
+  const props = { ...widgetProps, placeholder: widgetProps.placeholder || placeholder || '' };
   return source?.searchParam ? <SearchedMultiSelect {...props} source={{ perPage: 10, ...source }} /> : <LoadedMultiSelect {...props} source={source} />;
 }
 

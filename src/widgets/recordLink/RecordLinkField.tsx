@@ -4,17 +4,9 @@ import { useFormValue } from '../../engine/form/formDataStore';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { routePathByName } from '../../engine/resource/definitions';
 import { formPath } from '../../engine/resource/paths';
+import type { RecordLinkOptions } from '../../../common/widgetOptions/recordLink';
 
-/** `ui:options` of the field. */
-export interface RecordLinkOptions {
-  /**
-   * The top-level field holding the related record's id (`book_id`). Not `field`: RJSF reads
-   * `ui:options` as `ui:*` keys, and `field` would stand for `ui:field`.
-   */
-  idField: string;
-  /** Name of the screen-definition route the link opens with that id (`readingSheets-save`). */
-  route: string;
-}
+export type { RecordLinkOptions };
 
 /**
  * A link to a related record's page ('Go to reading sheet'), its text the field's title; shown only

@@ -3,18 +3,11 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ListColumn } from '../../../common/screenDefinition';
 import { cellOf, useRegistries } from '../../engine/registries';
 import { routePathByName } from '../../engine/resource/definitions';
 import { formPath } from '../../engine/resource/paths';
+import type { RelatedTableOptions } from '../../../common/widgetOptions/relatedTable';
 
-interface RelatedTableOptions {
-  columns: ListColumn[];
-  /** Name of the screen-definition route a row opens with its id, e.g. `readingSheets-save`. */
-  rowRoute?: string;
-  /** Shown instead of the table on a record not saved yet. */
-  hideOnCreate?: boolean;
-}
 
 /** A read-only table of records related to this one (a contact's reading sheets, an author's books); a row opens its own page. */
 export function RelatedTableField({ formData, schema, uiSchema, registry }: FieldProps<Record<string, unknown>[]>) {

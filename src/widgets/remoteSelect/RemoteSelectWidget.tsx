@@ -3,10 +3,10 @@ import type { WidgetProps } from '@rjsf/utils';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OptionSource } from '../../../common/screenDefinition';
 import { recordQuery } from '../../engine/api/recordQuery';
 import { optionOf, useOptionRows, useOptions, type Option } from '../../engine/options/useOptions';
 import { useDebouncedValue } from '../../engine/options/useDebouncedValue';
+import type { RemoteSelectOptions } from '../../../common/widgetOptions/remoteSelect';
 
 
 /**
@@ -17,7 +17,7 @@ import { useDebouncedValue } from '../../engine/options/useDebouncedValue';
  */
 export function RemoteSelectWidget({ id, value, onChange, disabled, readonly, options, rawErrors, placeholder, required }: WidgetProps) {
   const { t } = useTranslation();
-  const source = { perPage: 10, searchParam: 'name', ...(options.source as OptionSource) };
+  const source = { perPage: 10, searchParam: 'name', ...(options as RemoteSelectOptions).source };
   const [filter, setFilter] = useState('');
   const search = useDebouncedValue(filter);
   const { options: loaded, loading } = useOptions(source, search);

@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Editor } from 'primereact/editor';
 import { useTranslation } from 'react-i18next';
+import type { RichTextOptions } from '../../../common/widgetOptions/richText';
 
 /** Quill formats the editor keeps (pasted content is reduced to them); the server's sanitiser allows the same. */
 export const RICH_TEXT_FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'indent', 'align', 'link', 'blockquote'];
@@ -73,7 +74,7 @@ export function RichTextWidget({ id, value, onChange, disabled, readonly, option
         formats={RICH_TEXT_FORMATS}
         readOnly={disabled || readonly}
         placeholder={placeholder}
-        style={{ height: editorHeight(options.height) }}
+        style={{ height: editorHeight((options as RichTextOptions).height) }}
         onLoad={nameToolbarPickers}
       />
     </div>

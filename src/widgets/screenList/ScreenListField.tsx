@@ -4,14 +4,9 @@ import type { EngineFormContext } from '../../engine/form/templates';
 import { useScreen } from '../../engine/resource/definitions';
 import { ScreenListView } from '../../engine/resource/ScreenListView';
 import { fixedParams } from './fixedParams';
+import type { ScreenListOptions } from '../../../common/widgetOptions/screenList';
 
-/** `ui:options` of the field. */
-export interface ScreenListOptions {
-  /** The screen definition (`resource` of schemas/<resource>.screen.json) whose list is shown. */
-  screen: string;
-  /** Query parameters of every call; `"$recordId"` stands for this form's record id (`{ "user_id": "$recordId" }`). */
-  fixed?: Record<string, unknown>;
-}
+export type { ScreenListOptions };
 
 /**
  * Another screen's list filtered on this record (a user's requests): its columns, filters and row

@@ -1,11 +1,12 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Rating } from 'primereact/rating';
 import { useTranslation } from 'react-i18next';
+import type { StarsOptions } from '../../../common/widgetOptions/stars';
 
 /** Stars of a rating (0 to `ui:options.stars`, 4 by default); the cancel icon sets 0. */
 export function StarsWidget({ id, value, onChange, disabled, readonly, options, label }: WidgetProps) {
   const { t } = useTranslation();
-  const stars = typeof options.stars === 'number' ? options.stars : 4;
+  const stars = (options as StarsOptions).stars ?? 4;
   const rated = typeof value === 'number';
   return (
     <span className="stars-widget" id={id} role="group" aria-label={label}>

@@ -1,10 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
-import type { OptionSource } from '../../../common/screenDefinition';
 import { useFormValue } from '../../engine/form/formDataStore';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { useOptions } from '../../engine/options/useOptions';
+import type { SubsetSelectOptions } from '../../../common/widgetOptions/subsetSelect';
 
 /**
  * One value among those picked in another top-level list field of the form (`ui:options.from`),
@@ -12,10 +12,11 @@ import { useOptions } from '../../engine/options/useOptions';
  */
 export function SubsetSelectWidget({ id, value, onChange, disabled, readonly, options, registry, rawErrors, placeholder, label }: WidgetProps) {
   const { t } = useTranslation();
-  const { options: all, loading } = useOptions(options.source as OptionSource | undefined);
+  const { source, from } = options as Partial<SubsetSelectOptions>;
+  const { options: all, loading } = useOptions(source);
   const context = registry.formContext as EngineFormContext | undefined;
-  const watched = useFormValue(context?.formDataStore, String(options.from));
-  const picked = context?.formDataStore ? watched : context?.formData?.[String(options.from)];
+  const watched = useFormValue(context?.formDataStore, String(from));
+  const picked = context?.formDataStore ? watched : context?.formData?.[String(from)];
   const ids = Array.isArray(picked) ? picked.map(String) : [];
   const choices = all.filter((option) => ids.includes(String(option.value)));
   return (

@@ -5,20 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../engine/form/FieldError';
 import { confirmDeletion } from '../../engine/notify/confirmDeletion';
 import './textBlocks.css';
+import type { TextBlocksOptions } from '../../../common/widgetOptions/textBlocks';
 
 /** One block: its id (null until saved), its text and its group (`textType`). */
 type Block = { id?: number | null; text?: string } & Record<string, unknown>;
 
-interface TextBlocksOptions {
-  /** The item property that names a block's group; its `enum` gives the groups, in order. */
-  groupField?: string;
-  /** The i18n key of each group's title, by value. */
-  groupLabels?: Record<string, string>;
-  /** Rows of each block's textarea (4 by default). */
-  rows?: number;
-  /** The i18n key of the add button's label. */
-  addLabel?: string;
-}
 
 const messagesAt = (errorSchema: ErrorSchema | undefined, index: number, field: string): string[] =>
   ((errorSchema as Record<string, Record<string, { __errors?: string[] }> | undefined> | undefined)?.[index]?.[field]?.__errors ?? []).map(String);

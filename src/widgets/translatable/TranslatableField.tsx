@@ -4,6 +4,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type Translations } from '../../../common/locales';
+import type { TranslatableOptions } from '../../../common/widgetOptions/translatable';
 
 /**
  * Whether the browser grows a textarea with its text by itself (`field-sizing: content`, Chromium
@@ -46,7 +47,7 @@ export function TranslatableField(props: FieldProps<Translations>) {
   const title = getUiOptions(uiSchema).title ?? schema.title;
   const value = formData ?? {};
   const erroneous = localesWithErrors(errorSchema);
-  const options = (uiSchema?.['ui:options'] ?? {}) as { multiline?: boolean; rows?: number };
+  const options = (uiSchema?.['ui:options'] ?? {}) as TranslatableOptions;
   const id = fieldPathId.$id;
 
   // New errors: show the first language that has one, unless the current one has one too (with a

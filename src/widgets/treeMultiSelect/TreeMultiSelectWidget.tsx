@@ -2,9 +2,9 @@ import type { WidgetProps } from '@rjsf/utils';
 import { TreeSelect, type TreeSelectSelectionKeysType } from 'primereact/treeselect';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OptionSource } from '../../../common/screenDefinition';
 import { buildTree } from '../../engine/options/buildTree';
 import { useOptions } from '../../engine/options/useOptions';
+import type { TreeMultiSelectOptions } from '../../../common/widgetOptions/treeMultiSelect';
 
 /** The ids picked in a tree selection, the ones already chosen first (in their order), then the new ones. */
 export function pickedIds(current: readonly unknown[], keys: TreeSelectSelectionKeysType | null | undefined): (number | string)[] {
@@ -21,7 +21,7 @@ export function pickedIds(current: readonly unknown[], keys: TreeSelectSelection
  */
 export function TreeMultiSelectWidget({ id, value, onChange, disabled, readonly, options, rawErrors, placeholder, label }: WidgetProps) {
   const { t } = useTranslation();
-  const { options: choices, loading } = useOptions(options.source as OptionSource | undefined);
+  const { options: choices, loading } = useOptions((options as Partial<TreeMultiSelectOptions>).source);
   const nodes = useMemo(() => buildTree(choices), [choices]);
   const selected = Array.isArray(value) ? (value as unknown[]) : [];
   const selection = Object.fromEntries(selected.map((v) => [String(v), true]));

@@ -2,9 +2,9 @@ import type { WidgetProps } from '@rjsf/utils';
 import { TreeSelect } from 'primereact/treeselect';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OptionSource } from '../../../common/screenDefinition';
 import { buildTree } from '../../engine/options/buildTree';
 import { useOptions } from '../../engine/options/useOptions';
+import type { TreePickerOptions } from '../../../common/widgetOptions/treePicker';
 
 /**
  * Picks one node of a parent_id tree (genres, thematics) loaded from `ui:options.source`.
@@ -12,7 +12,7 @@ import { useOptions } from '../../engine/options/useOptions';
  */
 export function TreePickerWidget({ id, value, onChange, disabled, readonly, options, registry, rawErrors, placeholder }: WidgetProps) {
   const { t } = useTranslation();
-  const source = options.source as OptionSource | undefined;
+  const { source } = options as Partial<TreePickerOptions>;
   const { options: choices, loading } = useOptions(source);
   // RJSF 6 passes the form context through the registry only.
   const recordId = (registry.formContext as { recordId?: string | number } | undefined)?.recordId;

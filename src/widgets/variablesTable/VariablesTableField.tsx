@@ -2,13 +2,10 @@ import type { FieldProps } from '@rjsf/utils';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
+import type { VariablesTableOptions } from '../../../common/widgetOptions/variablesTable';
 
 /** One row of `ui:options.variables`: the variable's name and its descriptions (i18n keys). */
-export interface VariableRow {
-  name: string;
-  description: string;
-  descriptionFr?: string;
-}
+export type VariableRow = VariablesTableOptions['variables'][number];
 
 /** How a variable is written in a text: `{{name}}`. */
 export const variableToken = (name: string) => `{{${name}}}`;
@@ -20,7 +17,7 @@ export const variableToken = (name: string) => `{{${name}}}`;
  */
 export function VariablesTableField({ schema, uiSchema, fieldPathId }: FieldProps) {
   const { t } = useTranslation();
-  const rows = ((uiSchema?.['ui:options'] as { variables?: VariableRow[] } | undefined)?.variables ?? []).map((row) => ({
+  const rows = ((uiSchema?.['ui:options'] as Partial<VariablesTableOptions> | undefined)?.variables ?? []).map((row) => ({
     ...row,
     token: variableToken(row.name),
   }));

@@ -1,0 +1,12 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** `ui:options` of the selectButton widget: the labels of the enum. */
+export const selectButtonOptions = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enumNames: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+export type SelectButtonOptions = FromSchema<typeof selectButtonOptions>;

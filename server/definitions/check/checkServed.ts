@@ -1,0 +1,49 @@
+import { DISPLAY_FIELDS, type ScreenDefinition } from '../../../common/screenDefinition.js';
+import type { ResourceSurface } from '../../resources/declaration.js';
+import { recordFields, type ServedList } from '../servedLists.js';
+import { isObject, listed, type Report } from './problem.js';
+
+/** A list column the list does not return, a search or filter it does not accept, a `deleteWhen` its rows lack. */
+export function checkServedList(screen: ScreenDefinition, served: ServedList, report: Report): void {
+  const list = screen.list;
+  const rows = `its rows carry ${listed(served.fields)}`;
+  const accepts = `it accepts ${listed(served.params)}`;
+  (list?.columns ?? []).forEach((column, index) => {
+    if (!served.fields.includes(column.field)) report(['list', 'columns', index, 'field'], `"${column.field}" is not returned by GET admin/${screen.api} (${rows})`);
+  });
+  if (list?.search && !served.params.includes(list.search.param)) {
+    report(['list', 'search', 'param'], `"${list.search.param}" is not accepted by GET admin/${screen.api} (${accepts})`);
+  }
+  (list?.filters ?? []).forEach((filter, index) => {
+    if (!served.params.includes(filter.param)) report(['list', 'filters', index, 'param'], `"${filter.param}" is not accepted by GET admin/${screen.api} (${accepts}); declare it in the resource's filters (server/resources)`);
+  });
+  const deleteWhen = screen.permissions.deleteWhen;
+  if (deleteWhen && !served.fields.includes(deleteWhen)) report(['permissions', 'deleteWhen'], `"${deleteWhen}" is not returned by GET admin/${screen.api} (${rows})`);
+}
+
+/** A form field the server does not store (or returns read-only without `readOnly`), file fields and `multipart` that disagree. */
+export function checkStoredForm(screen: ScreenDefinition, surface: ResourceSurface, report: Report): void {
+  const form = screen.form!;
+  const properties = isObject(form.schema.properties) ? form.schema.properties : {};
+  const ui = isObject(form.uiSchema) ? form.uiSchema : {};
+  const { returned, writable } = recordFields(surface);
+  let fileFields = 0;
+  for (const [name, property] of Object.entries(properties)) {
+    const path = ['form', 'schema', 'properties', name];
+    const node = isObject(ui[name]) ? ui[name] : {};
+    if (DISPLAY_FIELDS.includes(node['ui:field'] as never)) continue;
+    if (node['ui:widget'] === 'fileUpload') {
+      fileFields++;
+      if (typeof surface.fields[name]?.column !== 'string') report(path, `is a file field, but ${surface.label} records store no "${name}" column: declare one in server/resources or remove the field`);
+      continue;
+    }
+    if (writable.includes(name)) continue;
+    if (returned.includes(name)) {
+      if (!(isObject(property) && property.readOnly === true)) report(path, `is not stored by the server (${surface.label} records return it read-only): mark it "readOnly": true`);
+      continue;
+    }
+    report(path, `is not stored by the server: ${surface.label} records have no such field (they store ${listed(writable)})`);
+  }
+  if (fileFields > 0 && !form.multipart) report(['form', 'multipart'], 'must be true: the form has file fields');
+  if (fileFields === 0 && form.multipart) report(['form', 'multipart'], 'is true, but the form has no file field: remove it');
+}
