@@ -25,7 +25,7 @@ const BODIES = {
   check: { type: 'object', required: ['definition'], properties: { definition: DEFINITION, labels: LABELS } },
   publish: { type: 'object', required: ['baseVersion'], properties: { comment: { type: 'string', maxLength: 2000 }, baseVersion: { type: 'integer', minimum: 0, maximum: 2147483647, title: 'base version' } } },
   rollback: { type: 'object', required: ['version'], properties: { comment: { type: 'string', maxLength: 2000 }, version: { type: 'integer', minimum: 0, maximum: 2147483647 } } },
-  impact: { type: 'object', required: ['definition'], properties: { definition: DEFINITION } },
+  impact: { type: 'object', required: ['definition'], properties: { definition: DEFINITION, labels: LABELS } },
 } as const;
 
 /** A route's body checked against its schema: 422 keyed by field, a field it does not take named. */
@@ -94,12 +94,14 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   app.delete('/screens/:name/published', { schema: { params: nameParams } }, async (request) => screens.reset(request.params.name, authorOf(request)));
   app.post('/screens/:name/impact', { schema: { params: nameParams }, config: config('impact') }, async (request) => {
     const name = request.params.name;
-    const { definition } = bodyOf.impact(request);
+    const { definition, labels } = bodyOf.impact(request);
     const inUse = app.screenRegistry.inUse(name);
     const resource = RESOURCES.find((definition) => definition.screen === name);
     if (!inUse || !resource) throw notFound('screen');
     if (!inUse.screen.form) throw new HttpError(422, 'This screen has no form: no record is saved through it.');
-    const problems = screens.check(name, { definition, labels: inUse.labels });
+    // Its labels as sent, else the draft's (a new column's header may be a new label), else those in use.
+    const draft = labels === undefined ? (await screens.get(name)).draft : null;
+    const problems = screens.check(name, { definition, labels: labels ?? draft?.labels ?? inUse.labels });
     if (problems.length) throw unprocessable(Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
     const next = expandDefinition(definition as Record<string, unknown>);
     return { data: await screenImpact(serviceOf(app, resource, app.screenRegistry.screens), inUse.screen, next) };
