@@ -1,4 +1,5 @@
-import { createBrowserRouter, redirect } from 'react-router-dom';
+import { createBrowserRouter, redirect, type LoaderFunction } from 'react-router-dom';
+import { ensureFormValidators } from '../engine/form/validator';
 import { DefaultLayout } from '../layout/DefaultLayout';
 import { EmptyLayout } from '../layout/EmptyLayout';
 import { FullScreenLoader } from '../layout/FullScreenLoader';
@@ -13,6 +14,13 @@ import { guardLoader } from './guard';
 import { queryClient } from './queryClient';
 import { Root } from './Root';
 import { screenRoutes } from './screenRoutes';
+
+const prefetchSheet = prefetchRecord(queryClient, SHEET_API);
+/** The editor's loader: its record, and the screens' validators in the background (its create dialogs' forms). */
+const sheetLoader: LoaderFunction = (args) => {
+  void ensureFormValidators();
+  return prefetchSheet(args);
+};
 
 /** History-mode routes of SPEC §2; the guard runs before every navigation. */
 export const router = createBrowserRouter([
@@ -35,7 +43,7 @@ export const router = createBrowserRouter([
               // Redirected before it renders; `element: null` says it renders nothing (no router warning).
               { index: true, id: 'home', loader: () => redirect(LIST_PATH), element: null },
               // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
-              { path: SHEET_ROUTE_PATH, id: SHEET_ROUTE_NAME, loader: prefetchRecord(queryClient, SHEET_API), element: <ReadingSheetScreen /> },
+              { path: SHEET_ROUTE_PATH, id: SHEET_ROUTE_NAME, loader: sheetLoader, element: <ReadingSheetScreen /> },
               // The dashboard (bespoke, its own chunk; its charts another).
               {
                 path: DASHBOARD_PATH.slice(1),

@@ -1,6 +1,6 @@
 import { clearNotices } from '../notify/notifications';
 import { sessionEnded, sessionResumed } from '../session/keptChanges';
-import { screensStamp, type ScreensInUse } from '../resource/definitions';
+import { screensAsked, screensStamp, type ScreensInUse } from '../resource/definitions';
 import { receiveScreens } from '../resource/receiveScreens';
 import { call } from './apiClient';
 
@@ -22,8 +22,12 @@ export async function fetchCurrentAdmin(): Promise<CurrentAdmin | null> {
   try {
     const stamp = screensStamp();
     const headers = stamp === undefined ? undefined : { 'x-screens-stamp': String(stamp) };
-    const { data, screens } = await call<{ data: CurrentAdmin; screens?: ScreensInUse }>('get', 'me', { quiet: true, ...(headers ? { headers } : {}) });
-    if (screens) receiveScreens(screens);
+    const request = call<{ data: CurrentAdmin; screens?: ScreensInUse }>('get', 'me', { quiet: true, ...(headers ? { headers } : {}) }).then((answer) => {
+      if (answer.screens) receiveScreens(answer.screens);
+      return answer;
+    });
+    screensAsked(request);
+    const { data } = await request;
     return data && Object.keys(data).length > 0 ? data : null;
   } catch {
     return null;

@@ -1,12 +1,31 @@
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import { useEffect, useState } from 'react';
 import { hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import { FORM_VALIDATORS } from 'virtual:form-validators';
 import { fieldLabelOf } from '../../../common/fieldLabel';
 import { messageOf, type FieldLabels } from '../../../common/validation';
 import i18n from '../../i18n';
 import { validationKey } from '../../../common/validationKey';
-import { screensInUse } from '../resource/definitions';
+import { screensAnswered, screensInUse } from '../resource/definitions';
 import { installValidatorRuntime } from './validatorRuntime';
+
+/**
+ * Whether the screens' validators are in hand, loading them if not: a form shown outside a form
+ * page (a dialog of the reading sheet) waits on it before it renders.
+ */
+export function useFormValidatorsReady(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void ensureFormValidators().then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready;
+}
 
 /** A title that is an i18n key (`screens.requests.fields.demandDate`), not words. */
 const I18N_KEY = /^[a-zA-Z][\w-]*(\.[\w-]+)+$/;
@@ -22,7 +41,9 @@ let loaded: { url: string; done: Promise<void> } | undefined;
  * versions; server/definitions/validatorModule.ts), once per set: a form page's loader waits for
  * it, so a form never runs without its validation.
  */
-export function ensureFormValidators(): Promise<void> {
+export async function ensureFormValidators(): Promise<void> {
+  // The guard of this navigation may be bringing newer screens: their validators are the ones needed.
+  await screensAnswered();
   const url = screensInUse()?.validators;
   if (!url) return Promise.resolve();
   if (loaded?.url === url) return loaded.done;

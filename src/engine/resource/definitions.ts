@@ -23,6 +23,22 @@ let inUse: ScreensInUse | undefined;
 let byResource = new Map<string, ScreenDefinition>();
 const listeners = new Set<() => void>();
 
+let asked: Promise<unknown> = Promise.resolve();
+
+/**
+ * The navigation guard's request for the current administrator (and the screens in use) is on its
+ * way: the loaders of the same navigation, which run beside the guard's, wait for it before they
+ * read the screens (`screensAnswered`).
+ */
+export function screensAsked(request: Promise<unknown>): void {
+  asked = request.catch(() => undefined);
+}
+
+/** Resolves once the guard's last request is answered, so the screens in hand are the newest. */
+export async function screensAnswered(): Promise<void> {
+  await asked;
+}
+
 /** Takes the screens the server sent; the pages showing one render again with it. */
 export function setScreensInUse(next: ScreensInUse): void {
   inUse = next;

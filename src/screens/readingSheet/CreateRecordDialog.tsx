@@ -6,11 +6,14 @@ import type { ScreenDefinition } from '../../../common/screenDefinition';
 import type { ApiRecord } from '../../engine/api/resourceApi';
 import { FormView } from '../../engine/form/FormView';
 import { useFormController } from '../../engine/form/useFormController';
+import { useFormValidatorsReady } from '../../engine/form/validator';
+import { ProgressSpinner } from 'primereact/progressspinner';
 import { useScreen } from '../../engine/resource/definitions';
 
 /** The create form of a screen definition (contacts, authors, companies), rendered by the engine. */
 function CreateForm({ screen, onDone }: { screen: ScreenDefinition; onDone(record?: ApiRecord): void }) {
   const { t } = useTranslation();
+  const ready = useFormValidatorsReady();
   const form = screen.form!;
   const schema = form.schema as RJSFSchema;
   const uiSchema = form.uiSchema as UiSchema | undefined;
@@ -24,6 +27,7 @@ function CreateForm({ screen, onDone }: { screen: ScreenDefinition; onDone(recor
     multipart: form.multipart,
     onSaved: (record) => onDone(record),
   });
+  if (!ready) return <ProgressSpinner aria-label={t('app.loading')} style={{ width: '2rem', height: '2rem' }} />;
   return (
     <FormView
       controller={controller}
