@@ -148,6 +148,13 @@ export const listColumnSchema = {
   },
 } as const;
 
+/**
+ * The version of the screen meta-schema this product writes and reads. A definition says the
+ * version it was written for (`$schemaVersion`, 1 when absent); an older one is brought up to
+ * date when read (common/upgradeDefinition.ts), never refused.
+ */
+export const SCREEN_SCHEMA_VERSION = 1;
+
 /** JSON Schema of a screen definition (`schemas/*.screen.json`); `schemas/screen.schema.json` is written from it. */
 export const screenMetaSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -158,6 +165,7 @@ export const screenMetaSchema = {
   additionalProperties: false,
   properties: {
     $schema: { type: 'string' },
+    $schemaVersion: { type: 'integer', minimum: 1, maximum: SCREEN_SCHEMA_VERSION, description: 'The meta-schema version the definition is written for' },
     resource: { type: 'string', pattern: '^[a-z][a-z-]*$', description: 'Resource name; the file is <resource>.screen.json' },
     api: { type: 'string', pattern: '^[a-z][a-z0-9/-]*$', description: 'Endpoint under /api/admin/' },
     title: i18nKey,

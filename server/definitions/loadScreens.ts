@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { expandScreen } from '../../common/expandTranslations.js';
+import { upgradeDefinition } from '../../common/upgradeDefinition.js';
 import { validateScreens } from '../../common/validateScreens.js';
 
 /** The folder of the screen definitions (`schemas/*.screen.json`). */
@@ -28,7 +29,7 @@ export function loadScreens(dir: string = SCREENS_DIR): Map<string, ScreenDefini
       continue;
     }
     try {
-      files[`schemas/${name}`] = expandScreen(json);
+      files[`schemas/${name}`] = expandScreen(upgradeDefinition(json));
     } catch (error) {
       problems.push(`schemas/${name}: ${(error as Error).message}`);
     }

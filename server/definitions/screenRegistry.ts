@@ -1,5 +1,6 @@
 import type { Messages } from '../../common/i18nResources.js';
 import { expandScreen } from '../../common/expandTranslations.js';
+import { upgradeDefinition } from '../../common/upgradeDefinition.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { validateScreens } from '../../common/validateScreens.js';
 import type { Db } from '../db/client.js';
@@ -60,7 +61,7 @@ export function labelNamespace(definition: { title?: unknown; resource?: unknown
 
 /** Expands and checks a definition against the meta-schema; throws with every problem. */
 export function expandDefinition(definition: Record<string, unknown>): ScreenDefinition {
-  const [screen] = validateScreens({ [`schemas/${String(definition.resource)}.screen.json`]: expandScreen(definition) });
+  const [screen] = validateScreens({ [`schemas/${String(definition.resource)}.screen.json`]: expandScreen(upgradeDefinition(definition)) });
   return screen!;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { genres } from '../../server/db/schema/index.js';
+import { genres, screenVersions } from '../../server/db/schema/index.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
@@ -173,6 +173,16 @@ describe('admin/screens: screen definitions versioned, checked and published at 
     expect(reset.json().data).toMatchObject({ version: 4, comment: 'Back to the built-in file' });
     expect((await call('GET', 'screens/genres')).json().data).toMatchObject({ version: 4, customised: false });
     expect((await call('POST', 'genres', { names: { en: `${longName} thrice` }, color: '#0091ea' })).statusCode).toBe(200);
+  });
+
+  it('uses a version written by an older product (no $schemaVersion), brought up to date when read', async () => {
+    const { $schemaVersion: _omitted, ...older } = genresFile() as unknown as Record<string, unknown>;
+    (older as unknown as GenresFile).form.schema.definitions.name.maxLength = 20;
+    await t.database.db.insert(screenVersions).values({ screen: 'genres', version: 5, definition: older, labels: null, authorName: 'An older product', baseVersion: 4 });
+    const refused = await call('POST', 'genres', { names: { en: longName }, color: '#0091ea' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ 'names.en': ['The name (English) may not be greater than 20 characters.'] });
+    expect((await call('GET', 'screens/genres')).json().data).toMatchObject({ version: 5, customised: true });
   });
 
   it('answers 404 for a screen that does not exist', async () => {

@@ -1,3 +1,4 @@
+import { upgradeDefinition } from '../../../common/upgradeDefinition.js';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { expandScreen } from '../../../common/expandTranslations.js';
 import { screenMetaSchema, type ScreenDefinition } from '../../../common/screenDefinition.js';
@@ -65,7 +66,7 @@ export function checkScreen(stored: unknown, context: CheckContext): Problem[] {
   const { problems, report } = collector();
   let definition: unknown;
   try {
-    definition = expandScreen(stored);
+    definition = expandScreen(upgradeDefinition(stored));
   } catch (error) {
     // `/form/schema/properties/names/translations replaces "properties"…`
     const text = (error as Error).message;
