@@ -66,13 +66,15 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   /**
-   * The current administrator, run on every navigation. With it, when the interface's copy is
-   * older than the screens in use (its `X-Screens-Stamp`), the screens it renders: a publish on
-   * any instance reaches the page at its next navigation, with no request of its own.
+   * The current administrator, run on every navigation. The interface asks with it for the screens
+   * it renders (`X-Screens-Stamp`: the stamp of its copy, or `none`); they come when its copy is
+   * older than the screens in use, so a publish on any instance reaches the page at its next
+   * navigation with no request of its own. A client that does not ask gets the administrator only.
    */
   app.get('/me', { onRequest: requireAdmin }, async (request) => {
-    await app.screenRegistry.sync(app.db);
     const known = request.headers['x-screens-stamp'];
+    if (typeof known !== 'string') return { data: request.admin };
+    await app.screenRegistry.sync(app.db);
     if (known === String(app.screenRegistry.stamp())) return { data: request.admin };
     return { data: request.admin, screens: app.screenRegistry.inUseForClient() };
   });

@@ -1,5 +1,6 @@
 import { sendEarly, toSearchParams } from '../engine/api/apiClient';
 import { recordPath } from '../engine/api/resourceApi';
+import { NO_SCREENS, SCREENS_STAMP_HEADER } from '../engine/api/session';
 import { recordOfPath } from './recordRoutes';
 
 /**
@@ -13,7 +14,8 @@ export function startEarlyRequests(pathname: string): void {
   const record = recordOfPath(pathname);
   // With the query the screen's own call sends (`?lang=en`), so that call takes this answer.
   const query = record?.params ? `?${toSearchParams(record.params).toString()}` : '';
-  sendEarly(record ? ['me', recordPath(record.api, record.id) + query] : ['me']);
+  // The page holds no screen yet: the session check's answer brings them (src/engine/api/session.ts).
+  sendEarly(record ? ['me', recordPath(record.api, record.id) + query] : ['me'], { [SCREENS_STAMP_HEADER]: NO_SCREENS });
 }
 
 startEarlyRequests(window.location.pathname);

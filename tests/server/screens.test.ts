@@ -185,6 +185,25 @@ describe('admin/screens: screen definitions versioned, checked and published at 
     expect((await call('GET', 'screens/genres')).json().data).toMatchObject({ version: 5, customised: true });
   });
 
+  it('sends the screens in use with the current administrator to an interface whose copy is older, and their validators as a script', async () => {
+    const me = (stamp?: string) => t.as(cookie, { method: 'GET', url: '/api/admin/me', ...(stamp === undefined ? {} : { headers: { 'x-screens-stamp': stamp } }) });
+    // A client that does not ask gets the administrator only (SPEC §7).
+    expect(Object.keys((await me()).json())).toEqual(['data']);
+    const first = (await me('none')).json();
+    expect(first.data.email).toBe('staff@scouting.test');
+    const { stamp, definitions, versions, validators } = first.screens;
+    expect(definitions.find((screen: { resource: string }) => screen.resource === 'genres').form.schema.properties.names.properties.en).toBeDefined();
+    expect(versions.genres).toBe(5);
+    expect(validators).toBe(`/api/admin/screens/validators/${stamp}.js`);
+    expect(Object.keys((await me(String(stamp))).json())).toEqual(['data']);
+    const script = await t.as(cookie, { method: 'GET', url: validators });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    // A script that imports nothing: ajv's helpers come from the page.
+    expect(script.body).toContain('export const FORM_VALIDATORS = {');
+    expect(script.body).not.toMatch(/\bimport\b|require\(/);
+  });
+
   it('answers 404 for a screen that does not exist', async () => {
     expect((await call('GET', 'screens/nothing')).statusCode).toBe(404);
     expect((await call('PUT', 'screens/nothing/draft', { definition: {}, labels: {} })).statusCode).toBe(404);

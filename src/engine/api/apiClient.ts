@@ -42,10 +42,10 @@ const absolute = (path: string) => API_ROOT + path.replace(/^\//, '');
  * (src/app/earlyRequests.ts). The first `call('get', path)` of the same path takes the answer,
  * whatever it is, and applies its rules to it; it cannot cancel the request any more.
  */
-export function sendEarly(paths: readonly string[]): void {
+export function sendEarly(paths: readonly string[], headers: Readonly<Record<string, string>> = {}): void {
   for (const path of paths) {
     const url = absolute(path);
-    if (!early.has(url)) early.set(url, fetch(url, { credentials: 'include', headers: { accept: 'application/json' } }));
+    if (!early.has(url)) early.set(url, fetch(url, { credentials: 'include', headers: { accept: 'application/json', ...headers } }));
   }
 }
 

@@ -13,6 +13,10 @@ export interface CurrentAdmin {
   email: string;
 }
 
+/** The header of the session check that asks for the screens in use when the page's are older (or none: `none`). */
+export const SCREENS_STAMP_HEADER = 'x-screens-stamp';
+export const NO_SCREENS = 'none';
+
 /**
  * The current administrator, or null when logged out (never toasts: it runs on every navigation).
  * The answer brings the screens in use when the page's copy is older than the server's (it sends
@@ -20,9 +24,8 @@ export interface CurrentAdmin {
  */
 export async function fetchCurrentAdmin(): Promise<CurrentAdmin | null> {
   try {
-    const stamp = screensStamp();
-    const headers = stamp === undefined ? undefined : { 'x-screens-stamp': String(stamp) };
-    const request = call<{ data: CurrentAdmin; screens?: ScreensInUse }>('get', 'me', { quiet: true, ...(headers ? { headers } : {}) }).then((answer) => {
+    const headers = { [SCREENS_STAMP_HEADER]: String(screensStamp() ?? NO_SCREENS) };
+    const request = call<{ data: CurrentAdmin; screens?: ScreensInUse }>('get', 'me', { quiet: true, headers }).then((answer) => {
       if (answer.screens) receiveScreens(answer.screens);
       return answer;
     });
