@@ -2,6 +2,7 @@ import type { Messages } from '../../common/i18nResources.js';
 import { expandScreen } from '../../common/expandTranslations.js';
 import { upgradeDefinition } from '../../common/upgradeDefinition.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import type { ScreensInUse } from '../../common/screensInUse.js';
 import { validateScreens } from '../../common/validateScreens.js';
 import type { Db } from '../db/client.js';
 import { latestScreenVersions, screenVersionsStamp, type ScreenVersionRow } from '../db/repositories/screenVersionRepository.js';
@@ -40,18 +41,6 @@ export interface ScreenRegistry {
   validatorsModule(): string;
 }
 
-/** The screens the interface renders, sent with the current-user answer when its copy is older. */
-export interface ScreensInUse {
-  stamp: number;
-  /** Locales expanded, as the engine renders them. */
-  definitions: ScreenDefinition[];
-  /** Each screen's version, sent back with its saves (`X-Screen-Version`). */
-  versions: Record<string, number>;
-  /** Published labels by i18n namespace (`screens.genres`); the files' texts elsewhere. */
-  labels: Record<string, Messages>;
-  /** The URL of the validators module of these definitions' forms. */
-  validators: string;
-}
 
 /** The i18n namespace of a screen's own texts, from its title key (`screens.requests.title` → `screens.requests`). */
 export function labelNamespace(definition: { title?: unknown; resource?: unknown }): string {

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { Fragment, useMemo, useRef, useState } from 'react';
 import { HeaderSlotContext } from '../engine/list/headerSlot';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '../engine/api/session';
+import { confirmLeaving } from '../engine/form/confirmLeaving';
 import { hasUnsavedChanges } from '../engine/session/keptChanges';
 import { useScreens } from '../engine/resource/definitions';
 import { activeEntry, menuEntries, menuGroups } from './menu';
@@ -39,15 +39,7 @@ export function DefaultLayout() {
   // Logging out leaves the page: unsaved changes are asked about first, as any other way out is.
   const onLogout = () => {
     if (!hasUnsavedChanges()) return void leave();
-    confirmDialog({
-      message: t('notices.unsavedChanges'),
-      header: t('notices.confirmTitle'),
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: t('notices.leave'),
-      rejectLabel: t('notices.stay'),
-      defaultFocus: 'reject',
-      accept: () => void leave(),
-    });
+    confirmLeaving({ leave: () => void leave() });
   };
 
   return (

@@ -1,6 +1,5 @@
-import { confirmDialog } from 'primereact/confirmdialog';
+import { confirmLeaving } from './confirmLeaving';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation } from 'react-router-dom';
 import { isSessionLost, registerKeeper, type Keeper } from '../session/keptChanges';
 
@@ -23,22 +22,12 @@ export interface UnsavedChangesGuardProps {
  * the way to the login page is then not asked about (nothing is lost on it).
  */
 export function UnsavedChangesGuard({ dirty, keep }: UnsavedChangesGuardProps): null {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname && !isSessionLost());
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    confirmDialog({
-      message: t('notices.unsavedChanges'),
-      header: t('notices.confirmTitle'),
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: t('notices.leave'),
-      rejectLabel: t('notices.stay'),
-      defaultFocus: 'reject',
-      accept: () => blocker.proceed(),
-      reject: () => blocker.reset(),
-    });
-  }, [blocker, t]);
+    confirmLeaving({ leave: () => blocker.proceed(), stay: () => blocker.reset() });
+  }, [blocker]);
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();

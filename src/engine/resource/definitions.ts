@@ -1,23 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { SCREEN_MANIFEST } from 'virtual:screen-manifest';
-import type { Messages } from '../../../common/i18nResources';
+import type { ScreensInUse } from '../../../common/screensInUse';
 import type { ScreenDefinition } from '../../../common/screenDefinition';
 import type { ScreenManifestEntry } from '../../../common/screenManifest';
 
 /**
- * The screens the interface renders, as the server has them in use (built-in files or their
- * published versions, docs/screens-at-run-time.md): sent with the current-user answer of the
- * navigation guard whenever the page's copy is older, so a publish reaches the page at its next
- * navigation. Nothing here is bundled but the screens' fixed facts (`virtual:screen-manifest`:
- * routes, API, permissions), which the router needs before the first answer.
+ * The screens the interface renders, as the server has them in use (common/screensInUse.ts):
+ * nothing here is bundled but the screens' fixed facts (`virtual:screen-manifest`: routes, API,
+ * permissions), which the router needs before the first answer.
  */
-export interface ScreensInUse {
-  stamp: number;
-  definitions: ScreenDefinition[];
-  versions: Record<string, number>;
-  labels: Record<string, Messages>;
-  validators: string;
-}
+export type { ScreensInUse } from '../../../common/screensInUse';
 
 let inUse: ScreensInUse | undefined;
 let byResource = new Map<string, ScreenDefinition>();
