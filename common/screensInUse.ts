@@ -1,6 +1,12 @@
 import type { Messages } from './i18nResources.js';
 import type { ScreenDefinition } from './screenDefinition.js';
 
+/** The header of the session check: the stamp of the screens the page holds, or `NO_SCREENS`. */
+export const SCREENS_STAMP_HEADER = 'x-screens-stamp';
+export const NO_SCREENS = 'none';
+/** The header of a save: the version of the screen definition its form was made with. */
+export const SCREEN_VERSION_HEADER = 'x-screen-version';
+
 /**
  * The screens the interface renders, as the server has them in use (built-in files or their
  * published versions, docs/screens-at-run-time.md): sent with the session check's answer when the

@@ -1,14 +1,6 @@
-import type { FromSchema } from 'json-schema-to-ts';
-import { optionSourceSchema } from '../screenDefinition.js';
+import { sourceOnlyOptions, type SourceOnlyOptions } from './sourceOnly.js';
 
 /** `ui:options` of the treeMultiSelect widget: the parent_id tree its ids come from. */
-export const treeMultiSelectOptions = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['source'],
-  properties: {
-    source: optionSourceSchema,
-  },
-} as const;
+export const treeMultiSelectOptions = sourceOnlyOptions;
 
-export type TreeMultiSelectOptions = FromSchema<typeof treeMultiSelectOptions>;
+export type TreeMultiSelectOptions = SourceOnlyOptions;

@@ -1,14 +1,6 @@
-import type { FromSchema } from 'json-schema-to-ts';
-import { optionSourceSchema } from '../screenDefinition.js';
+import { sourceOnlyOptions, type SourceOnlyOptions } from './sourceOnly.js';
 
 /** `ui:options` of the treePicker widget: the parent_id tree it picks a node of. */
-export const treePickerOptions = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['source'],
-  properties: {
-    source: optionSourceSchema,
-  },
-} as const;
+export const treePickerOptions = sourceOnlyOptions;
 
-export type TreePickerOptions = FromSchema<typeof treePickerOptions>;
+export type TreePickerOptions = SourceOnlyOptions;

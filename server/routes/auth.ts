@@ -1,3 +1,4 @@
+import { SCREENS_STAMP_HEADER } from '../../common/screensInUse.js';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../services/auth.js';
 import { KNOWN_DEVICE_COOKIE, KNOWN_LOGIN_CLIENT_MS, rememberLoginClient } from '../services/knownLoginClients.js';
@@ -72,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
    * navigation with no request of its own. A client that does not ask gets the administrator only.
    */
   app.get('/me', { onRequest: requireAdmin }, async (request) => {
-    const known = request.headers['x-screens-stamp'];
+    const known = request.headers[SCREENS_STAMP_HEADER];
     if (typeof known !== 'string') return { data: request.admin };
     await app.screenRegistry.sync(app.db);
     if (known === String(app.screenRegistry.stamp())) return { data: request.admin };

@@ -11,7 +11,8 @@ import { RESOURCES } from '../resources/index.js';
 import { listQuerySchema } from '../resources/listQuerySchema.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
 import { createCustomResourceService } from '../services/customResourceService.js';
-import { explainScreenChange, SCREEN_VERSION_HEADER } from '../services/screenChange.js';
+import { SCREEN_VERSION_HEADER } from '../../common/screensInUse.js';
+import { explainScreenChange } from '../services/screenChange.js';
 import { createNamedResourceService, type ResourceService } from '../services/resourceService.js';
 import { discardUploads, receiveUploads } from '../uploads/receiveUploads.js';
 

@@ -1,6 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { compileFormValidator } from '../definitions/formValidator.js';
+import { actionBody } from '../services/actionBody.js';
 import { expandDefinition } from '../definitions/screenRegistry.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { pagingQuerySchema } from '../http/paging.js';
@@ -28,22 +28,10 @@ const BODIES = {
   impact: { type: 'object', required: ['definition'], properties: { definition: DEFINITION, labels: LABELS } },
 } as const;
 
-/** A route's body checked against its schema: 422 keyed by field, a field it does not take named. */
-function bodyChecker(schema: (typeof BODIES)[keyof typeof BODIES]) {
-  const validate = compileFormValidator(schema);
-  const known = new Set(Object.keys(schema.properties));
-  return (request: FastifyRequest): Record<string, unknown> => {
-    const body = request.body ?? {};
-    if (body && typeof body === 'object' && !Array.isArray(body)) {
-      const unknown = Object.keys(body).filter((key) => !known.has(key));
-      if (unknown.length) throw unprocessable(Object.fromEntries(unknown.map((key) => [key, [`The ${key} field is not accepted by this action.`]])));
-    }
-    const errors = validate(body);
-    if (errors) throw unprocessable(errors);
-    return body as Record<string, unknown>;
-  };
-}
-const bodyOf = Object.fromEntries(Object.entries(BODIES).map(([name, schema]) => [name, bodyChecker(schema)])) as Record<keyof typeof BODIES, ReturnType<typeof bodyChecker>>;
+const bodyOf = Object.fromEntries(Object.entries(BODIES).map(([name, schema]) => [name, actionBody<Record<string, unknown>>(schema, { trim: false })])) as Record<
+  keyof typeof BODIES,
+  (body: unknown) => Record<string, unknown>
+>;
 const config = (name: keyof typeof BODIES) => ({ bodySchema: BODIES[name] });
 
 /**
@@ -63,12 +51,12 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     reply.type('text/javascript; charset=utf-8').send(app.screenRegistry.validatorsModule()),
   );
   app.get('/screens/:name', { schema: { params: nameParams } }, async (request) => ({ data: await screens.get(request.params.name) }));
-  app.put('/screens/:name/draft', { schema: { params: nameParams }, config: config('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request), authorOf(request)));
+  app.put('/screens/:name/draft', { schema: { params: nameParams }, config: config('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)));
   app.post('/screens/:name/check', { schema: { params: nameParams }, config: config('check') }, async (request) => {
-    const body = bodyOf.check(request);
+    const body = bodyOf.check(request.body);
     return { errors: screens.check(request.params.name, { definition: body.definition, labels: body.labels }) };
   });
-  app.post('/screens/:name/publish', { schema: { params: nameParams }, config: config('publish') }, async (request) => screens.publish(request.params.name, bodyOf.publish(request), authorOf(request)));
+  app.post('/screens/:name/publish', { schema: { params: nameParams }, config: config('publish') }, async (request) => screens.publish(request.params.name, bodyOf.publish(request.body), authorOf(request)));
   app.get('/screens/:name/versions', { schema: { params: nameParams, querystring: { type: 'object', properties: pagingQuerySchema } } }, async (request) =>
     screens.versions(request.params.name, request.query),
   );
@@ -90,11 +78,11 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => ({ data: await screens.diff(request.params.name, request.query.from, request.query.to) }),
   );
-  app.post('/screens/:name/rollback', { schema: { params: nameParams }, config: config('rollback') }, async (request) => screens.rollback(request.params.name, bodyOf.rollback(request), authorOf(request)));
+  app.post('/screens/:name/rollback', { schema: { params: nameParams }, config: config('rollback') }, async (request) => screens.rollback(request.params.name, bodyOf.rollback(request.body), authorOf(request)));
   app.delete('/screens/:name/published', { schema: { params: nameParams } }, async (request) => screens.reset(request.params.name, authorOf(request)));
   app.post('/screens/:name/impact', { schema: { params: nameParams }, config: config('impact') }, async (request) => {
     const name = request.params.name;
-    const { definition, labels } = bodyOf.impact(request);
+    const { definition, labels } = bodyOf.impact(request.body);
     const inUse = app.screenRegistry.inUse(name);
     const resource = RESOURCES.find((definition) => definition.screen === name);
     if (!inUse || !resource) throw notFound('screen');

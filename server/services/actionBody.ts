@@ -14,14 +14,15 @@ export const unknownActionFieldMessage = (field: string) => `The ${field} field 
 
 /**
  * A validator of an action's body (add a subscription, set credits, validate a user), with the
- * forms' rules and messages (common/validation.ts): strings trimmed, a field the schema does not
+ * forms' rules and messages (common/validation.ts): strings trimmed (unless `trim: false`, for a
+ * body whose texts count to the space, such as a screen definition), a field the schema does not
  * name refused with 422 on its key, then the schema's 422 keyed by field. Returns the checked body.
  */
-export function actionBody<T>(schema: ActionBodySchema): (body: unknown) => T {
+export function actionBody<T>(schema: ActionBodySchema, { trim = true }: { trim?: boolean } = {}): (body: unknown) => T {
   const validate = compileFormValidator(schema);
   const known = new Set(Object.keys(schema.properties));
   return (body) => {
-    const input = trimStrings(body ?? {});
+    const input = trim ? trimStrings(body ?? {}) : (body ?? {});
     if (input && typeof input === 'object' && !Array.isArray(input)) {
       const unknown = Object.keys(input).filter((key) => !known.has(key));
       if (unknown.length) throw unprocessable(Object.fromEntries(unknown.map((key) => [key, [unknownActionFieldMessage(key)]])));

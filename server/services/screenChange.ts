@@ -5,8 +5,6 @@ import { expandDefinition, type ScreenRegistry } from '../definitions/screenRegi
 import { HttpError } from '../http/errors.js';
 import { trimStrings } from './resourceService.js';
 
-/** The header of a save: the version of the screen definition its form was made with. */
-export const SCREEN_VERSION_HEADER = 'x-screen-version';
 
 /** The 422 of a save refused only because the screen changed while it was being edited. */
 export const screenChangedMessage = (message: string) => `This screen was changed while you were editing it: ${message}`;

@@ -1,6 +1,6 @@
 import { sendEarly, toSearchParams } from '../engine/api/apiClient';
 import { recordPath } from '../engine/api/resourceApi';
-import { NO_SCREENS, SCREENS_STAMP_HEADER } from '../engine/api/session';
+import { NO_SCREENS, SCREENS_STAMP_HEADER } from '../../common/screensInUse';
 import { recordOfPath } from './recordRoutes';
 
 /**

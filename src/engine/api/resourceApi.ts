@@ -1,6 +1,7 @@
 import { call, toSearchParams } from './apiClient';
 import type { NewFiles } from './formData';
 import { upload, type FileProgress } from './upload';
+import { SCREEN_VERSION_HEADER } from '../../../common/screensInUse';
 import { allScreens, screenVersion } from '../resource/definitions';
 
 /** The version in use of the screen whose form saves to `api`, if one does. */
@@ -41,7 +42,7 @@ export const resourceApi = {
     const path = id === undefined ? api : recordPath(api, id);
     // The version of the screen the form was made with: a refusal caused by a publish since says so.
     const version = screenVersionOfApi(api);
-    const headers = version === undefined ? undefined : { 'x-screen-version': String(version) };
+    const headers = version === undefined ? undefined : { [SCREEN_VERSION_HEADER]: String(version) };
     if (!options.multipart) return call<{ message?: string; data: ApiRecord }>(method, path, { json: body, ...(headers ? { headers } : {}) });
     const fileFields = options.fileFields ?? [];
     const fields = Object.fromEntries(Object.entries(body).filter(([name]) => !fileFields.includes(name)));

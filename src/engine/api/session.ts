@@ -1,5 +1,6 @@
 import { clearNotices } from '../notify/notifications';
 import { sessionEnded, sessionResumed } from '../session/keptChanges';
+import { NO_SCREENS, SCREENS_STAMP_HEADER } from '../../../common/screensInUse';
 import { screensAsked, screensStamp, type ScreensInUse } from '../resource/definitions';
 import { receiveScreens } from '../resource/receiveScreens';
 import { call } from './apiClient';
@@ -13,9 +14,6 @@ export interface CurrentAdmin {
   email: string;
 }
 
-/** The header of the session check that asks for the screens in use when the page's are older (or none: `none`). */
-export const SCREENS_STAMP_HEADER = 'x-screens-stamp';
-export const NO_SCREENS = 'none';
 
 /**
  * The current administrator, or null when logged out (never toasts: it runs on every navigation).

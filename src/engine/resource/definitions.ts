@@ -13,6 +13,8 @@ export type { ScreensInUse } from '../../../common/screensInUse';
 
 let inUse: ScreensInUse | undefined;
 let byResource = new Map<string, ScreenDefinition>();
+/** The same array until newer screens arrive, so what derives from it (the menu) is computed once. */
+let screensList: ScreenDefinition[] = [];
 const listeners = new Set<() => void>();
 
 let asked: Promise<unknown> = Promise.resolve();
@@ -35,6 +37,7 @@ export async function screensAnswered(): Promise<void> {
 export function setScreensInUse(next: ScreensInUse): void {
   inUse = next;
   byResource = new Map(next.definitions.map((screen) => [screen.resource, screen]));
+  screensList = [...byResource.values()];
   for (const listener of listeners) listener();
 }
 
@@ -62,7 +65,7 @@ export function screenOf(resource: string): ScreenDefinition {
 
 /** Every screen in use, by resource order. */
 export function allScreens(): ScreenDefinition[] {
-  return [...byResource.values()];
+  return screensList;
 }
 
 const subscribe = (listener: () => void) => {
@@ -78,8 +81,7 @@ export function useScreen(resource: string): ScreenDefinition {
 
 /** Every screen in use, rendering again when newer versions arrive (the menu). */
 export function useScreens(): ScreenDefinition[] {
-  useSyncExternalStore(subscribe, () => inUse);
-  return allScreens();
+  return useSyncExternalStore(subscribe, () => screensList);
 }
 
 /** The fixed facts of every screen (routes, API, permissions), known from the start. */
