@@ -45,7 +45,7 @@ function precompress(): Plugin {
 export default defineConfig({
   // The build's check of the screen definitions runs before Vite: scripts/check-definitions.ts.
   // The screens' validators come at run time with their definitions: the build compiles the reading sheet's.
-  plugins: [react(), formValidators({ screens: false }), screenManifest(), precompress()],
+  plugins: [react(), formValidators({ runTime: true }), screenManifest(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,8 +1,30 @@
+import { dereferenceSchema, withoutDescriptions } from './dereferenceSchema.js';
+
 /**
- * What the reading-sheet editor's form adds to and takes from the server's schema
- * (schemas/books/readingSheet.schema.json), shared by the form (src/screens/readingSheet/sheetFormSchema.ts)
- * and the definition check (server/definitions/readingSheetForms.ts), which checks the form as shown.
+ * The reading-sheet editor's definition: the screen `readingSheet` of `admin/screens`, whose
+ * built-in version is schemas/books/readingSheet.schema.json (the save's JSON Schema) with
+ * schemas/books/readingSheet.ui.json, and what the form adds to and takes from that schema. Shared
+ * by the form (src/screens/readingSheet/), the server's validation and the definition check
+ * (server/definitions/readingSheetForms.ts), which checks the form as shown.
  */
+
+/** The name of the reading-sheet editor's definition among the screens (`admin/screens/readingSheet`). */
+export const READING_SHEET_SCREEN = 'readingSheet';
+
+/** The i18n namespace of the editor's own texts (src/i18n/locales/<lang>/screens/readingSheet.json). */
+export const READING_SHEET_LABELS = 'screens.readingSheet';
+
+/**
+ * A form-only definition (the reading sheet's editor, a bespoke screen built on the engine's
+ * FormView): the save's JSON Schema and the form's UI schema. Nothing else: its routes, API and
+ * storage are the product's code.
+ */
+export interface FormScreenDefinition {
+  $schema?: string;
+  /** The meta-schema version it is written for (common/screenDefinition.ts SCREEN_SCHEMA_VERSION). */
+  $schemaVersion?: number;
+  form: { schema: Record<string, unknown>; uiSchema: Record<string, unknown> };
+}
 
 /** The stored files of GET admin/books/{id}: read-only in the save, shown and deleted by `fileList` fields. */
 export const READING_SHEET_STORED_FILES = {
@@ -19,4 +41,14 @@ export const READING_SHEET_SAVE_ONLY = ['withNotification'] as const;
 export function readingSheetFormProperties(properties: Record<string, unknown> = {}): Record<string, unknown> {
   const kept = Object.entries(properties).filter(([name]) => !(READING_SHEET_SAVE_ONLY as readonly string[]).includes(name));
   return { ...Object.fromEntries(kept), ...READING_SHEET_STORED_FILES };
+}
+
+/**
+ * The schema the editor's form renders and validates: the save's, dereferenced, without its
+ * descriptions and root title, with the form's properties. The browser's validator for it is
+ * compiled by the server (its key is this schema's), so both compute it here alike.
+ */
+export function readingSheetShownSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const { title: _title, ...rest } = dereferenceSchema(withoutDescriptions(schema));
+  return { ...rest, properties: readingSheetFormProperties(rest.properties as Record<string, unknown> | undefined) };
 }

@@ -5,24 +5,25 @@ import type { Plugin } from 'vite';
 import { expandScreen } from '../common/expandTranslations';
 import type { ScreenDefinition } from '../common/screenDefinition';
 import { FORMATS_MODULE, validatorsSource } from '../server/definitions/validatorModule';
-import { sheetFormSchema } from '../src/screens/readingSheet/sheetFormSchema';
+import { readingSheetShownSchema } from '../common/readingSheetForm';
 
 const SCREENS_DIR = fileURLToPath(new URL('../schemas', import.meta.url));
 /** The module of the forms' formats, without its extension: the build resolves it. */
 const FORMATS_FILE = fileURLToPath(new URL('../common/formFormats', import.meta.url));
 
+const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as Record<string, unknown>;
+
 /**
- * Every schema the app's forms validate, as FormView receives them: each screen definition's
+ * Every schema the built-in forms validate, as FormView receives them: each screen definition's
  * `form.schema` (locales expanded) and the reading-sheet form's schema.
  */
-export function formSchemas({ screens: withScreens = true }: { screens?: boolean } = {}): object[] {
-  if (!withScreens) return [sheetFormSchema];
+export function formSchemas(): object[] {
   const screens = fs
     .readdirSync(SCREENS_DIR)
     .filter((file) => file.endsWith('.screen.json'))
     .sort()
     .map((file) => expandScreen(JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as ScreenDefinition));
-  return [...screens.flatMap((screen) => (screen.form ? [screen.form.schema as object] : [])), sheetFormSchema];
+  return [...screens.flatMap((screen) => (screen.form ? [screen.form.schema as object] : [])), readingSheetShownSchema(readJson('books/readingSheet.schema.json'))];
 }
 
 /**
@@ -42,15 +43,15 @@ const ID = 'virtual:form-validators';
 
 /**
  * Serves `virtual:form-validators` (src/engine/form/validator.ts) to the build, the dev server and
- * the tests. `screens: false` (the app's build) compiles the reading sheet's only: the screens'
- * validators come at run time with the definitions in use (server/definitions/validatorModule.ts);
- * the unit tests, which render the built-in screens, compile them all.
+ * the tests. `runTime: true` (the app's build) compiles none: every form's validators come at run
+ * time with the definitions in use (server/definitions/validatorModule.ts); the unit tests, which
+ * render the built-in screens without a server, compile them all.
  */
-export function formValidators(options: { screens?: boolean } = {}): Plugin {
+export function formValidators(options: { runTime?: boolean } = {}): Plugin {
   return {
     name: 'form-validators',
     resolveId: (id) => (id === ID ? `\0${ID}` : undefined),
-    load: (id) => (id === `\0${ID}` ? formValidatorsModule(formSchemas(options)) : undefined),
+    load: (id) => (id === `\0${ID}` ? formValidatorsModule(options.runTime ? [] : formSchemas()) : undefined),
     // The dev server compiles them again when a form's schema changes.
     handleHotUpdate({ file, server }) {
       if (!file.startsWith(SCREENS_DIR)) return;

@@ -32,7 +32,8 @@ import { assertDefinitionsHonoured } from './definitions/checkDefinitions.js';
 import { loadScreenFiles, loadScreens } from './definitions/loadScreens.js';
 import { createScreenRegistry } from './definitions/screenRegistry.js';
 import { screenRoutes } from './routes/screens.js';
-import { READING_SHEET_FORMS } from './definitions/readingSheetForms.js';
+import { READING_SHEET_FORMS, readingSheetDefinition } from './definitions/readingSheetForms.js';
+import { READING_SHEET_SCREEN } from '../common/readingSheetForm.js';
 import { UNCONFIGURED_CARD_PAYMENTS, type CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { RouteSummary } from './types.js';
 
@@ -64,7 +65,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS, aiQueue, storage = createStorage(config) }: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
-  const screenRegistry = createScreenRegistry(loadScreenFiles(screensDir), screens);
+  const screenRegistry = createScreenRegistry(loadScreenFiles(screensDir), screens, new Map([[READING_SHEET_SCREEN, readingSheetDefinition()]]));
   const app = Fastify({
     logger: loggerOptions(logger),
     trustProxy: config.trustProxy,

@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { readingSheetFormProperties } from '../../common/readingSheetForm.js';
+import { READING_SHEET_SCREEN, readingSheetFormProperties, type FormScreenDefinition } from '../../common/readingSheetForm.js';
+import { SCREEN_SCHEMA_VERSION } from '../../common/screenDefinition.js';
+import { upgradeDefinition } from '../../common/upgradeDefinition.js';
+import type { CheckContext } from './check/checkContext.js';
+import { checkFormParts } from './check/checkScreen.js';
+import { checkStoredRules } from './check/checkStoredRules.js';
+import { dotted, isObject, type Problem } from './check/problem.js';
 import { SCREENS_DIR } from './loadScreens.js';
 import type { FormDefinition } from './checkDefinitions.js';
 
 const read = (name: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, 'books', name), 'utf8')) as Record<string, unknown>;
+
+/** The files of the reading-sheet editor's built-in definition. */
+export const READING_SHEET_FILES = { schema: 'schemas/books/readingSheet.schema.json', uiSchema: 'schemas/books/readingSheet.ui.json' } as const;
 
 /**
  * The reading-sheet editor's form (the bespoke screen's): its UI schema and the schema it renders
@@ -13,11 +22,50 @@ const read = (name: string): Record<string, unknown> => JSON.parse(fs.readFileSy
  */
 export function readingSheetForm(schema: Record<string, unknown> = read('readingSheet.schema.json'), uiSchema: unknown = read('readingSheet.ui.json')): FormDefinition {
   return {
-    definition: 'readingSheet',
-    files: { schema: 'schemas/books/readingSheet.schema.json', uiSchema: 'schemas/books/readingSheet.ui.json' },
+    definition: READING_SHEET_SCREEN,
+    files: READING_SHEET_FILES,
     form: { schema: { ...schema, properties: readingSheetFormProperties(schema.properties as Record<string, unknown> | undefined) }, uiSchema },
   };
 }
 
 /** The forms outside the screen definitions that the check reads. */
 export const READING_SHEET_FORMS: readonly FormDefinition[] = [readingSheetForm()];
+
+/**
+ * Version 0 of the screen `readingSheet`: the two files as one definition (`form.schema`,
+ * `form.uiSchema`), what `admin/screens/readingSheet` publishes over and exports.
+ */
+export function readingSheetDefinition(): FormScreenDefinition {
+  return { $schemaVersion: SCREEN_SCHEMA_VERSION, form: { schema: read('readingSheet.schema.json'), uiSchema: read('readingSheet.ui.json') } };
+}
+
+const FORM_KEYS = ['schema', 'uiSchema'];
+const ROOT_KEYS = ['$schema', '$schemaVersion', 'form'];
+
+/**
+ * Every problem of a definition of the reading-sheet editor (a draft, a version to publish): its
+ * shape (`form.schema` and `form.uiSchema`, nothing else), a schema that would change what a
+ * save stores compared with the built-in file (checkStoredRules), then the form as the complete
+ * check reads every form. Paths as for a screen: `form.uiSchema.titles.ui:field`.
+ */
+export function checkReadingSheetDefinition(stored: unknown, builtIn: FormScreenDefinition, context: CheckContext): Problem[] {
+  const problems: Problem[] = [];
+  const definition = upgradeDefinition(stored) as Record<string, unknown>;
+  for (const key of Object.keys(definition).filter((key) => !ROOT_KEYS.includes(key))) {
+    problems.push({ path: key, message: 'is not part of the reading sheet editor’s definition: it holds "form" (its "schema" and "uiSchema") and "$schemaVersion"' });
+  }
+  const version = definition.$schemaVersion;
+  if (!Number.isInteger(version) || (version as number) < 1 || (version as number) > SCREEN_SCHEMA_VERSION) {
+    problems.push({ path: '$schemaVersion', message: `must be an integer from 1 to ${SCREEN_SCHEMA_VERSION}: the meta-schema version it is written for` });
+  }
+  const form = definition.form;
+  if (!isObject(form)) return [...problems, { path: 'form', message: 'must be an object holding "schema" (the save’s JSON Schema) and "uiSchema"' }];
+  for (const key of Object.keys(form).filter((key) => !FORM_KEYS.includes(key))) problems.push({ path: `form.${key}`, message: 'is not part of the form: it holds "schema" and "uiSchema"' });
+  for (const key of FORM_KEYS) {
+    if (!isObject(form[key])) problems.push({ path: `form.${key}`, message: `must be an object (${key === 'schema' ? 'the save’s JSON Schema' : 'the form’s UI schema'})` });
+  }
+  if (!isObject(form.schema) || !isObject(form.uiSchema)) return problems;
+  checkStoredRules(form.schema, builtIn.form.schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }));
+  problems.push(...checkFormParts(readingSheetForm(form.schema, form.uiSchema).form, context));
+  return problems;
+}

@@ -1,4 +1,5 @@
 import type { Messages } from '../../common/i18nResources.js';
+import { READING_SHEET_LABELS, readingSheetShownSchema, type FormScreenDefinition } from '../../common/readingSheetForm.js';
 import { expandScreen } from '../../common/expandTranslations.js';
 import { upgradeDefinition } from '../../common/upgradeDefinition.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
@@ -7,18 +8,34 @@ import { validateScreens } from '../../common/validateScreens.js';
 import type { Db } from '../db/client.js';
 import { latestScreenVersions, screenVersionsStamp, type ScreenVersionRow } from '../db/repositories/screenVersionRepository.js';
 import { builtInMessages, publishLabels } from './englishLabels.js';
+import { compileFormValidator, type FormValidator } from './formValidator.js';
 import { runtimeValidatorsModule } from './validatorModule.js';
 
 /** A screen's definition as it is in use: its version (0: the built-in file), as written and expanded, and its labels. */
-export interface ScreenInUse {
+export type ScreenInUse = ResourceScreenInUse | FormScreenInUse;
+
+interface InUseBase {
   version: number;
   /** As staff write it and the file holds it (locales not expanded). */
   definition: Record<string, unknown>;
-  /** Locales expanded, checked: what the server and the engine use. */
-  screen: ScreenDefinition;
+  /** The JSON Schema a save through this screen is validated with (none: the screen has no form). */
+  formSchema: Record<string, unknown> | undefined;
   labels: Messages;
   /** The version row, none for the built-in file. */
   row?: ScreenVersionRow;
+}
+
+/** A resource's screen (`schemas/<resource>.screen.json`): list, filters, form. */
+export interface ResourceScreenInUse extends InUseBase {
+  kind: 'screen';
+  /** Locales expanded, checked: what the server and the engine use. */
+  screen: ScreenDefinition;
+}
+
+/** A form-only definition: the reading-sheet editor's (`readingSheet`, common/readingSheetForm.ts). */
+export interface FormScreenInUse extends InUseBase {
+  kind: 'form';
+  form: FormScreenDefinition['form'];
 }
 
 /**
@@ -31,6 +48,8 @@ export interface ScreenInUse {
 export interface ScreenRegistry {
   readonly screens: Map<string, ScreenDefinition>;
   builtIn(resource: string): ScreenInUse | undefined;
+  /** Every screen's name: the resources' and the form-only definitions' (`readingSheet`). */
+  names(): string[];
   inUse(resource: string): ScreenInUse | undefined;
   sync(db: Db): Promise<void>;
   /** Changes with every publish (the highest version id seen; 0 while none). */
@@ -39,6 +58,8 @@ export interface ScreenRegistry {
   inUseForClient(): ScreensInUse;
   /** The ES module of the in-use forms' validators, for the browser (built once per stamp). */
   validatorsModule(): string;
+  /** The validator of a screen's form as in use (compiled once per version); undefined without a form. */
+  formValidator(name: string): FormValidator | undefined;
 }
 
 
@@ -54,13 +75,38 @@ export function expandDefinition(definition: Record<string, unknown>): ScreenDef
   return screen!;
 }
 
-export function createScreenRegistry(files: ReadonlyMap<string, Record<string, unknown>>, screens: Map<string, ScreenDefinition>): ScreenRegistry {
+/** A stored definition of the same kind as `like`, read as in use; throws when it is not one (written by an older product). */
+export function readDefinition(like: ScreenInUse, definition: Record<string, unknown>): ScreenInUse {
+  if (like.kind === 'form') {
+    const form = (upgradeDefinition(definition) as Partial<FormScreenDefinition>).form;
+    if (!form || typeof form.schema !== 'object' || typeof form.uiSchema !== 'object') throw new Error('A form definition holds form.schema and form.uiSchema');
+    return { ...like, definition, form, formSchema: form.schema };
+  }
+  const screen = expandDefinition(definition);
+  return { ...like, definition, screen, formSchema: screen.form?.schema as Record<string, unknown> | undefined };
+}
+
+/**
+ * The registry of this instance: `files` are the screens' built-in definitions as written (by
+ * resource), `screens` their expanded, checked form (the live map the services read), `forms` the
+ * form-only definitions (`readingSheet`) as their files make them.
+ */
+export function createScreenRegistry(
+  files: ReadonlyMap<string, Record<string, unknown>>,
+  screens: Map<string, ScreenDefinition>,
+  forms: ReadonlyMap<string, FormScreenDefinition> = new Map(),
+): ScreenRegistry {
   const builtIns = new Map<string, ScreenInUse>();
   for (const [resource, definition] of files) {
     const screen = screens.get(resource);
-    if (screen) builtIns.set(resource, { version: 0, definition, screen, labels: builtInMessages(labelNamespace(definition)) });
+    if (screen) builtIns.set(resource, { kind: 'screen', version: 0, definition, screen, formSchema: screen.form?.schema as Record<string, unknown> | undefined, labels: builtInMessages(labelNamespace(definition)) });
   }
+  for (const [name, definition] of forms) {
+    builtIns.set(name, { kind: 'form', version: 0, definition: definition as unknown as Record<string, unknown>, form: definition.form, formSchema: definition.form.schema, labels: builtInMessages(READING_SHEET_LABELS) });
+  }
+  const namespaceOf = (entry: ScreenInUse) => (entry.kind === 'form' ? READING_SHEET_LABELS : labelNamespace(entry.definition));
   const inUse = new Map(builtIns);
+  const validators = new Map<string, { entry: ScreenInUse; validate: FormValidator | undefined }>();
   let seen = 0;
   let syncing: Promise<void> | undefined;
   let forClient: { stamp: number; value: ScreensInUse; module?: string } | undefined;
@@ -77,37 +123,51 @@ export function createScreenRegistry(files: ReadonlyMap<string, Record<string, u
         // A version that no longer passes the meta-schema (written by an older product) stays
         // unused rather than stopping the screen: the built-in file serves meanwhile.
         try {
-          next = { version: row.version, definition: row.definition as Record<string, unknown>, screen: expandDefinition(row.definition as Record<string, unknown>), labels: (row.labels ?? builtIn.labels) as Messages, row };
+          next = { ...readDefinition(builtIn, row.definition as Record<string, unknown>), version: row.version, labels: (row.labels ?? builtIn.labels) as Messages, row };
         } catch {
           next = { ...builtIn, version: row.version, row };
         }
       } else if (row) next = { ...builtIn, version: row.version, row };
       inUse.set(resource, next);
-      screens.set(resource, next.screen);
-      publishLabels(labelNamespace(builtIn.definition), next === builtIn || !row?.labels ? undefined : (row.labels as Messages));
+      if (next.kind === 'screen') screens.set(resource, next.screen);
+      publishLabels(namespaceOf(builtIn), next === builtIn || !row?.labels ? undefined : (row.labels as Messages));
     }
     seen = stamp;
   }
 
   function inUseForClient(): ScreensInUse {
     if (forClient?.stamp === seen) return forClient.value;
-    const definitions = [...inUse.values()].map((entry) => entry.screen).sort((a, b) => a.resource.localeCompare(b.resource));
-    const labels = Object.fromEntries([...inUse.values()].filter((entry) => entry.row?.labels).map((entry) => [labelNamespace(entry.definition), entry.labels]));
+    const entries = [...inUse.values()];
+    const definitions = entries.flatMap((entry) => (entry.kind === 'screen' ? [entry.screen] : [])).sort((a, b) => a.resource.localeCompare(b.resource));
+    const forms = Object.fromEntries([...inUse.entries()].flatMap(([name, entry]) => (entry.kind === 'form' ? [[name, entry.form]] : [])));
+    const labels = Object.fromEntries(entries.filter((entry) => entry.row?.labels).map((entry) => [namespaceOf(entry), entry.labels]));
     const versions = Object.fromEntries([...inUse.entries()].map(([resource, entry]) => [resource, entry.version]));
-    forClient = { stamp: seen, value: { stamp: seen, definitions, versions, labels, validators: `/api/admin/screens/validators/${seen}.js` } };
+    forClient = { stamp: seen, value: { stamp: seen, definitions, forms, versions, labels, validators: `/api/admin/screens/validators/${seen}.js` } };
     return forClient.value;
   }
 
   return {
     screens,
     builtIn: (resource) => builtIns.get(resource),
+    names: () => [...builtIns.keys()].sort(),
     inUse: (resource) => inUse.get(resource),
     stamp: () => seen,
     inUseForClient,
     validatorsModule() {
       const current = inUseForClient();
-      forClient!.module ??= runtimeValidatorsModule(current.definitions.flatMap((screen) => (screen.form ? [screen.form.schema] : [])));
+      // The browser validates the editor's form with the schema it shows (common/readingSheetForm.ts).
+      const schemas = [...current.definitions.flatMap((screen) => (screen.form ? [screen.form.schema] : [])), ...Object.values(current.forms).map((form) => readingSheetShownSchema(form.schema))];
+      forClient!.module ??= runtimeValidatorsModule(schemas);
       return forClient!.module;
+    },
+    formValidator(name) {
+      const entry = inUse.get(name);
+      if (!entry) return undefined;
+      const known = validators.get(name);
+      if (known?.entry === entry) return known.validate;
+      const validate = entry.formSchema ? compileFormValidator(entry.formSchema) : undefined;
+      validators.set(name, { entry, validate });
+      return validate;
     },
     sync(db) {
       // Requests arriving together share one read.

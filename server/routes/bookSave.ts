@@ -1,6 +1,9 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { READING_SHEET_SCREEN } from '../../common/readingSheetForm.js';
+import { SCREEN_VERSION_HEADER } from '../../common/screensInUse.js';
 import { HttpError, unprocessable } from '../http/errors.js';
+import { explainScreenChange } from '../services/screenChange.js';
 import { normalizeJsonForm, parseMultipartForm } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { sheetNotificationHooks } from '../notifications/sheetNotification.js';
@@ -40,6 +43,8 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
     // withNotification → outbox, after the commit; the answer says how many subscribers get an e-mail.
     hooks: options.hooks ?? sheetNotificationHooks({ db: app.db, publicSiteUrl: app.config.publicSiteUrl, mailConfigured: Boolean(app.config.smtpUrl), log: app.log }),
     repository: options.repository,
+    // The schema of the screen `readingSheet` in use: a published version's rules apply from the next save on.
+    schemaValidator: () => app.screenRegistry.formValidator(READING_SHEET_SCREEN),
   });
 
   /** The body as one parsed object and the files stored for it; 415 for other content types. */
@@ -69,7 +74,13 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
     // Unknown ids answer 404 before any file is stored (the save checks again under its lock).
     if (id !== undefined) await service.existingId(id);
     const body = await readBody(request);
-    return service.save({ rawId: id, ...body, administratorId: request.admin?.id ?? null });
+    try {
+      return await service.save({ rawId: id, ...body, administratorId: request.admin?.id ?? null });
+    } catch (error) {
+      // A refusal due only to a version of the editor published while the sheet was open says so.
+      if (error instanceof HttpError && error.statusCode === 422) throw await explainScreenChange(app.db, app.screenRegistry, READING_SHEET_SCREEN, request.headers[SCREEN_VERSION_HEADER], body.input, error);
+      throw error;
+    }
   }
 
   const config = { bodySchema: READING_SHEET_SCHEMA };

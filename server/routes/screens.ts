@@ -1,15 +1,17 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actionBody } from '../services/actionBody.js';
-import { expandDefinition } from '../definitions/screenRegistry.js';
+import { readDefinition } from '../definitions/screenRegistry.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { RESOURCES } from '../resources/index.js';
 import { screenImpact } from '../services/screenImpact.js';
+import { sheetImpact } from '../services/sheetImpact.js';
 import { createScreenService, type ScreenAuthor } from '../services/screenService.js';
 import { serviceOf } from './resourceRoutes.js';
 
-const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' } }, required: ['name'] } as const;
+/** A screen's name: a resource (`genres`, `literary-prizes`) or a form-only definition (`readingSheet`). */
+const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;
 const versionParams = { type: 'object', properties: { name: nameParams.properties.name, v: { type: 'integer', minimum: 0, maximum: 2147483647 } }, required: ['name', 'v'] } as const;
 
 function authorOf(request: FastifyRequest): ScreenAuthor {
@@ -65,7 +67,7 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     const file = await screens.exportFile(request.params.name, request.params.v);
     return reply
       .type('application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${request.params.name}.screen.json"`)
+      .header('content-disposition', `attachment; filename="${screens.exportName(request.params.name)}"`)
       .send(file);
   });
   app.get(
@@ -85,13 +87,14 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     const { definition, labels } = bodyOf.impact(request.body);
     const inUse = app.screenRegistry.inUse(name);
     const resource = RESOURCES.find((definition) => definition.screen === name);
-    if (!inUse || !resource) throw notFound('screen');
-    if (!inUse.screen.form) throw new HttpError(422, 'This screen has no form: no record is saved through it.');
+    if (!inUse || (inUse.kind === 'screen' && !resource)) throw notFound('screen');
+    if (!inUse.formSchema) throw new HttpError(422, 'This screen has no form: no record is saved through it.');
     // Its labels as sent, else the draft's (a new column's header may be a new label), else those in use.
     const draft = labels === undefined ? (await screens.get(name)).draft : null;
     const problems = screens.check(name, { definition, labels: labels ?? draft?.labels ?? inUse.labels });
     if (problems.length) throw unprocessable(Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
-    const next = expandDefinition(definition as Record<string, unknown>);
-    return { data: await screenImpact(serviceOf(app, resource, app.screenRegistry.screens), inUse.screen, next) };
+    const next = readDefinition(inUse, definition as Record<string, unknown>);
+    if (inUse.kind === 'form') return { data: await sheetImpact(app.db, inUse.formSchema, next.formSchema!) };
+    return { data: await screenImpact(serviceOf(app, resource!, app.screenRegistry.screens), inUse.formSchema, next.formSchema!) };
   });
 }

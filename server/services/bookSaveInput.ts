@@ -4,7 +4,7 @@ import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' wi
 import type { ReadingSheetSchemaType } from '../../schemas/books/readingSheetSchemaType.js';
 import { BOOK_CRITERIA, BOOK_TRANSLATIONS, RATING_TYPES, type BookCriterionKey, type RatingType } from '../db/schema/index.js';
 import type { FormSchema } from '../http/multipartForm.js';
-import { compileFormValidator } from '../definitions/formValidator.js';
+import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
 import { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
 import { BOOK_LABEL } from './bookListService.js';
 import { unknownFieldMessage } from './resourceService.js';
@@ -29,7 +29,8 @@ export type CriteriaKey = BookCriterionKey;
  */
 export type SheetInput = FromSchema<ReadingSheetSchemaType, { keepDefaultedPropertiesOptional: true }>;
 
-const validateSchema = compileFormValidator(readingSheetSchema);
+/** The built-in file's validator: the one in use while no version of the screen `readingSheet` is published. */
+const validateBuiltIn = compileFormValidator(readingSheetSchema);
 
 /** The fields a sheet body may carry: the form's, and those the record returns read-only (ignored). */
 const SHEET_BODY_FIELDS = new Set([...Object.keys(READING_SHEET_SCHEMA.properties), ...Object.keys(SHEET_READ_ONLY_FIELDS)]);
@@ -43,8 +44,10 @@ const SHEET_BODY_FIELDS = new Set([...Object.keys(READING_SHEET_SCHEMA.propertie
  * - a source names a contact or `other` → `sourceList.{i}.other`.
  * A top-level field that is neither a form field nor a returned one answers alone, naming it;
  * returned read-only fields (`id`, `status`, `documentList`…) are removed from `input`, unchecked.
+ * `validateSchema` is the JSON Schema's validator in use (the published version of the screen
+ * `readingSheet`, which may only make rules stricter than the file's: server/definitions/check/checkStoredRules.ts).
  */
-export function validateSheetInput(input: unknown): FieldErrors | undefined {
+export function validateSheetInput(input: unknown, validateSchema: FormValidator = validateBuiltIn): FieldErrors | undefined {
   const body = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const unknown = Object.keys(body).filter((key) => !SHEET_BODY_FIELDS.has(key));
   // A field the sheet neither stores nor returns is refused, never dropped silently.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { FormValidator } from '../definitions/formValidator.js';
 import { sheetExists } from '../db/repositories/bookReadRepository.js';
 import { bookWriteRepository, type BookWriteRepository } from '../db/repositories/bookWriteRepository.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
@@ -71,6 +72,8 @@ export interface BookSaveServiceOptions {
   hooks?: SheetSaveHooks;
   /** The write steps; tests replace one to fail a save midway. */
   repository?: BookWriteRepository;
+  /** The validator of the sheet's JSON Schema in use (the screen `readingSheet`'s published version); the file's by default. */
+  schemaValidator?: () => FormValidator | undefined;
 }
 
 /**
@@ -79,7 +82,7 @@ export interface BookSaveServiceOptions {
  * (bookSaveReferences.ts), the rows written (bookSaveRows.ts), files (bookSaveFiles.ts), the
  * transaction (bookSaveWrite.ts) and what follows a commit (bookSaveEvents.ts).
  */
-export function createBookSaveService({ db, storage, pending = createPendingUploads(db), log, hooks = {}, repository = bookWriteRepository }: BookSaveServiceOptions) {
+export function createBookSaveService({ db, storage, pending = createPendingUploads(db), log, hooks = {}, repository = bookWriteRepository, schemaValidator }: BookSaveServiceOptions) {
   const repo = repository;
   const writer = { db, repo, hooks };
   const uploads = { storage, pending };
@@ -109,7 +112,7 @@ export function createBookSaveService({ db, storage, pending = createPendingUplo
       try {
         const id = rawId === undefined ? undefined : parseId(rawId);
         if (rawId !== undefined && id === undefined) throw notFound(SHEET_NOT_FOUND);
-        const errors = validateSheetInput(input);
+        const errors = validateSheetInput(input, schemaValidator?.());
         if (errors) throw unprocessable(errors);
         saved = await writeSheet(writer, id, input as SheetInput, files, administratorId);
       } catch (error) {

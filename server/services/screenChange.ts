@@ -1,7 +1,7 @@
 import { findScreenVersion } from '../db/repositories/screenVersionRepository.js';
 import type { Db } from '../db/client.js';
 import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
-import { expandDefinition, type ScreenRegistry } from '../definitions/screenRegistry.js';
+import { readDefinition, type ScreenRegistry } from '../definitions/screenRegistry.js';
 import { HttpError } from '../http/errors.js';
 import { trimStrings } from './resourceService.js';
 
@@ -16,12 +16,13 @@ async function validatorAt(db: Db, registry: ScreenRegistry, screen: string, ver
   const key = `${screen}@${version}`;
   if (earlier.has(key)) return earlier.get(key)!;
   const builtIn = registry.builtIn(screen);
+  if (!builtIn) return null;
   const row = version === 0 ? undefined : await findScreenVersion(db, screen, version);
-  const definition = version === 0 ? builtIn?.definition : row ? ((row.definition as Record<string, unknown> | null) ?? builtIn?.definition) : undefined;
+  const definition = version === 0 ? builtIn.definition : row ? ((row.definition as Record<string, unknown> | null) ?? builtIn.definition) : undefined;
   let validator: FormValidator | null;
   try {
-    const form = definition ? expandDefinition(definition).form : undefined;
-    validator = form ? compileFormValidator(form.schema) : null;
+    const schema = definition ? readDefinition(builtIn, definition).formSchema : undefined;
+    validator = schema ? compileFormValidator(schema) : null;
   } catch {
     validator = null;
   }
@@ -40,8 +41,9 @@ export async function explainScreenChange(db: Db, registry: ScreenRegistry, scre
   if (version === undefined || !inUse || version === inUse.version || !body || typeof body !== 'object' || Array.isArray(body)) return error;
   const validate = await validatorAt(db, registry, screen, version);
   if (!validate) return error;
-  const fields = new Set(Object.keys((inUse.screen.form?.schema.properties ?? {}) as object));
+  const fields = new Set(Object.keys((inUse.formSchema?.properties ?? {}) as object));
   const own = Object.fromEntries(Object.entries(trimStrings(body) as Record<string, unknown>).filter(([key]) => fields.has(key)));
-  if (validate(own)) return error;
+  // The earlier version refuses it too, or the version in use accepts it (the refusal is a rule of the save's own).
+  if (validate(own) || !registry.formValidator(screen)?.(own)) return error;
   return new HttpError(error.statusCode, screenChangedMessage(error.message), error.errors);
 }

@@ -1,4 +1,3 @@
-import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
 import type { ResourceService } from './resourceService.js';
 
@@ -19,13 +18,13 @@ export interface ScreenImpact {
 
 /**
  * Reads the resource's records as its list returns them and validates the form's fields of each
- * with the schema in use and with the new one: a record counts when only the new schema refuses
+ * with the form schema in use and with the new one: a record counts when only the new schema refuses
  * it, so what the change itself would block is told, not what was already refused.
  */
-export async function screenImpact(service: ResourceService, inUse: ScreenDefinition, next: ScreenDefinition): Promise<ScreenImpact> {
-  const current: FormValidator = compileFormValidator(inUse.form!.schema);
-  const candidate: FormValidator = compileFormValidator(next.form!.schema);
-  const fields = Object.keys((next.form!.schema.properties ?? {}) as object);
+export async function screenImpact(service: ResourceService, inUse: Record<string, unknown>, next: Record<string, unknown>): Promise<ScreenImpact> {
+  const current: FormValidator = compileFormValidator(inUse);
+  const candidate: FormValidator = compileFormValidator(next);
+  const fields = Object.keys((next.properties ?? {}) as object);
   const result: ScreenImpact = { refused: 0, measured: 0, total: 0, sample: false, first: [] };
   for (let page = 1; result.measured < IMPACT_MAX_RECORDS; page++) {
     const { data, meta } = await service.list({ page, perPage: PAGE });

@@ -13,6 +13,10 @@ import {
   type ScreenVersionRow,
 } from '../db/repositories/screenVersionRepository.js';
 import { checkContext, checkScreen } from '../definitions/checkDefinitions.js';
+import { checkStoredRules, STORAGE_MESSAGE } from '../definitions/check/checkStoredRules.js';
+import { dotted } from '../definitions/check/problem.js';
+import { checkReadingSheetDefinition } from '../definitions/readingSheetForms.js';
+import { READING_SHEET_LABELS, type FormScreenDefinition } from '../../common/readingSheetForm.js';
 import { englishTexts } from '../definitions/englishLabels.js';
 import { compileFormValidator } from '../definitions/formValidator.js';
 import { expandDefinition, labelNamespace, type ScreenInUse, type ScreenRegistry } from '../definitions/screenRegistry.js';
@@ -39,7 +43,7 @@ export const SCREEN_MESSAGES = {
   stale: (version: number, author: string) => `Version ${version} was published by ${author} since this draft was based on: review their changes before publishing.`,
   notPublishable: 'The draft has errors: correct them before publishing.',
   unknownVersion: (version: number) => `This screen has no version ${version}.`,
-  storage: 'can only be changed in the repository: it changes what the server stores or serves.',
+  storage: STORAGE_MESSAGE,
 } as const;
 
 /** The parts of a definition that decide storage and routes: a published version keeps the built-in file's. */
@@ -94,14 +98,20 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     const problems: ScreenProblem[] = labelProblems(input.labels ?? {});
     const definition = input.definition;
     if (!definition || typeof definition !== 'object' || Array.isArray(definition)) return [...problems, { path: '(definition)', message: 'must be a screen definition (a JSON object)' }];
+    const namespace = builtIn.kind === 'form' ? READING_SHEET_LABELS : labelNamespace(builtIn.definition);
+    // The draft's labels are texts of the screen's namespace: its new keys exist.
+    const i18nKeys = new Set([...englishTexts().keys(), ...flatKeys(input.labels, namespace)]);
+    if (builtIn.kind === 'form') {
+      problems.push(...checkReadingSheetDefinition(definition, builtIn.definition as unknown as FormScreenDefinition, checkContext(registry.screens.values(), { i18nKeys })));
+      const schema = (definition as { form?: { schema?: unknown } }).form?.schema;
+      if (problems.length === 0 && schema && typeof schema === 'object') compiles(schema, problems);
+      return problems;
+    }
     for (const path of FIXED_PATHS) {
       if (JSON.stringify(at(definition, path)) !== JSON.stringify(at(builtIn.definition, path))) problems.push({ path, message: SCREEN_MESSAGES.storage });
     }
     if (fileFields(definition) !== fileFields(builtIn.definition)) problems.push({ path: 'form.uiSchema', message: `its file fields (fileUpload) ${SCREEN_MESSAGES.storage}` });
     if (problems.some((problem) => problem.path === 'resource')) return problems;
-    // The draft's labels are texts of the screen's namespace: its new keys exist.
-    const namespace = labelNamespace(builtIn.definition);
-    const i18nKeys = new Set([...englishTexts().keys(), ...flatKeys(input.labels, namespace)]);
     let screen: ScreenDefinition;
     try {
       screen = expandDefinition(definition as Record<string, unknown>);
@@ -111,14 +121,21 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     }
     const others = [...registry.screens.values()].filter((other) => other.resource !== name);
     problems.push(...checkScreen(definition, checkContext([...others, screen], { i18nKeys })));
-    if (screen.form) {
-      try {
-        compileFormValidator(screen.form.schema);
-      } catch (error) {
-        problems.push({ path: 'form.schema', message: (error as Error).message });
-      }
+    if (screen.form && builtIn.kind === 'screen' && builtIn.screen.form) {
+      // Stricter rules and other texts only: what the form accepts, the storage holds (the fields themselves are checked as served).
+      checkStoredRules(screen.form.schema, builtIn.screen.form.schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }), { topProperties: 'served' });
+      compiles(screen.form.schema, problems);
     }
     return problems;
+  }
+
+  /** A form schema ajv cannot compile (a pattern that is no regular expression…) is refused at `form.schema`. */
+  function compiles(schema: object, problems: ScreenProblem[]): void {
+    try {
+      compileFormValidator(schema);
+    } catch (error) {
+      problems.push({ path: 'form.schema', message: (error as Error).message });
+    }
   }
 
   function summary(row: ScreenVersionRow | undefined) {
@@ -155,9 +172,9 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     async list() {
       const drafts = await screensWithDrafts(db);
       await registry.sync(db);
-      return [...registry.screens.keys()].sort().map((name) => {
+      return registry.names().map((name) => {
         const inUse = registry.inUse(name)!;
-        return { name, customised: Boolean(inUse.row?.definition), ...summary(inUse.row), hasDraft: drafts.has(name) };
+        return { name, kind: inUse.kind, customised: Boolean(inUse.row?.definition), ...summary(inUse.row), hasDraft: drafts.has(name) };
       });
     },
 
@@ -168,6 +185,7 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       const draft = await findScreenDraft(db, name);
       return {
         name,
+        kind: inUse.kind,
         version: inUse.version,
         customised: Boolean(inUse.row?.definition),
         definition: inUse.definition,
@@ -234,6 +252,15 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       const current = (await latestScreenVersion(db, name))?.version ?? 0;
       const added = await addVersion(name, { definition: null, labels: null }, { comment: 'Back to the built-in file', baseVersion: current, author });
       return { message: SCREEN_MESSAGES.published(added.version), data: summary(added) };
+    },
+
+    /**
+     * The name of a version's export: a screen's file (`genres.screen.json`); the reading-sheet
+     * editor's definition holds its two files (`form.schema` → schemas/books/readingSheet.schema.json,
+     * `form.uiSchema` → readingSheet.ui.json).
+     */
+    exportName(name: string): string {
+      return known(name).kind === 'form' ? `${name}.definition.json` : `${name}.screen.json`;
     },
 
     /** A version as the file to commit to `schemas/`: its own key order, two-space indents, a final newline. */

@@ -16,10 +16,11 @@ import { Root } from './Root';
 import { screenRoutes } from './screenRoutes';
 
 const prefetchSheet = prefetchRecord(queryClient, SHEET_API);
-/** The editor's loader: its record, and the screens' validators in the background (its create dialogs' forms). */
-const sheetLoader: LoaderFunction = (args) => {
-  void ensureFormValidators();
-  return prefetchSheet(args);
+/** The editor's loader: its record, and the validators of the forms in use (the sheet's, its create dialogs'), which the form needs to start. */
+const sheetLoader: LoaderFunction = async (args) => {
+  const record = prefetchSheet(args);
+  await ensureFormValidators();
+  return record;
 };
 
 /** History-mode routes of SPEC §2; the guard runs before every navigation. */

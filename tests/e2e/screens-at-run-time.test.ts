@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
+import { readingSheetDefinition } from '../../server/definitions/readingSheetForms.js';
 import { axeProblems } from '../helpers/axe.js';
 import { chromiumPath, launchBrowser } from '../helpers/browser.js';
 import { loggedInPage } from '../helpers/e2ePage.js';
@@ -81,5 +82,29 @@ describe.skipIf(!chromiumPath)('screen definitions published at run time, in Chr
     await page.locator('#root_names_en').fill('A name of twenty-five ch.');
     await page.getByRole('button', { name: 'Create', exact: true }).last().click();
     await page.waitForURL(url('/genres'));
+  });
+
+  it('renders the reading sheet editor from its published definition: its label, and its rule checked in the browser', async () => {
+    const definition = readingSheetDefinition();
+    (definition.form.schema.properties as Record<string, { maxLength?: number }>).original_title!.maxLength = 20;
+    const labels = { fields: { original_title: 'Title in its language' } };
+    expect((await api('put', 'screens/readingSheet/draft', { definition, labels })).status()).toBe(200);
+    const published = await api('post', 'screens/readingSheet/publish', { comment: 'Shorter titles', baseVersion: 0 });
+    expect(published.status(), await published.text()).toBe(200);
+
+    await page.goto(url('/times'));
+    await page.getByRole('link', { name: 'Reading sheets' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByLabel('Title in its language').waitFor();
+    await page.screenshot({ path: 'test-results/screens-published-sheet-1440.png' });
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/admin/books')) saves.push(request.url());
+    });
+    await page.getByLabel('Title in its language').fill('A title of twenty-five c.');
+    await page.getByRole('button', { name: 'SAVE THE SHEET' }).click();
+    await expect.poll(() => page.locator('#root_original_title__error').textContent()).toBe('The original title may not be greater than 20 characters.');
+    expect(saves).toEqual([]);
+    expect((await api('post', 'screens/readingSheet/rollback', { version: 0 })).status()).toBe(200);
   });
 });

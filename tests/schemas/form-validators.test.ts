@@ -1,9 +1,13 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import { sheetFormSchema } from '../../src/screens/readingSheet/sheetFormSchema';
+import sheetSchema from '../../schemas/books/readingSheet.schema.json';
+import { readingSheetShownSchema } from '../../common/readingSheetForm';
 import { allScreens } from '../../src/engine/resource/definitions';
 import { translateSchema } from '../../src/engine/form/translateSchema';
 import { formValidatorFor } from '../../src/engine/form/validator';
+
+/** The reading sheet's form schema, built-in version. */
+const sheetFormSchema = readingSheetShownSchema(sheetSchema) as RJSFSchema;
 
 /** Every form of the app validates with a validator compiled at build time (no code compiled in the browser). */
 describe('formValidatorFor', () => {

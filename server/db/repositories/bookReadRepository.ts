@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.js';
 import { demandsOfBook } from './demandRepository.js';
@@ -48,6 +48,25 @@ export async function findSheetRow(db: Db, id: number) {
   return row;
 }
 export type SheetRow = NonNullable<Awaited<ReturnType<typeof findSheetRow>>>;
+
+/** Up to `limit` book rows after the id `after`, by id, with the labels findSheetRow adds (a screen's impact reads them all, page by page). */
+export async function findSheetRowsAfter(db: Db, after: number, limit: number): Promise<SheetRow[]> {
+  return db
+    .select({ book: books, statusLabel: bookStatuses.label, rightsStatusLabel: rightsStatuses.label, companyName: companies.name })
+    .from(books)
+    .innerJoin(bookStatuses, eq(bookStatuses.id, books.statusId))
+    .innerJoin(rightsStatuses, eq(rightsStatuses.id, books.rightsStatusId))
+    .leftJoin(companies, eq(companies.id, books.companyId))
+    .where(gt(books.id, after))
+    .orderBy(asc(books.id))
+    .limit(limit);
+}
+
+/** How many reading sheets are stored. */
+export async function countSheets(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(books);
+  return row?.value ?? 0;
+}
 
 /** True when a sheet with this id exists. */
 export async function sheetExists(db: Db, id: number): Promise<boolean> {

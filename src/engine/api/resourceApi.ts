@@ -25,6 +25,8 @@ export interface SaveOptions {
   files?: NewFiles;
   /** The upload's progress, file by file, while new files are sent. */
   onProgress?: (progress: FileProgress) => void;
+  /** The screen whose form saves (its version goes with the save), when no screen's form saves to `api` (the reading sheet's editor). */
+  screen?: string;
 }
 
 /** The path of one record (`{api}/{id}`), relative to the API's root. */
@@ -41,12 +43,12 @@ export const resourceApi = {
     const method = id === undefined ? 'post' : (options.method ?? 'post');
     const path = id === undefined ? api : recordPath(api, id);
     // The version of the screen the form was made with: a refusal caused by a publish since says so.
-    const version = screenVersionOfApi(api);
+    const version = options.screen === undefined ? screenVersionOfApi(api) : screenVersion(options.screen);
     const headers = version === undefined ? undefined : { [SCREEN_VERSION_HEADER]: String(version) };
     if (!options.multipart) return call<{ message?: string; data: ApiRecord }>(method, path, { json: body, ...(headers ? { headers } : {}) });
     const fileFields = options.fileFields ?? [];
     const fields = Object.fromEntries(Object.entries(body).filter(([name]) => !fileFields.includes(name)));
-    return upload<{ message?: string; data: ApiRecord }>(method, path, fields, options.files, { onProgress: options.onProgress });
+    return upload<{ message?: string; data: ApiRecord }>(method, path, fields, options.files, { onProgress: options.onProgress, headers });
   },
   /** `DELETE admin/{path}`: a side call of a form (a stored file); no toasts, the caller says it. */
   removeAt: (path: string) => call<{ message?: string; data?: ApiRecord }>('delete', path, { silentSuccess: true, noErrorToast: true }),

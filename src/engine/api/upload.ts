@@ -24,6 +24,8 @@ export function fileProgress(files: readonly (readonly [string, File])[], loaded
 export interface UploadOptions {
   /** Called as the body goes out with each new file's share sent; only when there are new files. */
   onProgress?: ((progress: FileProgress) => void) | undefined;
+  /** Headers besides the data client's (the screen version of the form: `X-Screen-Version`). */
+  headers?: Record<string, string> | undefined;
 }
 
 /**
@@ -33,12 +35,13 @@ export interface UploadOptions {
  * With `onProgress` and at least one file, the body is sent with XMLHttpRequest, which reports
  * the upload's progress (`xhrFetch`).
  */
-export function upload<T>(method: 'post' | 'put', path: string, data: Record<string, unknown>, files: NewFiles = {}, { onProgress }: UploadOptions = {}): Promise<T> {
+export function upload<T>(method: 'post' | 'put', path: string, data: Record<string, unknown>, files: NewFiles = {}, { onProgress, headers }: UploadOptions = {}): Promise<T> {
   const body = toFormData(data, files);
   const sent = Object.entries(files).flatMap(([name, list]) => list.map((file) => [name, file] as const));
   return call<T>(method, path, {
     body,
     timeout: false,
+    ...(headers ? { headers } : {}),
     ...(sent.length && onProgress ? { fetch: xhrFetch(body, (loaded, total) => onProgress(fileProgress(sent, loaded, total))) } : {}),
   });
 }

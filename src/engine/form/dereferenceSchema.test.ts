@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dereferenceSchema, resolveRef, withoutDescriptions } from './dereferenceSchema';
+import { dereferenceSchema, resolveRef, withoutDescriptions } from '../../../common/dereferenceSchema';
 
 const schema = {
   type: 'object',

@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
 import { LOCALES, type Locale } from '../../../common/locales';
-import { resolveRef } from './dereferenceSchema';
+import { resolveRef } from '../../../common/dereferenceSchema';
 
 type Json = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { resolveRef } from './dereferenceSchema';
+import { resolveRef } from '../../../common/dereferenceSchema';
 
 type Json = Record<string, unknown>;
 

@@ -60,8 +60,8 @@ export async function ensureFormValidators(): Promise<void> {
 }
 
 /**
- * The RJSF validator of a form's schema: the validator compiled for it at build time
- * (scripts/formValidators.ts), with the product's messages, so that no code is compiled in the
+ * The RJSF validator of a form's schema: the validator the server compiled for the forms in use
+ * (loaded by ensureFormValidators; the unit tests': scripts/formValidators.ts), with the product's messages, so that no code is compiled in the
  * browser (the Content-Security-Policy has no 'unsafe-eval'). The schema may have its texts
  * translated: they are not part of its key. Throws when the schema was not compiled, naming where
  * forms' schemas are listed: a form must not run without its validation.
@@ -71,7 +71,7 @@ export function formValidatorFor(schema: RJSFSchema): ValidatorType {
   if (known) return known;
   const key = validationKey(schema);
   const validate = runtimeValidators.get(key) ?? (FORM_VALIDATORS as Record<string, unknown>)[key];
-  if (!validate) throw new Error(`No validator was compiled for this form's schema (${key}): the screens' validators are loaded by the form page's loader (ensureFormValidators); the reading sheet's are compiled by the build (scripts/formValidators.ts).`);
+  if (!validate) throw new Error(`No validator was compiled for this form's schema (${key}): the validators of the forms in use are loaded by the form page's loader (ensureFormValidators).`);
   // Fields are named by their labels, as the server names them (its titles in English; here the
   // schema's titles may be translated already, and the text of a translated title is itself).
   const labels: FieldLabels = (segments) => fieldLabelOf(schema, segments, (title) => (I18N_KEY.test(title) ? i18n.t(title) : title));

@@ -5,6 +5,16 @@ import * as validationError from 'ajv/dist/runtime/validation_error.js';
 import * as formats from '../../../common/formFormats';
 
 /**
+ * A CommonJS helper of ajv as its generated code reads it (`require(name).default`): depending on
+ * how the bundler wraps the module, its namespace's `default` is the function itself or the whole
+ * `module.exports` (whose `default` is the function).
+ */
+function commonJs(namespace: object): object {
+  const inner = (namespace as { default?: unknown }).default;
+  return inner && typeof inner === 'object' && 'default' in inner ? inner : namespace;
+}
+
+/**
  * What the validators the server compiles for the screens in use need from the page: ajv's
  * runtime helpers and the forms' formats, by the names their code asks for
  * (server/definitions/validatorModule.ts). Set on `globalThis` before such a module is imported:
@@ -12,10 +22,10 @@ import * as formats from '../../../common/formFormats';
  */
 export function installValidatorRuntime(): void {
   (globalThis as Record<string, unknown>).__formValidatorRuntime = {
-    'ajv/dist/runtime/equal': equal,
-    'ajv/dist/runtime/ucs2length': ucs2length,
-    'ajv/dist/runtime/uri': uri,
-    'ajv/dist/runtime/validation_error': validationError,
+    'ajv/dist/runtime/equal': commonJs(equal),
+    'ajv/dist/runtime/ucs2length': commonJs(ucs2length),
+    'ajv/dist/runtime/uri': commonJs(uri),
+    'ajv/dist/runtime/validation_error': commonJs(validationError),
     formats,
   };
 }

@@ -21,15 +21,7 @@ import { AiActions } from './SheetExtras';
 import { useAiGeneration } from './ai/useAiGeneration';
 import { sendSheet } from './sendSheet';
 import { StaleNotice } from './StaleNotice';
-import {
-  applySheetRules,
-  NEW_SHEET_DEFAULTS,
-  normalizeSheet,
-  sameSheet,
-  sheetFormSchema,
-  sheetUiSchema,
-  TRANSLATABLE_FIELDS,
-} from './sheetForm';
+import { applySheetRules, normalizeSheet, sameSheet, useSheetForm } from './sheetForm';
 import { LIST_PATH, SHEET_API } from './sheetRoute';
 import './readingSheet.css';
 
@@ -38,11 +30,9 @@ const CreateRecordDialog = deferred(() => import('./CreateRecordDialog').then((m
 /** Below the form: its table code loads once the sheet shows. */
 const SheetRequests = deferred(() => import('./SheetRequests').then((m) => m.SheetRequests));
 
-const SCHEMA_PROPERTIES = Object.keys(sheetFormSchema.properties ?? {});
-
 /**
  * `/reading-sheet/:id?` (readingSheets-save): creates or edits a reading sheet. The form is the
- * engine's FormView on schemas/books/readingSheet.schema.json with schemas/books/readingSheet.ui.json;
+ * engine's FormView on the screen `readingSheet` in use (useSheetForm: the save's schema and its UI schema);
  * this screen adds what a widget cannot be: the form-wide language, the two save buttons, the
  * sheet's own save (its payload, file order and error keys: sendSheet), the error summary, the
  * stale-version notice, the in-place create dialogs, and the places of the AI actions and the
@@ -58,12 +48,13 @@ export function ReadingSheetScreen() {
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [creating, setCreating] = useState<{ resource: string; resolve(record?: ApiRecord): void } | undefined>(undefined);
   const withNotification = useRef(false);
+  const form = useSheetForm();
 
   const controller = useFormController({
     api: SHEET_API,
     id,
-    schemaProperties: SCHEMA_PROPERTIES,
-    uiSchema: sheetUiSchema,
+    schemaProperties: form.properties,
+    uiSchema: form.uiSchema,
     normalize: normalizeSheet,
     send: async (data, recordId, { files, onProgress }) => {
       setStale(undefined);
@@ -106,7 +97,8 @@ export function ReadingSheetScreen() {
   const ai = useAiGeneration(id, controller.formData, controller.applyStored);
 
   // A new sheet is unchanged while it holds its defaults only (which the form fills in itself).
-  const changed = controller.dirty && (id !== undefined || !sameSheet({ ...NEW_SHEET_DEFAULTS, ...controller.formData }, NEW_SHEET_DEFAULTS));
+  const defaults = form.defaults();
+  const changed = controller.dirty && (id !== undefined || !sameSheet({ ...defaults, ...controller.formData }, defaults));
   const hasNewFiles = Object.values(controller.fileLists).some((files) => files.length > 0);
 
   const reload = async () => {
@@ -135,7 +127,7 @@ export function ReadingSheetScreen() {
       >
         <KeptChangesNotice onRestore={(value) => controller.setFormData(value as Record<string, unknown>)} />
         <div className="sheet-toolbar">
-          <LanguageSwitcher value={formLocale} onChange={setFormLocale} data={controller.formData} fields={TRANSLATABLE_FIELDS} errors={shownErrors} />
+          <LanguageSwitcher value={formLocale} onChange={setFormLocale} data={controller.formData} fields={form.translatableFields} errors={shownErrors} />
         </div>
         {stale ? (
           <StaleNotice title={t('screens.readingSheet.stale.title')} message={stale} reloadLabel={t('screens.readingSheet.stale.reload')} onReload={() => void reload()} />
@@ -143,14 +135,14 @@ export function ReadingSheetScreen() {
         <ErrorSummary
           errors={shownErrors}
           title={t(shownErrors === clientErrors ? 'screens.readingSheet.errors.clientTitle' : 'screens.readingSheet.errors.title')}
-          schema={sheetFormSchema}
-          uiSchema={sheetUiSchema}
+          schema={form.schema}
+          uiSchema={form.uiSchema}
           onJump={(key) => controller.reportClientErrors({ [key]: [] })}
         />
         <FormView
           controller={view}
-          schema={sheetFormSchema}
-          uiSchema={sheetUiSchema}
+          schema={form.schema}
+          uiSchema={form.uiSchema}
           submitLabel={t('screens.readingSheet.save')}
           recordId={id}
           formContext={formContext}

@@ -1,3 +1,4 @@
+import { READING_SHEET_SCREEN } from '../../../common/readingSheetForm';
 import { ApiError, isApiError } from '../../engine/api/ApiError';
 import type { NewFiles } from '../../engine/api/formData';
 import { resourceApi, type ApiRecord } from '../../engine/api/resourceApi';
@@ -25,7 +26,8 @@ export interface SendSheetOptions {
 export async function sendSheet({ id, data, files, onProgress, api = SHEET_API }: SendSheetOptions): Promise<{ message?: string; data: ApiRecord }> {
   const ordered: NewFiles = Object.fromEntries(MULTIPART_FILE_NAMES.map((name) => [name, files[name] ?? []]));
   try {
-    return await resourceApi.save(api, id, sheetPayload(data), { multipart: true, files: ordered, ...(onProgress ? { onProgress } : {}) });
+    // The editor's version goes with the save: a refusal caused by a publish since says so.
+    return await resourceApi.save(api, id, sheetPayload(data), { multipart: true, files: ordered, screen: READING_SHEET_SCREEN, ...(onProgress ? { onProgress } : {}) });
   } catch (error) {
     if (isApiError(error) && Object.keys(error.errors).length) throw new ApiError(error.status, error.message, formErrorKeys(error.errors));
     throw error;

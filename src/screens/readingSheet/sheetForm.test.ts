@@ -5,19 +5,12 @@ import { formTabs } from '../../engine/form/errorRouting';
 import { assertRegistered } from '../../engine/form/assertRegistered';
 import { errorLabel } from '../../engine/form/errorLabel';
 import { registries } from '../../widgets/registry';
-import {
-  applySheetRules,
-  formErrorKeys,
-  NEW_SHEET_DEFAULTS,
-  sameSheet,
-  sheetFormSchema,
-  sheetPayload,
-  sheetUiSchema,
-  stripNulls,
-  TRANSLATABLE_FIELDS,
-} from './sheetForm';
+import { applySheetRules, formErrorKeys, sameSheet, sheetForm, sheetPayload, stripNulls } from './sheetForm';
 
 const t = i18n.t.bind(i18n);
+// The built-in version of the screen readingSheet (the test setup holds the files as the server sends them).
+const { schema: sheetFormSchema, uiSchema: sheetUiSchema, translatableFields: TRANSLATABLE_FIELDS } = sheetForm();
+const NEW_SHEET_DEFAULTS = sheetForm().defaults();
 
 /** Every string under a UI-text key of the UI schema (labels, help, placeholders) and every tab label. */
 function uiTexts(node: unknown): string[] {

@@ -1,35 +1,20 @@
-import { getDefaultFormState, type UiSchema } from '@rjsf/utils';
 import type { FieldErrors } from '../../../common/validation';
-import serverSchema from '../../../schemas/books/readingSheet.schema.json';
-import uiSchemaJson from '../../../schemas/books/readingSheet.ui.json';
 import type { ApiRecord } from '../../engine/api/resourceApi';
 import { prunePayload } from '../../engine/form/prunePayload';
 import { sameData } from '../../engine/form/sameData';
-import { formValidatorFor } from '../../engine/form/validator';
-import { sheetFormSchema } from './sheetFormSchema';
+import { sheetForm } from './useSheetForm';
 
-export { sheetFormSchema } from './sheetFormSchema';
+export { sheetForm, sheetFormOf, useSheetForm, type SheetForm } from './useSheetForm';
 
 /**
- * The reading-sheet form: the server's JSON Schema (schemas/books/readingSheet.schema.json, the one
- * source of validation) rendered with schemas/books/readingSheet.ui.json, plus the helpers that
- * shape the sheet between the API and the form.
+ * The helpers that shape the sheet between the API and the reading-sheet form (the form itself,
+ * the screen `readingSheet` in use: useSheetForm.ts).
  */
 
 type Json = Record<string, unknown>;
 
 /** The multipart names of new files, in the order a save sends them. */
 export const MULTIPART_FILE_NAMES = ['documentList[]', 'cover_file[]', 'video_file[]', 'manuscript'] as const;
-
-/** A new sheet as the form starts it: the schema's defaults (status 1, rights status 4, flags 0). */
-export const NEW_SHEET_DEFAULTS = getDefaultFormState(formValidatorFor(sheetFormSchema), sheetFormSchema, {}, sheetFormSchema) as Record<string, unknown>;
-
-export const sheetUiSchema = uiSchemaJson as UiSchema;
-
-/** Top-level translatable fields (the 24 per-language maps), in form order. */
-export const TRANSLATABLE_FIELDS: string[] = (sheetUiSchema['ui:order'] as string[]).filter(
-  (field) => (sheetUiSchema[field] as UiSchema | undefined)?.['ui:field'] === 'translatable',
-);
 
 /** Drops every null (and the keys holding one), keeping the identity of untouched parts. */
 export function stripNulls<T>(value: T): T {
@@ -84,7 +69,7 @@ export function applySheetRules(previous: Json, next: Json): Json {
 
 /** The body of a save: the server schema's writable fields only (no labels, requests, stored files …). */
 export function sheetPayload(data: Json): Json {
-  return prunePayload(data, serverSchema);
+  return prunePayload(data, sheetForm().serverSchema);
 }
 
 /**

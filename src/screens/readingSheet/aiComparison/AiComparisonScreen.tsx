@@ -14,19 +14,18 @@ import { KeptChangesNotice } from '../../../engine/session/KeptChangesNotice';
 import { aiCalls, AI_UPDATE_BOOK_API, draftMadeWith, type AiBookAnswer } from '../ai/aiCalls';
 import { sendSheet } from '../sendSheet';
 import { StaleNotice } from '../StaleNotice';
-import { normalizeSheet, sheetFormSchema, sheetUiSchema } from '../sheetForm';
+import { normalizeSheet, useSheetForm } from '../sheetForm';
 import { LIST_PATH, SHEET_API, sheetPath } from '../sheetRoute';
 import { CharactersComparison } from './CharactersComparison';
 import { ComparisonRowView } from './ComparisonRowView';
-import { COMPARISON_SECTIONS, type ComparisonRow } from './comparisonSections';
+import { comparisonOf, type ComparisonRow } from './comparisonSections';
 import { aiValue, applyTransfers, sectionTransfers, type Transfer } from './transfers';
 import { useNameMatches } from './useNameMatches';
 import '../readingSheet.css';
 import './aiComparison.css';
 
-/** The name rows, for their directory searches. */
-const AUTHOR_ROW = COMPARISON_SECTIONS.flatMap((section) => section.rows).find((row) => row.key === 'authorList') as Extract<ComparisonRow, { kind: 'name' }>;
-const COMPANY_ROW = COMPARISON_SECTIONS.flatMap((section) => section.rows).find((row) => row.key === 'company_id') as Extract<ComparisonRow, { kind: 'name' }>;
+/** A name row, for its directory search. */
+const nameRow = (rows: ReadonlyMap<string, ComparisonRow>, key: 'authorList' | 'company_id') => rows.get(key) as Extract<ComparisonRow, { kind: 'name' }>;
 
 /** The field of the sheet a row writes, to find a refused save's errors. */
 const rowField = (row: ComparisonRow) => (row.kind === 'text' ? row.field : row.kind === 'rating' ? row.key : row.key);
@@ -54,12 +53,16 @@ export function AiComparisonScreen() {
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSheetForm();
+  const comparison = comparisonOf(form);
+  const authorRow = nameRow(comparison.rows, 'authorList');
+  const companyRow = nameRow(comparison.rows, 'company_id');
 
   const stored = useMemo(() => (answer.data ? normalizeSheet(answer.data.book) : undefined), [answer.data]);
   const draft = answer.data?.aiBook ?? null;
   const sheet = useMemo(() => (stored && draft ? applyTransfers(stored, draft, transfers) : stored), [stored, draft, transfers]);
-  const authors = useNameMatches(AUTHOR_ROW, draft ? (aiValue(AUTHOR_ROW, draft) as string | undefined) : undefined);
-  const company = useNameMatches(COMPANY_ROW, draft ? (aiValue(COMPANY_ROW, draft) as string | undefined) : undefined);
+  const authors = useNameMatches(authorRow, draft ? (aiValue(authorRow, draft) as string | undefined) : undefined);
+  const company = useNameMatches(companyRow, draft ? (aiValue(companyRow, draft) as string | undefined) : undefined);
   const names = { authorList: authors, company_id: company };
 
   const transfer = (next: Transfer) => {
@@ -141,7 +144,7 @@ export function AiComparisonScreen() {
                 <ul>
                   {errorEntries.map(([field, messages]) => (
                     <li key={field}>
-                      {field === '_' ? messages.join(' ') : `${errorLabel(field, sheetFormSchema, sheetUiSchema, t)}: ${messages.join(' ')}`}
+                      {field === '_' ? messages.join(' ') : `${errorLabel(field, form.schema, form.uiSchema, t)}: ${messages.join(' ')}`}
                     </li>
                   ))}
                 </ul>
@@ -153,7 +156,7 @@ export function AiComparisonScreen() {
               <span />
               <span>{t('screens.readingSheet.aiComparison.aiColumn', { language })}</span>
             </div>
-            {COMPARISON_SECTIONS.map((section) => {
+            {comparison.sections.map((section) => {
               const rows = section.rows.filter((row) => row.kind !== 'criterion' || row.key in draft.criteria || aiValue(row, draft) !== undefined);
               const pending = sectionTransfers(section, sheet, draft, transfers, { authorList: authors.matched, company_id: company.matched });
               const title = t(`screens.readingSheet.aiComparison.sections.${section.id}`);

@@ -10,7 +10,7 @@ import {
   type AiRatingType,
 } from '../../../../common/aiDraft';
 import type { OptionSource } from '../../../../common/screenDefinition';
-import { sheetFormSchema, sheetUiSchema } from '../sheetForm';
+import { sheetForm, type SheetForm } from '../sheetForm';
 
 /**
  * What the AI comparison screen compares (SPEC §2 'AI comparison screen'): its seven sections, in
@@ -62,17 +62,18 @@ export interface ComparisonSection {
 /** An option source read from the API. */
 export type ApiOptionSource = OptionSource & { api: string };
 
-const fieldUi = (field: string) => (sheetUiSchema[field] ?? {}) as UiSchema;
+const uiOf = (form: SheetForm) => (field: string) => (form.uiSchema[field] ?? {}) as UiSchema;
 
 /** The option source the editor's widget of `field` reads (its ui:options.source). */
 function sourceOf(ui: UiSchema, field: string): ApiOptionSource {
   const source = (ui['ui:options'] as { source?: OptionSource } | undefined)?.source;
-  if (!source?.api) throw new Error(`schemas/books/readingSheet.ui.json: ${field} has no option source; the AI comparison cannot name its values`);
+  if (!source?.api) throw new Error(`The reading sheet editor's form (screen readingSheet): ${field} has no option source; the AI comparison cannot name its values`);
   return source as ApiOptionSource;
 }
 
-/** The sheet's label key of a row (its editor field's ui:title). */
-export function rowLabel(row: ComparisonRow): string {
+/** The sheet's label key of a row (its editor field's ui:title in the form in use). */
+export function rowLabel(row: ComparisonRow, form: SheetForm = sheetForm()): string {
+  const fieldUi = uiOf(form);
   switch (row.kind) {
     case 'text':
       return fieldUi(row.field)['ui:title'] as string;
@@ -86,17 +87,38 @@ export function rowLabel(row: ComparisonRow): string {
 }
 
 const text = (key: AiDraftTextField): TextRow => ({ kind: 'text', key, field: AI_DRAFT_TEXT_TARGETS[key] });
-const criterion = (key: keyof AiDraftCriteria): CriterionRow => ({
-  kind: 'criterion',
-  key,
-  multiple: (sheetFormSchema.properties?.[key] as { type?: unknown } | undefined)?.type === 'array',
-  justified: (AI_JUSTIFIED_LISTS as readonly string[]).includes(key),
-  source: sourceOf(fieldUi(key), key),
-});
-const authorSource = sourceOf(((fieldUi('authorList').items as UiSchema).id ?? {}) as UiSchema, 'authorList.id');
+
+/** What the comparison shows, from the editor's form in use. */
+export interface Comparison {
+  sections: readonly ComparisonSection[];
+  /** Every row by its key. */
+  rows: ReadonlyMap<string, ComparisonRow>;
+}
+
+const comparisons = new WeakMap<SheetForm, Comparison>();
+
+/** The sections and rows of the comparison for the editor's form (built once per form). */
+export function comparisonOf(form: SheetForm = sheetForm()): Comparison {
+  const known = comparisons.get(form);
+  if (known) return known;
+  const sections = buildSections(form);
+  const comparison = { sections, rows: new Map(sections.flatMap((section) => section.rows.map((row) => [row.key, row] as const))) };
+  comparisons.set(form, comparison);
+  return comparison;
+}
 
 /** The sections, in the order of SPEC §2; no commercial rating (the AI gives none). */
-export const COMPARISON_SECTIONS: readonly ComparisonSection[] = [
+function buildSections(form: SheetForm): readonly ComparisonSection[] {
+  const fieldUi = uiOf(form);
+  const criterion = (key: keyof AiDraftCriteria): CriterionRow => ({
+    kind: 'criterion',
+    key,
+    multiple: (form.schema.properties?.[key] as { type?: unknown } | undefined)?.type === 'array',
+    justified: (AI_JUSTIFIED_LISTS as readonly string[]).includes(key),
+    source: sourceOf(fieldUi(key), key),
+  });
+  const authorSource = sourceOf(((fieldUi('authorList').items as UiSchema).id ?? {}) as UiSchema, 'authorList.id');
+  return [
   {
     id: 'base',
     rows: [
@@ -149,10 +171,8 @@ export const COMPARISON_SECTIONS: readonly ComparisonSection[] = [
     ],
   },
   { id: 'ratings', rows: AI_RATING_TYPES.map((type): RatingRow => ({ kind: 'rating', key: `ratings.${type}`, type })) },
-];
-
-/** Every row by its key. */
-export const COMPARISON_ROWS: ReadonlyMap<string, ComparisonRow> = new Map(COMPARISON_SECTIONS.flatMap((section) => section.rows.map((row) => [row.key, row])));
+  ];
+}
 
 /** The lists whose AI choices come with reasons. */
 export const isJustified = (key: string): key is AiJustifiedList => (AI_JUSTIFIED_LISTS as readonly string[]).includes(key);

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AI_DRAFT_TEXT_TARGETS, AI_RATING_TYPES, type AiDraftRecord } from '../../../../common/aiDraft';
-import { sheetFormSchema } from '../sheetForm';
-import { COMPARISON_ROWS, COMPARISON_SECTIONS, rowLabel } from './comparisonSections';
+import { sheetForm } from '../sheetForm';
+import { comparisonOf, rowLabel } from './comparisonSections';
 import { aiValue, applyTransfers, holdsAiValue, sectionTransfers, splitNames } from './transfers';
 import { wordDiff } from './wordDiff';
+
+const { sections: COMPARISON_SECTIONS, rows: COMPARISON_ROWS } = comparisonOf();
+const sheetFormSchema = sheetForm().schema;
 
 const draft = (patch: Partial<AiDraftRecord> = {}): AiDraftRecord =>
   ({

@@ -1,7 +1,7 @@
 import type { AiDraftCharacter, AiDraftRecord } from '../../../../common/aiDraft';
 import type { ApiRecord } from '../../../engine/api/resourceApi';
 import { applySheetRules } from '../sheetForm';
-import { COMPARISON_ROWS, type ComparisonRow, type ComparisonSection } from './comparisonSections';
+import { comparisonOf, type ComparisonRow, type ComparisonSection } from './comparisonSections';
 
 /**
  * A value taken from the draft into the sheet. `key` is the row's (`titles`' row is `title`,
@@ -120,7 +120,7 @@ function applyOne(sheet: ApiRecord, draft: AiDraftRecord, transfer: Transfer): A
     if (at < 0) return { ...sheet, characters: [...saved, characterFrom(ai, draft.locale, undefined, `ai-${index}`)] };
     return { ...sheet, characters: saved.map((character, i) => (i === at ? characterFrom(ai, draft.locale, character) : character)) };
   }
-  const row = COMPARISON_ROWS.get(transfer.key);
+  const row = comparisonOf().rows.get(transfer.key);
   if (!row) return sheet;
   const proposed = aiValue(row, draft);
   switch (row.kind) {
