@@ -15,4 +15,6 @@ export const queryKeys = {
   lookup: (name: string) => ['lookup', name] as const,
   /** One part of the dashboard (its data, a chart's series, the users of a saved search). */
   dashboard: (part: string, params: Record<string, unknown> = {}) => ['dashboard', part, params] as const,
+  /** The screen studio: every screen (`screens('list')`), one screen, its versions, catalog, diffs. */
+  screens: (part: string, params: Record<string, unknown> = {}) => ['screens', part, params] as const,
 };

@@ -1,5 +1,5 @@
 import Form from '@rjsf/primereact';
-import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import { Button } from 'primereact/button';
 import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,18 +33,23 @@ export interface FormViewProps {
    * browser's own would stay until the next submit (the reporter screen, SPEC §5).
    */
   serverValidation?: boolean;
+  /**
+   * The validator of a form whose schema has none compiled for the browser (the studio's preview
+   * of a draft, validated by the server only); by default the one of the forms in use.
+   */
+  validator?: ValidatorType;
 }
 
 const TEMPLATES = { FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
 
 /** Renders a form controller with RJSF (PrimeReact theme + our widgets), server errors under each field. */
-export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext, idPrefix, serverValidation }: FormViewProps) {
+export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext, idPrefix, serverValidation, validator: given }: FormViewProps) {
   const { t } = useTranslation();
   const registries = useRegistries();
   const { widgets, fields } = registries;
   useMemo(() => assertRegistered(uiSchema, registries), [uiSchema, registries]);
   const translatedSchema = useMemo(() => translateSchema(schema, t), [schema, t]);
-  const validator = useMemo(() => formValidatorFor(translatedSchema), [translatedSchema]);
+  const validator = useMemo(() => given ?? formValidatorFor(translatedSchema), [given, translatedSchema]);
   const translatedUi = useMemo(() => ({ ...translateUiSchema(uiSchema, t), 'ui:submitButtonOptions': { norender: true } }), [uiSchema, t]);
   const [activeTab, setActiveTab] = useState(0);
   const [activeSubTabs, setActiveSubTabs] = useState<Record<string, number>>({});

@@ -1,0 +1,182 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Messages } from '../../../common/i18nResources';
+import { READING_SHEET_LABELS } from '../../../common/readingSheetForm';
+import { queryKeys } from '../../engine/api/queryKeys';
+import { isApiError } from '../../engine/api/ApiError';
+import { studioCalls, type DraftContent, type ScreenCatalog, type ScreenDetail, type ScreenProblem } from './studioCalls';
+import type { Json } from './draftEdits';
+
+/** How long the studio waits after the last change before it saves the draft and checks it. */
+export const SAVE_DELAY_MS = 700;
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+export interface StudioDraft {
+  detail: ScreenDetail;
+  catalog: ScreenCatalog;
+  /** The i18n namespace of the screen's own texts (`screens.genres`). */
+  namespace: string;
+  draft: DraftContent;
+  /** The version the draft is made from (sent with the publish). */
+  baseVersion: number;
+  problems: ScreenProblem[];
+  /** Whether the problems are those of the draft as it is now (a check is not on its way). */
+  checked: boolean;
+  saveState: SaveState;
+  /** Whether the draft differs from the published version. */
+  changed: boolean;
+  update(next: Partial<DraftContent>): void;
+  /** Takes another starting point (after a publish, a rollback, a colleague's version). */
+  reset(content: DraftContent, baseVersion: number): void;
+  /** Saves now what waits to be saved (before publishing). */
+  flush(): Promise<void>;
+}
+
+/** The i18n namespace of a screen's own texts: from its title key (`screens.genres.title`), the editor's for `readingSheet`. */
+export function namespaceOf(detail: Pick<ScreenDetail, 'kind' | 'definition' | 'name'>): string {
+  if (detail.kind === 'form') return READING_SHEET_LABELS;
+  const title = typeof detail.definition.title === 'string' ? detail.definition.title : '';
+  return title.split('.').length > 2 ? title.split('.').slice(0, 2).join('.') : `screens.${detail.name}`;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The draft of one screen as staff edit it: read from the server (the stored draft, else the
+ * published version), saved back as they work (debounced: a reload or a lost session loses
+ * nothing) and checked by the server's complete check after each change.
+ */
+export function useStudioDraft(name: string): { loading: true; error?: unknown } | ({ loading: false } & StudioDraft) {
+  const queryClient = useQueryClient();
+  const detailQuery = useQuery({ queryKey: queryKeys.screens('detail', { name }), queryFn: ({ signal }) => studioCalls.get(name, signal), staleTime: Infinity, gcTime: 0 });
+  const catalogQuery = useQuery({ queryKey: queryKeys.screens('catalog', { name }), queryFn: ({ signal }) => studioCalls.catalog(name, signal), staleTime: Infinity });
+  const [draft, setDraft] = useState<DraftContent | undefined>(undefined);
+  const [baseVersion, setBaseVersion] = useState(0);
+  const [problems, setProblems] = useState<ScreenProblem[]>([]);
+  const [checked, setChecked] = useState(false);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const pending = useRef<{ content: DraftContent; timer: ReturnType<typeof setTimeout> } | undefined>(undefined);
+  const checkSerial = useRef(0);
+
+  const detail = detailQuery.data;
+  // The first answer gives the starting point: the stored draft, else the published version.
+  if (detail && draft === undefined) {
+    setDraft(detail.draft ? { definition: detail.draft.definition, labels: detail.draft.labels } : { definition: detail.definition, labels: detail.labels });
+    setBaseVersion(detail.version);
+  }
+
+  const check = useCallback(
+    async (content: DraftContent) => {
+      const serial = ++checkSerial.current;
+      setChecked(false);
+      try {
+        const found = await studioCalls.check(name, content);
+        if (serial === checkSerial.current) {
+          setProblems(found);
+          setChecked(true);
+        }
+      } catch (error) {
+        if (serial === checkSerial.current) setProblems([{ path: '(definition)', message: isApiError(error) ? error.message : String(error) }]);
+      }
+    },
+    [name],
+  );
+
+  const save = useCallback(
+    async (content: DraftContent) => {
+      setSaveState('saving');
+      try {
+        await studioCalls.saveDraft(name, content);
+        setSaveState('saved');
+        void queryClient.invalidateQueries({ queryKey: queryKeys.screens('list') });
+      } catch {
+        setSaveState('failed');
+      }
+    },
+    [name, queryClient],
+  );
+
+  // The published version is checked once, so its problems (none, normally) show from the start.
+  const started = useRef(false);
+  useEffect(() => {
+    if (draft && !started.current) {
+      started.current = true;
+      void check(draft);
+    }
+  }, [draft, check]);
+
+  const flush = useCallback(async () => {
+    const waiting = pending.current;
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    pending.current = undefined;
+    await Promise.all([save(waiting.content), check(waiting.content)]);
+  }, [save, check]);
+
+  // What waits is saved when the page is left.
+  useEffect(
+    () => () => {
+      const waiting = pending.current;
+      if (waiting) {
+        clearTimeout(waiting.timer);
+        void studioCalls.saveDraft(name, waiting.content).catch(() => undefined);
+      }
+    },
+    [name],
+  );
+
+  // The draft as last set, for changes made one after the other before the page renders again.
+  const latest = useRef(draft);
+  latest.current = draft;
+
+  const update = useCallback(
+    (next: Partial<DraftContent>) => {
+      const current = latest.current;
+      if (!current) return;
+      const content = { definition: (next.definition ?? current.definition) as Json, labels: (next.labels ?? current.labels) as Messages };
+      latest.current = content;
+      setDraft(content);
+      setChecked(false);
+      if (pending.current) clearTimeout(pending.current.timer);
+      const timer = setTimeout(() => {
+        pending.current = undefined;
+        void save(content);
+        void check(content);
+      }, SAVE_DELAY_MS);
+      pending.current = { content, timer };
+    },
+    [save, check],
+  );
+
+  const reset = useCallback(
+    (content: DraftContent, version: number) => {
+      if (pending.current) clearTimeout(pending.current.timer);
+      pending.current = undefined;
+      latest.current = content;
+      setDraft(content);
+      setBaseVersion(version);
+      setSaveState('idle');
+      void check(content);
+    },
+    [check],
+  );
+
+  if (detailQuery.error || catalogQuery.error) return { loading: true, error: detailQuery.error ?? catalogQuery.error };
+  if (!detail || !catalogQuery.data || !draft) return { loading: true };
+  return {
+    loading: false,
+    detail,
+    catalog: catalogQuery.data,
+    namespace: namespaceOf(detail),
+    draft,
+    baseVersion,
+    problems,
+    checked,
+    saveState,
+    changed: !same(draft.definition, detail.definition) || !same(draft.labels, detail.labels),
+    update,
+    reset,
+    flush,
+  };
+}
