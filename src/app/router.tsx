@@ -10,6 +10,7 @@ import { prefetchRecord } from '../engine/resource/prefetchRecord';
 import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';
 import { AI_COMPARISON_ROUTE_NAME, AI_COMPARISON_ROUTE_PATH, LIST_PATH, SHEET_API, SHEET_ROUTE_NAME, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
 import { DASHBOARD_PATH, DASHBOARD_ROUTE_NAME } from '../screens/dashboard/dashboardCalls';
+import { STUDIO_PATH, STUDIO_ROUTE_NAME, STUDIO_SCREEN_ROUTE_NAME } from '../screens/studio/studioCalls';
 import { guardLoader } from './guard';
 import { queryClient } from './queryClient';
 import { Root } from './Root';
@@ -50,6 +51,14 @@ export const router = createBrowserRouter([
                 path: DASHBOARD_PATH.slice(1),
                 id: DASHBOARD_ROUTE_NAME,
                 lazy: async () => ({ Component: (await import('../screens/dashboard/DashboardScreen')).DashboardScreen }),
+              },
+              // The screen studio (administrators change screens at run time): its own chunks, loaded when opened.
+              { path: STUDIO_PATH.slice(1), id: STUDIO_ROUTE_NAME, lazy: async () => ({ Component: (await import('../screens/studio/StudioListScreen')).StudioListScreen }) },
+              {
+                path: `${STUDIO_PATH.slice(1)}/:name`,
+                id: STUDIO_SCREEN_ROUTE_NAME,
+                loader: () => ensureFormValidators().then(() => null),
+                lazy: async () => ({ Component: (await import('../screens/studio/StudioScreen')).StudioScreen }),
               },
               // The AI comparison of a sheet: its own chunk, loaded when opened.
               {

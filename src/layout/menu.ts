@@ -1,6 +1,7 @@
 import { MENU_GROUPS } from '../../common/screenDefinition';
 import type { ScreenDefinition } from '../../common/screenDefinition';
 import { DASHBOARD_PATH } from '../screens/dashboard/dashboardCalls';
+import { STUDIO_PATH } from '../screens/studio/studioCalls';
 
 /** A left-menu entry: label key, target path, icon, and the path prefixes that highlight it. */
 export interface MenuEntry {
@@ -13,8 +14,11 @@ export interface MenuEntry {
   matches: string[];
 }
 
-/** Entries of the bespoke screens, which have no screen definition: the dashboard, after the main lists. */
-const BESPOKE: MenuEntry[] = [{ label: 'menu.dashboard', to: DASHBOARD_PATH, icon: 'pi pi-chart-line', group: 'main', order: 50, matches: [] }];
+/** Entries of the bespoke screens, which have no screen definition: the dashboard after the main lists, the screen studio in the settings. */
+const BESPOKE: MenuEntry[] = [
+  { label: 'menu.dashboard', to: DASHBOARD_PATH, icon: 'pi pi-chart-line', group: 'main', order: 50, matches: [] },
+  { label: 'screens.studio.menu', to: STUDIO_PATH, icon: 'pi pi-sliders-h', group: 'settings', order: 900, matches: [] },
+];
 
 /** Path prefix of a form route pattern: `/genre/:id?` → `/genre`. */
 const formPrefix = (path: string) => path.replace(/\/:id\??$/, '');

@@ -6,6 +6,9 @@ import { listed, type Report } from './problem.js';
 export const FIXED_ROUTES = [
   { path: '/auth/login', name: 'auth-login' },
   { path: '/', name: 'home' },
+  { path: '/dashboard', name: 'dashboard' },
+  { path: '/studio', name: 'studio' },
+  { path: '/studio/:name', name: 'studio-screen' },
 ] as const;
 
 const pattern = (path: string) => path.replace(/:[A-Za-z_]\w*\??/g, ':param');

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Messages } from '../../../common/i18nResources';
 import { READING_SHEET_LABELS } from '../../../common/readingSheetForm';
 import { queryKeys } from '../../engine/api/queryKeys';
@@ -128,7 +128,9 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
 
   // The draft as last set, for changes made one after the other before the page renders again.
   const latest = useRef(draft);
-  latest.current = draft;
+  useLayoutEffect(() => {
+    latest.current = draft;
+  }, [draft]);
 
   const update = useCallback(
     (next: Partial<DraftContent>) => {

@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { expandScreen } from '../../../../common/expandTranslations';
 import { readingSheetShownSchema } from '../../../../common/readingSheetForm';
@@ -72,9 +72,7 @@ export function PreviewPane({ name, kind, api, namespace, draft, clean }: Previe
   const [recordId, setRecordId] = useState<string | undefined>(undefined);
   // The last draft that passed the check: a draft with errors would show what the product would refuse.
   const [shown, setShown] = useState(draft);
-  useEffect(() => {
-    if (clean) setShown(draft);
-  }, [clean, draft]);
+  if (clean && shown !== draft) setShown(draft);
   const screen = useMemo(() => screenOfDraft(kind, api, shown.definition), [kind, api, shown.definition]);
   const instance = usePreviewI18n(namespace, shown.labels);
   const views = [...(screen?.list ? [{ value: 'list', label: t('screens.studio.previewList') }] : []), ...(screen?.schema ? [{ value: 'form', label: t('screens.studio.previewForm') }] : [])];

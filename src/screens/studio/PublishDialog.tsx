@@ -1,0 +1,171 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isApiError } from '../../engine/api/ApiError';
+import { queryKeys } from '../../engine/api/queryKeys';
+import { formPath } from '../../engine/resource/paths';
+import { manifestOf } from '../../engine/resource/definitions';
+import { notify } from '../../engine/notify/notifications';
+import { DiffView } from './DiffView';
+import { studioCalls, type ScreenImpact } from './studioCalls';
+import type { StudioDraft } from './useStudioDraft';
+
+interface Conflict {
+  message: string;
+  latest: number;
+}
+
+/** Where a record of the screen opens (its form page), for the impact's links; none for a screen without one. */
+function recordLink(name: string, kind: 'screen' | 'form', id: unknown): string | undefined {
+  if (kind === 'form') return `/reading-sheet/${String(id)}`;
+  const form = manifestOf(name).routes.form;
+  return form ? formPath(form.path, id as number) : undefined;
+}
+
+/**
+ * Publishing a draft: the semantic diff against the published version and the stored records the
+ * new form would refuse, then a comment and the publish. When a colleague published meanwhile
+ * (409), their changes show next to the draft's, and staff keep their draft over them or take theirs.
+ */
+export function PublishDialog({ name, studio, onClose }: { name: string; studio: StudioDraft; onClose(): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | undefined>(undefined);
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
+  const [ready, setReady] = useState(false);
+  // What waits is saved first: the diff and the publish are the stored draft's.
+  useEffect(() => {
+    void studio.flush().then(() => setReady(true));
+  }, [studio]);
+  const hasForm = Boolean((studio.draft.definition.form as { schema?: unknown } | undefined)?.schema);
+  const diff = useQuery({ queryKey: queryKeys.screens('diff', { name, from: studio.baseVersion, to: 'draft', at: JSON.stringify(studio.draft).length }), queryFn: ({ signal }) => studioCalls.diff(name, studio.baseVersion, 'draft', signal), enabled: ready });
+  const impact = useQuery({ queryKey: queryKeys.screens('impact', { name, at: JSON.stringify(studio.draft) }), queryFn: () => studioCalls.impact(name, studio.draft), enabled: ready && hasForm });
+  const theirs = useQuery({ queryKey: queryKeys.screens('diff', { name, from: studio.baseVersion, to: conflict?.latest }), queryFn: ({ signal }) => studioCalls.diff(name, studio.baseVersion, conflict!.latest, signal), enabled: Boolean(conflict) });
+
+  const refreshAll = () => queryClient.invalidateQueries({ queryKey: ['screens'] });
+
+  const publish = async (baseVersion: number) => {
+    setBusy(true);
+    setRefusal(undefined);
+    try {
+      const answer = await studioCalls.publish(name, comment.trim(), baseVersion);
+      studio.reset(studio.draft, answer.data.version);
+      await refreshAll();
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        const latest = (await studioCalls.get(name)).version;
+        setConflict({ message: error.message, latest });
+      } else setRefusal(isApiError(error) ? [error.message, ...Object.entries(error.errors).map(([path, messages]) => `${path}: ${messages.join(' ')}`)].join('\n') : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const takeTheirs = async () => {
+    setBusy(true);
+    try {
+      const latest = await studioCalls.version(name, conflict!.latest);
+      const content = { definition: latest.definition, labels: latest.labels };
+      await studioCalls.saveDraft(name, content);
+      studio.reset(content, conflict!.latest);
+      notify({ severity: 'info', summary: t('screens.studio.title'), detail: t('screens.studio.tookTheirs', { version: conflict!.latest }) });
+      await refreshAll();
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const footer = conflict ? (
+    <div className="studio-dialog-actions">
+      <Button type="button" label={t('screens.studio.goBack')} text onClick={onClose} />
+      <Button type="button" label={t('screens.studio.takeTheirs')} outlined loading={busy} onClick={() => void takeTheirs()} />
+      <Button type="button" label={t('screens.studio.keepMine')} loading={busy} onClick={() => void publish(conflict.latest)} />
+    </div>
+  ) : (
+    <div className="studio-dialog-actions">
+      <Button type="button" label={t('screens.studio.goBack')} text onClick={onClose} />
+      <Button type="button" label={t('screens.studio.confirmPublish')} icon="pi pi-upload" loading={busy} disabled={!ready || diff.isLoading || (hasForm && impact.isLoading)} onClick={() => void publish(studio.baseVersion)} />
+    </div>
+  );
+
+  return (
+    <Dialog header={t('screens.studio.publishTitle')} visible onHide={onClose} footer={footer} className="studio-dialog" breakpoints={{ '1100px': '95vw' }} style={{ width: '60rem' }}>
+      {conflict ? (
+        <>
+          <p className="p-error">{conflict.message}</p>
+          <div className="studio-side-by-side">
+            <section>
+              <h3>{t('screens.studio.theirChanges', { version: conflict.latest })}</h3>
+              {theirs.data ? <DiffView diff={theirs.data} json={false} /> : <p className="studio-muted">{t('screens.studio.loading')}</p>}
+            </section>
+            <section>
+              <h3>{t('screens.studio.yourChanges')}</h3>
+              {diff.data ? <DiffView diff={diff.data} json={false} /> : null}
+            </section>
+          </div>
+        </>
+      ) : (
+        <>
+          <h3>{t('screens.studio.changes')}</h3>
+          {diff.data ? <DiffView diff={diff.data} json={false} /> : <p className="studio-muted">{t('screens.studio.loading')}</p>}
+          {hasForm ? (
+            <>
+              <h3>{t('screens.studio.impact')}</h3>
+              {impact.data ? <ImpactView name={name} kind={studio.detail.kind} impact={impact.data} /> : impact.error ? <p className="p-error">{isApiError(impact.error) ? impact.error.message : String(impact.error)}</p> : <p className="studio-muted">{t('screens.studio.measuring')}</p>}
+            </>
+          ) : null}
+          <label htmlFor="publish-comment" className="studio-label">
+            {t('screens.studio.comment')}
+          </label>
+          <InputTextarea id="publish-comment" value={comment} onChange={(event) => setComment(event.target.value)} rows={2} autoResize className="studio-wide" maxLength={2000} />
+          {refusal ? (
+            <p className="p-error studio-pre" role="alert">
+              {refusal}
+            </p>
+          ) : null}
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function ImpactView({ name, kind, impact }: { name: string; kind: 'screen' | 'form'; impact: ScreenImpact }) {
+  const { t } = useTranslation();
+  // '12 genres would be refused…': the screen's own name for its records.
+  const what = kind === 'form' ? t('screens.studio.sheets', { count: impact.refused }) : t(`screens.${name}.title`, { defaultValue: t('screens.studio.records', { count: impact.refused }) }).toLowerCase();
+  return (
+    <div className="studio-impact" role="status">
+      <p className={impact.refused ? 'studio-warning' : 'studio-ok'}>
+        {impact.refused === 0 ? t('screens.studio.noneRefused', { measured: impact.measured }) : t('screens.studio.refused', { count: impact.refused, what, reason: impact.first[0]?.reason ?? '' })}
+        {impact.sample ? ` ${t('screens.studio.sample', { measured: impact.measured, total: impact.total })}` : ''}
+      </p>
+      {impact.first.length ? (
+        <ul>
+          {impact.first.map((entry) => {
+            const to = recordLink(name, kind, entry.id);
+            return (
+              <li key={String(entry.id)}>
+                {to ? (
+                  <Link to={to} target="_blank">
+                    #{String(entry.id)}
+                  </Link>
+                ) : (
+                  `#${String(entry.id)}`
+                )}{' '}
+                {entry.reason}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

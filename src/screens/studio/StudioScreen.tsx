@@ -1,0 +1,168 @@
+import { Button } from 'primereact/button';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { manifestOf } from '../../engine/resource/definitions';
+import { FullScreenLoader } from '../../layout/FullScreenLoader';
+import { HistoryDialog } from './HistoryDialog';
+import { ColumnsPane } from './panes/ColumnsPane';
+import { FiltersPane } from './panes/FiltersPane';
+import { FormPane } from './panes/FormPane';
+import { LabelsPane } from './panes/LabelsPane';
+import { PreviewPane } from './preview/PreviewPane';
+import { PublishDialog } from './PublishDialog';
+import { STUDIO_PATH } from './studioCalls';
+import { useStudioDraft, type StudioDraft } from './useStudioDraft';
+import './studio.css';
+
+/** The JSON pane: CodeMirror, loaded with this page only. */
+const JsonPane = lazy(() => import('./json/JsonPane'));
+
+/** The API a screen's records come from: its definition's, or the reading sheet editor's. */
+const apiOf = (name: string, kind: 'screen' | 'form') => (kind === 'form' ? 'books' : manifestOf(name).api);
+
+/**
+ * `/studio/:name`: one screen's draft, edited with structured controls (columns, filters, form
+ * fields, labels) and as JSON, both the same draft, saved on the server as staff work and checked
+ * by the server's complete check; a live preview of the draft on the real data; publishing with
+ * a comment after the diff and the impact; the history with diffs, rollback, reset and export.
+ */
+export function StudioScreen() {
+  const { t } = useTranslation();
+  const name = useParams().name!;
+  const state = useStudioDraft(name);
+  if (state.loading) {
+    if (state.error) {
+      return (
+        <section className="page">
+          <h1 className="page-title">{t('screens.studio.title')}</h1>
+          <p>{t('screens.studio.notFound', { name })}</p>
+          <Link to={STUDIO_PATH}>{t('screens.studio.back')}</Link>
+        </section>
+      );
+    }
+    return <FullScreenLoader />;
+  }
+  return <StudioEditor key={name} name={name} studio={state} />;
+}
+
+function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
+  const { t } = useTranslation();
+  const { detail, draft, problems, update } = studio;
+  const [publishing, setPublishing] = useState(false);
+  const [history, setHistory] = useState(false);
+  const [tab, setTab] = useState(detail.kind === 'form' ? 2 : 0);
+  const jsonPane = useRef<{ reveal(path: string): void }>(null);
+
+  // The JSON text follows the other controls; while staff type in it, what they type stays, even when not JSON yet.
+  const [text, setText] = useState(() => JSON.stringify(draft.definition, null, 2));
+  const fromJson = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (fromJson.current !== draft.definition) setText(JSON.stringify(draft.definition, null, 2));
+  }, [draft.definition]);
+  const onJson = (next: string) => {
+    setText(next);
+    try {
+      const parsed = JSON.parse(next) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        fromJson.current = parsed;
+        update({ definition: parsed as Record<string, unknown> });
+      }
+    } catch {
+      // Not JSON yet: the pane says where; the draft keeps its last readable state.
+    }
+  };
+
+  const title = t(detail.kind === 'form' ? 'screens.studio.readingSheetEditor' : `screens.${name}.title`, { defaultValue: name });
+  const saveText = { idle: '', saving: t('screens.studio.saving'), saved: t('screens.studio.saved'), failed: t('screens.studio.saveFailed') }[studio.saveState];
+  const paneProps = { draft, catalog: studio.catalog, namespace: studio.namespace, problems, update };
+  const canPublish = studio.checked && problems.length === 0;
+
+  return (
+    <section className="page studio-page">
+      <div className="page-header studio-header">
+        <div>
+          <Link to={STUDIO_PATH} className="studio-back">
+            <i className="pi pi-arrow-left" aria-hidden="true" /> {t('screens.studio.back')}
+          </Link>
+          <h1 className="page-title">{t('screens.studio.editing', { screen: title })}</h1>
+          <p className="studio-muted">
+            {detail.version === 0 ? t('screens.studio.basedOnFile') : t('screens.studio.basedOn', { version: studio.baseVersion })}{' '}
+            <span role="status" className="studio-save-state">
+              {saveText}
+            </span>
+          </p>
+        </div>
+        <div className="studio-header-actions">
+          <Button type="button" label={t('screens.studio.history')} icon="pi pi-history" outlined onClick={() => setHistory(true)} />
+          <Button
+            type="button"
+            label={t('screens.studio.publish')}
+            icon="pi pi-upload"
+            disabled={!canPublish || !studio.changed}
+            tooltip={!canPublish ? t('screens.studio.cannotPublish') : !studio.changed ? t('screens.studio.nothingToPublish') : undefined}
+            tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
+            onClick={() => setPublishing(true)}
+          />
+        </div>
+      </div>
+
+      <div className="studio-problems" role="region" aria-label={t('screens.studio.problems')} aria-live="polite">
+        {problems.length === 0 ? (
+          <p className="studio-ok">
+            <i className="pi pi-check-circle" aria-hidden="true" /> {studio.checked ? t('screens.studio.noProblems') : t('screens.studio.checking')}
+          </p>
+        ) : (
+          <>
+            <p className="p-error">{t('screens.studio.problemCount', { count: problems.length })}</p>
+            <ul>
+              {problems.map((problem) => (
+                <li key={`${problem.path}:${problem.message}`}>
+                  <button type="button" className="studio-link-button" onClick={() => jsonPane.current?.reveal(problem.path)}>
+                    <code>{problem.path}</code>
+                  </button>{' '}
+                  {problem.message}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+
+      <div className="studio-panes">
+        <div className="studio-pane studio-pane-structured">
+          <TabView activeIndex={tab} onTabChange={(event) => setTab(event.index)}>
+            <TabPanel header={t('screens.studio.columns')} disabled={!draft.definition.list}>
+              <ColumnsPane {...paneProps} />
+            </TabPanel>
+            <TabPanel header={t('screens.studio.filters')} disabled={!draft.definition.list}>
+              <FiltersPane {...paneProps} />
+            </TabPanel>
+            <TabPanel header={t('screens.studio.formFields')}>
+              <FormPane {...paneProps} />
+            </TabPanel>
+            <TabPanel header={t('screens.studio.labels')}>
+              <LabelsPane {...paneProps} />
+            </TabPanel>
+          </TabView>
+        </div>
+        <div className="studio-pane studio-pane-json">
+          <h2 className="studio-pane-title" id="studio-json-title">
+            {t('screens.studio.json')}
+          </h2>
+          <Suspense fallback={<p className="studio-muted">{t('screens.studio.loadingEditor')}</p>}>
+            <JsonPane ref={jsonPane} value={text} onChange={onJson} schema={studio.catalog.metaSchema} problems={problems} label={t('screens.studio.jsonLabel', { screen: title })} />
+          </Suspense>
+        </div>
+        <div className="studio-pane studio-pane-preview">
+          <h2 className="studio-pane-title">{t('screens.studio.preview')}</h2>
+          <PreviewPane name={name} kind={detail.kind} api={apiOf(name, detail.kind)} namespace={studio.namespace} draft={draft} clean={canPublish} />
+        </div>
+      </div>
+
+      {publishing ? <PublishDialog name={name} studio={studio} onClose={() => setPublishing(false)} /> : null}
+      {history ? <HistoryDialog name={name} studio={studio} onClose={() => setHistory(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { genres } from '../../server/db/schema/index.js';
+import { axeProblems } from '../helpers/axe.js';
+import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { loggedInPage } from '../helpers/e2ePage.js';
+import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+
+const LONG_NAME = 'A name of twenty-five ch.';
+
+/**
+ * The screen studio as staff use it: the genres screen changed with the structured controls (a
+ * column added, a field relabelled and moved, the name's length lowered), seen in the preview,
+ * published after reading the impact, used by a second session after a navigation (and by the
+ * server's validation), then rolled back for both. Then a mistake made in the JSON: shown at its
+ * path, publishing refused until it is corrected.
+ */
+describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let staff: Page;
+  let colleague: Page;
+  const url = (path: string) => `${server.url}${path}`;
+  const dropdown = (page: Page, id: string) => page.locator(`.p-dropdown:has(#${id})`);
+  const choose = async (page: Page, id: string, option: string) => {
+    await dropdown(page, id).click();
+    await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: new RegExp(`^${option}$`) }).click();
+  };
+  const headers = (page: Page, scope = 'main') => page.locator(`${scope} .p-datatable-thead th`).allTextContents();
+  const problems = (page: Page) => page.getByRole('region', { name: 'Problems of the draft' }).textContent();
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    await server.database.db.insert(genres).values({ names: { en: LONG_NAME }, color: '#0091ea', searchText: 'long' });
+    browser = await launchBrowser();
+    staff = await loggedInPage(browser, server.url);
+    colleague = await loggedInPage(browser, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('changes the genres screen with the structured controls, previews, publishes after the impact; a second session follows, then a rollback', async () => {
+    await staff.setViewportSize({ width: 1440, height: 1000 });
+    await staff.getByRole('link', { name: 'Screens' }).click();
+    await staff.getByRole('heading', { name: 'Screens' }).waitFor();
+    expect(await axeProblems(staff)).toEqual([]);
+    await staff.screenshot({ path: 'test-results/studio-list-1440.png', fullPage: true });
+    await staff.getByRole('link', { name: /^Genres/ }).click();
+    await staff.getByRole('heading', { name: 'Screen: Genres' }).waitFor();
+    await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
+
+    // 1. A column, from the fields the list returns, with its header in words.
+    await choose(staff, 'column-add', 'name');
+    await staff.getByRole('button', { name: 'Add', exact: true }).click();
+    await staff.locator('#column-4-header').fill('English name');
+
+    // A field relabelled and moved, the name's length lowered.
+    await staff.getByRole('tab', { name: 'Form fields' }).click();
+    await staff.locator('summary', { hasText: 'parent_id' }).click();
+    await staff.locator('#field-parent_id-label').fill('Broader genre');
+    await staff.getByRole('button', { name: 'Move parent_id up' }).click();
+    await staff.locator('summary', { hasText: 'names' }).click();
+    await staff.locator('#field-names-maxLength').fill('20');
+    await staff.locator('#field-names-maxLength').blur();
+
+    // 2. Each change in the preview.
+    await expect.poll(() => staff.getByRole('status').filter({ hasText: 'Draft saved' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
+    const preview = staff.getByRole('region', { name: 'Preview' });
+    await expect.poll(() => headers(staff, '.studio-preview')).toContain('English name');
+    await preview.getByRole('radio', { name: 'Form' }).click();
+    await preview.getByText('Broader genre').waitFor();
+    const labels = await preview.locator('label').allTextContents();
+    expect(labels.findIndex((text) => text.includes('Broader genre'))).toBeLessThan(labels.findIndex((text) => text.includes('Display colour')));
+    await preview.locator('#preview_names_en').fill(LONG_NAME);
+    await preview.getByRole('button', { name: 'Check with the server' }).click();
+    await preview.getByText('The name (English) may not be greater than 20 characters.').first().waitFor();
+    expect(await axeProblems(staff)).toEqual([]);
+    await staff.screenshot({ path: 'test-results/studio-editor-1440.png', fullPage: true });
+    await staff.setViewportSize({ width: 1024, height: 900 });
+    await staff.screenshot({ path: 'test-results/studio-editor-1024.png', fullPage: true });
+    await staff.setViewportSize({ width: 1440, height: 1000 });
+
+    // 3. Publish after reading the diff and the impact.
+    await staff.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Publish the draft' });
+    await dialog.getByText('column added: name').waitFor();
+    await dialog.getByText('1 of the genres would be refused on its next save: names.en: The name (English) may not be greater than 20 characters.').waitFor();
+    await staff.screenshot({ path: 'test-results/studio-publish-1440.png' });
+    await dialog.getByLabel('Comment').fill('English names column, shorter names');
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // 4. The second session: after a navigation, the new column and label; the server refuses a 25-character name.
+    await colleague.getByRole('link', { name: 'Genres' }).click();
+    await colleague.getByRole('heading', { name: 'Genres' }).waitFor();
+    await expect.poll(() => headers(colleague)).toContain('English name');
+    await colleague.getByRole('button', { name: 'Create' }).click();
+    await colleague.getByText('Broader genre').waitFor();
+    const refused = await colleague.request.post(url('/api/admin/genres'), { data: { names: { en: LONG_NAME }, color: '#0091ea' } });
+    expect(refused.status()).toBe(422);
+    expect((await refused.json()).errors['names.en']).toEqual(['The name (English) may not be greater than 20 characters.']);
+
+    // 5. Rolled back: both sessions as before.
+    await staff.getByRole('button', { name: 'History' }).click();
+    const history = staff.getByRole('dialog', { name: 'History' });
+    await history.getByText('English names column, shorter names').waitFor();
+    await staff.screenshot({ path: 'test-results/studio-history-1440.png' });
+    await history.getByRole('button', { name: 'Roll back to version 0' }).click();
+    await staff.getByRole('alertdialog').getByRole('button', { name: 'Roll back' }).click();
+    await history.getByText('Back to version 0').waitFor();
+    await history.getByRole('button', { name: 'Close' }).click();
+    for (const page of [staff, colleague]) {
+      await page.goto(url('/times'));
+      await page.getByRole('link', { name: 'Genres' }).click();
+      await page.getByRole('heading', { name: 'Genres' }).waitFor();
+      await expect.poll(() => headers(page)).not.toContain('English name');
+    }
+    const accepted = await colleague.request.post(url('/api/admin/genres'), { data: { names: { en: `${LONG_NAME} again` }, color: '#0091ea' } });
+    expect(accepted.status()).toBe(200);
+  });
+
+  it('shows a mistake made in the JSON at its path, refuses to publish it, then publishes it corrected', async () => {
+    await staff.goto(url('/studio/times'));
+    await staff.getByRole('heading', { name: 'Screen: Times' }).waitFor();
+    await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
+    const editor = staff.locator('.cm-content');
+    const text = await staff.evaluate(() => document.querySelector('.cm-content')?.textContent ?? '');
+    expect(text).toContain('"columns"');
+    const definition = await (await staff.request.get(url('/api/admin/screens/times'))).json();
+    const broken = structuredClone(definition.data.definition);
+    broken.list.columns[1].cell = 'colour';
+    await editor.click();
+    await staff.keyboard.press('ControlOrMeta+a');
+    await staff.keyboard.insertText(JSON.stringify(broken, null, 2));
+    await expect.poll(() => problems(staff)).toContain('list.columns.1.cell');
+    expect(await problems(staff)).toContain('"colour" is not a cell');
+    await staff.locator('.cm-lintRange-error').first().waitFor();
+    expect(await staff.getByRole('button', { name: 'Publish', exact: true }).isDisabled()).toBe(true);
+    await staff.screenshot({ path: 'test-results/studio-json-error-1440.png', fullPage: true });
+
+    const fixed = structuredClone(definition.data.definition);
+    fixed.list.columns[0].width = '5rem';
+    await editor.click();
+    await staff.keyboard.press('ControlOrMeta+a');
+    await staff.keyboard.insertText(JSON.stringify(fixed, null, 2));
+    await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
+    await staff.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Publish the draft' });
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const published = await (await staff.request.get(url('/api/admin/screens/times'))).json();
+    expect(published.data.version).toBe(1);
+    expect(published.data.definition.list.columns[0].width).toBe('5rem');
+  });
+});
