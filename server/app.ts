@@ -70,7 +70,8 @@ export async function buildApp({ config, database, logger = false, screensDir, n
     logger: loggerOptions(logger),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true } },
+    // `allowUnionTypes`: a query parameter may be an integer or a word (a diff's `to=draft`).
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true, allowUnionTypes: true } },
   });
   app.decorate('config', config);
   app.decorate('database', database);

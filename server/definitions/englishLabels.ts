@@ -3,10 +3,42 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldLabelOf } from '../../common/fieldLabel.js';
 import { buildResources, type Messages } from '../../common/i18nResources.js';
+import { DEFAULT_LOCALE, LOCALE_NAMES, type Locale } from '../../common/locales.js';
 import type { FieldLabels } from '../../common/validation.js';
 
+/** The interface's texts, a folder per language (src/i18n/locales/<code>). */
+const LOCALES_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'i18n', 'locales');
 /** The interface's English texts (src/i18n/locales/en), read where the form's labels are. */
-const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'i18n', 'locales', 'en');
+const LOCALES_DIR = path.join(LOCALES_ROOT, 'en');
+
+/** A language of the interface: its code (the folder's name) and its name in that language. */
+export interface InterfaceLanguage {
+  code: string;
+  name: string;
+}
+
+let languages: InterfaceLanguage[] | undefined;
+
+/** The languages the interface has texts in: the folders of src/i18n/locales, English first. */
+export function interfaceLanguages(): readonly InterfaceLanguage[] {
+  languages ??= fs
+    .readdirSync(LOCALES_ROOT, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort((a, b) => Number(b === DEFAULT_LOCALE) - Number(a === DEFAULT_LOCALE) || a.localeCompare(b))
+    .map((code) => ({ code, name: Object.hasOwn(LOCALE_NAMES, code) ? LOCALE_NAMES[code as Locale] : languageName(code) }));
+  return languages;
+}
+
+/** A language's name in itself (`de` → Deutsch), else its code. */
+function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
 
 let texts: Map<string, string> | undefined;
 /** Published labels of screens, by namespace (`screens.genres`): they replace the files' texts. */

@@ -43,6 +43,33 @@ const FORM_KEYS = ['schema', 'uiSchema'];
 const ROOT_KEYS = ['$schema', '$schemaVersion', 'form'];
 
 /**
+ * The JSON Schema of the reading-sheet editor's definition, the shape its check accepts
+ * (`checkReadingSheetDefinition`): `$schemaVersion` and `form` holding `schema` and `uiSchema`,
+ * no other key (the screens' is common/screenDefinition.ts `screenMetaSchema`).
+ */
+export const readingSheetMetaSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'readingSheet.definition.schema.json',
+  title: 'The reading sheet editor’s definition',
+  type: 'object',
+  required: ['form'],
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    $schemaVersion: { type: 'integer', minimum: 1, maximum: SCREEN_SCHEMA_VERSION, description: 'The meta-schema version the definition is written for' },
+    form: {
+      type: 'object',
+      required: FORM_KEYS,
+      additionalProperties: false,
+      properties: {
+        schema: { type: 'object', description: 'JSON Schema (draft-07) of the save (schemas/books/readingSheet.schema.json): its fields are fixed, its rules may only become stricter' },
+        uiSchema: { type: 'object', description: 'RJSF UI schema of the editor (schemas/books/readingSheet.ui.json)' },
+      },
+    },
+  },
+} as const;
+
+/**
  * Every problem of a definition of the reading-sheet editor (a draft, a version to publish): its
  * shape (`form.schema` and `form.uiSchema`, nothing else), a schema that would change what a
  * save stores compared with the built-in file (checkStoredRules), then the form as the complete

@@ -7,12 +7,17 @@ import { pagingQuerySchema } from '../http/paging.js';
 import { RESOURCES } from '../resources/index.js';
 import { screenImpact } from '../services/screenImpact.js';
 import { sheetImpact } from '../services/sheetImpact.js';
-import { createScreenService, type ScreenAuthor } from '../services/screenService.js';
+import { screenCatalog } from '../services/screenCatalog.js';
+import { createScreenService, SCREEN_MESSAGES, type ScreenAuthor, type VersionRef } from '../services/screenService.js';
+import { validateWithDraft } from '../services/screenValidation.js';
 import { serviceOf } from './resourceRoutes.js';
 
 /** A screen's name: a resource (`genres`, `literary-prizes`) or a form-only definition (`readingSheet`). */
 const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;
 const versionParams = { type: 'object', properties: { name: nameParams.properties.name, v: { type: 'integer', minimum: 0, maximum: 2147483647 } }, required: ['name', 'v'] } as const;
+
+/** A diff's side as the query gives it: a number, or the word its schema takes (`draft`). */
+const versionRef = (value: number | string): VersionRef => (typeof value === 'number' ? value : 'draft');
 
 function authorOf(request: FastifyRequest): ScreenAuthor {
   const admin = request.admin;
@@ -28,7 +33,11 @@ const BODIES = {
   publish: { type: 'object', required: ['baseVersion'], properties: { comment: { type: 'string', maxLength: 2000 }, baseVersion: { type: 'integer', minimum: 0, maximum: 2147483647, title: 'base version' } } },
   rollback: { type: 'object', required: ['version'], properties: { comment: { type: 'string', maxLength: 2000 }, version: { type: 'integer', minimum: 0, maximum: 2147483647 } } },
   impact: { type: 'object', required: ['definition'], properties: { definition: DEFINITION, labels: LABELS } },
+  validate: { type: 'object', required: ['definition', 'record'], properties: { definition: DEFINITION, record: { type: 'object', title: 'record' }, labels: LABELS } },
 } as const;
+
+/** A side of a diff: a version number, or `draft` (the stored draft); in digits as a version's path (server/http/strictIntegers.ts). */
+const VERSION_OR_DRAFT = { type: ['integer', 'string'], minimum: 0, maximum: 2147483647, pattern: '^draft$' } as const;
 
 const bodyOf = Object.fromEntries(Object.entries(BODIES).map(([name, schema]) => [name, actionBody<Record<string, unknown>>(schema, { trim: false })])) as Record<
   keyof typeof BODIES,
@@ -40,8 +49,10 @@ const config = (name: keyof typeof BODIES) => ({ bodySchema: BODIES[name] });
  * The screen definitions at run time (`admin/screens`, docs/screens-at-run-time.md): every screen
  * with its published version, one screen with its draft, the draft's save, the complete check,
  * publishing (422 with every problem, 409 after a colleague's publish), the versions, one version,
- * the diff of two, rollback, the return to the built-in file, a version's export as the file to
- * commit, and the impact of a definition on the stored records.
+ * the diff of two (or of a version and the draft), rollback, the return to the built-in file, a
+ * version's export as the file to commit, the impact of a definition on the stored records, and for
+ * the studio: what a screen's controls may offer (its catalog) and the preview's save, which only
+ * validates a record with a draft's form.
  */
 export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
@@ -53,6 +64,10 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     reply.type('text/javascript; charset=utf-8').send(app.screenRegistry.validatorsModule()),
   );
   app.get('/screens/:name', { schema: { params: nameParams } }, async (request) => ({ data: await screens.get(request.params.name) }));
+  app.get('/screens/:name/catalog', { schema: { params: nameParams } }, async (request) => ({ data: screenCatalog(app.screenRegistry, request.params.name) }));
+  app.post('/screens/:name/validate', { schema: { params: nameParams }, config: config('validate') }, async (request) =>
+    validateWithDraft({ db: app.db, registry: app.screenRegistry, screens }, request.params.name, bodyOf.validate(request.body)),
+  );
   app.put('/screens/:name/draft', { schema: { params: nameParams }, config: config('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)));
   app.post('/screens/:name/check', { schema: { params: nameParams }, config: config('check') }, async (request) => {
     const body = bodyOf.check(request.body);
@@ -75,10 +90,10 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         params: nameParams,
-        querystring: { type: 'object', properties: { from: { type: 'integer', minimum: 0, maximum: 2147483647 }, to: { type: 'integer', minimum: 0, maximum: 2147483647 } }, required: ['from', 'to'] },
+        querystring: { type: 'object', properties: { from: VERSION_OR_DRAFT, to: VERSION_OR_DRAFT }, required: ['from', 'to'] },
       },
     },
-    async (request) => ({ data: await screens.diff(request.params.name, request.query.from, request.query.to) }),
+    async (request) => ({ data: await screens.diff(request.params.name, versionRef(request.query.from), versionRef(request.query.to)) }),
   );
   app.post('/screens/:name/rollback', { schema: { params: nameParams }, config: config('rollback') }, async (request) => screens.rollback(request.params.name, bodyOf.rollback(request.body), authorOf(request)));
   app.delete('/screens/:name/published', { schema: { params: nameParams } }, async (request) => screens.reset(request.params.name, authorOf(request)));
@@ -88,7 +103,7 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     const inUse = app.screenRegistry.inUse(name);
     const resource = RESOURCES.find((definition) => definition.screen === name);
     if (!inUse || (inUse.kind === 'screen' && !resource)) throw notFound('screen');
-    if (!inUse.formSchema) throw new HttpError(422, 'This screen has no form: no record is saved through it.');
+    if (!inUse.formSchema) throw new HttpError(422, SCREEN_MESSAGES.noForm);
     // Its labels as sent, else the draft's (a new column's header may be a new label), else those in use.
     const draft = labels === undefined ? (await screens.get(name)).draft : null;
     const problems = screens.check(name, { definition, labels: labels ?? draft?.labels ?? inUse.labels });

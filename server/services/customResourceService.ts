@@ -2,10 +2,10 @@ import type { ApiRecord } from '../../common/api.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { Db } from '../db/client.js';
 import { isStillReferenced } from '../db/errors.js';
-import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { conflict, notFound } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import type { CustomResourceDefinition, RecordOptions, StoreContext } from '../resources/types.js';
-import { listCondition, parseId, RESOURCE_MESSAGES, trimStrings, writableBody, writeSetup, type ResourceService } from './resourceService.js';
+import { listCondition, parseId, RESOURCE_MESSAGES, validatedBody, writeSetup, type ResourceService } from './resourceService.js';
 
 /**
  * The service of a resource with its own store: the generic rules (404 on unknown ids, 422 from
@@ -44,9 +44,7 @@ export function createCustomResourceService(
       const creating = rawId === undefined;
       if (!validate || !store.save || !(creating ? permissions.create : permissions.edit)) throw missing();
       const id = creating ? undefined : ((await find(rawId)).id as number);
-      const input = trimStrings(writableBody(definition, body));
-      const errors = validate(input);
-      if (errors) throw unprocessable(errors);
+      const input = validatedBody(definition, validate, body);
       const data = await store.save(db, id, input as Record<string, unknown>, files, context);
       const message = definition.savedMessage ?? (creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated);
       return { message, data: data as ApiRecord };

@@ -87,6 +87,17 @@ export function writableBody(surface: ResourceSurface, body: unknown): unknown {
   return Object.fromEntries(Object.entries(body).filter(([key]) => writable.has(key)));
 }
 
+/**
+ * A save's body as the save validates it: a field the resource neither stores nor returns refused
+ * (writableBody), strings trimmed, then the form schema's 422 keyed by field. Returns the fields to write.
+ */
+export function validatedBody(surface: ResourceSurface, validate: FormValidator, body: unknown): unknown {
+  const input = trimStrings(writableBody(surface, body));
+  const errors = validate(input);
+  if (errors) throw unprocessable(errors);
+  return input;
+}
+
 /** The where-condition of a list query's declared filters, tree filters widened to their descendants. */
 export async function listCondition(db: Db, table: ResourceDefinition['table'], filters: Readonly<Record<string, FilterDeclaration>>, query: ListQuery) {
   const values: Record<string, unknown> = { ...query };
@@ -184,10 +195,7 @@ export function createNamedResourceService(db: Db, definition: NamedResourceDefi
   }
 
   async function write(id: number | undefined, validator: FormValidator, body: unknown) {
-    const input = trimStrings(writableBody(definition, body));
-    const errors = validator(input);
-    if (errors) throw unprocessable(errors);
-    const fields = input as Record<string, unknown>;
+    const fields = validatedBody(definition, validator, body) as Record<string, unknown>;
     if (tree) await checkParent(id, fields[tree.field]);
     const columns = toColumns(fields);
     if (definition.uniqueNames) await checkUniqueNames(id, columns);

@@ -58,14 +58,15 @@ function flatLabels(messages: Messages, prefix = ''): Map<string, string> {
  */
 export function screenDiff(from: Side, to: Side): { changes: string[]; json: string } {
   const changes: string[] = [];
-  const columns = (side: Side) => ((isObject(side.definition.list) && Array.isArray(side.definition.list.columns) ? side.definition.list.columns : []) as Json[]).map((column) => String(column.field));
+  // A draft is stored unchecked: any entry may be no object.
+  const columns = (side: Side) => (isObject(side.definition.list) && Array.isArray(side.definition.list.columns) ? (side.definition.list.columns as unknown[]) : []).map((column) => String(isObject(column) ? column.field : column));
   const [before, after] = [columns(from), columns(to)];
   for (const field of after.filter((field) => !before.includes(field))) changes.push(`column added: ${field}`);
   for (const field of before.filter((field) => !after.includes(field))) changes.push(`column removed: ${field}`);
   const kept = after.filter((field) => before.includes(field));
   if (kept.join() !== before.filter((field) => after.includes(field)).join()) changes.push(`columns reordered: ${after.join(', ')}`);
 
-  const filters = (side: Side) => ((isObject(side.definition.list) && Array.isArray(side.definition.list.filters) ? side.definition.list.filters : []) as Json[]).map((filter) => String(filter.param));
+  const filters = (side: Side) => (isObject(side.definition.list) && Array.isArray(side.definition.list.filters) ? (side.definition.list.filters as unknown[]) : []).map((filter) => String(isObject(filter) ? filter.param : filter));
   for (const param of filters(to).filter((param) => !filters(from).includes(param))) changes.push(`filter added: ${param}`);
   for (const param of filters(from).filter((param) => !filters(to).includes(param))) changes.push(`filter removed: ${param}`);
 
@@ -75,8 +76,8 @@ export function screenDiff(from: Side, to: Side): { changes: string[]; json: str
   const fields = (schema: Json) => Object.keys(isObject(schema.properties) ? schema.properties : {});
   for (const field of fields(schemaB).filter((field) => !fields(schemaA).includes(field))) changes.push(`field added: ${field}`);
   for (const field of fields(schemaA).filter((field) => !fields(schemaB).includes(field))) changes.push(`field removed: ${field}`);
-  const requiredA = new Set((schemaA.required as string[] | undefined) ?? []);
-  const requiredB = new Set((schemaB.required as string[] | undefined) ?? []);
+  const required = (schema: Json) => new Set(Array.isArray(schema.required) ? (schema.required as unknown[]) : []);
+  const [requiredA, requiredB] = [required(schemaA), required(schemaB)];
   const [tabsA, tabsB] = [tabsOf(uiA), tabsOf(uiB)];
   for (const field of fields(schemaB).filter((field) => fields(schemaA).includes(field))) {
     const [a, b] = [fieldSchema(schemaA, field), fieldSchema(schemaB, field)];
@@ -90,7 +91,7 @@ export function screenDiff(from: Side, to: Side): { changes: string[]; json: str
     if (options(uiA) !== options(uiB)) changes.push(`${field} options changed`);
     if (tabsA.get(field) !== tabsB.get(field) && tabsB.has(field)) changes.push(`field moved: ${field} → tab ${tabsB.get(field)}`);
   }
-  if (JSON.stringify(uiA['ui:order']) !== JSON.stringify(uiB['ui:order'])) changes.push(`field order: ${((uiB['ui:order'] as string[] | undefined) ?? []).join(', ')}`);
+  if (JSON.stringify(uiA['ui:order']) !== JSON.stringify(uiB['ui:order'])) changes.push(`field order: ${(Array.isArray(uiB['ui:order']) ? (uiB['ui:order'] as unknown[]) : []).map(text).join(', ')}`);
 
   const [labelsA, labelsB] = [flatLabels(from.labels), flatLabels(to.labels)];
   for (const key of new Set([...labelsA.keys(), ...labelsB.keys()])) {

@@ -43,8 +43,20 @@ export const SCREEN_MESSAGES = {
   stale: (version: number, author: string) => `Version ${version} was published by ${author} since this draft was based on: review their changes before publishing.`,
   notPublishable: 'The draft has errors: correct them before publishing.',
   unknownVersion: (version: number) => `This screen has no version ${version}.`,
+  noDraftToCompare: 'This screen has no draft to compare: save a draft first.',
+  noForm: 'This screen has no form: no record is saved through it.',
   storage: STORAGE_MESSAGE,
 } as const;
+
+/** A side of a diff: a version number (0: the built-in file), or `draft`, the screen's stored draft. */
+export type VersionRef = number | 'draft';
+
+/** The problems of a definition as a 422's errors: every message at its path. */
+export function problemErrors(problems: readonly ScreenProblem[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const problem of problems) (errors[problem.path] ??= []).push(problem.message);
+  return errors;
+}
 
 /** The parts of a definition that decide storage and routes: a published version keeps the built-in file's. */
 const FIXED_PATHS = ['resource', 'api', 'routes', 'permissions', 'form.method', 'form.multipart'] as const;
@@ -151,6 +163,14 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     return { definition: (row.definition as Record<string, unknown> | null) ?? builtIn.definition, labels: (row.labels as Messages | null) ?? builtIn.labels, row };
   }
 
+  /** The stored draft's definition and labels, as a publish would take them; 404 when the screen has none. */
+  async function draftContent(name: string): Promise<{ definition: Record<string, unknown>; labels: Messages }> {
+    known(name);
+    const draft = await findScreenDraft(db, name);
+    if (!draft) throw new HttpError(404, SCREEN_MESSAGES.noDraftToCompare);
+    return { definition: draft.definition as Record<string, unknown>, labels: (draft.labels ?? {}) as Messages };
+  }
+
   /** Adds a version after `baseVersion` (409 when another was published since), then uses it here at once. */
   async function addVersion(name: string, content: { definition: unknown; labels: unknown }, meta: { comment: string; baseVersion: number; author: ScreenAuthor }) {
     const inserted = await insertScreenVersion(
@@ -232,8 +252,10 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       return { name, ...summary(row), definition, labels };
     },
 
-    async diff(name: string, from: number, to: number) {
-      const [left, right] = await Promise.all([versionContent(name, from), versionContent(name, to)]);
+    /** What changed from one version to another, or between a version and the stored draft (`draft`: 404 when there is none). */
+    async diff(name: string, from: VersionRef, to: VersionRef) {
+      const content = (side: VersionRef) => (side === 'draft' ? draftContent(name) : versionContent(name, side));
+      const [left, right] = await Promise.all([content(from), content(to)]);
       return screenDiff(left, right);
     },
 
