@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { formValidators } from './scripts/formValidators';
 import { screenManifest } from './scripts/screenManifest';
+import { withoutShiki } from './scripts/withoutShiki';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -45,7 +46,9 @@ function precompress(): Plugin {
 export default defineConfig({
   // The build's check of the screen definitions runs before Vite: scripts/check-definitions.ts.
   // The screens' validators come at run time with their definitions: the build compiles the reading sheet's.
-  plugins: [react(), formValidators({ runTime: true }), screenManifest(), precompress()],
+  plugins: [react(), formValidators({ runTime: true }), screenManifest(), withoutShiki(), precompress()],
+  // The dev server bundles codemirror-json-schema without the build's plugins: this one is needed there too.
+  optimizeDeps: { rolldownOptions: { plugins: [withoutShiki()] } },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { formValidators } from './scripts/formValidators';
 import { screenManifest } from './scripts/screenManifest';
+import { withoutShiki } from './scripts/withoutShiki';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -37,12 +38,20 @@ const instances = {
 /** Test projects: unit (client and shared code), the server suite on each database, and the browser suite. */
 export default defineConfig({
   // The forms' validators compiled at build time, as the app has them (src/engine/form/validator.ts).
-  plugins: [formValidators(), screenManifest()],
+  plugins: [formValidators(), screenManifest(), withoutShiki()],
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'tests/schemas/**/*.test.ts'], environment: 'jsdom', setupFiles: ['src/test-setup.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'tests/schemas/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['src/test-setup.ts'],
+          // Bundled by Vite rather than loaded by Node: its modules import each other without file
+          // extensions, and its Shiki imports go (scripts/withoutShiki.ts).
+          server: { deps: { inline: ['codemirror-json-schema'] } },
+        },
       },
       server('server-pglite', 'pglite'),
       ...(withPostgres ? [server('server-postgres', 'postgres'), instances] : []),
