@@ -10,7 +10,7 @@ import { prefetchRecord } from '../engine/resource/prefetchRecord';
 import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';
 import { AI_COMPARISON_ROUTE_NAME, AI_COMPARISON_ROUTE_PATH, LIST_PATH, SHEET_API, SHEET_ROUTE_NAME, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
 import { DASHBOARD_PATH, DASHBOARD_ROUTE_NAME } from '../screens/dashboard/dashboardCalls';
-import { STUDIO_PATH, STUDIO_ROUTE_NAME, STUDIO_SCREEN_ROUTE_NAME } from '../screens/studio/studioCalls';
+import { STUDIO_PATH, STUDIO_ROUTE_NAME, STUDIO_SCREEN_ROUTE_NAME } from '../screens/studio/studioRoute';
 import { guardLoader } from './guard';
 import { queryClient } from './queryClient';
 import { Root } from './Root';

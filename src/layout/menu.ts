@@ -1,7 +1,7 @@
 import { MENU_GROUPS } from '../../common/screenDefinition';
 import type { ScreenDefinition } from '../../common/screenDefinition';
 import { DASHBOARD_PATH } from '../screens/dashboard/dashboardCalls';
-import { STUDIO_PATH } from '../screens/studio/studioCalls';
+import { STUDIO_PATH } from '../screens/studio/studioRoute';
 
 /** A left-menu entry: label key, target path, icon, and the path prefixes that highlight it. */
 export interface MenuEntry {

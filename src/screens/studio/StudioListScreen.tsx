@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { formatDateTime } from './formatDateTime';
-import { studioCalls, studioScreenPath, type ScreenSummary } from './studioCalls';
+import { studioCalls, type ScreenSummary } from './studioCalls';
+import { studioScreenPath } from './studioRoute';
 import './studio.css';
 
 /**
@@ -34,14 +34,14 @@ export function StudioListScreen() {
         />
         <Column
           header={t('screens.studio.state')}
-          body={(row: ScreenSummary) => <Tag value={t(row.customised ? 'screens.studio.customised' : 'screens.studio.builtIn')} severity={row.customised ? 'info' : 'secondary'} />}
+          body={(row: ScreenSummary) => <span className={`studio-badge${row.customised ? ' is-customised' : ''}`}>{t(row.customised ? 'screens.studio.customised' : 'screens.studio.builtIn')}</span>}
           style={{ width: '9rem' }}
         />
         <Column
           header={t('screens.studio.published')}
           body={(row: ScreenSummary) => (row.version === 0 ? t('screens.studio.version0') : t('screens.studio.versionBy', { version: row.version, author: row.author ?? '', date: formatDateTime(row.publishedAt) }))}
         />
-        <Column header={t('screens.studio.draft')} body={(row: ScreenSummary) => (row.hasDraft ? <Tag value={t('screens.studio.draftWaits')} severity="warning" /> : null)} style={{ width: '9rem' }} />
+        <Column header={t('screens.studio.draft')} body={(row: ScreenSummary) => (row.hasDraft ? <span className="studio-badge is-draft">{t('screens.studio.draftWaits')}</span> : null)} style={{ width: '9rem' }} />
       </DataTable>
     </section>
   );

@@ -12,7 +12,7 @@ import { FormPane } from './panes/FormPane';
 import { LabelsPane } from './panes/LabelsPane';
 import { PreviewPane } from './preview/PreviewPane';
 import { PublishDialog } from './PublishDialog';
-import { STUDIO_PATH } from './studioCalls';
+import { STUDIO_PATH } from './studioRoute';
 import { useStudioDraft, type StudioDraft } from './useStudioDraft';
 import './studio.css';
 

@@ -2,11 +2,6 @@ import type { Messages } from '../../../common/i18nResources';
 import type { Paged } from '../../../common/api';
 import { call, toSearchParams } from '../../engine/api/apiClient';
 
-/** Where the studio lives (`/studio`, 'Screens' in the Settings menu). */
-export const STUDIO_PATH = '/studio';
-export const STUDIO_ROUTE_NAME = 'studio';
-export const STUDIO_SCREEN_ROUTE_NAME = 'studio-screen';
-export const studioScreenPath = (name: string) => `${STUDIO_PATH}/${encodeURIComponent(name)}`;
 
 type Json = Record<string, unknown>;
 

@@ -181,6 +181,8 @@ export function JsonPane({ value, onChange, schema, problems, label, ref }: Json
           problemsField,
           linter(problemDiagnostics, { needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((effect) => effect.is(setProblems))) }),
           labelling.current.of(EditorView.contentAttributes.of({ 'aria-label': start.label })),
+          // The text box is a Tab stop already (contenteditable); saying so lets checkers see that its scrolling box is reachable by keyboard.
+          EditorView.contentAttributes.of({ tabindex: '0' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged && !update.transactions.some((tr) => tr.annotation(external))) edited(update.state.doc.toString());
           }),

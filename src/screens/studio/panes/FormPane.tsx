@@ -137,7 +137,7 @@ export function FormPane({ draft, catalog, namespace, problems, update }: PanePr
                           value={typeof value === 'number' ? value : null}
                           useGrouping={false}
                           invalid={problemsAt(problems, dotted([...rulesAt, rule.keyword])).length > 0}
-                          onChange={(event) => update({ definition: withRule(definition, field, rule.keyword, event.value ?? undefined) })}
+                          onValueChange={(event) => update({ definition: withRule(definition, field, rule.keyword, event.value ?? undefined) })}
                         />
                       ) : (
                         <InputText

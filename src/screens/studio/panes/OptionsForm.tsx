@@ -61,7 +61,7 @@ export function OptionsForm({ id, schema, value, onChange }: OptionsFormProps) {
           return (
             <div key={key} className="studio-grid-row">
               {label}
-              <InputNumber inputId={inputId} value={typeof current === 'number' ? current : null} useGrouping={false} maxFractionDigits={type === 'number' ? 6 : 0} onChange={(event) => set(key, event.value ?? undefined)} />
+              <InputNumber inputId={inputId} value={typeof current === 'number' ? current : null} useGrouping={false} maxFractionDigits={type === 'number' ? 6 : 0} onValueChange={(event) => set(key, event.value ?? undefined)} />
             </div>
           );
         if (type === 'object' && property.properties)

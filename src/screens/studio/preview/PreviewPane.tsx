@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { expandScreen } from '../../../../common/expandTranslations';
 import { readingSheetShownSchema } from '../../../../common/readingSheetForm';
@@ -13,6 +13,7 @@ import { FormView } from '../../../engine/form/FormView';
 import { RecordGate } from '../../../engine/form/RecordGate';
 import { useFormController } from '../../../engine/form/useFormController';
 import { ListView } from '../../../engine/list/ListView';
+import { useElementWidth } from '../../../engine/list/useElementWidth';
 import { useListController } from '../../../engine/list/useListController';
 import { LoadErrorBoundary } from '../../../engine/LoadErrorBoundary';
 import i18n from '../../../i18n';
@@ -75,6 +76,10 @@ export function PreviewPane({ name, kind, api, namespace, draft, clean }: Previe
   if (clean && shown !== draft) setShown(draft);
   const screen = useMemo(() => screenOfDraft(kind, api, shown.definition), [kind, api, shown.definition]);
   const instance = usePreviewI18n(namespace, shown.labels);
+  // The screen is laid out at the chosen width, then scaled to the pane (as a window that wide, seen smaller).
+  const frame = useRef<HTMLDivElement>(null);
+  const available = useElementWidth(frame);
+  const scale = available ? Math.min(1, available / width) : 1;
   const views = [...(screen?.list ? [{ value: 'list', label: t('screens.studio.previewList') }] : []), ...(screen?.schema ? [{ value: 'form', label: t('screens.studio.previewForm') }] : [])];
 
   return (
@@ -90,8 +95,8 @@ export function PreviewPane({ name, kind, api, namespace, draft, clean }: Previe
         />
         {!clean ? <span className="studio-muted">{t('screens.studio.previewStale')}</span> : null}
       </div>
-      <div className="studio-preview-frame">
-        <div className="studio-preview-canvas" style={{ width }} data-width={width}>
+      <div className="studio-preview-frame" ref={frame}>
+        <div className="studio-preview-canvas" style={{ width, zoom: scale }} data-width={width}>
           <I18nextProvider i18n={instance}>
             <LoadErrorBoundary>
               {!screen ? (
