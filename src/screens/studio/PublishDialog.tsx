@@ -40,9 +40,10 @@ export function PublishDialog({ name, studio, onClose }: { name: string; studio:
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const [ready, setReady] = useState(false);
   // What waits is saved first: the diff and the publish are the stored draft's.
+  const { flush } = studio;
   useEffect(() => {
-    void studio.flush().then(() => setReady(true));
-  }, [studio]);
+    void flush().then(() => setReady(true));
+  }, [flush]);
   const hasForm = Boolean((studio.draft.definition.form as { schema?: unknown } | undefined)?.schema);
   const diff = useQuery({ queryKey: queryKeys.screens('diff', { name, from: studio.baseVersion, to: 'draft', at: JSON.stringify(studio.draft).length }), queryFn: ({ signal }) => studioCalls.diff(name, studio.baseVersion, 'draft', signal), enabled: ready });
   const impact = useQuery({ queryKey: queryKeys.screens('impact', { name, at: JSON.stringify(studio.draft) }), queryFn: () => studioCalls.impact(name, studio.draft), enabled: ready && hasForm });
