@@ -1,4 +1,5 @@
 import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
+import type { ScreenImpact } from '../../common/screenImpact.js';
 import type { ResourceService } from './resourceService.js';
 
 /** Records read to measure an impact: every one up to this many, else the first this many. */
@@ -6,15 +7,7 @@ export const IMPACT_MAX_RECORDS = 100_000;
 const PAGE = 1000;
 const FIRST = 20;
 
-/** How many stored records a new form schema would refuse on their next save, and the first ones with why. */
-export interface ScreenImpact {
-  refused: number;
-  /** Records measured, and whether that was all of them (else the first `measured` of `total`, by id). */
-  measured: number;
-  total: number;
-  sample: boolean;
-  first: { id: unknown; reason: string }[];
-}
+export type { ScreenImpact } from '../../common/screenImpact.js';
 
 /**
  * Reads the resource's records as its list returns them and validates the form's fields of each

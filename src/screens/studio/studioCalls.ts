@@ -1,5 +1,6 @@
 import type { Messages } from '../../../common/i18nResources';
 import type { Paged } from '../../../common/api';
+import type { ScreenImpact } from '../../../common/screenImpact';
 import { call, toSearchParams } from '../../engine/api/apiClient';
 
 
@@ -52,13 +53,7 @@ export interface ScreenDiff {
   json: string;
 }
 
-export interface ScreenImpact {
-  refused: number;
-  measured: number;
-  total: number;
-  sample: boolean;
-  first: { id: unknown; reason: string }[];
-}
+export type { ScreenImpact } from '../../../common/screenImpact';
 
 /** What the structured controls may offer for a screen (`GET admin/screens/{name}/catalog`). */
 export interface ScreenCatalog {

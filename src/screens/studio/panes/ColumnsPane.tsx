@@ -1,9 +1,8 @@
-import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaneProps } from './paneProps';
 import { columnsOf, moved, withColumns, type Column } from '../draftEdits';
+import { AddFromList } from './AddFromList';
 import { LabelInput } from './LabelInput';
 import { problemsAt } from './problemsAt';
 import { ReorderList } from './ReorderList';
@@ -12,7 +11,6 @@ import { ReorderList } from './ReorderList';
 export function ColumnsPane({ draft, catalog, namespace, problems, update }: PaneProps) {
   const { t } = useTranslation();
   const columns = columnsOf(draft.definition);
-  const [adding, setAdding] = useState<string | undefined>(undefined);
   const unused = catalog.listFields.filter((field) => !columns.some((column) => column.field === field));
   const set = (next: Column[]) => update({ definition: withColumns(draft.definition, next) });
   const patch = (index: number, change: Partial<Column>) => set(columns.map((column, i) => (i === index ? { ...column, ...change } : column)));
@@ -45,23 +43,17 @@ export function ColumnsPane({ draft, catalog, namespace, problems, update }: Pan
           </div>
         )}
       />
-      <div className="studio-add">
-        <label htmlFor="column-add">{t('screens.studio.addColumn')}</label>
-        <Dropdown inputId="column-add" value={adding} options={unused} placeholder={t('screens.studio.chooseField')} onChange={(event) => setAdding(String(event.value))} emptyMessage={t('screens.studio.noMoreFields')} />
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('screens.studio.add')}
-          disabled={!adding}
-          onClick={() => {
-            if (!adding) return;
-            const key = `columns.${adding}`;
-            const labels = { ...draft.labels, columns: { ...((draft.labels.columns as object | undefined) ?? {}), [adding]: adding } };
-            update({ definition: withColumns(draft.definition, [...columns, { field: adding, header: `${namespace}.${key}`, cell: 'text' }]), labels });
-            setAdding(undefined);
-          }}
-        />
-      </div>
+      <AddFromList
+        id="column-add"
+        label={t('screens.studio.addColumn')}
+        choices={unused}
+        placeholder={t('screens.studio.chooseField')}
+        empty={t('screens.studio.noMoreFields')}
+        onAdd={(field) => {
+          const labels = { ...draft.labels, columns: { ...((draft.labels.columns as object | undefined) ?? {}), [field]: field } };
+          update({ definition: withColumns(draft.definition, [...columns, { field, header: `${namespace}.columns.${field}`, cell: 'text' }]), labels });
+        }}
+      />
     </div>
   );
 }

@@ -1,9 +1,8 @@
-import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { optionSourceSchema } from '../../../../common/screenDefinition';
 import { filtersOf, moved, withFilters, type Filter, type Json } from '../draftEdits';
+import { AddFromList } from './AddFromList';
 import { LabelInput } from './LabelInput';
 import { OptionsForm } from './OptionsForm';
 import type { PaneProps } from './paneProps';
@@ -14,7 +13,6 @@ import { ReorderList } from './ReorderList';
 export function FiltersPane({ draft, catalog, namespace, problems, update }: PaneProps) {
   const { t } = useTranslation();
   const filters = filtersOf(draft.definition);
-  const [adding, setAdding] = useState<string | undefined>(undefined);
   const unused = catalog.filters.map((filter) => filter.param).filter((param) => !filters.some((filter) => filter.param === param));
   const set = (next: Filter[]) => update({ definition: withFilters(draft.definition, next) });
   const patch = (index: number, change: Partial<Filter>) => set(filters.map((filter, i) => (i === index ? { ...filter, ...change } : filter)));
@@ -56,22 +54,17 @@ export function FiltersPane({ draft, catalog, namespace, problems, update }: Pan
           </div>
         )}
       />
-      <div className="studio-add">
-        <label htmlFor="filter-add">{t('screens.studio.addFilter')}</label>
-        <Dropdown inputId="filter-add" value={adding} options={unused} placeholder={t('screens.studio.chooseParameter')} onChange={(event) => setAdding(String(event.value))} emptyMessage={t('screens.studio.noMoreFilters')} />
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('screens.studio.add')}
-          disabled={!adding}
-          onClick={() => {
-            if (!adding) return;
-            const labels = { ...draft.labels, filters: { ...((draft.labels.filters as object | undefined) ?? {}), [adding]: adding } };
-            update({ definition: withFilters(draft.definition, [...filters, { param: adding, label: `${namespace}.filters.${adding}`, widget: 'text' }]), labels });
-            setAdding(undefined);
-          }}
-        />
-      </div>
+      <AddFromList
+        id="filter-add"
+        label={t('screens.studio.addFilter')}
+        choices={unused}
+        placeholder={t('screens.studio.chooseParameter')}
+        empty={t('screens.studio.noMoreFilters')}
+        onAdd={(param) => {
+          const labels = { ...draft.labels, filters: { ...((draft.labels.filters as object | undefined) ?? {}), [param]: param } };
+          update({ definition: withFilters(draft.definition, [...filters, { param, label: `${namespace}.filters.${param}`, widget: 'text' }]), labels });
+        }}
+      />
     </div>
   );
 }
