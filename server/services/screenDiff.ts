@@ -65,6 +65,14 @@ export function screenDiff(from: Side, to: Side): { changes: string[]; json: str
   for (const field of before.filter((field) => !after.includes(field))) changes.push(`column removed: ${field}`);
   const kept = after.filter((field) => before.includes(field));
   if (kept.join() !== before.filter((field) => after.includes(field)).join()) changes.push(`columns reordered: ${after.join(', ')}`);
+  // A kept column's other settings (header, cell, width…), each as `column id: width 6rem → 4rem`.
+  const columnOf = (side: Side, field: string) => ((isObject(side.definition.list) && Array.isArray(side.definition.list.columns) ? (side.definition.list.columns as unknown[]) : []).find((column) => isObject(column) && column.field === field) ?? {}) as Json;
+  for (const field of kept) {
+    const [a, b] = [columnOf(from, field), columnOf(to, field)];
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => key !== 'field' && JSON.stringify(a[key]) !== JSON.stringify(b[key]))) {
+      changes.push(`column ${field}: ${key} ${a[key] === undefined ? '(none)' : JSON.stringify(a[key])} → ${b[key] === undefined ? '(none)' : JSON.stringify(b[key])}`);
+    }
+  }
 
   const filters = (side: Side) => (isObject(side.definition.list) && Array.isArray(side.definition.list.filters) ? (side.definition.list.filters as unknown[]) : []).map((filter) => String(isObject(filter) ? filter.param : filter));
   for (const param of filters(to).filter((param) => !filters(from).includes(param))) changes.push(`filter added: ${param}`);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genres } from '../../server/db/schema/index.js';
+import { books, genres } from '../../server/db/schema/index.js';
 import { axeProblems } from '../helpers/axe.js';
 import { chromiumPath, launchBrowser } from '../helpers/browser.js';
 import { loggedInPage } from '../helpers/e2ePage.js';
@@ -92,6 +92,8 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     await dialog.getByText(/^\d+ genres would be refused on their next save: names\.\w+: The name \(\w+\) may not be greater than 20 characters\.$/).waitFor();
     const [longGenre] = await server.database.db.select({ id: genres.id }).from(genres).where(eq(genres.searchText, 'long'));
     expect(await dialog.getByRole('link', { name: `#${longGenre!.id}` }).getAttribute('href')).toBe(`/genre/${longGenre!.id}`);
+    await staff.locator('.p-dialog-enter-done').waitFor();
+    expect(await axeProblems(staff)).toEqual([]);
     await staff.screenshot({ path: 'test-results/studio-publish-1440.png' });
     await dialog.getByLabel('Comment').fill('English names column, shorter names');
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -111,6 +113,8 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     await staff.getByRole('button', { name: 'History' }).click();
     const history = staff.getByRole('dialog', { name: 'History' });
     await history.getByText('English names column, shorter names').waitFor();
+    await staff.locator('.p-dialog-enter-done').waitFor();
+    expect(await axeProblems(staff)).toEqual([]);
     await staff.screenshot({ path: 'test-results/studio-history-1440.png' });
     await history.getByRole('button', { name: 'Roll back to version 0' }).click();
     await staff.locator('.p-confirm-dialog').getByRole('button', { name: 'Roll back' }).click();
@@ -157,5 +161,66 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     const published = await (await staff.request.get(url('/api/admin/screens/times'))).json();
     expect(published.data.version).toBe(1);
     expect(published.data.definition.list.columns[0].width).toBe('5rem');
+  });
+
+  it('shows a colleague’s publish made meanwhile beside the draft, and publishes the draft over it when staff keep theirs', async () => {
+    await staff.goto(url('/studio/periods'));
+    await staff.getByRole('heading', { name: 'Screen: Periods' }).waitFor();
+    await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
+    // Staff's change: the id column dragged below the name column, with the mouse.
+    const handles = staff.locator('.studio-drag-handle');
+    await handles.nth(0).dragTo(staff.locator('.studio-reorder-item').nth(1));
+    await expect.poll(async () => (await staff.locator('[id^="column-"][id$="-field"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).slice(0, 2)).not.toEqual(['id', 'names']);
+    await expect.poll(() => staff.getByRole('status').filter({ hasText: 'Draft saved' }).count()).toBeGreaterThan(0);
+
+    // Meanwhile a colleague publishes another change of the same screen.
+    const theirs = (await (await colleague.request.get(url('/api/admin/screens/periods'))).json()).data;
+    theirs.definition.list.columns[0].width = '4rem';
+    expect((await colleague.request.put(url('/api/admin/screens/periods/draft'), { data: { definition: theirs.definition, labels: theirs.labels } })).status()).toBe(200);
+    expect((await colleague.request.post(url('/api/admin/screens/periods/publish'), { data: { comment: 'Narrower ids', baseVersion: 0 } })).status()).toBe(200);
+
+    await staff.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Publish the draft' });
+    await dialog.getByText('columns reordered: names, id').waitFor();
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await dialog.getByText('Version 1 was published by Staff Member since this draft was based on: review their changes before publishing.').waitFor();
+    await dialog.getByRole('heading', { name: 'Published since by a colleague (version 1)' }).waitFor();
+    expect(await dialog.textContent()).toContain('Your draft');
+    expect(await dialog.textContent()).toContain('column id: width "6rem" → "4rem"');
+    // Polled: the footer's buttons change with the conflict, and their colours ease in.
+    await expect.poll(() => axeProblems(staff)).toEqual([]);
+    await staff.screenshot({ path: 'test-results/studio-conflict-1440.png' });
+    await dialog.getByRole('button', { name: 'Publish my draft over theirs' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const published = (await (await staff.request.get(url('/api/admin/screens/periods'))).json()).data;
+    expect(published.version).toBe(2);
+    expect(published.definition.list.columns.map((column: { field: string }) => column.field)).not.toEqual(theirs.definition.list.columns.map((column: { field: string }) => column.field));
+  });
+
+  it('edits the reading sheet editor: a shorter original title, previewed in its form, published after the count of sheets it would refuse', async () => {
+    await server.database.db.insert(books).values([{ originalTitle: 'A short title' }, { originalTitle: 'An original title well over twenty characters' }]);
+    await staff.goto(url('/studio/readingSheet'));
+    await staff.getByRole('heading', { name: 'Screen: Reading sheet editor' }).waitFor();
+    await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
+    await staff.locator('summary', { hasText: 'original_title' }).click();
+    await staff.locator('#field-original_title-maxLength').fill('20');
+    await staff.locator('#field-original_title-maxLength').blur();
+    await expect.poll(() => staff.getByRole('status').filter({ hasText: 'Draft saved' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
+    const preview = staff.getByRole('region', { name: 'Preview' });
+    await preview.locator('#preview_original_title').fill('A title of twenty-five c.');
+    await preview.getByRole('button', { name: 'Check with the server' }).click();
+    await preview.getByText('The original title may not be greater than 20 characters.').first().waitFor();
+    await staff.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Publish the draft' });
+    await dialog.getByText('1 of the reading sheet would be refused on its next save: original_title: The original title may not be greater than 20 characters.').waitFor();
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The editor uses it from the next navigation: the browser refuses the longer title.
+    await staff.goto(url('/reading-sheet'));
+    await staff.locator('#root_original_title').fill('A title of twenty-five c.');
+    await staff.getByRole('button', { name: 'SAVE THE SHEET' }).click();
+    await expect.poll(() => staff.locator('#root_original_title__error').textContent()).toBe('The original title may not be greater than 20 characters.');
+    expect((await staff.request.post(url('/api/admin/screens/readingSheet/rollback'), { data: { version: 0 } })).status()).toBe(200);
   });
 });

@@ -180,6 +180,17 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       expect((await call('GET', 'screens/genres/diff?from=1&to=2')).json().data.changes).toContain('names.maxLength 20 → 255');
     });
 
+    it('names a kept column’s changed settings', async () => {
+      const definition = genresFile() as unknown as { list: { columns: Record<string, unknown>[] } };
+      definition.list.columns[0]!.width = '4rem';
+      delete definition.list.columns[2]!.width;
+      const { labels } = (await call('GET', 'screens/genres/versions/0')).json().data;
+      expect((await call('PUT', 'screens/genres/draft', { definition, labels })).statusCode).toBe(200);
+      expect((await call('GET', 'screens/genres/diff?from=0&to=draft')).json().data.changes).toEqual(['column id: width "6rem" → "4rem"', 'column color: width "8rem" → (none)']);
+      // The draft the next tests read.
+      expect((await call('PUT', 'screens/genres/draft', { definition: shorterNames(20), labels: {} })).statusCode).toBe(200);
+    });
+
     it('reads a draft as stored, unchecked: entries of any shape', async () => {
       const odd = { list: { columns: [null, 3, { field: 'name' }], filters: [null] }, form: { schema: { required: 5, properties: { name: {} } }, uiSchema: { 'ui:order': 7 } } };
       expect((await call('PUT', 'screens/times/draft', { definition: odd, labels: {} })).statusCode).toBe(200);

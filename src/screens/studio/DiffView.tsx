@@ -8,6 +8,16 @@ import type { ScreenDiff } from './studioCalls';
  */
 export function DiffView({ diff, json = true }: { diff: ScreenDiff; json?: boolean }) {
   const { t } = useTranslation();
+  const jsonLines = (
+    <pre className="studio-json-diff" tabIndex={0} aria-label={t('screens.studio.jsonDiff')}>
+      {diff.json.split('\n').map((line, index) => (
+        <span key={index} className={line.startsWith('+') ? 'is-added' : line.startsWith('-') ? 'is-removed' : undefined}>
+          {line}
+          {'\n'}
+        </span>
+      ))}
+    </pre>
+  );
   const changes = diff.changes.length ? (
     <ul className="studio-changes">
       {diff.changes.map((change) => (
@@ -17,7 +27,8 @@ export function DiffView({ diff, json = true }: { diff: ScreenDiff; json?: boole
   ) : (
     <p className="studio-muted">{t('screens.studio.noChanges')}</p>
   );
-  if (!json) return changes;
+  // A change the words do not cover (a setting the summary does not name) still shows, as JSON.
+  if (!json) return diff.changes.length || !diff.json.trim() ? changes : jsonLines;
   return (
     <div className="studio-side-by-side">
       <section>
@@ -26,14 +37,7 @@ export function DiffView({ diff, json = true }: { diff: ScreenDiff; json?: boole
       </section>
       <section>
         <h4>{t('screens.studio.jsonDiff')}</h4>
-        <pre className="studio-json-diff" tabIndex={0} aria-label={t('screens.studio.jsonDiff')}>
-          {diff.json.split('\n').map((line, index) => (
-            <span key={index} className={line.startsWith('+') ? 'is-added' : line.startsWith('-') ? 'is-removed' : undefined}>
-              {line}
-              {'\n'}
-            </span>
-          ))}
-        </pre>
+        {jsonLines}
       </section>
     </div>
   );

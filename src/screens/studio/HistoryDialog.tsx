@@ -95,9 +95,9 @@ export function HistoryDialog({ name, studio, onClose }: { name: string; studio:
       <h3>{t('screens.studio.compare')}</h3>
       <div className="studio-compare">
         <label htmlFor="diff-from">{t('screens.studio.from')}</label>
-        <Dropdown inputId="diff-from" value={left} options={choices} onChange={(event) => setFrom(Number(event.value))} />
+        <Dropdown inputId="diff-from" ariaLabel={t('screens.studio.from')} value={left} options={choices} onChange={(event) => setFrom(Number(event.value))} />
         <label htmlFor="diff-to">{t('screens.studio.to')}</label>
-        <Dropdown inputId="diff-to" value={right} options={choices} onChange={(event) => setTo(Number(event.value))} />
+        <Dropdown inputId="diff-to" ariaLabel={t('screens.studio.to')} value={right} options={choices} onChange={(event) => setTo(Number(event.value))} />
       </div>
       {diff.data ? <DiffView diff={diff.data} /> : <p className="studio-muted">{t('screens.studio.loading')}</p>}
     </Dialog>

@@ -116,7 +116,7 @@ export function PublishDialog({ name, studio, onClose }: { name: string; studio:
       ) : (
         <>
           <h3>{t('screens.studio.changes')}</h3>
-          {diff.data ? <DiffView diff={diff.data} json={false} /> : <p className="studio-muted">{t('screens.studio.loading')}</p>}
+          {diff.data ? <DiffView diff={diff.data} json={false} /> : diff.error ? <p className="p-error">{isApiError(diff.error) ? diff.error.message : String(diff.error)}</p> : <p className="studio-muted">{t('screens.studio.loading')}</p>}
           {hasForm ? (
             <>
               <h3>{t('screens.studio.impact')}</h3>

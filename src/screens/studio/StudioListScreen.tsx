@@ -4,6 +4,7 @@ import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '../../engine/api/queryKeys';
+import { useScreens } from '../../engine/resource/definitions';
 import { formatDateTime } from './formatDateTime';
 import { studioCalls, type ScreenSummary } from './studioCalls';
 import { studioScreenPath } from './studioRoute';
@@ -16,7 +17,9 @@ import './studio.css';
 export function StudioListScreen() {
   const { t } = useTranslation();
   const screens = useQuery({ queryKey: queryKeys.screens('list'), queryFn: ({ signal }) => studioCalls.list(signal) });
-  const title = (row: ScreenSummary) => t(row.kind === 'form' ? 'screens.studio.readingSheetEditor' : `screens.${row.name}.title`, { defaultValue: row.name });
+  const inUse = useScreens();
+  // A screen's name as its own page titles it (its definition's `title`).
+  const title = (row: ScreenSummary) => (row.kind === 'form' ? t('screens.studio.readingSheetEditor') : t(inUse.find((screen) => screen.resource === row.name)?.title ?? row.name));
   return (
     <section className="page studio-list-page">
       <div className="page-header">

@@ -74,7 +74,7 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
     }
   };
 
-  const title = t(detail.kind === 'form' ? 'screens.studio.readingSheetEditor' : `screens.${name}.title`, { defaultValue: name });
+  const title = detail.kind === 'form' ? t('screens.studio.readingSheetEditor') : t(typeof detail.definition.title === 'string' ? detail.definition.title : name);
   const saveText = { idle: '', saving: t('screens.studio.saving'), saved: t('screens.studio.saved'), failed: t('screens.studio.saveFailed') }[studio.saveState];
   const paneProps = { draft, catalog: studio.catalog, namespace: studio.namespace, problems, update };
   const canPublish = studio.checked && problems.length === 0;

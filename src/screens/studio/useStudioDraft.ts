@@ -29,7 +29,7 @@ export interface StudioDraft {
   update(next: Partial<DraftContent>): void;
   /** Takes another starting point (after a publish, a rollback, a colleague's version). */
   reset(content: DraftContent, baseVersion: number): void;
-  /** Saves now what waits to be saved (before publishing). */
+  /** Saves the draft as it is on the page now, and checks it (before publishing). */
   flush(): Promise<void>;
 }
 
@@ -97,6 +97,12 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
     [name, queryClient],
   );
 
+  // The draft as last set, for changes made one after the other before the page renders again.
+  const latest = useRef(draft);
+  useLayoutEffect(() => {
+    latest.current = draft;
+  }, [draft]);
+
   // The published version is checked once, so its problems (none, normally) show from the start.
   const started = useRef(false);
   useEffect(() => {
@@ -108,10 +114,11 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
 
   const flush = useCallback(async () => {
     const waiting = pending.current;
-    if (!waiting) return;
-    clearTimeout(waiting.timer);
+    if (waiting) clearTimeout(waiting.timer);
     pending.current = undefined;
-    await Promise.all([save(waiting.content), check(waiting.content)]);
+    // Saved again even when nothing waits: one draft per screen, a colleague's draft or publish may have replaced it.
+    const content = waiting?.content ?? latest.current;
+    if (content) await Promise.all([save(content), check(content)]);
   }, [save, check]);
 
   // What waits is saved when the page is left.
@@ -125,12 +132,6 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
     },
     [name],
   );
-
-  // The draft as last set, for changes made one after the other before the page renders again.
-  const latest = useRef(draft);
-  useLayoutEffect(() => {
-    latest.current = draft;
-  }, [draft]);
 
   const update = useCallback(
     (next: Partial<DraftContent>) => {

@@ -43,7 +43,7 @@ export function FiltersPane({ draft, catalog, namespace, problems, update }: Pan
                 onChange={(label, labels) => update({ definition: withFilters(draft.definition, filters.map((f, i) => (i === index ? { ...f, label } : f))), labels })}
               />
               <label htmlFor={`filter-${index}-widget`}>{t('screens.studio.widget')}</label>
-              <Dropdown inputId={`filter-${index}-widget`} value={filter.widget} options={catalog.filterWidgets} onChange={(event) => patch(index, { widget: String(event.value) })} />
+              <Dropdown inputId={`filter-${index}-widget`} ariaLabel={t('screens.studio.widget')} value={filter.widget} options={catalog.filterWidgets} onChange={(event) => patch(index, { widget: String(event.value) })} />
             </div>
             {filter.widget !== 'text' && filter.widget !== 'month' ? (
               <details className="studio-details">

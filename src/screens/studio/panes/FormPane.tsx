@@ -117,6 +117,7 @@ export function FormPane({ draft, catalog, namespace, problems, update }: PanePr
                     <label htmlFor={`${id}-tab`}>{t('screens.studio.tab')}</label>
                     <Dropdown
                       inputId={`${id}-tab`}
+                      ariaLabel={t('screens.studio.tab')}
                       value={where ? where.join('.') : null}
                       options={tabChoices}
                       onChange={(event) => update({ definition: moveFieldToTab(definition, field, String(event.value).split('.').map(Number)) })}

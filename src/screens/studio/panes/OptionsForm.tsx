@@ -47,7 +47,7 @@ export function OptionsForm({ id, schema, value, onChange }: OptionsFormProps) {
           return (
             <div key={key} className="studio-grid-row">
               {label}
-              <Dropdown inputId={inputId} value={current ?? null} options={property.enum as unknown[]} showClear onChange={(event) => set(key, event.value)} />
+              <Dropdown inputId={inputId} ariaLabel={key} value={current ?? null} options={property.enum as unknown[]} showClear onChange={(event) => set(key, event.value)} />
             </div>
           );
         if (type === 'boolean')
