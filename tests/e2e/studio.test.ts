@@ -56,6 +56,13 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     await choose(staff, 'column-add', 'name');
     await staff.getByRole('button', { name: 'Add', exact: true }).click();
     await staff.locator('#column-4-header').fill('English name');
+    // Reordered with the keyboard: the handle takes Alt+↓ and Alt+↑.
+    const fieldsOrder = () => staff.locator('[id^="column-"][id$="-field"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    await staff.getByRole('button', { name: 'Move color: drag, or Alt+arrow keys' }).focus();
+    await staff.keyboard.press('Alt+ArrowDown');
+    await expect.poll(fieldsOrder).toEqual(['id', 'names', 'parent_name', 'color', 'name']);
+    await staff.getByRole('button', { name: 'Move color: drag, or Alt+arrow keys' }).press('Alt+ArrowUp');
+    await expect.poll(fieldsOrder).toEqual(['id', 'names', 'color', 'parent_name', 'name']);
 
     // A field relabelled and moved, the name's length lowered.
     await staff.getByRole('tab', { name: 'Form fields' }).click();
