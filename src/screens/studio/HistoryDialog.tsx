@@ -35,9 +35,12 @@ export function HistoryDialog({ name, studio, onClose }: { name: string; studio:
   const right = to ?? rows[0]?.version ?? published;
   const diff = useQuery({ queryKey: queryKeys.screens('diff', { name, from: left, to: right }), queryFn: ({ signal }) => studioCalls.diff(name, left, right, signal), enabled: rows.length > 0 });
 
+  // The draft starts again from what is now in use (kept as the stored draft too, so a reload shows the same).
   const afterPublish = async (version: number) => {
     const current = await studioCalls.get(name);
-    studio.reset({ definition: current.definition, labels: current.labels }, version);
+    const content = { definition: current.definition, labels: current.labels };
+    await studioCalls.saveDraft(name, content);
+    studio.reset(content, version);
     await queryClient.invalidateQueries({ queryKey: ['screens'] });
   };
 
