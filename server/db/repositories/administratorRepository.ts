@@ -15,11 +15,6 @@ export async function findAdministratorByEmail(db: Db, email: string): Promise<A
   return row;
 }
 
-export async function findAdministrator(db: Db, id: number): Promise<AdministratorRow | undefined> {
-  const [row] = await db.select().from(administrators).where(eq(administrators.id, id)).limit(1);
-  return row;
-}
-
 export async function countAdministrators(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(administrators);
   return row?.value ?? 0;

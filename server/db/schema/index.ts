@@ -16,5 +16,4 @@ export * from './ai-books.js';
 export * from './usage.js';
 export * from './outbox.js';
 export * from './hardening.js';
-export * from './relations.js';
 export * from './screens.js';

@@ -6,7 +6,6 @@ import {
   type AiDraftCriteria,
   type AiDraftNameField,
   type AiDraftTextField,
-  type AiJustifiedList,
   type AiRatingType,
 } from '../../../../common/aiDraft';
 import type { OptionSource } from '../../../../common/screenDefinition';
@@ -174,5 +173,3 @@ function buildSections(form: SheetForm): readonly ComparisonSection[] {
   ];
 }
 
-/** The lists whose AI choices come with reasons. */
-export const isJustified = (key: string): key is AiJustifiedList => (AI_JUSTIFIED_LISTS as readonly string[]).includes(key);
