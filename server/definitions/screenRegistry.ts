@@ -1,4 +1,5 @@
 import type { Messages } from '../../common/i18nResources.js';
+import { labelNamespace } from '../../common/labelNamespace.js';
 import { READING_SHEET_LABELS, readingSheetShownSchema, type FormScreenDefinition } from '../../common/readingSheetForm.js';
 import { expandScreen } from '../../common/expandTranslations.js';
 import { upgradeDefinition } from '../../common/upgradeDefinition.js';
@@ -63,12 +64,6 @@ export interface ScreenRegistry {
 }
 
 
-/** The i18n namespace of a screen's own texts, from its title key (`screens.requests.title` → `screens.requests`). */
-export function labelNamespace(definition: { title?: unknown; resource?: unknown }): string {
-  const title = typeof definition.title === 'string' ? definition.title : '';
-  return title.split('.').length > 2 ? title.split('.').slice(0, 2).join('.') : `screens.${String(definition.resource)}`;
-}
-
 /** Expands and checks a definition against the meta-schema; throws with every problem. */
 export function expandDefinition(definition: Record<string, unknown>): ScreenDefinition {
   const [screen] = validateScreens({ [`schemas/${String(definition.resource)}.screen.json`]: expandScreen(upgradeDefinition(definition)) });
@@ -104,7 +99,7 @@ export function createScreenRegistry(
   for (const [name, definition] of forms) {
     builtIns.set(name, { kind: 'form', version: 0, definition: definition as unknown as Record<string, unknown>, form: definition.form, formSchema: definition.form.schema, labels: builtInMessages(READING_SHEET_LABELS) });
   }
-  const namespaceOf = (entry: ScreenInUse) => (entry.kind === 'form' ? READING_SHEET_LABELS : labelNamespace(entry.definition));
+  const namespaceOf = (entry: ScreenInUse) => labelNamespace(entry.definition, entry.kind);
   const inUse = new Map(builtIns);
   const validators = new Map<string, { entry: ScreenInUse; validate: FormValidator | undefined }>();
   let seen = 0;

@@ -16,10 +16,11 @@ import { checkContext, checkScreen } from '../definitions/checkDefinitions.js';
 import { checkStoredRules, STORAGE_MESSAGE } from '../definitions/check/checkStoredRules.js';
 import { dotted } from '../definitions/check/problem.js';
 import { checkReadingSheetDefinition } from '../definitions/readingSheetForms.js';
-import { READING_SHEET_LABELS, type FormScreenDefinition } from '../../common/readingSheetForm.js';
+import type { FormScreenDefinition } from '../../common/readingSheetForm.js';
 import { englishTexts } from '../definitions/englishLabels.js';
 import { compileFormValidator } from '../definitions/formValidator.js';
-import { expandDefinition, labelNamespace, type ScreenInUse, type ScreenRegistry } from '../definitions/screenRegistry.js';
+import { labelNamespace } from '../../common/labelNamespace.js';
+import { expandDefinition, type ScreenInUse, type ScreenRegistry } from '../definitions/screenRegistry.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import { screenDiff } from './screenDiff.js';
@@ -110,7 +111,7 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     const problems: ScreenProblem[] = labelProblems(input.labels ?? {});
     const definition = input.definition;
     if (!definition || typeof definition !== 'object' || Array.isArray(definition)) return [...problems, { path: '(definition)', message: 'must be a screen definition (a JSON object)' }];
-    const namespace = builtIn.kind === 'form' ? READING_SHEET_LABELS : labelNamespace(builtIn.definition);
+    const namespace = labelNamespace(builtIn.definition, builtIn.kind);
     // The draft's labels are texts of the screen's namespace: its new keys exist.
     const i18nKeys = new Set([...englishTexts().keys(), ...flatKeys(input.labels, namespace)]);
     if (builtIn.kind === 'form') {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Messages } from '../../../common/i18nResources';
-import { READING_SHEET_LABELS } from '../../../common/readingSheetForm';
+import { labelNamespace } from '../../../common/labelNamespace';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { isApiError } from '../../engine/api/ApiError';
 import { studioCalls, type DraftContent, type ScreenCatalog, type ScreenDetail, type ScreenProblem } from './studioCalls';
@@ -31,13 +31,6 @@ export interface StudioDraft {
   reset(content: DraftContent, baseVersion: number): void;
   /** Saves the draft as it is on the page now, and checks it (before publishing). */
   flush(): Promise<void>;
-}
-
-/** The i18n namespace of a screen's own texts: from its title key (`screens.genres.title`), the editor's for `readingSheet`. */
-export function namespaceOf(detail: Pick<ScreenDetail, 'kind' | 'definition' | 'name'>): string {
-  if (detail.kind === 'form') return READING_SHEET_LABELS;
-  const title = typeof detail.definition.title === 'string' ? detail.definition.title : '';
-  return title.split('.').length > 2 ? title.split('.').slice(0, 2).join('.') : `screens.${detail.name}`;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -171,7 +164,7 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
     loading: false,
     detail,
     catalog: catalogQuery.data,
-    namespace: namespaceOf(detail),
+    namespace: labelNamespace({ resource: detail.name, ...detail.definition }, detail.kind),
     draft,
     baseVersion,
     problems,
