@@ -42,18 +42,56 @@ export default tseslint.config(
     files: ['common/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(src|server)(/|$)', message: 'common/ is shared by the interface and the server: it imports neither.' }] }] },
   },
+  // The server's layers point one way: routes → services → repositories → db/schema. Resources (the
+  // declarations) are read by all of them and import no service; repositories read only the
+  // declarations' vocabulary (declaration, filterDeclaration, tableMapping), never a resource's code.
   {
     files: ['server/db/repositories/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(services|routes|resources)(/|$)', message: 'Repositories hold SQL only: they never import services, routes or resources.' }] },
+        {
+          patterns: [
+            { regex: '^(\\.{1,2}/)+(.*/)?(services|routes|http)(/|$)', message: 'Repositories hold SQL only: they never import services, routes or http/.' },
+            {
+              regex: '^(\\.{1,2}/)+(.*/)?resources/(?!(declaration|filterDeclaration|tableMapping)\\.js$)',
+              message: "Repositories read the declarations' vocabulary only (declaration, filterDeclaration, tableMapping), never a resource's code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/resources/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(services|routes)(/|$)', message: 'Resources are declarations: they import no service or route (a service hands a rule what it needs through the store context).' }] },
       ],
     },
   },
   {
     files: ['server/services/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?routes(/|$)', message: 'Services never import routes: move what both need below them.' }] }] },
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?db/repositories(/|$)', message: 'Routes speak HTTP only: they read and write through a service.' }] },
+      ],
+    },
+  },
+  {
+    files: ['bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?tests(/|$)', message: 'The bench does not import the tests: share through scripts/ or the code it measures.' }] },
+      ],
+    },
   },
   {
     // Layers point one way: the app hands the engine its widgets (RegistriesProvider); the engine

@@ -1,14 +1,34 @@
-import { companyUsage, deleteCompany, findCompany, listCompanies, writeCompany } from '../db/repositories/companyRepository.js';
-import { idOrNull, textOrNull } from '../db/repositories/directoryRepository.js';
-import { companies, countries } from '../db/schema/index.js';
-import { checkReferences, refuseWhileUsed } from './directory.js';
+import { companyUsage } from '../db/repositories/companyRepository.js';
+import { books, companies, countries } from '../db/schema/index.js';
+import { declaredStore, searchOf } from './declaredStore.js';
+import { refuseWhileUsed } from './directory.js';
 import type { CustomResourceDefinition } from './types.js';
 
+const ADDRESS_PARTS = ['address', 'additional_address', 'postal_code', 'city', 'country_id'] as const;
+
+const fields = {
+  id: { column: 'id' },
+  name: { column: 'name' },
+  address: { column: 'address' },
+  additional_address: { column: 'additionalAddress' },
+  postal_code: { column: 'postalCode' },
+  city: { column: 'city' },
+  country_id: { column: 'countryId' },
+  country: { relation: { one: countries, key: 'countryId', pick: { id: 'id', name: { column: 'names', codec: 'englishName' } } } },
+  phone: { column: 'phone' },
+  website: { column: 'website' },
+  description: { column: 'description' },
+  has_address: {
+    computed: 'true when any address part or the country is set',
+    compute: (record) => ADDRESS_PARTS.some((part) => record[part] !== null && record[part] !== undefined),
+  },
+  books_count: { relation: { count: books, column: 'companyId' } },
+} as const satisfies CustomResourceDefinition['fields'];
+
 /**
- * Companies (`admin/companies`): publishing houses, agencies, studios. Records carry
- * `books_count` (sheets naming the company as first publishing house), the country `{ id, name }`
- * and `has_address`, true when any address part or the country is set. A company used by
- * reading sheets or contacts cannot be deleted (409 with the counts).
+ * Companies (`admin/companies`): publishing houses, agencies, studios. `books_count` counts the
+ * sheets naming the company as first publishing house; `has_address` is true when any address
+ * part or the country is set.
  */
 export const companyResource: CustomResourceDefinition = {
   api: 'companies',
@@ -16,51 +36,24 @@ export const companyResource: CustomResourceDefinition = {
   screen: 'companies',
   inUseMessage: 'This company is used by reading sheets or contacts and cannot be deleted.',
   table: companies,
-  fields: {
-    id: { column: 'id' },
-    name: { column: 'name' },
-    address: { column: 'address' },
-    additional_address: { column: 'additionalAddress' },
-    postal_code: { column: 'postalCode' },
-    city: { column: 'city' },
-    country_id: { column: 'countryId' },
-    country: { relation: 'countries: { id, name }' },
-    phone: { column: 'phone' },
-    website: { column: 'website' },
-    description: { column: 'description' },
-    has_address: { computed: 'true when any address part or the country is set' },
-    books_count: { computed: 'reading sheets naming the company as first publishing house' },
-  },
+  fields,
   filters: {
     name: { column: 'searchText', op: 'search' },
     country_id: { column: 'countryId', op: 'in', many: true },
   },
-  store: {
-    list: (db, query) => listCompanies(db, { where: query.where, paging: query }),
-    find: findCompany,
-    async save(db, id, body) {
-      const countryId = idOrNull(body.country_id);
-      await checkReferences(db, [['country_id', countries, countryId]]);
-      const saved = await writeCompany(db, id, {
-        name: String(body.name),
-        address: textOrNull(body.address),
-        additionalAddress: textOrNull(body.additional_address),
-        postalCode: textOrNull(body.postal_code),
-        city: textOrNull(body.city),
-        countryId,
-        phone: textOrNull(body.phone),
-        website: textOrNull(body.website),
-        description: textOrNull(body.description),
-      });
-      return (await findCompany(db, saved ?? id!))!;
+  store: declaredStore({
+    table: companies,
+    fields,
+    searchText: searchOf('name'),
+    rules: {
+      /** Rule: a company used by reading sheets or contacts cannot be deleted (409 with the counts). */
+      async beforeDelete(db, id) {
+        const usage = await companyUsage(db, id);
+        refuseWhileUsed('company', [
+          [usage.books, 'reading sheet'],
+          [usage.contacts, 'contact'],
+        ]);
+      },
     },
-    async remove(db, id) {
-      const usage = await companyUsage(db, id);
-      refuseWhileUsed('company', [
-        [usage.books, 'reading sheet'],
-        [usage.contacts, 'contact'],
-      ]);
-      return deleteCompany(db, id);
-    },
-  },
+  }),
 };

@@ -1,14 +1,38 @@
-import { contactUsage, deleteContact, findContact, listContacts, writeContact } from '../db/repositories/contactRepository.js';
-import { idOrNull, textOrNull } from '../db/repositories/directoryRepository.js';
-import { companies, contacts, contactTypes } from '../db/schema/index.js';
-import { checkReferences, refuseWhileUsed } from './directory.js';
+import { contactUsage } from '../db/repositories/contactRepository.js';
+import { bookContacts, books, bookSources, companies, contacts, contactTypes } from '../db/schema/index.js';
+import { declaredStore, searchOf } from './declaredStore.js';
+import { refuseWhileUsed } from './directory.js';
 import type { CustomResourceDefinition } from './types.js';
 
+const fields = {
+  id: { column: 'id' },
+  name: { column: 'name' },
+  email: { column: 'email' },
+  phone: { column: 'phone' },
+  professional_role: { column: 'professionalRole' },
+  comment: { column: 'comment' },
+  company_id: { column: 'companyId' },
+  company: { relation: { one: companies, key: 'companyId', pick: { id: 'id', name: 'name' } } },
+  company_name: { relation: { one: companies, key: 'companyId', value: 'name' } },
+  contact_type_id: { column: 'contactTypeId' },
+  contact_type: { relation: { one: contactTypes, key: 'contactTypeId', pick: { id: 'id', label: 'label' } } },
+  contact_type_label: { relation: { one: contactTypes, key: 'contactTypeId', value: 'label' } },
+  readingSheets: {
+    relation: {
+      list: books,
+      through: [
+        { table: bookContacts, from: 'contactId', to: 'bookId' },
+        { table: bookSources, from: 'contactId', to: 'bookId' },
+      ],
+      pick: { id: 'id', original_title: 'originalTitle' },
+    },
+    returned: 'record',
+  },
+} as const satisfies CustomResourceDefinition['fields'];
+
 /**
- * Contacts (`admin/contacts`): editors, agents, producers. Records carry `company` `{ id, name }`
- * and `contact_type` `{ id, label }` (and their flat `company_name`, `contact_type_label` for the
- * list), and the single record the reading sheets citing the contact (`readingSheets`). A contact
- * cited by reading sheets cannot be deleted (409).
+ * Contacts (`admin/contacts`): editors, agents, producers, with their company and contact type,
+ * and on the single record the reading sheets citing the contact as a contact or a source.
  */
 export const contactResource: CustomResourceDefinition = {
   api: 'contacts',
@@ -16,50 +40,21 @@ export const contactResource: CustomResourceDefinition = {
   screen: 'contacts',
   inUseMessage: 'This contact is used by reading sheets and cannot be deleted.',
   table: contacts,
-  fields: {
-    id: { column: 'id' },
-    name: { column: 'name' },
-    email: { column: 'email' },
-    phone: { column: 'phone' },
-    professional_role: { column: 'professionalRole' },
-    comment: { column: 'comment' },
-    company_id: { column: 'companyId' },
-    company: { relation: 'companies: { id, name }' },
-    company_name: { relation: 'companies.name' },
-    contact_type_id: { column: 'contactTypeId' },
-    contact_type: { relation: 'contact_types: { id, label }' },
-    contact_type_label: { relation: 'contact_types.label' },
-    readingSheets: { relation: 'books citing the contact (contacts or sources): { id, original_title }', returned: 'record' },
-  },
+  fields,
   filters: {
     name: { column: 'searchText', op: 'search' },
     company_id: { column: 'companyId', op: 'in', many: true },
     contact_type_id: { column: 'contactTypeId', op: 'in', many: true },
   },
-  store: {
-    list: (db, query) => listContacts(db, { where: query.where, paging: query }),
-    find: findContact,
-    async save(db, id, body) {
-      const companyId = idOrNull(body.company_id);
-      const contactTypeId = idOrNull(body.contact_type_id);
-      await checkReferences(db, [
-        ['company_id', companies, companyId],
-        ['contact_type_id', contactTypes, contactTypeId],
-      ]);
-      const saved = await writeContact(db, id, {
-        name: String(body.name),
-        email: textOrNull(body.email),
-        phone: textOrNull(body.phone),
-        professionalRole: textOrNull(body.professional_role),
-        comment: textOrNull(body.comment),
-        companyId,
-        contactTypeId,
-      });
-      return (await findContact(db, saved ?? id!))!;
+  store: declaredStore({
+    table: contacts,
+    fields,
+    searchText: searchOf('name', 'email'),
+    rules: {
+      /** Rule: a contact cited by reading sheets cannot be deleted (409 with the count). */
+      async beforeDelete(db, id) {
+        refuseWhileUsed('contact', [[await contactUsage(db, id), 'reading sheet']]);
+      },
     },
-    async remove(db, id) {
-      refuseWhileUsed('contact', [[await contactUsage(db, id), 'reading sheet']]);
-      return deleteContact(db, id);
-    },
-  },
+  }),
 };

@@ -1,6 +1,7 @@
-import type { FilterDeclaration } from '../db/repositories/filterConditions.js';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FilterDeclaration } from '../resources/filterDeclaration.js';
 
-export { FILTER_OPS, type FilterDeclaration, type FilterOp } from '../db/repositories/filterConditions.js';
+export { FILTER_OPS, type FilterDeclaration, type FilterOp } from '../resources/filterDeclaration.js';
 
 /**
  * The declaration of one resource's API surface, in data: what its records carry, what a body may
@@ -26,15 +27,55 @@ export type Codec = (typeof CODECS)[number];
 export type Returned = 'list' | 'record' | 'both' | 'never';
 
 /**
+ * The columns a relation picks from its table, by API name: a column (drizzle property name),
+ * read as stored, or with a codec (`{ column: 'names', codec: 'englishName' }` answers a name).
+ */
+export type RelationPick = Readonly<Record<string, string | { column: string; codec: Codec }>>;
+
+/**
+ * A related record, read by a join on a column of the resource's table (`key`, holding the
+ * related id): `pick` answers `{ id, name }`-like objects (null without one); `value` answers one
+ * column flat (the list's `company_name`).
+ */
+export interface OneRelation {
+  one: PgTable;
+  key: string;
+  pick?: RelationPick;
+  value?: string | { column: string; codec: Codec };
+}
+
+/**
+ * The related records listing this one, through one or several link tables (`from` holds this
+ * record's id, `to` the related id), each picked as `pick`, by related id, each record once.
+ */
+export interface ListRelation {
+  list: PgTable;
+  through: readonly { table: PgTable; from: string; to: string }[];
+  pick: RelationPick;
+}
+
+/** How many rows of `count` hold this record's id in their `column`. */
+export interface CountRelation {
+  count: PgTable;
+  column: string;
+}
+
+/** A relation as data: the store derives its joins from it (server/db/repositories/declaredRepository.ts). */
+export type RelationDeclaration = OneRelation | ListRelation | CountRelation;
+
+/**
  * One field of a resource's records, by its API name. Exactly one source:
  * - `column`: a column of the resource's table (drizzle property name);
- * - `relation`: a related record or list, joined by the resource's store (e.g. `company`);
- * - `computed`: worked out by the resource's store (e.g. `has_address`), described in words.
+ * - `relation`: a related record, value, list or count, declared as data (`RelationDeclaration`);
+ *   a resource whose store is still hand-written may describe it in words;
+ * - `computed`: worked out by the resource's code, described in words; `compute` derives it from
+ *   the record's other fields.
  */
 export interface FieldDeclaration {
   column?: string;
-  relation?: string;
+  relation?: RelationDeclaration | string;
   computed?: string;
+  compute?: (record: Readonly<Record<string, unknown>>) => unknown;
   /** How a plain table's column crosses the API (`value` by default). */
   codec?: Codec;
   /** Which answers carry it (`both` by default). */

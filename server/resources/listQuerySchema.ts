@@ -1,5 +1,6 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { columnOf, type FilterDeclaration } from '../db/repositories/filterConditions.js';
+import { columnOf } from '../db/repositories/filterConditions.js';
+import { type FilterDeclaration } from '../resources/filterDeclaration.js';
 import { MAX_INT_ID } from '../db/repositories/resourceRepository.js';
 import { pagingQuerySchema } from '../http/paging.js';
 

@@ -1,6 +1,6 @@
 import { bookFacets } from '../db/schema/index.js';
 import { RATING_MAX, RATING_MIN, RATING_TYPES } from '../db/schema/book-ratings.js';
-import type { FilterDeclaration } from '../db/repositories/filterConditions.js';
+import type { FilterDeclaration } from '../resources/filterDeclaration.js';
 import type { FieldDeclaration, ResourceSurface } from './declaration.js';
 
 const ids = (column: string, tree?: 'genres' | 'thematics'): FilterDeclaration => ({ column, op: 'overlaps', many: true, ...(tree ? { tree } : {}) });

@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../common/locales.js';
 import type { FieldErrors } from '../../common/validation.js';
 import type { Db } from '../db/client.js';
 import { existingIds } from '../db/repositories/directoryRepository.js';
-import type { DerivedFilter } from '../db/repositories/filterConditions.js';
+import type { DerivedFilter } from '../resources/filterDeclaration.js';
 import {
   deleteReporter,
   findReporterRecord,

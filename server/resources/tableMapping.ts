@@ -13,8 +13,11 @@ const READ: Record<Codec, (value: unknown) => unknown> = {
   lowercase: (value) => value ?? null,
 };
 
+/** How a column value of codec `codec` is read into the API. */
+export const readCodec = (codec: Codec) => READ[codec];
+
 /** Writes a validated, trimmed body value as the column value. */
-const WRITE: Record<Exclude<Codec, 'englishName'>, (value: unknown) => unknown> = {
+export const WRITE: Record<Exclude<Codec, 'englishName'>, (value: unknown) => unknown> = {
   value: (value) => value ?? null,
   translations: translationsOf,
   reference: (value) => (typeof value === 'number' ? value : null),

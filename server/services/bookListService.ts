@@ -17,7 +17,8 @@ import {
   type BookSort,
   type SortDirection,
 } from '../db/repositories/bookListRepository.js';
-import { filterConditions, rankedSearch, withDescendants, type FilterDeclaration, type RankedSearch } from '../db/repositories/filterConditions.js';
+import { filterConditions, rankedSearch, withDescendants, type RankedSearch } from '../db/repositories/filterConditions.js';
+import { type FilterDeclaration } from '../resources/filterDeclaration.js';
 import { bookFacets } from '../db/schema/index.js';
 import { BOOK_FILTERS } from '../resources/readingSheets.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';

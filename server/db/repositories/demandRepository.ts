@@ -4,7 +4,8 @@ import type { Paging } from '../../http/paging.js';
 import type { Db } from '../client.js';
 import { books, demandStatuses, demandTypes, demands, users } from '../schema/index.js';
 import { authorsOfBooks } from './authorsOfBooks.js';
-import { searchWords, type DerivedFilter } from './filterConditions.js';
+import { searchWords } from './filterConditions.js';
+import { type DerivedFilter } from '../../resources/filterDeclaration.js';
 import { likePattern } from './namedListRepository.js';
 
 /** A request as the API sends it, timestamps as dates. */

@@ -1,8 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { pickTranslation, type Translations } from '../../../common/locales.js';
 import type { Db } from '../client.js';
-import { countries } from '../schema/index.js';
 import { isIdValue } from './resourceRepository.js';
 
 /**
@@ -25,14 +23,6 @@ export async function existingIds(db: Db, table: PgTable, idColumn: PgColumn, id
     .from(table)
     .where(inArray(idColumn, [...new Set(ids)]));
   return new Set(rows.map((row) => Number(row.id)));
-}
-
-/** Columns selecting a joined country (left join on `countries`). */
-export const countryColumns = { countryRefId: countries.id, countryNames: countries.names };
-
-/** The `{ id, name }` of a joined country, or null. */
-export function countryOf(row: { countryRefId: number | null; countryNames: Translations | null }): { id: number; name: string } | null {
-  return row.countryRefId === null ? null : { id: row.countryRefId, name: pickTranslation(row.countryNames) };
 }
 
 /** `count(*)` as a JavaScript number (PostgreSQL answers bigint as a string). */

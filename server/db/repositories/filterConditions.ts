@@ -2,79 +2,8 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { searchNormal } from '../../../common/locales.js';
 import type { Db } from '../client.js';
+import type { FilterDeclaration } from '../../resources/filterDeclaration.js';
 import { likePattern } from './namedListRepository.js';
-
-/**
- * How a list's query parameter matches rows:
- * - `search`: the normalised text occurs in the column (`like`, case- and accent-insensitive);
- *   `words` makes every word of the text occur, in any order;
- * - `fulltext`: the words occur in a `tsvector` column (`book_search` configuration: accents and
- *   case folded), every word; `ranked` names a vector whose matches come first;
- * - `in`: the column equals one of the values (`many`) or the value;
- * - `overlaps`: an id-array column shares at least one of the values;
- * - `atLeast`: the column is at least the value (minimum stars; 0 matches everything);
- * - `month`: a date column falls on the first day of the month given as `YYYY-MM`;
- * - `flag`: a boolean column, the value 1 (any), 2 (true) or 3 (false): SPEC's series filter;
- * - `boolean`: a boolean column, the value 1 (true) or 0 (false);
- * - `derived`: what no column of the table holds (a user's subscription state, a request's user or
- *   sheet): the condition is built by the repository layer (`DerivedFilter`), from values it
- *   lists, from ids, or from a free text.
- */
-export const FILTER_OPS = ['search', 'fulltext', 'in', 'overlaps', 'atLeast', 'month', 'flag', 'boolean', 'derived'] as const;
-export type FilterOp = (typeof FILTER_OPS)[number];
-
-/**
- * The condition of a `derived` filter, written in the repository layer beside the SQL it reads
- * (e.g. `server/db/repositories/subscriptionState.ts`), so a declaration names it and no route
- * special-cases it.
- */
-export interface DerivedFilter {
-  /** The values the parameter takes (a text enum); absent, it takes ids (integers from 1). */
-  values?: readonly string[];
-  /** The parameter is a free text (a search, at most 200 characters); a blank one adds no condition. */
-  text?: boolean;
-  /** The rows matching any of the values given (one or several, as the declaration's `many` allows). */
-  condition(values: readonly (string | number)[]): SQL;
-}
-
-/** One accepted query parameter of a list: a column and an operator, or a derived condition. */
-export type FilterDeclaration = ColumnFilter | DerivedFilterDeclaration;
-
-/** A parameter matched against a column of the list's table. */
-export interface ColumnFilter {
-  /**
-   * The column it filters (drizzle property name of the list's table). For `search`, a normalised
-   * `search_text` column, or a list of raw text columns, joined and accent-folded at query time.
-   */
-  column: string | readonly string[];
-  op: Exclude<FilterOp, 'derived'>;
-  /** Several values accepted (`p=1&p=2` or `p[]=1&p[]=2`), a row matching any of them. */
-  many?: boolean;
-  /** `search` only: every word must occur, instead of the whole text. */
-  words?: boolean;
-  /** `fulltext` only: a vector column of some of the same words; rows matching in it come first (`rankedSearch`). */
-  ranked?: string;
-  /** Ids of a parent_id tree: a filter on a node also matches its descendants. */
-  tree?: 'genres' | 'thematics';
-  /** Bounds of an integer value (ids: 1 to the integer maximum by default; `atLeast`: required). */
-  minimum?: number;
-  maximum?: number;
-  derived?: never;
-}
-
-/** A parameter matched by a condition the repository layer builds (`op: 'derived'`). */
-export interface DerivedFilterDeclaration {
-  op: 'derived';
-  derived: DerivedFilter;
-  /** Several values accepted, a row matching any of them. */
-  many?: boolean;
-  column?: never;
-  words?: never;
-  ranked?: never;
-  tree?: never;
-  minimum?: never;
-  maximum?: never;
-}
 
 /** A validated list query: each declared parameter's value (a number, a text or a list of numbers). */
 export type FilterValues = Readonly<Record<string, unknown>>;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { subscriptions, users } from '../schema/index.js';
-import type { DerivedFilter } from './filterConditions.js';
+import type { DerivedFilter } from '../../resources/filterDeclaration.js';
 
 /**
  * A user's subscription state (SPEC §4 'Subscription states'), worked out here and only here: the

@@ -1,0 +1,173 @@
+import { asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { CountRelation, FieldDeclaration, ListRelation, OneRelation, RelationPick } from '../../resources/declaration.js';
+import { readCodec } from '../../resources/tableMapping.js';
+import type { Db } from '../client.js';
+import { columnOf, tableName } from './filterConditions.js';
+
+/**
+ * The SQL of a resource whose records derive from its declaration (`fields` over its drizzle
+ * table): one select with a left join per related record and a subquery per count, a second query
+ * per listed relation, and plain writes. What a field answers is its declaration's: nothing here
+ * names a resource.
+ */
+
+type Fields = Readonly<Record<string, FieldDeclaration>>;
+type Row = Record<string, unknown>;
+/** A table with a serial `id`, as every declared resource has. */
+export type IdTable = PgTable & { id: PgColumn };
+
+const isOne = (relation: unknown): relation is OneRelation => Boolean(relation && typeof relation === 'object' && 'one' in relation);
+const isList = (relation: unknown): relation is ListRelation => Boolean(relation && typeof relation === 'object' && 'list' in relation);
+const isCount = (relation: unknown): relation is CountRelation => Boolean(relation && typeof relation === 'object' && 'count' in relation);
+const pickEntries = (pick: RelationPick) => Object.entries(pick).map(([name, spec]) => [name, typeof spec === 'string' ? { column: spec, codec: 'value' as const } : spec] as const);
+const returnedIn = (field: FieldDeclaration, where: 'list' | 'record') => [where, 'both', undefined].includes(field.returned);
+
+/** A read of declared records: the select's columns, its joins, and the mapping of a selected row. */
+interface ReadPlan {
+  selection: Record<string, PgColumn | SQL>;
+  joins: { table: PgTable; on: SQL }[];
+  toRecord(row: Row): Row;
+  lists: [name: string, relation: ListRelation][];
+  computed: [name: string, compute: NonNullable<FieldDeclaration['compute']>][];
+}
+
+const plans = new WeakMap<Fields, Record<'list' | 'record', ReadPlan>>();
+
+function readPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): ReadPlan {
+  let cached = plans.get(fields);
+  if (!cached) {
+    cached = { list: buildPlan(table, fields, 'list'), record: buildPlan(table, fields, 'record') };
+    plans.set(fields, cached);
+  }
+  return cached[where];
+}
+
+function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): ReadPlan {
+  const selection: ReadPlan['selection'] = { id: table.id };
+  const joins: ReadPlan['joins'] = [];
+  const readers: ((row: Row) => [string, unknown])[] = [];
+  const lists: ReadPlan['lists'] = [];
+  const computed: ReadPlan['computed'] = [];
+  for (const [name, field] of Object.entries(fields)) {
+    if (!returnedIn(field, where)) continue;
+    if (field.column !== undefined) {
+      const key = `c_${name}`;
+      selection[key] = columnOf(table, field.column);
+      const read = readCodec(field.codec ?? 'value');
+      readers.push((row) => [name, read(row[key])]);
+    } else if (isOne(field.relation)) {
+      const relation = field.relation;
+      const joined = alias(relation.one as IdTable, `r_${name}`) as unknown as IdTable;
+      joins.push({ table: joined, on: eq(columnOf(joined, 'id'), columnOf(table, relation.key)) });
+      const presence = `r_${name}_id`;
+      selection[presence] = columnOf(joined, 'id');
+      if (relation.value !== undefined) {
+        const spec = typeof relation.value === 'string' ? { column: relation.value, codec: 'value' as const } : relation.value;
+        const key = `r_${name}_value`;
+        selection[key] = columnOf(joined, spec.column);
+        const read = readCodec(spec.codec);
+        readers.push((row) => [name, row[presence] === null ? null : read(row[key])]);
+      } else {
+        const picks = pickEntries(relation.pick ?? { id: 'id' }).map(([pick, spec]) => {
+          const key = `r_${name}_${pick}`;
+          selection[key] = columnOf(joined, spec.column);
+          return [pick, key, readCodec(spec.codec)] as const;
+        });
+        readers.push((row) => [name, row[presence] === null ? null : Object.fromEntries(picks.map(([pick, key, read]) => [pick, read(row[key])]))]);
+      }
+    } else if (isCount(field.relation)) {
+      const key = `n_${name}`;
+      selection[key] = sql<number>`(select count(*) from ${field.relation.count} where ${columnOf(field.relation.count, field.relation.column)} = ${table.id})`.mapWith(Number);
+      readers.push((row) => [name, row[key]]);
+    } else if (isList(field.relation)) {
+      lists.push([name, field.relation]);
+    } else if (field.compute) {
+      computed.push([name, field.compute]);
+    } else {
+      throw new Error(`${tableName(table)}.${name}: a declared store needs a column, a relation as data or a compute function`);
+    }
+  }
+  const toRecord = (row: Row) => Object.fromEntries(readers.map((read) => read(row)));
+  return { selection, joins, toRecord, lists, computed };
+}
+
+function selectFrom(db: Db, table: IdTable, plan: ReadPlan) {
+  let query = db.select(plan.selection).from(table).$dynamic();
+  for (const join of plan.joins) query = query.leftJoin(join.table, join.on);
+  return query;
+}
+
+/** The listed relations of `records` (by id), each a list of picked records by related id. */
+async function withLists(db: Db, plan: ReadPlan, records: Row[]): Promise<Row[]> {
+  if (records.length === 0) return records;
+  const ids = records.map((record) => record.id as number);
+  for (const [name, relation] of plan.lists) {
+    const related = relation.list as IdTable;
+    const picks = pickEntries(relation.pick);
+    const byOwner = new Map<number, Map<number, Row>>();
+    for (const link of relation.through) {
+      const owner = columnOf(link.table, link.from);
+      const rows = await db
+        .select({ owner, relatedId: related.id, ...Object.fromEntries(picks.map(([pick, spec]) => [`p_${pick}`, columnOf(related, spec.column)])) })
+        .from(link.table)
+        .innerJoin(related, eq(related.id, columnOf(link.table, link.to)))
+        .where(inArray(owner, ids))
+        .orderBy(asc(related.id));
+      for (const row of rows as Row[]) {
+        const owned = byOwner.get(row.owner as number) ?? new Map<number, Row>();
+        owned.set(row.relatedId as number, Object.fromEntries(picks.map(([pick, spec]) => [pick, readCodec(spec.codec)(row[`p_${pick}`])])));
+        byOwner.set(row.owner as number, owned);
+      }
+    }
+    for (const record of records) {
+      const owned = byOwner.get(record.id as number);
+      record[name] = owned ? [...owned.entries()].sort(([a], [b]) => a - b).map(([, item]) => item) : [];
+    }
+  }
+  return records;
+}
+
+function finished(plan: ReadPlan, records: Row[]): Row[] {
+  for (const record of records) for (const [name, compute] of plan.computed) record[name] = compute(record);
+  return records;
+}
+
+/** One page of declared records by id, matching `where`, and the total. */
+export async function listDeclared(
+  db: Db,
+  table: IdTable,
+  fields: Fields,
+  options: { where: SQL | undefined; perPage: number; offset: number },
+): Promise<{ rows: Row[]; total: number }> {
+  const plan = readPlan(table, fields, 'list');
+  const rows = await selectFrom(db, table, plan).where(options.where).orderBy(asc(table.id)).limit(options.perPage).offset(options.offset);
+  const [total] = await db.select({ value: count() }).from(table).where(options.where);
+  const records = await withLists(db, plan, (rows as Row[]).map(plan.toRecord));
+  return { rows: finished(plan, records), total: total?.value ?? 0 };
+}
+
+/** One declared record by id, with its listed relations; undefined when unknown. */
+export async function findDeclared(db: Db, table: IdTable, fields: Fields, id: number): Promise<Row | undefined> {
+  const plan = readPlan(table, fields, 'record');
+  const [row] = await selectFrom(db, table, plan).where(eq(table.id, id)).limit(1);
+  if (!row) return undefined;
+  const [record] = finished(plan, await withLists(db, plan, [plan.toRecord(row as Row)]));
+  return record;
+}
+
+/** Inserts (no id) or updates the row `id` with `values` (column property names), stamping `updatedAt` when the table has one; its id, or undefined when unknown. */
+export async function writeDeclared(db: Db, table: IdTable, id: number | undefined, values: Row): Promise<number | undefined> {
+  if (id === undefined) {
+    const [row] = await db.insert(table).values(values as never).returning({ id: table.id });
+    return row!.id as number;
+  }
+  const stamped = 'updatedAt' in getTableColumns(table) ? { ...values, updatedAt: new Date() } : values;
+  const [row] = await db.update(table).set(stamped as never).where(eq(table.id, id)).returning({ id: table.id });
+  return row?.id as number | undefined;
+}
+
+/** Deletes the row `id`; false when it did not exist. Foreign-key refusals are thrown as is (409). */
+export async function deleteDeclared(db: Db, table: IdTable, id: number): Promise<boolean> {
+  return (await db.delete(table).where(eq(table.id, id)).returning({ id: table.id })).length > 0;
+}

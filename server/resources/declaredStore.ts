@@ -1,0 +1,100 @@
+import { LOCALES, searchNormal, type Translations } from '../../common/locales.js';
+import type { Db } from '../db/client.js';
+import { deleteDeclared, findDeclared, listDeclared, writeDeclared, type IdTable } from '../db/repositories/declaredRepository.js';
+import { columnOf } from '../db/repositories/filterConditions.js';
+import { writableFields, type FieldDeclaration, type OneRelation } from './declaration.js';
+import { unprocessable } from '../http/errors.js';
+import { checkReferences } from './directory.js';
+import { WRITE } from './tableMapping.js';
+import type { ResourceStore, StoreContext } from './types.js';
+
+type Fields = Readonly<Record<string, FieldDeclaration>>;
+type Body = Record<string, unknown>;
+
+/**
+ * The rules of a resource that its declaration cannot say, each named for what it enforces. They
+ * run inside the write's transaction; they throw 422 (`unprocessable`) or 409 (`conflict`).
+ */
+export interface ResourceRules {
+  /** Before a create (`id` undefined) or an update: the validated body's fields. */
+  beforeSave?(db: Db, id: number | undefined, fields: Body): Promise<void>;
+  /** Before a delete: refuses one the record's use forbids. */
+  beforeDelete?(db: Db, id: number, context: StoreContext): Promise<void>;
+}
+
+/** What a declared store is built from: the table, the fields, the search text and the rules. */
+export interface DeclaredStoreOptions {
+  table: IdTable;
+  fields: Fields;
+  /** The `searchText` column's value, from the written fields (absent: the table has none). */
+  searchText?: (fields: Body) => string;
+  rules?: ResourceRules;
+}
+
+/** The search text of some fields: their texts (every locale of a per-language map), joined and normalised. */
+export const searchOf =
+  (...names: string[]) =>
+  (fields: Body): string =>
+    searchNormal(
+      names
+        .flatMap((name) => {
+          const value = fields[name];
+          if (value && typeof value === 'object') return LOCALES.map((locale) => (value as Translations)[locale]);
+          return [value];
+        })
+        .filter((text): text is string => typeof text === 'string' && text !== '')
+        .join(' '),
+    );
+
+const isOne = (relation: unknown): relation is OneRelation => Boolean(relation && typeof relation === 'object' && 'one' in relation);
+
+/**
+ * A store derived from a declaration: reads join what the relations declare; a save writes each
+ * writable column field through its codec (an empty text in a nullable column is null), checks
+ * that each id names a record of the related table its relation joins ('The selected … is
+ * invalid.'), keeps the search text, and runs the rules first, in one transaction.
+ */
+export function declaredStore({ table, fields, searchText, rules }: DeclaredStoreOptions): ResourceStore {
+  const writes = writableFields({ fields }).map((name) => {
+    const field = fields[name]!;
+    const codec = field.codec ?? 'value';
+    if (field.column === undefined || codec === 'englishName') throw new Error(`Field ${name}: a declared store writes only column fields (else a rule's code)`);
+    const column = columnOf(table, field.column);
+    const write = WRITE[codec];
+    return [name, field.column, (value: unknown) => (value === '' && !column.notNull ? null : write(value))] as const;
+  });
+  // Each id column joined by a relation names a record of that relation's table.
+  const references = Object.values(fields)
+    .map((field) => field.relation)
+    .filter(isOne)
+    .map((relation) => [Object.entries(fields).find(([, field]) => field.column === relation.key)?.[0], relation.one as IdTable] as const)
+    .filter((reference): reference is [string, IdTable] => reference[0] !== undefined && writes.some(([name]) => name === reference[0]));
+  const unique = [...new Map(references.map((reference) => [reference[0], reference])).values()];
+
+  return {
+    list: (db, query) => listDeclared(db, table, fields, query),
+    find: (db, id) => findDeclared(db, table, fields, id),
+    async save(db, id, body) {
+      const savedId = await db.transaction(async (tx) => {
+        await checkReferences(
+          tx,
+          unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null]),
+        );
+        await rules?.beforeSave?.(tx, id, body);
+        const values = Object.fromEntries(writes.map(([name, column, write]) => [column, write(body[name])]));
+        if (searchText) values.searchText = searchText(body);
+        return writeDeclared(tx, table, id, values);
+      });
+      const saved = savedId === undefined ? undefined : await findDeclared(db, table, fields, savedId);
+      // Deleted by someone else between the save's first read and its write.
+      if (!saved) throw unprocessable({ id: ['This record was deleted by someone else meanwhile.'] });
+      return saved;
+    },
+    async remove(db, id, context) {
+      return db.transaction(async (tx) => {
+        await rules?.beforeDelete?.(tx, id, context);
+        return deleteDeclared(tx, table, id);
+      });
+    },
+  };
+}
