@@ -44,7 +44,7 @@ export default tseslint.config(
   },
   // The server's layers point one way: routes → services → repositories → db/schema. Resources (the
   // declarations) are read by all of them and import no service; repositories read only the
-  // declarations' vocabulary (declaration, filterDeclaration, tableMapping), never a resource's code.
+  // declarations' vocabulary (declaration, filterDeclaration, tableMapping, the reading sheet's readingSheets), never a resource's code.
   {
     files: ['server/db/repositories/**/*.ts'],
     rules: {
@@ -54,8 +54,8 @@ export default tseslint.config(
           patterns: [
             { regex: '^(\\.{1,2}/)+(.*/)?(services|routes|http)(/|$)', message: 'Repositories hold SQL only: they never import services, routes or http/.' },
             {
-              regex: '^(\\.{1,2}/)+(.*/)?resources/(?!(declaration|filterDeclaration|tableMapping)\\.js$)',
-              message: "Repositories read the declarations' vocabulary only (declaration, filterDeclaration, tableMapping), never a resource's code.",
+              regex: '^(\\.{1,2}/)+(.*/)?resources/(?!(declaration|filterDeclaration|tableMapping|readingSheets)\\.js$)',
+              message: "Repositories read the declarations' vocabulary only (declaration, filterDeclaration, tableMapping, the reading sheet's readingSheets), never a resource's code.",
             },
           ],
         },

@@ -30,8 +30,8 @@ import { insertAdministrator } from '../server/db/repositories/administratorRepo
 import { authors, companies, contacts, literaryPrizes } from '../server/db/schema/index.js';
 import { seedDatabase } from '../server/db/seed/index.js';
 import { openSession, SESSION_COOKIE } from '../server/services/sessions.js';
-import { chromiumPath, launchBrowser } from '../tests/helpers/browser.js';
-import { fullSheet, referenceIds } from '../tests/server/book-sheet-fixtures.js';
+import { chromiumPath, launchBrowser } from '../scripts/harness/browser.js';
+import { fullSheet, referenceIds } from '../scripts/harness/fullSheet.js';
 import { log, ms, stats, type Stats } from './stats.js';
 
 const KEYS = Number(process.env.BENCH_EDITOR_KEYS ?? 100);

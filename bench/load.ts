@@ -19,8 +19,8 @@ import { seedDemoData } from '../server/db/seed/demo/index.js';
 import { seedDatabase } from '../server/db/seed/index.js';
 import { insertAdministrator } from '../server/db/repositories/administratorRepository.js';
 import { hashPassword } from '../server/services/passwords.js';
-import { ADMIN } from '../tests/helpers/testApp.js';
-import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess.js';
+import { ADMIN } from '../scripts/harness/admin.js';
+import { startServerProcess, type ServerProcess } from '../scripts/harness/serverProcess.js';
 import { openBenchDatabase } from './benchDatabase.js';
 import { log, loadLine, ms, percentile } from './stats.js';
 

@@ -4,7 +4,7 @@
  * Writes test-results/screens/<path>.png.
  */
 import fs from 'node:fs';
-import { launchBrowser } from '../tests/helpers/browser.js';
+import { launchBrowser } from './harness/browser.js';
 
 const [base, email, password, ...paths] = process.argv.slice(2);
 if (!base || !email || !password) throw new Error('usage: screenshot.ts BASE_URL EMAIL PASSWORD PATH...');

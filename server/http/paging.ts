@@ -1,13 +1,9 @@
 import type { Paged } from '../../common/api.js';
+import type { Paging } from '../db/paging.js';
 
 export type { Paged } from '../../common/api.js';
-
-/** Paging of every list endpoint: `page` from 1, `perPage` bounded. */
-export interface Paging {
-  page: number;
-  perPage: number;
-  offset: number;
-}
+/** Paging of every list endpoint: `page` from 1, `perPage` bounded (the repositories' window). */
+export type { Paging } from '../db/paging.js';
 
 export const MAX_PER_PAGE = 1000;
 export const DEFAULT_PER_PAGE = 10;

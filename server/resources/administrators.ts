@@ -11,7 +11,6 @@ import { revokeAdministratorSessions } from '../db/repositories/sessionRepositor
 import { administrators } from '../db/schema/index.js';
 import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 import { currentRequest } from '../http/requestContext.js';
-import { hashPassword } from '../services/passwords.js';
 import type { CustomResourceDefinition } from './types.js';
 
 export const ADMINISTRATOR_MESSAGES = {
@@ -58,14 +57,14 @@ export const administratorResource: CustomResourceDefinition = {
       const record = await findAdministratorRecord(db, id);
       return record && withDeletable(record);
     },
-    async save(db, id, body) {
+    async save(db, id, body, _files, context) {
       const values = { firstname: text(body.firstname), lastname: text(body.lastname), email: text(body.email) };
       const password = text(body.password) || undefined;
       const errors: FieldErrors = {};
       if (await administratorEmailTaken(db, values.email, id)) errors.email = [ADMINISTRATOR_MESSAGES.emailTaken];
       if (id === undefined && !password) errors.password = [ADMINISTRATOR_MESSAGES.passwordRequired];
       if (Object.keys(errors).length > 0) throw unprocessable(errors);
-      const passwordHash = password === undefined ? undefined : await hashPassword(password);
+      const passwordHash = password === undefined ? undefined : await context.hashPassword(password);
       try {
         if (id === undefined) {
           const { id: created } = await insertAdministrator(db, { ...values, passwordHash: passwordHash! });

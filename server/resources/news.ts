@@ -4,8 +4,7 @@ import { deleteNews, findNews, insertNews, listNews, updateNews, type NewsValues
 import { news, NEWS_TYPES, type News } from '../db/schema/editorial.js';
 import { unprocessable } from '../http/errors.js';
 import { fileUrl } from '../storage/fileUrl.js';
-import { keepUploads } from '../services/pendingUploads.js';
-import { richTextToPlain, sanitizeRichText } from '../services/richText.js';
+import { richTextToPlain, sanitizeRichText } from './richText.js';
 import { discardUploads } from '../uploads/receiveUploads.js';
 import type { CustomResourceDefinition, StoreContext } from './types.js';
 
@@ -93,7 +92,7 @@ export const newsResource: CustomResourceDefinition = {
         const written = id === undefined ? await insertNews(tx, values) : await updateNews(tx, id, values);
         // Deleted meanwhile: the route removes the upload.
         if (!written) throw unprocessable({ id: ['This news no longer exists.'] });
-        if (kept) await keepUploads(tx, [kept.key]);
+        if (kept) await context.keepUploads(tx, [kept.key]);
         return written;
       });
       // The replaced image, and an upload a link-type news did not keep.

@@ -1,6 +1,6 @@
 import { bookFacets } from '../db/schema/index.js';
 import { RATING_MAX, RATING_MIN, RATING_TYPES } from '../db/schema/book-ratings.js';
-import type { FilterDeclaration } from '../resources/filterDeclaration.js';
+import type { FilterDeclaration } from './filterDeclaration.js';
 import type { FieldDeclaration, ResourceSurface } from './declaration.js';
 
 const ids = (column: string, tree?: 'genres' | 'thematics'): FilterDeclaration => ({ column, op: 'overlaps', many: true, ...(tree ? { tree } : {}) });
@@ -12,6 +12,10 @@ const oneOf = (column: string): FilterDeclaration => ({ column, op: 'in', many: 
  * vectors (title and author matches first), criteria as id arrays
  * (`overlaps`, a GIN index each), single columns as `in`, ratings as minimum stars.
  */
+/** The orders of the reading-sheet list (`sort`), newest change first by default. */
+export const BOOK_SORTS = ['id', 'title', 'publication_date', 'updated_at'] as const;
+export type BookSort = (typeof BOOK_SORTS)[number];
+
 export const BOOK_FILTERS = {
   search: { column: 'searchVector', op: 'fulltext', ranked: 'titleVector' },
   author: ids('authorIds'),

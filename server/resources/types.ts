@@ -2,7 +2,6 @@ import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
-import type { CardPaymentProvider } from '../payments/CardPaymentProvider.js';
 import type { NamedTable } from '../db/repositories/namedListRepository.js';
 import type { Storage } from '../storage/Storage.js';
 import type { PendingUploads } from '../uploads/PendingUploads.js';
@@ -65,12 +64,19 @@ export interface RecordOptions {
   lang?: Locale;
 }
 
-/** What a store may use besides the database: the file storage of the uploads and their pending records, the card payment provider. */
+/**
+ * What a store's rules may use besides the database, handed over by the service layer
+ * (server/services/storeContext.ts), so that a declaration imports no service.
+ */
 export interface StoreContext {
   storage: Storage;
   pending: PendingUploads;
-  /** Subscriptions tied to it are cancelled there before their user is deleted. */
-  cardPayments: CardPaymentProvider;
+  /** Turns uploads into kept files, in the transaction that saves the record referring to them (409 when one expired). */
+  keepUploads(tx: Db, keys: readonly string[]): Promise<void>;
+  /** The stored hash of a password (argon2id). */
+  hashPassword(password: string): Promise<string>;
+  /** Cancels at the card payment provider the active subscription of a user about to be deleted (refusals as for a cancel). */
+  cancelSubscriptionOf(db: Db, userId: number): Promise<void>;
 }
 
 /** A file the request uploaded and storage kept, handed to a store's save. */

@@ -4,7 +4,6 @@ import { deleteUser, findUserRecord, listUsers, updateUser, userEmailTaken } fro
 import { pgErrorCode, PG_ERRORS } from '../db/errors.js';
 import { countries, locales, users } from '../db/schema/index.js';
 import { unprocessable } from '../http/errors.js';
-import { cancelBeforeDelete } from '../services/subscriptionService.js';
 import { checkReferences } from './directory.js';
 import type { CustomResourceDefinition } from './types.js';
 
@@ -104,7 +103,7 @@ export const userResource: CustomResourceDefinition = {
       return (await findUserRecord(db, userId))!;
     },
     async remove(db, id, context) {
-      await cancelBeforeDelete(db, context.cardPayments, id);
+      await context.cancelSubscriptionOf(db, id);
       return deleteUser(db, id);
     },
   },

@@ -1,6 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import { BOOK_SORTS } from '../db/repositories/bookListRepository.js';
+import { BOOK_SORTS } from '../resources/readingSheets.js';
 import { bookFacets } from '../db/schema/index.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { pagingQuerySchema } from '../http/paging.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pingDatabase } from '../db/repositories/healthRepository.js';
+import { checkDatabase } from '../services/healthService.js';
 
 /** How long a readiness check may take before it counts as failed (a load balancer's own timeout is a few seconds). */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -13,7 +13,7 @@ const CHECK_TIMEOUT_MS = 2_000;
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', async (_request, reply) => {
     try {
-      await pingDatabase(app.db);
+      await checkDatabase(app.db);
       return { status: 'ok', database: app.database.kind };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
@@ -25,7 +25,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     if (app.shuttingDown) return reply.status(503).send({ status: 'unavailable', checks: { shutdown: 'shutting down' } });
     const reasons: Record<string, string> = {};
     const [database, storage] = await Promise.all([
-      outcome(() => pingDatabase(app.db), 'Database unreachable', (reason) => (reasons.database = reason)),
+      outcome(() => checkDatabase(app.db), 'Database unreachable', (reason) => (reasons.database = reason)),
       outcome(() => app.storage.check(), 'File storage unavailable', (reason) => (reasons.storage = reason)),
     ]);
     const checks = { database, storage };

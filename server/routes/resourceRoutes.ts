@@ -10,6 +10,7 @@ import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { RESOURCES } from '../resources/index.js';
 import { listQuerySchema } from '../resources/listQuerySchema.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
+import { storeContext } from '../services/storeContext.js';
 import { createCustomResourceService } from '../services/customResourceService.js';
 import { SCREEN_VERSION_HEADER } from '../../common/screensInUse.js';
 import { explainScreenChange } from '../services/screenChange.js';
@@ -25,7 +26,7 @@ export interface ResourceRoutesOptions {
 /** The service of a resource, with what its store needs from the app. */
 export function serviceOf(app: FastifyInstance, definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
   return isCustom(definition)
-    ? createCustomResourceService(app.db, definition, screens, { storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments })
+    ? createCustomResourceService(app.db, definition, screens, storeContext({ storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments }))
     : createNamedResourceService(app.db, definition, screens);
 }
 

@@ -1,7 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { LOCALES } from '../../common/locales.js';
-import { MAX_INT_ID } from '../db/repositories/resourceRepository.js';
+import { MAX_INT_ID } from '../db/limits.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { idParamsSchema } from '../http/pathParams.js';

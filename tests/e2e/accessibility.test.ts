@@ -7,7 +7,7 @@ import { aiBooks, reporters, users } from '../../server/db/schema/index.js';
 import { createPath } from '../../src/engine/resource/paths.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { axeProblems } from '../helpers/axe.js';
-import { chromiumPath } from '../helpers/browser.js';
+import { chromiumPath } from '../../scripts/harness/browser.js';
 import { openDemoSession, type DemoSession } from '../helpers/demoSession.js';
 
 const SCREENS = fs

@@ -8,7 +8,7 @@ import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { GENERATION_MESSAGES } from '../../server/services/aiGenerationService.js';
 import { startAiProviderServer, type TestAiProvider } from '../helpers/aiProviderServer.js';
 import { axeProblems } from '../helpers/axe.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { LOCALES } from '../../common/locales.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { ADMIN } from '../helpers/testApp.js';
 

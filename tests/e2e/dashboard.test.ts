@@ -5,7 +5,7 @@ import type { DashboardData } from '../../common/dashboard.js';
 import { bookViews, savedSearches, users } from '../../server/db/schema/index.js';
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
 import { axeProblems } from '../helpers/axe.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { loggedInPage } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 

@@ -5,7 +5,7 @@ import { FILE_RULES } from '../../common/fileRules.js';
 import { aiPrompts, bookLiteraryPrizes, books, literaryPrizes, news } from '../../server/db/schema/index.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { createStorage } from '../../server/storage/index.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { png } from '../helpers/png.js';

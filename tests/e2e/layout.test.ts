@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from '../helpers/browser.js';
+import { chromiumPath } from '../../scripts/harness/browser.js';
 import { openDemoSession, type DemoSession } from '../helpers/demoSession.js';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListFilter, ScreenDefinition } from '../../common/screenDefinition.js';
-import { chromiumPath } from '../helpers/browser.js';
+import { chromiumPath } from '../../scripts/harness/browser.js';
 import { openDemoSession, type DemoSession } from '../helpers/demoSession.js';
 
 const SCREENS = fs

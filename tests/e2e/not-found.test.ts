@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../helpers/axe.js';
-import { chromiumPath } from '../helpers/browser.js';
+import { chromiumPath } from '../../scripts/harness/browser.js';
 import { openDemoSession, type DemoSession } from '../helpers/demoSession.js';
 
 /**

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, libraries, libraryBooks, literaryPrizes, outboxMessages, users } from '../../server/db/schema/index.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
 import { E2E_PUBLIC_SITE_URL, startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtpServer.js';

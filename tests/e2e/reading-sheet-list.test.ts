@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authors, bookAuthors, bookGenres, bookRatings, bookSearchText, books, genres } from '../../server/db/schema/index.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { loggedInPage } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { authors, bookGenres, books, companies, contacts, demands, genres, literaryPrizes, news, reporters, reporterUsers, times, users } from '../../server/db/schema/index.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 

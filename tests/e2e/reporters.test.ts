@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, reporterBooks, reporters, reporterTexts, reporterUserRoles, reporterUsers } from '../../server/db/schema/index.js';
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
 import { axeProblems } from '../helpers/axe.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { insertUser, planId } from '../helpers/subscribers.js';

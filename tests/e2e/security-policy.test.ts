@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileUrl } from '../../server/storage/fileUrl.js';
 import { createStorage } from '../../server/storage/index.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
-import { takeCspViolations } from '../helpers/cspViolations.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
+import { takeCspViolations } from '../../scripts/harness/cspViolations.js';
 import { loggedInPage } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, genres } from '../../server/db/schema/index.js';
 import { axeProblems } from '../helpers/axe.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { loggedInPage } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 

@@ -5,7 +5,7 @@ import { creditMovements, subscriptions, users } from '../../server/db/schema/in
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
 import { SHOWCASE } from '../../server/db/seed/demo/subscribers.js';
 import { axeProblems } from '../helpers/axe.js';
-import { chromiumPath, launchBrowser } from '../helpers/browser.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 import { startStripeServer, type TestStripe } from '../helpers/stripeServer.js';

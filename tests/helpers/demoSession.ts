@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser } from '../../scripts/harness/browser.js';
 import { loggedInPage } from './e2ePage.js';
 import { startE2eServer, type E2eServer } from './e2eServer.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach } from 'vitest';
-import { takeCspViolations } from './cspViolations.js';
+import { takeCspViolations } from '../../scripts/harness/cspViolations.js';
 
 /**
  * Setup of every browser test file (vitest.config.ts, project e2e): a test during which a page

@@ -7,7 +7,9 @@ import { hashPassword } from '../../server/services/passwords.js';
 import { SESSION_COOKIE } from '../../server/services/sessions.js';
 import { createTestDatabase } from './testDatabase.js';
 
-export const ADMIN = { email: 'staff@scouting.test', password: 'correct horse battery' };
+import { ADMIN } from '../../scripts/harness/admin.js';
+
+export { ADMIN } from '../../scripts/harness/admin.js';
 
 export interface TestApp {
   app: FastifyInstance;

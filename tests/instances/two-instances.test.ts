@@ -9,7 +9,7 @@ import { books, demands } from '../../server/db/schema/index.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
 import { startS3rver, type S3rverProcess } from '../helpers/s3rverProcess.js';
 import { png } from '../helpers/png.js';
-import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
+import { startServerProcess, type ServerProcess } from '../../scripts/harness/serverProcess.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtpServer.js';
 import { insertUser } from '../helpers/subscribers.js';
 import { ADMIN } from '../helpers/testApp.js';

@@ -8,7 +8,7 @@ import { books, pendingUploads } from '../../server/db/schema/index.js';
 import { filesRoot, LocalDiskStorage } from '../../server/storage/index.js';
 import { CRASH_POINT_VARIABLE } from '../../server/testHooks/crashPoint.js';
 import { png } from '../helpers/png.js';
-import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
+import { startServerProcess, type ServerProcess } from '../../scripts/harness/serverProcess.js';
 import { ADMIN } from '../helpers/testApp.js';
 import { createTestDatabase } from '../helpers/testDatabase.js';
 import { keyOfUrl, multipart, sample, storedFiles, type Part } from './book-sheet-fixtures.js';

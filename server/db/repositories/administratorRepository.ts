@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import { administrators } from '../schema/index.js';
 

@@ -1,6 +1,6 @@
 import { count, eq, type SQL } from 'drizzle-orm';
 import type { Translations } from '../../../common/locales.js';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import { aiPrompts, type AiPrompt } from '../schema/editorial.js';
 

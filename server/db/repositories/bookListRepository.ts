@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import type { RankedSearch } from './filterConditions.js';
 import { rowsOf } from './rowsOf.js';
 
 /** Columns a reading-sheet list can be sorted by (API names). */
-export const BOOK_SORTS = ['id', 'title', 'publication_date', 'updated_at'] as const;
-export type BookSort = (typeof BOOK_SORTS)[number];
+export { BOOK_SORTS, type BookSort } from '../../resources/readingSheets.js';
+import type { BookSort } from '../../resources/readingSheets.js';
 export type SortDirection = 'asc' | 'desc';
 
 /**

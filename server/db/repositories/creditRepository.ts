@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { CreditMovementRecord as WireCreditMovementRecord } from '../../../common/subscribers.js';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import { administrators, creditMovements, users } from '../schema/index.js';
 

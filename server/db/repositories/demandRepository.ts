@@ -1,6 +1,6 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DemandRecord } from '../../../common/demands.js';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import { books, demandStatuses, demandTypes, demands, users } from '../schema/index.js';
 import { authorsOfBooks } from './authorsOfBooks.js';

@@ -1,5 +1,5 @@
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import { bookLiteraryPrizes } from '../schema/book-criteria.js';
 import { literaryPrizes, type LiteraryPrize } from '../schema/editorial.js';

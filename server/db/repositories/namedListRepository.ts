@@ -2,7 +2,7 @@ import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { searchNormal, type Translations } from '../../../common/locales.js';
 import type { Db } from '../client.js';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 
 /** A table with an id, translatable names and a search column (reference lists, countries, genres...). */
 export type NamedTable = PgTable & { id: PgColumn; searchText: PgColumn };

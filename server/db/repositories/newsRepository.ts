@@ -1,5 +1,5 @@
 import { count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import { news, type News } from '../schema/editorial.js';
 

@@ -1,5 +1,5 @@
 import { asc, count, eq, type SQL } from 'drizzle-orm';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import { plans } from '../schema/index.js';
 

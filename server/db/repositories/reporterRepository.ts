@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, max, notInArray, sql, type SQL } from 'drizzle-orm';
 import { pickTranslation, searchNormal, type Locale } from '../../../common/locales.js';
 import { REPORTER_TEXT_TYPES, type ReporterBookGroup, type ReporterListItem, type ReporterRecord, type ReporterText } from '../../../common/reporters.js';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import { bookGenres, books, genres, plans, reporterBooks, reporters, reporterStatuses, reporterTexts, reporterUserRoles, reporterUsers, users } from '../schema/index.js';
 import { authorsOfBooks } from './authorsOfBooks.js';

@@ -2,10 +2,10 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { LOCALES, type Locale, type Translations } from '../../../common/locales.js';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.js';
+import { MAX_INT_ID } from '../limits.js';
 import type { NamedTable } from './namedListRepository.js';
 
-/** The largest value of a PostgreSQL `integer` (serial ids and their foreign keys). */
-export const MAX_INT_ID = 2_147_483_647;
+export { MAX_INT_ID } from '../limits.js';
 
 /** True when `id` can be a serial id: a whole number from 1 to MAX_INT_ID. */
 export function isIdValue(id: unknown): id is number {

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { pickTranslation, type Locale, type Translations } from '../../../common/locales.js';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import {
   audiences,

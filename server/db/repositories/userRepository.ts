@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { searchNormal } from '../../../common/locales.js';
-import type { Paging } from '../../http/paging.js';
+import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import { libraries, plans, savedSearches, subscriptions, users } from '../schema/index.js';
 import { countOf } from './directoryRepository.js';

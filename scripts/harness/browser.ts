@@ -16,7 +16,7 @@ if (!chromiumPath) {
 /**
  * Launches headless Debian Chromium with the flags this machine needs. Every context it opens
  * (`newContext`, and `newPage`, which opens one) records its Content-Security-Policy violations
- * (tests/helpers/cspViolations.ts; the browser suite fails a test that had any).
+ * (scripts/harness/cspViolations.ts; the browser suite fails a test that had any).
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
