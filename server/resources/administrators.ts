@@ -1,16 +1,9 @@
-import { pgErrorCode, PG_ERRORS } from '../db/errors.js';
-import {
-  administratorEmailTaken,
-  deleteAdministrator,
-  findAdministratorRecord,
-  insertAdministrator,
-  listAdministrators,
-  updateAdministrator,
-} from '../db/repositories/administratorRepository.js';
+import { administratorEmailTaken } from '../db/repositories/administratorRepository.js';
 import { revokeAdministratorSessions } from '../db/repositories/sessionRepository.js';
 import { administrators } from '../db/schema/index.js';
 import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 import { currentRequest } from '../http/requestContext.js';
+import { declaredStore } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
 
 export const ADMINISTRATOR_MESSAGES = {
@@ -19,12 +12,15 @@ export const ADMINISTRATOR_MESSAGES = {
   ownAccount: 'You cannot delete your own account.',
 } as const;
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** The record with `canBeDeleted`: false on the caller's own account (the list hides its delete button). */
-function withDeletable<T extends { id: number }>(record: T): T & { canBeDeleted: boolean } {
-  return { ...record, canBeDeleted: record.id !== currentRequest()?.administratorId };
-}
+const fields = {
+  id: { column: 'id' },
+  firstname: { column: 'firstname' },
+  lastname: { column: 'lastname' },
+  name: { computed: 'first name and last name', compute: (record) => `${String(record.firstname)} ${String(record.lastname ?? '')}`.trim() },
+  email: { column: 'email' },
+  password: { column: 'passwordHash', returned: 'never', writable: true, writtenBy: 'hashed (argon2id); an empty one on edit keeps the current hash' },
+  canBeDeleted: { computed: "false on the caller's own account", compute: (record) => record.id !== currentRequest()?.administratorId },
+} as const satisfies CustomResourceDefinition['fields'];
 
 /**
  * Administrators (`admin/administrators`): the staff who log in. The password is hashed
@@ -38,53 +34,32 @@ export const administratorResource: CustomResourceDefinition = {
   label: 'Administrator',
   screen: 'administrators',
   table: administrators,
-  fields: {
-    id: { column: 'id' },
-    firstname: { column: 'firstname' },
-    lastname: { column: 'lastname' },
-    name: { computed: 'first name and last name' },
-    email: { column: 'email' },
-    password: { column: 'passwordHash', returned: 'never', writable: true },
-    canBeDeleted: { computed: "false on the caller's own account" },
-  },
+  fields,
   filters: { name: { column: ['firstname', 'lastname', 'email'], op: 'search' } },
-  store: {
-    async list(db, query) {
-      const { rows, total } = await listAdministrators(db, { where: query.where, paging: query });
-      return { rows: rows.map(withDeletable), total };
+  store: declaredStore({
+    table: administrators,
+    fields,
+    rules: {
+      /** Rules: the e-mail is unique whatever its case; a password is required on create and stored hashed. */
+      async beforeSave(db, id, body, context) {
+        const password = typeof body.password === 'string' && body.password !== '' ? body.password : undefined;
+        const errors: FieldErrors = {};
+        if (await administratorEmailTaken(db, String(body.email), id)) errors.email = [ADMINISTRATOR_MESSAGES.emailTaken];
+        if (id === undefined && !password) errors.password = [ADMINISTRATOR_MESSAGES.passwordRequired];
+        if (Object.keys(errors).length > 0) throw unprocessable(errors);
+        return { lastname: typeof body.lastname === 'string' ? body.lastname : '', passwordHash: password === undefined ? undefined : await context.hashPassword(password) };
+      },
+      /** Rule: a new password revokes the administrator's other sessions (the caller's own is kept). */
+      async afterSave(db, id, body) {
+        if (id === undefined || typeof body.password !== 'string' || body.password === '') return;
+        const caller = currentRequest();
+        await revokeAdministratorSessions(db, id, new Date(), caller?.administratorId === id ? caller.sessionId : undefined);
+      },
+      unique: { field: 'email', message: ADMINISTRATOR_MESSAGES.emailTaken },
+      /** Rule: nobody deletes their own account. */
+      async beforeDelete(_db, id) {
+        if (currentRequest()?.administratorId === id) throw conflict(ADMINISTRATOR_MESSAGES.ownAccount);
+      },
     },
-    find: async (db, id) => {
-      const record = await findAdministratorRecord(db, id);
-      return record && withDeletable(record);
-    },
-    async save(db, id, body, _files, context) {
-      const values = { firstname: text(body.firstname), lastname: text(body.lastname), email: text(body.email) };
-      const password = text(body.password) || undefined;
-      const errors: FieldErrors = {};
-      if (await administratorEmailTaken(db, values.email, id)) errors.email = [ADMINISTRATOR_MESSAGES.emailTaken];
-      if (id === undefined && !password) errors.password = [ADMINISTRATOR_MESSAGES.passwordRequired];
-      if (Object.keys(errors).length > 0) throw unprocessable(errors);
-      const passwordHash = password === undefined ? undefined : await context.hashPassword(password);
-      try {
-        if (id === undefined) {
-          const { id: created } = await insertAdministrator(db, { ...values, passwordHash: passwordHash! });
-          return withDeletable((await findAdministratorRecord(db, created))!);
-        }
-        const record = await updateAdministrator(db, id, { ...values, ...(passwordHash ? { passwordHash } : {}) });
-        if (passwordHash) {
-          const caller = currentRequest();
-          await revokeAdministratorSessions(db, id, new Date(), caller?.administratorId === id ? caller.sessionId : undefined);
-        }
-        return withDeletable(record!);
-      } catch (error) {
-        // Two saves racing for one e-mail: the unique index decides.
-        if (pgErrorCode(error) === PG_ERRORS.uniqueViolation) throw unprocessable({ email: [ADMINISTRATOR_MESSAGES.emailTaken] });
-        throw error;
-      }
-    },
-    async remove(db, id) {
-      if (currentRequest()?.administratorId === id) throw conflict(ADMINISTRATOR_MESSAGES.ownAccount);
-      return deleteAdministrator(db, id);
-    },
-  },
+  }),
 };

@@ -1,7 +1,8 @@
 import { LOCALES, type Translations } from '../../common/locales.js';
-import { findAiPrompt, listAiPrompts, updateAiPrompt } from '../db/repositories/aiPromptRepository.js';
-import { aiPrompts, type AiPrompt } from '../db/schema/editorial.js';
+import { aiPrompts } from '../db/schema/editorial.js';
 import { unprocessable } from '../http/errors.js';
+import { declaredStore } from './declaredStore.js';
+import { translationsOf } from './named.js';
 import type { CustomResourceDefinition } from './types.js';
 
 /** Variables every prompt text must mention (SPEC §2: "Context and json_structure are required"). */
@@ -12,11 +13,6 @@ export const AI_PROMPT_MESSAGES = {
   invalidJson: 'The json structure must be valid JSON.',
   notAnObject: 'The json structure must be a JSON object.',
 } as const;
-
-/** An AI prompt as the API sends it. */
-export function aiPromptToApi(row: AiPrompt): Record<string, unknown> {
-  return { id: row.id, label: row.label, contents: row.contents, json_structure: row.jsonStructure };
-}
 
 /** Field errors of a prompt's texts: each filled language must mention the required variables; the structure must be a JSON object. */
 export function aiPromptErrors(contents: Translations, jsonStructure: string): Record<string, string[]> {
@@ -42,36 +38,30 @@ export function aiPromptErrors(contents: Translations, jsonStructure: string): R
  * (server/db/seed/aiPrompts.ts), edited with `PUT admin/ai-prompts/{id}`, never created or deleted
  * (the screen's permissions: those routes do not exist). The label is fixed: a save keeps it.
  */
+const fields = {
+  id: { column: 'id' },
+  label: { column: 'label', writable: false },
+  contents: { column: 'contents', codec: 'translations' },
+  json_structure: { column: 'jsonStructure' },
+} as const satisfies CustomResourceDefinition['fields'];
+
 export const aiPromptResource: CustomResourceDefinition = {
   api: 'ai-prompts',
   label: 'AI prompt',
   screen: 'ai-prompts',
   table: aiPrompts,
-  fields: {
-    id: { column: 'id' },
-    label: { column: 'label', writable: false },
-    contents: { column: 'contents' },
-    json_structure: { column: 'jsonStructure' },
-  },
+  fields,
   // SPEC §7 names the list's filter `label`; `name` is every list's search (the header's search box).
   filters: { label: { column: ['label'], op: 'search' }, name: { column: ['label'], op: 'search' } },
-  store: {
-    async list(db, query) {
-      const { rows, total } = await listAiPrompts(db, { where: query.where, paging: query });
-      return { rows: rows.map(aiPromptToApi), total };
+  store: declaredStore({
+    table: aiPrompts,
+    fields,
+    rules: {
+      /** Rule: each filled language mentions the required variables; the structure is a JSON object. */
+      async beforeSave(_db, _id, body) {
+        const errors = aiPromptErrors(translationsOf(body.contents), body.json_structure as string);
+        if (Object.keys(errors).length) throw unprocessable(errors);
+      },
     },
-    async find(db, id) {
-      const row = await findAiPrompt(db, id);
-      return row && aiPromptToApi(row);
-    },
-    async save(db, id, body) {
-      const contents = Object.fromEntries(Object.entries((body.contents ?? {}) as Translations).filter(([, text]) => text)) as Translations;
-      const jsonStructure = body.json_structure as string;
-      const errors = aiPromptErrors(contents, jsonStructure);
-      if (Object.keys(errors).length) throw unprocessable(errors);
-      const row = await updateAiPrompt(db, id!, { contents, jsonStructure });
-      if (!row) throw unprocessable({ id: ['This AI prompt no longer exists.'] });
-      return aiPromptToApi(row);
-    },
-  },
+  }),
 };

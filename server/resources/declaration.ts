@@ -54,10 +54,11 @@ export interface ListRelation {
   pick: RelationPick;
 }
 
-/** How many rows of `count` hold this record's id in their `column`. */
+/** How many rows of `count` hold this record's id in their `column`; with `none`, true when there are none (`canBeDeleted`). */
 export interface CountRelation {
   count: PgTable;
   column: string;
+  none?: true;
 }
 
 /** A relation as data: the store derives its joins from it (server/db/repositories/declaredRepository.ts). */
@@ -80,6 +81,11 @@ export interface FieldDeclaration {
   codec?: Codec;
   /** Which answers carry it (`both` by default). */
   returned?: Returned;
+  /**
+   * A writable field whose column a rule of the resource writes (a password, hashed), described
+   * in words: the declared store never copies its value as is.
+   */
+  writtenBy?: string;
   /**
    * A body may set it (default: a column other than `id` whose codec can be written; false for a
    * relation or a computed field). A field that is returned but not writable is accepted in a

@@ -1,5 +1,6 @@
 import { LOCALES, searchNormal, type Translations } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
+import { PG_ERRORS, pgErrorCode } from '../db/errors.js';
 import { deleteDeclared, findDeclared, listDeclared, writeDeclared, type IdTable } from '../db/repositories/declaredRepository.js';
 import { columnOf } from '../db/repositories/filterConditions.js';
 import { writableFields, type FieldDeclaration, type OneRelation } from './declaration.js';
@@ -16,8 +17,15 @@ type Body = Record<string, unknown>;
  * run inside the write's transaction; they throw 422 (`unprocessable`) or 409 (`conflict`).
  */
 export interface ResourceRules {
-  /** Before a create (`id` undefined) or an update: the validated body's fields. */
-  beforeSave?(db: Db, id: number | undefined, fields: Body): Promise<void>;
+  /**
+   * Before a create (`id` undefined) or an update, given the validated body's fields: throws a
+   * refusal, or returns the columns its rule writes (`writtenBy` fields; undefined leaves one as is).
+   */
+  beforeSave?(db: Db, id: number | undefined, fields: Body, context: StoreContext): Promise<Body | void>;
+  /** After the write, in its transaction (e.g. a new password revokes the other sessions). */
+  afterSave?(db: Db, id: number, fields: Body, context: StoreContext): Promise<void>;
+  /** A unique index the write may break (two saves racing): its refusal, on a field, in the user's words. */
+  unique?: { field: string; message: string };
   /** Before a delete: refuses one the record's use forbids. */
   beforeDelete?(db: Db, id: number, context: StoreContext): Promise<void>;
 }
@@ -55,7 +63,9 @@ const isOne = (relation: unknown): relation is OneRelation => Boolean(relation &
  * invalid.'), keeps the search text, and runs the rules first, in one transaction.
  */
 export function declaredStore({ table, fields, searchText, rules }: DeclaredStoreOptions): ResourceStore {
-  const writes = writableFields({ fields }).map((name) => {
+  const writes = writableFields({ fields })
+    .filter((name) => !fields[name]!.writtenBy)
+    .map((name) => {
     const field = fields[name]!;
     const codec = field.codec ?? 'value';
     if (field.column === undefined || codec === 'englishName') throw new Error(`Field ${name}: a declared store writes only column fields (else a rule's code)`);
@@ -74,17 +84,28 @@ export function declaredStore({ table, fields, searchText, rules }: DeclaredStor
   return {
     list: (db, query) => listDeclared(db, table, fields, query),
     find: (db, id) => findDeclared(db, table, fields, id),
-    async save(db, id, body) {
-      const savedId = await db.transaction(async (tx) => {
-        await checkReferences(
-          tx,
-          unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null]),
-        );
-        await rules?.beforeSave?.(tx, id, body);
-        const values = Object.fromEntries(writes.map(([name, column, write]) => [column, write(body[name])]));
-        if (searchText) values.searchText = searchText(body);
-        return writeDeclared(tx, table, id, values);
-      });
+    async save(db, id, body, _files, context) {
+      const write = () =>
+        db.transaction(async (tx) => {
+          await checkReferences(
+            tx,
+            unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null]),
+          );
+          const ruled = (await rules?.beforeSave?.(tx, id, body, context)) ?? {};
+          const values = Object.fromEntries(writes.map(([name, column, write]) => [column, write(body[name])]));
+          for (const [column, value] of Object.entries(ruled)) if (value !== undefined) values[column] = value;
+          if (searchText) values.searchText = searchText(body);
+          const written = await writeDeclared(tx, table, id, values);
+          if (written !== undefined) await rules?.afterSave?.(tx, written, body, context);
+          return written;
+        });
+      let savedId: number | undefined;
+      try {
+        savedId = await write();
+      } catch (error) {
+        if (rules?.unique && pgErrorCode(error) === PG_ERRORS.uniqueViolation) throw unprocessable({ [rules.unique.field]: [rules.unique.message] });
+        throw error;
+      }
       const saved = savedId === undefined ? undefined : await findDeclared(db, table, fields, savedId);
       // Deleted by someone else between the save's first read and its write.
       if (!saved) throw unprocessable({ id: ['This record was deleted by someone else meanwhile.'] });

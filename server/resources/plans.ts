@@ -1,6 +1,16 @@
-import { findPlan, listPlans } from '../db/repositories/planRepository.js';
 import { plans } from '../db/schema/index.js';
+import { declaredStore } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
+
+const fields = {
+  id: { column: 'id' },
+  role: { column: 'role' },
+  name: { computed: 'the role, for pickers', compute: (record) => record.role },
+  amount: { column: 'amount' },
+  commitment: { column: 'commitment' },
+  paid: { column: 'paid' },
+  credits: { column: 'credits' },
+} as const satisfies CustomResourceDefinition['fields'];
 
 /**
  * Subscription plans (`GET admin/plans`, `GET admin/plans/{id}`): read-only reference data seeded
@@ -13,18 +23,7 @@ export const planResource: CustomResourceDefinition = {
   api: 'plans',
   label: 'Plan',
   table: plans,
-  fields: {
-    id: { column: 'id' },
-    role: { column: 'role' },
-    name: { computed: 'the role, for pickers' },
-    amount: { column: 'amount' },
-    commitment: { column: 'commitment' },
-    paid: { column: 'paid' },
-    credits: { column: 'credits' },
-  },
+  fields,
   filters: { role: { column: ['role'], op: 'search' } },
-  store: {
-    list: (db, query) => listPlans(db, { where: query.where, paging: query }),
-    find: findPlan,
-  },
+  store: declaredStore({ table: plans, fields }),
 };

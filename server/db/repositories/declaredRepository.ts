@@ -78,7 +78,10 @@ function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Re
       }
     } else if (isCount(field.relation)) {
       const key = `n_${name}`;
-      selection[key] = sql<number>`(select count(*) from ${field.relation.count} where ${columnOf(field.relation.count, field.relation.column)} = ${table.id})`.mapWith(Number);
+      const { count: counted, column, none } = field.relation;
+      selection[key] = none
+        ? sql<boolean>`not exists (select 1 from ${counted} where ${columnOf(counted, column)} = ${table.id})`
+        : sql<number>`(select count(*) from ${counted} where ${columnOf(counted, column)} = ${table.id})`.mapWith(Number);
       readers.push((row) => [name, row[key]]);
     } else if (isList(field.relation)) {
       lists.push([name, field.relation]);

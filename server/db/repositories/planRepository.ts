@@ -1,5 +1,4 @@
-import { asc, count, eq, type SQL } from 'drizzle-orm';
-import type { Paging } from '../paging.js';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { plans } from '../schema/index.js';
 
@@ -16,13 +15,6 @@ const toRecord = (row: typeof plans.$inferSelect): PlanRecord => ({
   paid: row.paid,
   credits: row.credits,
 });
-
-/** One page of plans by id, matching `where`. */
-export async function listPlans(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: PlanRecord[]; total: number }> {
-  const rows = await db.select().from(plans).where(options.where).orderBy(asc(plans.id)).limit(options.paging.perPage).offset(options.paging.offset);
-  const [total] = await db.select({ value: count() }).from(plans).where(options.where);
-  return { rows: rows.map(toRecord), total: total?.value ?? 0 };
-}
 
 /** One plan by id. */
 export async function findPlan(db: Db, id: number): Promise<PlanRecord | undefined> {
