@@ -1,7 +1,7 @@
 /**
  * The users suite of `npm run bench`: `GET admin/users` at 100,000 subscribers, on PGlite and on
  * PostgreSQL, through real HTTP (the app listening on a port, `fetch` with keep-alive) next to the
- * bare SQL of the same call (the resource's filter conditions and `listUsers` run directly on the
+ * bare SQL of the same call (the resource's filter conditions and the users' store list run directly on the
  * same database) as the floor.
  *
  * The subscribers are written by bulk SQL (`INSERT … SELECT` over `generate_series`, every random
@@ -33,7 +33,6 @@ import { searchNormal, type Locale } from '../common/locales.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { type Database, type Db } from '../server/db/client.js';
-import { listUsers } from '../server/db/repositories/userRepository.js';
 import { users } from '../server/db/schema/index.js';
 import { loadReferenceIds } from '../server/db/seed/demo/reference-ids.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
@@ -349,7 +348,7 @@ export async function measureUsers(engine: 'pglite' | 'postgres'): Promise<Users
     /** The route's work below HTTP: the declared filters' conditions, then the page and the count. */
     const bare = async (query: ListQuery) => {
       const where = await listCondition(db, users, userResource.filters ?? {}, query);
-      return listUsers(db, { where, paging: paging(query) });
+      return userResource.store.list(db, { where, ...paging(query) });
     };
 
     // The triggers' copies, and the API's count of each state and plan, against direct SQL.
@@ -421,7 +420,7 @@ export function usersIntro(): string[] {
   return [
     `${SIZE.toLocaleString('en')} subscribers (bench/users.ts): 85 % with one to three subscriptions on the seeded plans (the current one active, canceled or ended), 90 % with 1 to 14 connections; names, e-mails and companies from per-locale faker pools.`,
     'HTTP: the app listening on 127.0.0.1, sequential `fetch` calls on a keep-alive connection with a session cookie, timed until the body is read.',
-    'SQL: the same call\'s repository work run directly on the same database (the resource\'s declared filters through `listCondition`, then `listUsers`: the page and the count), the floor the HTTP figure is compared with.',
+    'SQL: the same call\'s repository work run directly on the same database (the resource\'s declared filters through `listCondition`, then the users\' store list: the page and the count), the floor the HTTP figure is compared with.',
     `Targets: PostgreSQL p95 ≤ ${TARGET_P95.postgres} ms; PGlite, which has no target of its own, is held to the books list's p95 ≤ ${TARGET_P95.pglite} ms.`,
   ];
 }

@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
 import type { FilterDeclaration } from '../resources/filterDeclaration.js';
 
 export { FILTER_OPS, type FilterDeclaration, type FilterOp } from '../resources/filterDeclaration.js';
@@ -45,12 +47,14 @@ export interface OneRelation {
 }
 
 /**
- * The related records listing this one, through one or several link tables (`from` holds this
- * record's id, `to` the related id), each picked as `pick`, by related id, each record once.
+ * The related records of this one, each picked as `pick`, by related id, each record once: the
+ * rows of `list` whose column `by` holds this record's id, or those named by one or several link
+ * tables (`through`: `from` holds this record's id, `to` the related id).
  */
 export interface ListRelation {
   list: PgTable;
-  through: readonly { table: PgTable; from: string; to: string }[];
+  by?: string;
+  through?: readonly { table: PgTable; from: string; to: string }[];
   pick: RelationPick;
 }
 
@@ -77,10 +81,16 @@ export interface FieldDeclaration {
   relation?: RelationDeclaration | string;
   computed?: string;
   compute?: (record: Readonly<Record<string, unknown>>) => unknown;
+  /** A computed value the database works out: this expression, selected with the record's columns. */
+  sql?: SQL;
+  /** A computed value the resource's code loads for records by id (absent from the map: null). */
+  load?: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, unknown>>;
   /** How a plain table's column crosses the API (`value` by default). */
   codec?: Codec;
   /** Which answers carry it (`both` by default). */
   returned?: Returned;
+  /** The table whose id a column field holds, when no relation joins it: a save checks the id names a row. */
+  references?: PgTable;
   /**
    * A writable field whose column a rule of the resource writes (a password, hashed), described
    * in words: the declared store never copies its value as is.

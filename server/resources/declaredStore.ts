@@ -73,12 +73,14 @@ export function declaredStore({ table, fields, searchText, rules }: DeclaredStor
     const write = WRITE[codec];
     return [name, field.column, (value: unknown) => (value === '' && !column.notNull ? null : write(value))] as const;
   });
-  // Each id column joined by a relation names a record of that relation's table.
-  const references = Object.values(fields)
-    .map((field) => field.relation)
-    .filter(isOne)
-    .map((relation) => [Object.entries(fields).find(([, field]) => field.column === relation.key)?.[0], relation.one as IdTable] as const)
-    .filter((reference): reference is [string, IdTable] => reference[0] !== undefined && writes.some(([name]) => name === reference[0]));
+  // Each id column joined by a relation, or declaring the table it references, names a row of that table.
+  const references = [
+    ...Object.values(fields)
+      .map((field) => field.relation)
+      .filter(isOne)
+      .map((relation) => [Object.entries(fields).find(([, field]) => field.column === relation.key)?.[0], relation.one as IdTable] as const),
+    ...Object.entries(fields).flatMap(([name, field]) => (field.references ? [[name, field.references as IdTable] as const] : [])),
+  ].filter((reference): reference is readonly [string, IdTable] => reference[0] !== undefined && writes.some(([name]) => name === reference[0]));
   const unique = [...new Map(references.map((reference) => [reference[0], reference])).values()];
 
   return {

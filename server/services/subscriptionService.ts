@@ -3,7 +3,8 @@ import type { Db } from '../db/client.js';
 import { moveCredits } from '../db/repositories/creditRepository.js';
 import { findPlan } from '../db/repositories/planRepository.js';
 import { currentSubscription, insertSubscription, markSubscriptionCanceled, type CurrentSubscription } from '../db/repositories/subscriptionRepository.js';
-import { findUserRecord, lockUser, setUserAccepted, userExists, type UserRecord } from '../db/repositories/userRepository.js';
+import { lockUser, setUserAccepted, userExists } from '../db/repositories/userRepository.js';
+import { userResource } from '../resources/users.js';
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js';
 import { CardPaymentError, CardPaymentNotConfiguredError, type CardPaymentProvider } from '../payments/CardPaymentProvider.js';
 import { actionBody } from './actionBody.js';
@@ -58,9 +59,9 @@ async function existingUser(db: Db, rawId: string): Promise<number> {
 }
 
 /** A user action's answer: its message and the user as `GET admin/users/{id}` sends it. */
-export type UserActionResult = { message: string; data: UserRecord };
+export type UserActionResult = { message: string; data: Record<string, unknown> };
 
-const answer = async (db: Db, id: number, message: string): Promise<UserActionResult> => ({ message, data: (await findUserRecord(db, id))! });
+const answer = async (db: Db, id: number, message: string): Promise<UserActionResult> => ({ message, data: (await userResource.store.find(db, id))! });
 
 /**
  * `POST admin/plans/{userid}`: subscribes the user to a plan from `start_date` to `end_date`

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.js';
-import { userSearchText } from '../../server/db/repositories/userRepository.js';
+import { userSearchText } from '../../server/resources/users.js';
 import { plans, subscriptions, users } from '../../server/db/schema/index.js';
 import type { CardPaymentProvider } from '../../server/payments/CardPaymentProvider.js';
 import { CardPaymentError, CardPaymentNotConfiguredError } from '../../server/payments/CardPaymentProvider.js';

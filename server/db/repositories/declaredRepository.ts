@@ -29,7 +29,10 @@ interface ReadPlan {
   joins: { table: PgTable; on: SQL }[];
   toRecord(row: Row): Row;
   lists: [name: string, relation: ListRelation][];
+  loads: [name: string, load: NonNullable<FieldDeclaration['load']>][];
   computed: [name: string, compute: NonNullable<FieldDeclaration['compute']>][];
+  /** Columns read for the computed fields only. */
+  hidden: string[];
 }
 
 const plans = new WeakMap<Fields, Record<'list' | 'record', ReadPlan>>();
@@ -48,9 +51,13 @@ function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Re
   const joins: ReadPlan['joins'] = [];
   const readers: ((row: Row) => [string, unknown])[] = [];
   const lists: ReadPlan['lists'] = [];
+  const loads: ReadPlan['loads'] = [];
   const computed: ReadPlan['computed'] = [];
+  const hidden: string[] = [];
   for (const [name, field] of Object.entries(fields)) {
-    if (!returnedIn(field, where)) continue;
+    // A column not returned here is still read, for the computed fields (stripped after them).
+    if (!returnedIn(field, where) && (field.column === undefined || field.returned === 'never')) continue;
+    if (!returnedIn(field, where)) hidden.push(name);
     if (field.column !== undefined) {
       const key = `c_${name}`;
       selection[key] = columnOf(table, field.column);
@@ -85,6 +92,12 @@ function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Re
       readers.push((row) => [name, row[key]]);
     } else if (isList(field.relation)) {
       lists.push([name, field.relation]);
+    } else if (field.sql) {
+      const key = `s_${name}`;
+      selection[key] = field.sql;
+      readers.push((row) => [name, row[key] ?? null]);
+    } else if (field.load) {
+      loads.push([name, field.load]);
     } else if (field.compute) {
       computed.push([name, field.compute]);
     } else {
@@ -92,7 +105,7 @@ function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Re
     }
   }
   const toRecord = (row: Row) => Object.fromEntries(readers.map((read) => read(row)));
-  return { selection, joins, toRecord, lists, computed };
+  return { selection, joins, toRecord, lists, loads, computed, hidden };
 }
 
 function selectFrom(db: Db, table: IdTable, plan: ReadPlan) {
@@ -103,20 +116,26 @@ function selectFrom(db: Db, table: IdTable, plan: ReadPlan) {
 
 /** The listed relations of `records` (by id), each a list of picked records by related id. */
 async function withLists(db: Db, plan: ReadPlan, records: Row[]): Promise<Row[]> {
-  if (records.length === 0) return records;
+  if (records.length === 0 || (plan.lists.length === 0 && plan.loads.length === 0)) return records;
   const ids = records.map((record) => record.id as number);
   for (const [name, relation] of plan.lists) {
     const related = relation.list as IdTable;
     const picks = pickEntries(relation.pick);
     const byOwner = new Map<number, Map<number, Row>>();
-    for (const link of relation.through) {
-      const owner = columnOf(link.table, link.from);
-      const rows = await db
-        .select({ owner, relatedId: related.id, ...Object.fromEntries(picks.map(([pick, spec]) => [`p_${pick}`, columnOf(related, spec.column)])) })
-        .from(link.table)
-        .innerJoin(related, eq(related.id, columnOf(link.table, link.to)))
-        .where(inArray(owner, ids))
-        .orderBy(asc(related.id));
+    const picked = Object.fromEntries(picks.map(([pick, spec]) => [`p_${pick}`, columnOf(related, spec.column)]));
+    const queries = relation.by
+      ? [db.select({ owner: columnOf(related, relation.by), relatedId: related.id, ...picked }).from(related).where(inArray(columnOf(related, relation.by), ids)).orderBy(asc(related.id))]
+      : (relation.through ?? []).map((link) => {
+          const owner = columnOf(link.table, link.from);
+          return db
+            .select({ owner, relatedId: related.id, ...picked })
+            .from(link.table)
+            .innerJoin(related, eq(related.id, columnOf(link.table, link.to)))
+            .where(inArray(owner, ids))
+            .orderBy(asc(related.id));
+        });
+    for (const query of queries) {
+      const rows = await query;
       for (const row of rows as Row[]) {
         const owned = byOwner.get(row.owner as number) ?? new Map<number, Row>();
         owned.set(row.relatedId as number, Object.fromEntries(picks.map(([pick, spec]) => [pick, readCodec(spec.codec)(row[`p_${pick}`])])));
@@ -128,11 +147,18 @@ async function withLists(db: Db, plan: ReadPlan, records: Row[]): Promise<Row[]>
       record[name] = owned ? [...owned.entries()].sort(([a], [b]) => a - b).map(([, item]) => item) : [];
     }
   }
+  for (const [name, load] of plan.loads) {
+    const values = await load(db, ids);
+    for (const record of records) record[name] = values.get(record.id as number) ?? null;
+  }
   return records;
 }
 
 function finished(plan: ReadPlan, records: Row[]): Row[] {
-  for (const record of records) for (const [name, compute] of plan.computed) record[name] = compute(record);
+  for (const record of records) {
+    for (const [name, compute] of plan.computed) record[name] = compute(record);
+    for (const name of plan.hidden) delete record[name];
+  }
   return records;
 }
 
