@@ -9,6 +9,8 @@ import { registerCrossSiteGuard } from './plugins/crossSite.js';
 import { registerErrorHandler } from './plugins/errorHandler.js';
 import { registerInputGuard } from './plugins/inputGuard.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
+import { registerAnswerCheck } from './plugins/answerCheck.js';
+import { registerApiDocs } from './plugins/apiDocs.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
 import { createAiCompletion } from './ai/aiCompletion.js';
 import { aiModels, aiSetupLog } from './ai/aiModels.js';
@@ -55,6 +57,11 @@ export interface AppOptions {
    * the file routes and the AI generation queue use this instance.
    */
   storage?: Storage;
+  /**
+   * Validate every answer against its route's response schema before it is serialised, failing
+   * with 500 on a mismatch or a missing schema (the test suites; server/plugins/answerCheck.ts).
+   */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -62,7 +69,7 @@ export interface AppOptions {
  * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid or says something the
  * server would not honour (server/definitions/checkDefinitions.ts).
  */
-export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS, aiQueue, storage = createStorage(config) }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS, aiQueue, storage = createStorage(config), checkAnswers = false }: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   const screenRegistry = createScreenRegistry(loadScreenFiles(screensDir), screens, new Map([[READING_SHEET_SCREEN, readingSheetDefinition()]]));
@@ -93,10 +100,13 @@ export async function buildApp({ config, database, logger = false, screensDir, n
 
   await registerSecurityHeaders(app); // first: its headers are on every answer, early refusals included
   registerErrorHandler(app);
+  if (checkAnswers) registerAnswerCheck(app);
   registerInputGuard(app);
   await app.register(cookie);
   registerSession(app);
   registerCrossSiteGuard(app, config.allowedOrigins);
+  // Before the routes: the document collects them as they register.
+  await registerApiDocs(app, (screen) => screenRegistry.inUse(screen)?.formSchema);
 
   await app.register(
     async (api) => {

@@ -5,6 +5,7 @@ import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 import { currentRequest } from '../http/requestContext.js';
 import { declaredStore } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
+import { BOOLEAN, STRING } from '../http/answerSchemas.js';
 
 export const ADMINISTRATOR_MESSAGES = {
   emailTaken: 'The email has already been taken.',
@@ -16,10 +17,10 @@ const fields = {
   id: { column: 'id' },
   firstname: { column: 'firstname' },
   lastname: { column: 'lastname' },
-  name: { computed: 'first name and last name', compute: (record) => `${String(record.firstname)} ${String(record.lastname ?? '')}`.trim() },
+  name: { computed: 'first name and last name', schema: STRING, compute: (record) => `${String(record.firstname)} ${String(record.lastname ?? '')}`.trim() },
   email: { column: 'email' },
   password: { column: 'passwordHash', returned: 'never', writable: true, writtenBy: 'hashed (argon2id); an empty one on edit keeps the current hash' },
-  canBeDeleted: { computed: "false on the caller's own account", compute: (record) => record.id !== currentRequest()?.administratorId },
+  canBeDeleted: { computed: "false on the caller's own account", schema: BOOLEAN, compute: (record) => record.id !== currentRequest()?.administratorId },
 } as const satisfies CustomResourceDefinition['fields'];
 
 /**

@@ -3,6 +3,7 @@ import { books, companies, countries } from '../db/schema/index.js';
 import { declaredStore, searchOf } from './declaredStore.js';
 import { refuseWhileUsed } from './directory.js';
 import type { CustomResourceDefinition } from './types.js';
+import { BOOLEAN } from '../http/answerSchemas.js';
 
 const ADDRESS_PARTS = ['address', 'additional_address', 'postal_code', 'city', 'country_id'] as const;
 
@@ -20,6 +21,7 @@ const fields = {
   description: { column: 'description' },
   has_address: {
     computed: 'true when any address part or the country is set',
+    schema: BOOLEAN,
     compute: (record) => ADDRESS_PARTS.some((part) => record[part] !== null && record[part] !== undefined),
   },
   books_count: { relation: { count: books, column: 'companyId' } },

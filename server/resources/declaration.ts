@@ -81,6 +81,11 @@ export interface FieldDeclaration {
   relation?: RelationDeclaration | string;
   computed?: string;
   compute?: (record: Readonly<Record<string, unknown>>) => unknown;
+  /**
+   * The JSON Schema of the field's answer, for a computed field or a relation described in words
+   * (a column's and a declared relation's derive from the table: server/resources/recordSchemas.ts).
+   */
+  schema?: Record<string, unknown>;
   /** A computed value the database works out: this expression, selected with the record's columns. */
   sql?: SQL;
   /** A computed value the resource's code loads for records by id (absent from the map: null). */

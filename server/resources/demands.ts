@@ -5,6 +5,9 @@ import { books, demands, demandStatuses, demandTypes, users } from '../db/schema
 import { conflict, HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
 import { checkReferences } from './directory.js';
 import type { CustomResourceDefinition } from './types.js';
+import { INTEGER, nullable, objectOf, STRING } from '../http/answerSchemas.js';
+
+const ID_NAME = objectOf({ id: INTEGER, name: STRING });
 
 export const DEMAND_MESSAGES = {
   stale: 'This request was changed by someone else since you opened it. Reload it to see their changes.',
@@ -69,14 +72,18 @@ export const demandResource: CustomResourceDefinition = {
     id: { column: 'id' },
     user_id: { column: 'userId' },
     book_id: { column: 'bookId' },
-    user: { relation: 'the user: { id, name (display name, else first and last name), company, email }', writable: false },
-    book: { relation: 'the reading sheet: { id, original_title, authorList: [{ id, name }] }, null without one', writable: false },
+    user: { relation: 'the user: { id, name (display name, else first and last name), company, email }', schema: objectOf({ id: INTEGER, name: STRING, company: nullable(STRING), email: STRING }), writable: false },
+    book: {
+      relation: 'the reading sheet: { id, original_title, authorList: [{ id, name }] }, null without one',
+      schema: nullable(objectOf({ id: INTEGER, original_title: STRING, authorList: { type: 'array', items: ID_NAME } })),
+      writable: false,
+    },
     demand_date: { column: 'demandDate' },
     demand_end_date: { column: 'demandEndDate' },
     demand_type_id: { column: 'demandTypeId' },
-    demand_type: { relation: 'the type: { id, name }', writable: false },
+    demand_type: { relation: 'the type: { id, name }', schema: ID_NAME, writable: false },
     demand_status_id: { column: 'demandStatusId' },
-    demand_status: { relation: 'the status: { id, name }', writable: false },
+    demand_status: { relation: 'the status: { id, name }', schema: ID_NAME, writable: false },
     commentary: { column: 'commentary' },
     version: { column: 'version' },
     created_at: { column: 'createdAt', writable: false },

@@ -5,6 +5,7 @@ import { literaryPrizes } from '../db/schema/index.js';
 import { unprocessable } from '../http/errors.js';
 import { declaredStore, searchOf } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
+import { STRING } from '../http/answerSchemas.js';
 
 export const LITERARY_PRIZE_MESSAGES = {
   labelTaken: 'A literary prize with this label already exists.',
@@ -14,7 +15,7 @@ export const LITERARY_PRIZE_MESSAGES = {
 const fields = {
   id: { column: 'id' },
   label: { column: 'label' },
-  name: { computed: 'the English name, else the label', compute: (record) => pickTranslation(record.names as Translations) || record.label },
+  name: { computed: 'the English name, else the label', schema: STRING, compute: (record) => pickTranslation(record.names as Translations) || record.label },
   names: { column: 'names', codec: 'translations' },
   canBeDeleted: { relation: { count: bookLiteraryPrizes, column: 'literaryPrizeId', none: true } },
 } as const satisfies CustomResourceDefinition['fields'];

@@ -1,11 +1,12 @@
 import { plans } from '../db/schema/index.js';
 import { declaredStore } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
+import { STRING } from '../http/answerSchemas.js';
 
 const fields = {
   id: { column: 'id' },
   role: { column: 'role' },
-  name: { computed: 'the role, for pickers', compute: (record) => record.role },
+  name: { computed: 'the role, for pickers', schema: STRING, compute: (record) => record.role },
   amount: { column: 'amount' },
   commitment: { column: 'commitment' },
   paid: { column: 'paid' },

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import { DEFAULT_LOCALE, type Locale } from '../../common/locales.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/locales.js';
+import { REPORTER_TEXT_TYPES } from '../../common/reporters.js';
 import type { FieldErrors } from '../../common/validation.js';
 import type { Db } from '../db/client.js';
 import { existingIds } from '../db/repositories/directoryRepository.js';
@@ -20,6 +21,7 @@ import {
 import { plans, reporters, reporterStatuses, reporterUsers, users } from '../db/schema/index.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import type { CustomResourceDefinition } from './types.js';
+import { INTEGER, nullable, objectOf, STRING } from '../http/answerSchemas.js';
 
 export const REPORTER_MESSAGES = {
   saved: 'Successfully saved',
@@ -122,13 +124,22 @@ export const reporterResource: CustomResourceDefinition = {
     title: { column: 'title' },
     date: { column: 'date' },
     reporterStatusId: { column: 'reporterStatusId' },
-    reporterStatus: { relation: 'the status: { id, name }', writable: false },
-    reporterUsers: { relation: 'the users it targets: [{ id, fullname }], by last name', writable: false },
-    reporterUserRoles: { relation: 'the user groups (plans) it targets: [{ id, name }], name essential, premium or vip', writable: false },
+    reporterStatus: { relation: 'the status: { id, name }', schema: nullable(objectOf({ id: INTEGER, name: STRING })), writable: false },
+    reporterUsers: { relation: 'the users it targets: [{ id, fullname }], by last name', schema: { type: 'array', items: objectOf({ id: INTEGER, fullname: STRING }) }, writable: false },
+    reporterUserRoles: {
+      relation: 'the user groups (plans) it targets: [{ id, name }], name essential, premium or vip',
+      schema: { type: 'array', items: objectOf({ id: INTEGER, name: STRING }) },
+      writable: false,
+    },
     reporterUserIds: { computed: 'the users it targets (replaces reporterUsers)', returned: 'never', writable: true },
     reporterUserRoleIds: { computed: 'the user groups it targets (replaces reporterUserRoles)', returned: 'never', writable: true },
-    lang: { computed: 'the language of the texts: the `lang` asked, else en; on a save, of the blocks written', returned: 'record', writable: true },
-    reporterTextsData: { relation: 'the blocks of `lang` by category: { rights, alerts, buzz, news: [{ id, text, textType }] }, in order', returned: 'record', writable: false },
+    lang: { computed: 'the language of the texts: the `lang` asked, else en; on a save, of the blocks written', schema: { enum: [...LOCALES] }, returned: 'record', writable: true },
+    reporterTextsData: {
+      relation: 'the blocks of `lang` by category: { rights, alerts, buzz, news: [{ id, text, textType }] }, in order',
+      schema: objectOf(Object.fromEntries(REPORTER_TEXT_TYPES.map((type) => [type, { type: 'array', items: objectOf({ id: INTEGER, text: STRING, textType: { enum: [...REPORTER_TEXT_TYPES] } }) }]))),
+      returned: 'record',
+      writable: false,
+    },
     updatedTexts: { computed: 'blocks to write in `lang`: [{ id (null for a new one), text, textType }]', returned: 'never', writable: true },
     deletedTextIds: { computed: 'ids of blocks to delete', returned: 'never', writable: true },
     created_at: { column: 'createdAt', returned: 'record', writable: false },

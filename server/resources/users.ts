@@ -4,6 +4,8 @@ import { countries, locales, plans, savedSearches, users } from '../db/schema/in
 import { unprocessable } from '../http/errors.js';
 import { declaredStore, searchOf } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
+import { BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING } from '../http/answerSchemas.js';
+import { SUBSCRIPTION_STATES } from '../../common/subscribers.js';
 
 export const USER_MESSAGES = { emailTaken: 'The email has already been taken.' } as const;
 
@@ -18,10 +20,24 @@ export const USER_MESSAGES = { emailTaken: 'The email has already been taken.' }
  * subscription tied to the card payment provider first (409/502 when it cannot), then deletes
  * everything that belongs to them.
  */
+/** A subscription as a user record carries it (SPEC §3 'User'). */
+const SUBSCRIPTION_FIELDS = {
+  id: INTEGER,
+  plan_id: INTEGER,
+  role: STRING,
+  start_date: { type: 'string', format: 'date' },
+  subscription_end_at: nullable(DATE_TIME),
+  canceled_at: nullable(DATE_TIME),
+  provider_subscription_id: nullable(STRING),
+  state: { enum: SUBSCRIPTION_STATES.filter((state) => state !== 'none') },
+};
+const SUBSCRIPTION_SUMMARY = objectOf(SUBSCRIPTION_FIELDS);
+const SUBSCRIPTION = objectOf({ ...SUBSCRIPTION_FIELDS, amount: INTEGER, paid: BOOLEAN, commitment: INTEGER, state: { enum: [...SUBSCRIPTION_STATES] } });
+
 const fields = {
   id: { column: 'id' },
   name: { column: 'name' },
-  fullname: { computed: 'first name and last name', compute: (record) => fullnameOf(record as { firstname: string; lastname: string }) },
+  fullname: { computed: 'first name and last name', schema: STRING, compute: (record) => fullnameOf(record as { firstname: string; lastname: string }) },
   firstname: { column: 'firstname', returned: 'record' },
   lastname: { column: 'lastname', returned: 'record' },
   email: { column: 'email' },
@@ -40,10 +56,10 @@ const fields = {
   number_connections: { column: 'numberConnections', writable: false },
   last_connection_date: { column: 'lastConnectionDate', writable: false },
   subscription_role: { relation: { one: plans, key: 'currentPlanId', value: 'role' } },
-  subscription_state: { computed: 'none, active, canceled or ended (subscriptionState.ts)', sql: userSubscriptionState },
-  subscription: { computed: 'the current subscription with its plan and state, null without one', load: currentSubscriptionsOf, returned: 'record' },
-  plans: { computed: 'every subscription, newest first, with its plan and state', load: subscriptionHistoriesOf, returned: 'record' },
-  libraries: { computed: 'the libraries with how many books each holds', load: librariesOf, returned: 'record' },
+  subscription_state: { computed: 'none, active, canceled or ended (subscriptionState.ts)', schema: { enum: [...SUBSCRIPTION_STATES] }, sql: userSubscriptionState },
+  subscription: { computed: 'the current subscription with its plan and state, null without one', schema: nullable(SUBSCRIPTION), load: currentSubscriptionsOf, returned: 'record' },
+  plans: { computed: 'every subscription, newest first, with its plan and state', schema: { type: 'array', items: SUBSCRIPTION_SUMMARY }, load: subscriptionHistoriesOf, returned: 'record' },
+  libraries: { computed: 'the libraries with how many books each holds', schema: { type: 'array', items: objectOf({ id: INTEGER, name: STRING, books_count: INTEGER }) }, load: librariesOf, returned: 'record' },
   searches: { relation: { list: savedSearches, by: 'userId', pick: { id: 'id', title: 'title', created_at: 'createdAt' } }, returned: 'record' },
 } as const satisfies CustomResourceDefinition['fields'];
 

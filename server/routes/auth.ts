@@ -5,6 +5,7 @@ import { KNOWN_DEVICE_COOKIE, KNOWN_LOGIN_CLIENT_MS, rememberLoginClient } from 
 import { LoginThrottle } from '../services/loginThrottle.js';
 import { closeSession, openSession, resolveSession, SESSION_COOKIE } from '../services/sessions.js';
 import { requireAdmin } from '../plugins/session.js';
+import { INTEGER, MESSAGE_ANSWER, objectOf, responses, savedAnswer, STRING } from '../http/answerSchemas.js';
 
 /**
  * The fields of a login body, whatever was sent. The login has no body schema on purpose:
@@ -23,6 +24,9 @@ const LOGIN_BODY_SCHEMA = {
   required: ['email', 'password'],
 } as const;
 
+/** The logged-in administrator, as the login and `GET admin/me` answer it. */
+const ADMIN_ANSWER = objectOf({ id: INTEGER, firstname: STRING, lastname: STRING, name: STRING, email: STRING });
+
 /** What the login routes are built from. */
 export interface AuthRoutesOptions {
   /** The clock of the login throttle and of the known login clients, in epoch milliseconds (default `Date.now`); tests move it. */
@@ -34,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const now = options.now ?? Date.now;
   const throttle = new LoginThrottle(app.db, now);
 
-  app.post('/auth/login', { config: { bodySchema: LOGIN_BODY_SCHEMA } }, async (request, reply) => {
+  app.post('/auth/login', { config: { bodySchema: LOGIN_BODY_SCHEMA }, schema: { security: [], response: responses(savedAnswer(ADMIN_ANSWER), [400, 403, 413, 422, 429]) } }, async (request, reply) => {
     const client = { ip: request.ip, deviceToken: request.cookies[KNOWN_DEVICE_COOKIE] };
     const administratorId = await authenticate(app.db, throttle, loginFields(request.body), client, request.log);
     const { token, expiresAt } = await openSession(app.db, administratorId, app.config.sessionTtlHours, {
@@ -60,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return { message: 'Logged in', data: session!.admin };
   });
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', { schema: { security: [], response: responses(MESSAGE_ANSWER, [400, 403]) } }, async (request, reply) => {
     if (request.sessionId) await closeSession(app.db, request.sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { message: 'Logged out' };
@@ -72,11 +76,29 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
    * older than the screens in use, so a publish on any instance reaches the page at its next
    * navigation with no request of its own. A client that does not ask gets the administrator only.
    */
-  app.get('/me', { onRequest: requireAdmin }, async (request) => {
+  app.get(
+    '/me',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: responses(
+          objectOf(
+            {
+              data: ADMIN_ANSWER,
+              screens: { type: 'object', additionalProperties: true, description: 'The screens in use, when the copy named by X-Screens-Stamp is older (docs/screens-at-run-time.md)' },
+            },
+            { optional: ['screens'] },
+          ),
+          [401, 403],
+        ),
+      },
+    },
+    async (request) => {
     const known = request.headers[SCREENS_STAMP_HEADER];
     if (typeof known !== 'string') return { data: request.admin };
     await app.screenRegistry.sync(app.db);
     if (known === String(app.screenRegistry.stamp())) return { data: request.admin };
     return { data: request.admin, screens: app.screenRegistry.inUseForClient() };
-  });
+  },
+  );
 }

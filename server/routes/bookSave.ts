@@ -83,7 +83,7 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
     }
   }
 
-  const config = { bodySchema: READING_SHEET_SCHEMA };
+  const config = { bodySchema: READING_SHEET_SCHEMA, screenBody: READING_SHEET_SCREEN, multipart: true };
   app.post('/books', { config }, (request) => save(request, undefined));
   app.post('/books/:id', { schema: { params: idParamsSchema }, config }, (request) => save(request, request.params.id));
   // The AI comparison's 'SAVE THE CHANGES' (SPEC §7): the sheet with the fields taken from its draft, saved as the editor saves it (its version: 409 when the sheet changed meanwhile).

@@ -10,6 +10,8 @@ import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { RESOURCES } from '../resources/index.js';
 import { listQuerySchema } from '../resources/listQuerySchema.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
+import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../http/answerSchemas.js';
+import { recordSchema } from '../resources/recordSchemas.js';
 import { storeContext } from '../services/storeContext.js';
 import { createCustomResourceService } from '../services/customResourceService.js';
 import { SCREEN_VERSION_HEADER } from '../../common/screensInUse.js';
@@ -32,9 +34,6 @@ export function serviceOf(app: FastifyInstance, definition: ResourceDefinition, 
 
 /** The `lang` parameter of a resource with `languageParam`. */
 const LANGUAGE_QUERY = { lang: { type: 'string', enum: LOCALES } } as const;
-
-/** Routes of one record (`{api}/:id`): the id as sent, checked by the service (404 when it is no id). */
-const recordRoute = { schema: { params: idParamsSchema } } as const;
 
 /**
  * A save handler: a JSON body as is; when the screen's form has file fields (`uploads`), a
@@ -105,31 +104,35 @@ export async function resourceRoutes(instance: FastifyInstance, { screens, resou
     const screen = definition.screen ? screens.get(definition.screen) : undefined;
     const writes: ScreenWrites = screen ? screenWrites(screen) : { updateMethod: 'POST', uploads: {}, fileDeletes: {} };
     const language = definition.languageParam ? LANGUAGE_QUERY : {};
+    const row = recordSchema(definition.table, definition.fields, 'list');
+    const record = recordSchema(definition.table, definition.fields, 'record');
     const { check, ...listOptions } = strictListQuery(listQuerySchema(definition.table, definition.filters ?? {}, language));
-    app.get(base, listOptions, async (request) => {
+    app.get(base, { ...listOptions, schema: { ...listOptions.schema, response: responses(pagedAnswer(row)) } }, async (request) => {
       check(request);
       const { lang: _lang, ...query } = request.query as Record<string, unknown>;
       return service.list(query);
     });
+    const recordAnswer = { params: idParamsSchema, response: responses(dataAnswer(record)) };
     if (definition.languageParam) {
       const { check: checkRecord, ...recordOptions } = strictListQuery({ type: 'object', properties: LANGUAGE_QUERY } as const);
-      app.get(`${base}/:id`, { ...recordOptions, schema: { ...recordOptions.schema, params: idParamsSchema } }, async (request) => {
+      app.get(`${base}/:id`, { ...recordOptions, schema: { ...recordOptions.schema, ...recordAnswer } }, async (request) => {
         checkRecord(request);
         return { data: await service.get(request.params.id, { lang: request.query.lang ?? DEFAULT_LOCALE }) };
       });
     } else {
-      app.get(`${base}/:id`, recordRoute, async (request) => ({ data: await service.get(request.params.id) }));
+      app.get(`${base}/:id`, { schema: recordAnswer }, async (request) => ({ data: await service.get(request.params.id) }));
     }
     const formSchema = screen?.form?.schema;
-    const config = formSchema ? { bodySchema: formSchema } : {};
+    const config = formSchema ? { bodySchema: formSchema, screenBody: definition.screen, multipart: Object.keys(writes.uploads).length > 0 } : {};
     const handle = (creating: boolean) => explainingChanges(app, definition.screen, saveHandler(app, service, writes, formSchema, creating));
-    if (service.permissions.create) app.post(base, { config }, handle(true));
+    const saved = responses(savedAnswer(record));
+    if (service.permissions.create) app.post(base, { config, schema: { response: saved } }, handle(true));
     if (service.permissions.edit) {
-      app.route({ method: writes.updateMethod, url: `${base}/:id`, ...recordRoute, config, handler: handle(false) });
+      app.route({ method: writes.updateMethod, url: `${base}/:id`, schema: { params: idParamsSchema, response: saved }, config, handler: handle(false) });
       for (const [path, field] of Object.entries(writes.fileDeletes)) {
-        app.delete(`${base}/${path}/:id`, recordRoute, (request) => service.clearFile!(request.params.id, field));
+        app.delete(`${base}/${path}/:id`, { schema: { params: idParamsSchema, response: saved } }, (request) => service.clearFile!(request.params.id, field));
       }
     }
-    if (service.permissions.delete) app.delete(`${base}/:id`, recordRoute, (request) => service.remove(request.params.id));
+    if (service.permissions.delete) app.delete(`${base}/:id`, { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) => service.remove(request.params.id));
   }
 }

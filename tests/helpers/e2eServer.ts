@@ -30,7 +30,7 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
   await insertAdministrator(database.db, { firstname: 'Staff', lastname: 'Member', email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) });
   const config = loadConfig({ DEMO_DATA: 'false', CLIENT_DIR: path.resolve('dist/client'), DATA_DIR: 'data/e2e', PUBLIC_SITE_URL: E2E_PUBLIC_SITE_URL, ...env });
   // As server/main.ts builds it: the card payment provider from the settings (none without a key).
-  const app = await buildApp({ config, database, cardPayments: createCardPaymentProvider(config) });
+  const app = await buildApp({ config, database, cardPayments: createCardPaymentProvider(config), checkAnswers: true });
   const outbox = config.smtpUrl ? startOutboxDelivery({ db: database.db, config, log: app.log }) : undefined;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

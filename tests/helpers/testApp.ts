@@ -33,7 +33,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: Pick<A
   const config = loadConfig({ DATA_DIR: 'data/test', CLIENT_DIR: 'no-client', DEMO_DATA: 'false', ...env });
   adminHash ??= hashPassword(ADMIN.password);
   await insertAdministrator(database.db, { firstname: 'Staff', lastname: 'Member', email: ADMIN.email, passwordHash: await adminHash });
-  const app = await buildApp({ config, database, ...options });
+  // Every answer of every server test is checked against its route's response schema.
+  const app = await buildApp({ config, database, checkAnswers: true, ...options });
   await app.ready();
   return {
     app,
