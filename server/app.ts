@@ -90,8 +90,9 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   app.addHook('onRoute', (route) => {
     const query = route.schema?.querystring as object | undefined;
     const body = route.config?.bodySchema;
+    const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeList.push({ method, url: route.url, ...(query ? { query } : {}), ...(body ? { body } : {}) });
+      if (method !== 'HEAD') app.routeList.push({ method, url: route.url, responses, ...(query ? { query } : {}), ...(body ? { body } : {}) });
     }
   });
 

@@ -14,6 +14,8 @@ export interface RouteSummary {
   query?: object;
   /** The JSON Schema its handler validates the body against (`config.bodySchema`), when it takes one. */
   body?: object;
+  /** The statuses its response schemas describe (`schema.response`). */
+  responses: string[];
 }
 
 declare module 'fastify' {

@@ -50,18 +50,24 @@ const ERROR_MEANINGS: Record<number, string> = {
   404: 'No such record or route',
   409: 'Refused by the record’s state: in use, changed by someone else, or a provider refusal',
   413: 'The body or a file is too large',
+  415: 'A body of a type the route does not read',
+  416: 'The range asked for lies outside the file',
   422: 'Invalid input: `errors` holds the messages of each field, by dotted path',
   429: 'Too many attempts: try again later',
 };
 
-/** The refusals every admin route may answer. */
-export const ADMIN_ERRORS = [400, 401, 403, 404, 409, 413, 422, 429] as const;
+/**
+ * The refusals any route may answer: the input guard, the session, the cross-site guard and the
+ * rate limits run before every handler (a route that cannot reach a status still lists it: the
+ * guard's 422 on a hostile query string comes first).
+ */
+export const ADMIN_ERRORS = [400, 401, 403, 404, 409, 413, 415, 422, 429] as const;
 
-/** The response schemas of a route: its successful answer, and the refusals with their body. */
-export function responses(ok: JsonSchema, errors: readonly number[] = ADMIN_ERRORS, status = 200): Record<string, JsonSchema> {
+/** The response schemas of a route: its successful answer, the refusals every route may give, and the route's own (`extra`). */
+export function responses(ok: JsonSchema, extra: readonly number[] = [], status = 200): Record<string, JsonSchema> {
   return {
     [status]: ok,
-    ...Object.fromEntries(errors.map((code) => [code, { ...ERROR_ANSWER, description: ERROR_MEANINGS[code] ?? 'Refused' }])),
+    ...Object.fromEntries([...new Set([...ADMIN_ERRORS, ...extra])].map((code) => [code, { ...ERROR_ANSWER, description: ERROR_MEANINGS[code] ?? 'Refused' }])),
   };
 }
 

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dereferenceSchema } from '../../common/dereferenceSchema.js';
+import { responses } from '../http/answerSchemas.js';
 import { SESSION_COOKIE } from '../services/sessions.js';
 
 /** Where the document and the reference page are served (both for logged-in staff only). */
@@ -68,7 +69,7 @@ export async function registerApiDocs(app: FastifyInstance, screenBody: (screen:
     return reply.redirect('/auth/login');
   };
 
-  app.get(OPENAPI_PATH, { onRequest: staffOnly, schema: { hide: true } }, async () => document());
+  app.get(OPENAPI_PATH, { onRequest: staffOnly, schema: { hide: true, response: responses({ type: 'object', additionalProperties: true, description: 'The OpenAPI 3.1 document' }) } }, async () => document());
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
     // The app's policy (server/plugins/securityHeaders.ts) stays: the page's scripts are files of this server.

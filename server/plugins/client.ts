@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { responses } from '../http/answerSchemas.js';
 
 /**
  * Serves the built client from `clientDir` and answers index.html for every other GET outside
@@ -17,11 +18,13 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   // header. preCompressed: the build's `.br` / `.gz` copy when the browser accepts it (vite.config.ts).
   await app.register(fastifyStatic, { root: clientDir, serve: false, index: false, cacheControl: false, preCompressed: true });
   const html = fs.readFileSync(index, 'utf8');
-  app.get('/assets/*', (request, reply) => {
+  // The interface's files: not part of the API document, described for the answer check all the same.
+  const files = { schema: { hide: true, response: responses({ type: 'string', description: 'A page or a file of the interface' }) } };
+  app.get('/assets/*', files, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     return reply.header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding').sendFile(path.join('assets', file));
   });
-  app.get('/*', (request, reply) => {
+  app.get('/*', files, (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (url.startsWith('/api/')) return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
     const file = path.join(clientDir, path.normalize(url));

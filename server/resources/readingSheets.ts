@@ -2,6 +2,7 @@ import { bookFacets } from '../db/schema/index.js';
 import { RATING_MAX, RATING_MIN, RATING_TYPES } from '../db/schema/book-ratings.js';
 import type { FilterDeclaration } from './filterDeclaration.js';
 import type { FieldDeclaration, ResourceSurface } from './declaration.js';
+import { DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../http/answerSchemas.js';
 
 const ids = (column: string, tree?: 'genres' | 'thematics'): FilterDeclaration => ({ column, op: 'overlaps', many: true, ...(tree ? { tree } : {}) });
 const oneOf = (column: string): FilterDeclaration => ({ column, op: 'in', many: true });
@@ -36,7 +37,8 @@ export const BOOK_FILTERS = {
   ...Object.fromEntries(RATING_TYPES.map((type) => [type, { column: type, op: 'atLeast', minimum: RATING_MIN, maximum: RATING_MAX }])),
 } as const satisfies Record<string, FilterDeclaration>;
 
-const listOnly = (description: string): FieldDeclaration => ({ computed: description, returned: 'list' });
+const listOnly = (description: string, schema: JsonSchema): FieldDeclaration => ({ computed: description, schema, returned: 'list' });
+const ID_LABEL = objectOf({ id: INTEGER, label: STRING });
 
 /**
  * The reading sheets' list (`GET admin/books`) as the screen check reads it: the rows' fields and
@@ -50,17 +52,17 @@ export const readingSheetList = {
   table: bookFacets,
   fields: {
     id: { column: 'bookId', returned: 'list' },
-    original_title: listOnly('books.original_title'),
-    authors: listOnly('author names in their order'),
-    author_names: listOnly('author names joined with ", "'),
-    status: listOnly('book_statuses: { id, label }'),
-    status_label: listOnly('book_statuses.label'),
-    rights_status: listOnly('rights_statuses: { id, label }'),
-    primary_genre_color: listOnly("the primary genre's colour"),
-    primary_genre_name: listOnly("the primary genre's name (English, else its first filled language)"),
-    cover_url: listOnly("the first cover's URL"),
-    publication_date: listOnly('YYYY-MM'),
-    updated_at: listOnly('ISO 8601, UTC'),
+    original_title: listOnly('books.original_title', STRING),
+    authorList: listOnly('the authors in their order: [{ id, name }]', { type: 'array', items: objectOf({ id: INTEGER, name: STRING }) }),
+    author_names: listOnly('author names joined with ", "', STRING),
+    status: listOnly('book_statuses: { id, label }', ID_LABEL),
+    status_label: listOnly('book_statuses.label', STRING),
+    rights_status: listOnly('rights_statuses: { id, label }', ID_LABEL),
+    primary_genre_color: listOnly("the primary genre's colour", nullable(STRING)),
+    primary_genre_name: listOnly("the primary genre's name (English, else its first filled language)", nullable(STRING)),
+    cover_url: listOnly("the first cover's URL", nullable(STRING)),
+    publication_date: listOnly('YYYY-MM', nullable(STRING)),
+    updated_at: listOnly('ISO 8601, UTC', DATE_TIME),
   },
   filters: BOOK_FILTERS,
 } as const satisfies ResourceSurface & { table: unknown };

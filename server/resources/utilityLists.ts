@@ -1,4 +1,8 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { pickTranslation, type Translations } from '../../common/locales.js';
+import { objectOf, STRING, type JsonSchema } from '../http/answerSchemas.js';
+import { columnSchema } from './recordSchemas.js';
 import type { UtilityTable } from '../db/repositories/utilityListRepository.js';
 import {
   authorTypes,
@@ -47,3 +51,10 @@ export const utilityEntry = (list: UtilityList, row: Record<string, unknown>): R
 
 /** The fields of each entry of a list, as the screen check reads them. */
 export const utilityFields = (list: UtilityList): string[] => [...list.fields, ...(list.translatedName ? ['name'] : [])];
+
+/** The schema of an entry of a list: each column as stored (keyed by its column name, as answered), and `name` when translated. */
+export function utilityEntrySchema(list: UtilityList): JsonSchema {
+  const columns = getTableColumns(list.table) as Record<string, PgColumn>;
+  const properties = Object.fromEntries(list.fields.map((field) => [columns[field]!.name, columnSchema(columns[field]!)]));
+  return objectOf({ ...properties, ...(list.translatedName ? { name: STRING } : {}) });
+}

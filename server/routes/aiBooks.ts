@@ -1,7 +1,9 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { aiModels } from '../ai/aiModels.js';
+import { BOOLEAN, dataAnswer, INTEGER, nullable, objectOf, responses, savedAnswer, STRING } from '../http/answerSchemas.js';
 import { idParamsSchema } from '../http/pathParams.js';
+import { AI_DRAFT_ANSWER, SHEET_ANSWER } from './sheetAnswers.js';
 import { GENERATION_BODY, getAiBook, launchGeneration } from '../services/aiGenerationService.js';
 
 /**
@@ -13,12 +15,15 @@ import { GENERATION_BODY, getAiBook, launchGeneration } from '../services/aiGene
  */
 export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/ai-books/models', async () => ({
+  const model = objectOf({ id: STRING, label: STRING, provider: STRING, available: BOOLEAN, help: STRING }, { optional: ['help'] });
+  app.get('/ai-books/models', { schema: { response: responses(dataAnswer({ type: 'array', items: model })) } }, async () => ({
     data: aiModels(app.config.ai).map(({ id, label, provider, available, help }) => ({ id, label, provider, available, ...(help ? { help } : {}) })),
   }));
 
   // Answers at once; the sheet's flags (is_ai_generation_running, has_ai_results, ai_generation_error) say how it ends.
-  app.post('/ai-books/ai-book-generation', { config: { bodySchema: GENERATION_BODY } }, (request) =>
+  app.post(
+    '/ai-books/ai-book-generation',
+    { config: { bodySchema: GENERATION_BODY }, schema: { response: responses(savedAnswer(objectOf({ book_id: INTEGER, is_ai_generation_running: { const: true } }))) } }, (request) =>
     launchGeneration(
       {
         db: app.db,
@@ -33,5 +38,5 @@ export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   // Registered after the static paths above (`models`), which win over `{id}` anyway.
-  app.get('/ai-books/:id', { schema: { params: idParamsSchema } }, async (request) => ({ data: await getAiBook(app.db, request.params.id) }));
+  app.get('/ai-books/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(objectOf({ book: SHEET_ANSWER, aiBook: nullable(AI_DRAFT_ANSWER) }))) } }, async (request) => ({ data: await getAiBook(app.db, request.params.id) }));
 }

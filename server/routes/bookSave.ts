@@ -1,3 +1,5 @@
+import { dataAnswer, MESSAGE_ANSWER, objectOf, responses, STRING } from '../http/answerSchemas.js';
+import { SHEET_ANSWER } from './sheetAnswers.js';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { READING_SHEET_SCREEN } from '../../common/readingSheetForm.js';
@@ -66,7 +68,7 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
     return { input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [] as UploadedFile[], sentKey: undefined };
   }
 
-  app.get('/books/:id', { schema: { params: idParamsSchema } }, async (request) => ({ data: await service.get(request.params.id) }));
+  app.get('/books/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(SHEET_ANSWER)) } }, async (request) => ({ data: await service.get(request.params.id) }));
 
   /** Creates (no id, or the empty id of `POST books/`) or updates. */
   async function save(request: FastifyRequest, rawId: string | undefined) {
@@ -84,14 +86,15 @@ export async function bookSaveRoutes(instance: FastifyInstance, options: BookSav
   }
 
   const config = { bodySchema: READING_SHEET_SCHEMA, screenBody: READING_SHEET_SCREEN, multipart: true };
-  app.post('/books', { config }, (request) => save(request, undefined));
-  app.post('/books/:id', { schema: { params: idParamsSchema }, config }, (request) => save(request, request.params.id));
+  const saved = responses(objectOf({ message: STRING, data: SHEET_ANSWER, withNotification: { enum: [0, 1] } }));
+  app.post('/books', { config, schema: { response: saved } }, (request) => save(request, undefined));
+  app.post('/books/:id', { schema: { params: idParamsSchema, response: saved }, config }, (request) => save(request, request.params.id));
   // The AI comparison's 'SAVE THE CHANGES' (SPEC §7): the sheet with the fields taken from its draft, saved as the editor saves it (its version: 409 when the sheet changed meanwhile).
-  app.post('/ai-books/update-book/:id', { schema: { params: idParamsSchema }, config }, (request) => save(request, request.params.id));
+  app.post('/ai-books/update-book/:id', { schema: { params: idParamsSchema, response: saved }, config }, (request) => save(request, request.params.id));
 
-  app.delete('/utilities/book-files/:book/:file', { schema: { params: bookFileParamsSchema } }, (request) =>
+  app.delete('/utilities/book-files/:book/:file', { schema: { params: bookFileParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) =>
     service.deleteFile(request.params.book, request.params.file),
   );
 
-  app.delete('/utilities/book-manuscript/:book', { schema: { params: bookParamsSchema } }, (request) => service.deleteManuscript(request.params.book));
+  app.delete('/utilities/book-manuscript/:book', { schema: { params: bookParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) => service.deleteManuscript(request.params.book));
 }

@@ -6,7 +6,9 @@ import { strictListQuery } from '../http/listQuery.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { idParamsSchema } from '../http/pathParams.js';
 import { listQuerySchema } from '../resources/listQuerySchema.js';
-import { BOOK_FILTERS } from '../resources/readingSheets.js';
+import { BOOK_FILTERS, readingSheetList } from '../resources/readingSheets.js';
+import { recordSchema } from '../resources/recordSchemas.js';
+import { BOOLEAN, INTEGER, MESSAGE_ANSWER, nullable, objectOf, PAGE_META, pagedAnswer, responses, STRING, type JsonSchema } from '../http/answerSchemas.js';
 import { listBookOptionPage, listBookPage, removeBook } from '../services/bookListService.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
@@ -19,6 +21,13 @@ export const bookListQuerySchema = listQuerySchema(bookFacets, BOOK_FILTERS, {
   // room for a title sort's cursor holding a 1,000-character title in any script.
   after: { type: 'string', minLength: 1, maxLength: 6000, pattern: '^[A-Za-z0-9_-]+$' },
   before: { type: 'string', minLength: 1, maxLength: 6000, pattern: '^[A-Za-z0-9_-]+$' },
+});
+
+const AUTHOR_LIST = { type: 'array', items: objectOf({ id: INTEGER, name: STRING }) };
+/** A page of sheets: the meta says whether `total` is exact (counted up to a bound) and holds the cursors of the pages around it. */
+const BOOK_PAGE = objectOf({
+  data: { type: 'array', items: recordSchema(readingSheetList.table, readingSheetList.fields, 'list') },
+  meta: objectOf({ ...(PAGE_META.properties as Record<string, JsonSchema>), total_exact: BOOLEAN, next_cursor: nullable(STRING), prev_cursor: nullable(STRING) }),
 });
 
 const optionsQuerySchema = {
@@ -34,16 +43,16 @@ const optionsQuerySchema = {
 export async function bookListRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const { check, ...listOptions } = strictListQuery(bookListQuerySchema);
-  app.get('/books', listOptions, async (request) => {
+  app.get('/books', { ...listOptions, schema: { ...listOptions.schema, response: responses(BOOK_PAGE) } }, async (request) => {
     check(request);
     return listBookPage(app.db, request.query);
   });
 
   const { check: checkOptions, ...optionsOptions } = strictListQuery(optionsQuerySchema);
-  app.get('/books/options', optionsOptions, async (request) => {
+  app.get('/books/options', { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(objectOf({ id: INTEGER, original_title: STRING, authorList: AUTHOR_LIST }))) } }, async (request) => {
     checkOptions(request);
     return listBookOptionPage(app.db, request.query);
   });
 
-  app.delete('/books/:id', { schema: { params: idParamsSchema } }, async (request) => removeBook(app.db, app.storage, request.params.id, request.log));
+  app.delete('/books/:id', { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, async (request) => removeBook(app.db, app.storage, request.params.id, request.log));
 }

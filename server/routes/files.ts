@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { responses } from '../http/answerSchemas.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, notFound } from '../http/errors.js';
@@ -63,6 +64,10 @@ export const fileRoutes = fp<FileRoutesOptions>(
         schema: {
           params: { type: 'object', properties: { '*': { type: 'string' } }, required: ['*'] },
           querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 255 } } },
+          response: {
+            ...responses({ description: 'The stored file, as stored (its type from its content)', type: 'string', format: 'binary' }, [401, 403, 404, 416]),
+            206: { description: 'The part of the file a `Range` asked for', type: 'string', format: 'binary' },
+          },
         } as const,
       },
       async (request, reply) => {
@@ -92,10 +97,10 @@ export const fileRoutes = fp<FileRoutesOptions>(
           reply.code(206);
           reply.header('Content-Range', `bytes ${range.start}-${end}/${file.size}`);
           reply.header('Content-Length', end - range.start + 1);
-          return reply.send(file.stream);
+          return reply.send(file.stream as never);
         }
         reply.header('Content-Length', file.size);
-        return reply.send(file.stream);
+        return reply.send(file.stream as never);
       },
     );
   },

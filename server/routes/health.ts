@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { objectOf, responses, STRING } from '../http/answerSchemas.js';
 import { checkDatabase } from '../services/healthService.js';
 
 /** How long a readiness check may take before it counts as failed (a load balancer's own timeout is a few seconds). */
@@ -11,7 +12,8 @@ const CHECK_TIMEOUT_MS = 2_000;
  * instance is shutting down, so that no new request is sent to it while it finishes its own.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', async (_request, reply) => {
+  const unavailable = objectOf({ status: { const: 'unavailable' }, message: STRING });
+  app.get('/health', { schema: { security: [], response: { ...responses(objectOf({ status: { const: 'ok' }, database: STRING })), 503: unavailable } } }, async (_request, reply) => {
     try {
       await checkDatabase(app.db);
       return { status: 'ok', database: app.database.kind };
@@ -21,7 +23,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get('/health/ready', async (_request, reply) => {
+  const checks = { type: 'object', additionalProperties: STRING, description: "Each check: 'ok', or what fails in a few words" };
+  const readiness = (status: string) => objectOf({ status: { const: status }, checks });
+  app.get('/health/ready', { schema: { security: [], response: { ...responses(readiness('ready')), 503: readiness('unavailable') } } }, async (_request, reply) => {
     if (app.shuttingDown) return reply.status(503).send({ status: 'unavailable', checks: { shutdown: 'shutting down' } });
     const reasons: Record<string, string> = {};
     const [database, storage] = await Promise.all([

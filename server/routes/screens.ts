@@ -2,6 +2,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actionBody } from '../services/actionBody.js';
 import { readDefinition } from '../definitions/screenRegistry.js';
+import { dataAnswer, pagedAnswer, responses, savedAnswer } from '../http/answerSchemas.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { RESOURCES } from '../resources/index.js';
@@ -11,6 +12,21 @@ import { screenCatalog } from '../services/screenCatalog.js';
 import { createScreenService, SCREEN_MESSAGES, type ScreenAuthor, type VersionRef } from '../services/screenService.js';
 import { validateWithDraft } from '../services/screenValidation.js';
 import { serviceOf } from './resourceRoutes.js';
+import {
+  ADDED_VERSION,
+  CHECK_ANSWER,
+  EXPORT_FILE,
+  SAVED_DRAFT,
+  SCREEN_CATALOG,
+  SCREEN_DETAIL,
+  SCREEN_DIFF,
+  SCREEN_IMPACT,
+  SCREEN_SUMMARY,
+  SCREEN_VERSION,
+  VALID_RECORD_ANSWER,
+  VALIDATORS_SCRIPT,
+  VERSION_ROW,
+} from './screenAnswers.js';
 
 /** A screen's name: a resource (`genres`, `literary-prizes`) or a form-only definition (`readingSheet`). */
 const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;
@@ -58,27 +74,27 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const screens = createScreenService(app.db, app.screenRegistry);
 
-  app.get('/screens', async () => ({ data: await screens.list() }));
+  app.get('/screens', { schema: { response: responses(dataAnswer({ type: 'array', items: SCREEN_SUMMARY })) } }, async () => ({ data: await screens.list() }));
   // The in-use forms' validators as a script the browser imports (its URL names the stamp it was asked for).
-  app.get('/screens/validators/:stamp', { schema: { params: { type: 'object', properties: { stamp: { type: 'string', pattern: '^\\d{1,10}\\.js$' } }, required: ['stamp'] } } }, async (_request, reply) =>
+  app.get('/screens/validators/:stamp', { schema: { params: { type: 'object', properties: { stamp: { type: 'string', pattern: '^\\d{1,10}\\.js$' } }, required: ['stamp'] }, response: responses(VALIDATORS_SCRIPT) } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(app.screenRegistry.validatorsModule()),
   );
-  app.get('/screens/:name', { schema: { params: nameParams } }, async (request) => ({ data: await screens.get(request.params.name) }));
-  app.get('/screens/:name/catalog', { schema: { params: nameParams } }, async (request) => ({ data: screenCatalog(app.screenRegistry, request.params.name) }));
-  app.post('/screens/:name/validate', { schema: { params: nameParams }, config: config('validate') }, async (request) =>
+  app.get('/screens/:name', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_DETAIL)) } }, async (request) => ({ data: await screens.get(request.params.name) }));
+  app.get('/screens/:name/catalog', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_CATALOG)) } }, async (request) => ({ data: screenCatalog(app.screenRegistry, request.params.name) }));
+  app.post('/screens/:name/validate', { schema: { params: nameParams, response: responses(VALID_RECORD_ANSWER) }, config: config('validate') }, async (request) =>
     validateWithDraft({ db: app.db, registry: app.screenRegistry, screens }, request.params.name, bodyOf.validate(request.body)),
   );
-  app.put('/screens/:name/draft', { schema: { params: nameParams }, config: config('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)));
-  app.post('/screens/:name/check', { schema: { params: nameParams }, config: config('check') }, async (request) => {
+  app.put('/screens/:name/draft', { schema: { params: nameParams, response: responses(savedAnswer(SAVED_DRAFT)) }, config: config('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)));
+  app.post('/screens/:name/check', { schema: { params: nameParams, response: responses(CHECK_ANSWER) }, config: config('check') }, async (request) => {
     const body = bodyOf.check(request.body);
     return { errors: screens.check(request.params.name, { definition: body.definition, labels: body.labels }) };
   });
-  app.post('/screens/:name/publish', { schema: { params: nameParams }, config: config('publish') }, async (request) => screens.publish(request.params.name, bodyOf.publish(request.body), authorOf(request)));
-  app.get('/screens/:name/versions', { schema: { params: nameParams, querystring: { type: 'object', properties: pagingQuerySchema } } }, async (request) =>
+  app.post('/screens/:name/publish', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, config: config('publish') }, async (request) => screens.publish(request.params.name, bodyOf.publish(request.body), authorOf(request)));
+  app.get('/screens/:name/versions', { schema: { params: nameParams, querystring: { type: 'object', properties: pagingQuerySchema }, response: responses(pagedAnswer(VERSION_ROW)) } }, async (request) =>
     screens.versions(request.params.name, request.query),
   );
-  app.get('/screens/:name/versions/:v', { schema: { params: versionParams } }, async (request) => ({ data: await screens.version(request.params.name, request.params.v) }));
-  app.get('/screens/:name/versions/:v/export', { schema: { params: versionParams } }, async (request, reply) => {
+  app.get('/screens/:name/versions/:v', { schema: { params: versionParams, response: responses(dataAnswer(SCREEN_VERSION)) } }, async (request) => ({ data: await screens.version(request.params.name, request.params.v) }));
+  app.get('/screens/:name/versions/:v/export', { schema: { params: versionParams, response: responses(EXPORT_FILE) } }, async (request, reply) => {
     const file = await screens.exportFile(request.params.name, request.params.v);
     return reply
       .type('application/json; charset=utf-8')
@@ -91,13 +107,14 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         params: nameParams,
         querystring: { type: 'object', properties: { from: VERSION_OR_DRAFT, to: VERSION_OR_DRAFT }, required: ['from', 'to'] },
+        response: responses(dataAnswer(SCREEN_DIFF)),
       },
     },
     async (request) => ({ data: await screens.diff(request.params.name, versionRef(request.query.from), versionRef(request.query.to)) }),
   );
-  app.post('/screens/:name/rollback', { schema: { params: nameParams }, config: config('rollback') }, async (request) => screens.rollback(request.params.name, bodyOf.rollback(request.body), authorOf(request)));
-  app.delete('/screens/:name/published', { schema: { params: nameParams } }, async (request) => screens.reset(request.params.name, authorOf(request)));
-  app.post('/screens/:name/impact', { schema: { params: nameParams }, config: config('impact') }, async (request) => {
+  app.post('/screens/:name/rollback', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, config: config('rollback') }, async (request) => screens.rollback(request.params.name, bodyOf.rollback(request.body), authorOf(request)));
+  app.delete('/screens/:name/published', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) } }, async (request) => screens.reset(request.params.name, authorOf(request)));
+  app.post('/screens/:name/impact', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_IMPACT)) }, config: config('impact') }, async (request) => {
     const name = request.params.name;
     const { definition, labels } = bodyOf.impact(request.body);
     const inUse = app.screenRegistry.inUse(name);

@@ -2,7 +2,11 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance } from 'fastify';
 import { LOCALES } from '../../common/locales.js';
 import { MAX_INT_ID } from '../db/limits.js';
+import { DATE_TIME, INTEGER, nullable, objectOf, pagedAnswer, responses, savedAnswer, STRING, type JsonSchema } from '../http/answerSchemas.js';
 import { strictListQuery } from '../http/listQuery.js';
+import { users } from '../db/schema/index.js';
+import { recordSchema } from '../resources/recordSchemas.js';
+import { userResource } from '../resources/users.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { idParamsSchema } from '../http/pathParams.js';
 import { MAX_FILTER_VALUES } from '../resources/listQuerySchema.js';
@@ -17,7 +21,29 @@ const searchesQuery = { type: 'object', properties: { lang: { type: 'string', en
 const userOptionsQuery = { type: 'object', properties: { ...pagingQuerySchema, search, ids: idList } } as const;
 const roleOptionsQuery = { type: 'object', properties: { ...pagingQuerySchema, search, ids: idList } } as const;
 
-const recordRoute = { schema: { params: idParamsSchema } } as const;
+/** The user record the actions answer with (server/resources/users.ts). */
+export const USER_ACTION = { params: idParamsSchema, response: responses(savedAnswer(recordSchema(users, userResource.fields, 'record'))) } as const;
+const ID_NAME = objectOf({ id: INTEGER, name: STRING });
+const LIBRARY = objectOf({ id: INTEGER, name: STRING, books: { type: 'array', items: objectOf({ id: INTEGER, original_title: STRING, authorList: { type: 'array', items: ID_NAME } }) } });
+const CREDIT_MOVEMENT = objectOf({
+  id: INTEGER,
+  created_at: DATE_TIME,
+  amount: INTEGER,
+  balance: INTEGER,
+  reason: STRING,
+  administrator_id: nullable(INTEGER),
+  administrator_name: nullable(STRING),
+});
+const SAVED_SEARCH = objectOf({
+  id: INTEGER,
+  title: STRING,
+  text_search: nullable(STRING),
+  created_at: DATE_TIME,
+  saved_filters: { type: 'object', additionalProperties: { type: 'array', items: INTEGER } },
+  filter_texts: { type: 'object', additionalProperties: STRING },
+  ratingsFilter: { type: 'array', items: objectOf({ id: STRING, name: STRING, rate: INTEGER }) },
+});
+const USER_OPTION = objectOf({ id: INTEGER, name: STRING, fullname: STRING, email: STRING });
 
 /**
  * The user screen's calls besides the resource's own (`GET/POST/DELETE admin/users[/{id}]`,
@@ -29,33 +55,33 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = (request: { admin: { id: number } | null }) => request.admin?.id ?? null;
 
-  app.post('/users/validate/:id', { ...recordRoute, config: { bodySchema: VALIDATE_BODY } }, (request) => validateUser(app.db, request.params.id, request.body));
+  app.post('/users/validate/:id', { schema: USER_ACTION, config: { bodySchema: VALIDATE_BODY } }, (request) => validateUser(app.db, request.params.id, request.body));
 
   const { check: checkPaged, ...pagedOptions } = strictListQuery(pagedQuery);
-  const pagedById = { ...pagedOptions, schema: { ...pagedOptions.schema, params: idParamsSchema } };
-  app.get('/users/libraries/:id', pagedById, async (request) => {
+  const pagedById = (row: JsonSchema) => ({ ...pagedOptions, schema: { ...pagedOptions.schema, params: idParamsSchema, response: responses(pagedAnswer(row)) } });
+  app.get('/users/libraries/:id', pagedById(LIBRARY), async (request) => {
     checkPaged(request);
     return userLibraries(app.db, request.params.id, request.query);
   });
-  app.get('/users/:id/credits', pagedById, async (request) => {
+  app.get('/users/:id/credits', pagedById(CREDIT_MOVEMENT), async (request) => {
     checkPaged(request);
     return userCreditHistory(app.db, request.params.id, request.query);
   });
-  app.post('/users/:id/credits', { ...recordRoute, config: { bodySchema: CREDITS_BODY } }, (request) => setCredits(app.db, request.params.id, request.body, admin(request)));
+  app.post('/users/:id/credits', { schema: USER_ACTION, config: { bodySchema: CREDITS_BODY } }, (request) => setCredits(app.db, request.params.id, request.body, admin(request)));
 
   const { check: checkSearches, ...searchesOptions } = strictListQuery(searchesQuery);
-  app.get('/users/searches/:id', { ...searchesOptions, schema: { ...searchesOptions.schema, params: idParamsSchema } }, async (request) => {
+  app.get('/users/searches/:id', { ...searchesOptions, schema: { ...searchesOptions.schema, params: idParamsSchema, response: responses(objectOf({ data: { type: 'array', items: SAVED_SEARCH } })) } }, async (request) => {
     checkSearches(request);
     return userSavedSearches(app.db, request.params.id, request.query);
   });
 
   const { check: checkOptions, ...optionsOptions } = strictListQuery(userOptionsQuery);
-  app.get('/users/user-options-list', optionsOptions, async (request) => {
+  app.get('/users/user-options-list', { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(USER_OPTION)) } }, async (request) => {
     checkOptions(request);
     return userOptions(app.db, request.query);
   });
   const { check: checkRoles, ...rolesOptions } = strictListQuery(roleOptionsQuery);
-  app.get('/users/user-role-options-list', rolesOptions, async (request) => {
+  app.get('/users/user-role-options-list', { ...rolesOptions, schema: { ...rolesOptions.schema, response: responses(pagedAnswer(ID_NAME)) } }, async (request) => {
     checkRoles(request);
     return userRoleOptions(app.db, request.query);
   });

@@ -2,7 +2,8 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance } from 'fastify';
 import { strictListQuery } from '../http/listQuery.js';
 import { idParamsSchema } from '../http/pathParams.js';
-import { UTILITY_LISTS } from '../resources/utilityLists.js';
+import { UTILITY_LISTS, utilityEntrySchema } from '../resources/utilityLists.js';
+import { dataAnswer, responses } from '../http/answerSchemas.js';
 import { getUtilityEntry, listUtilityEntries } from '../services/utilityListService.js';
 
 /**
@@ -14,10 +15,11 @@ export async function utilityRoutes(instance: FastifyInstance): Promise<void> {
   // The lists are answered whole: any query parameter is refused (422), never ignored.
   const { check, ...noQuery } = strictListQuery({ type: 'object', properties: {} } as const);
   for (const [name, list] of Object.entries(UTILITY_LISTS)) {
-    app.get(`/utilities/${name}`, noQuery, async (request) => {
+    const entry = utilityEntrySchema(list);
+    app.get(`/utilities/${name}`, { ...noQuery, schema: { ...noQuery.schema, response: responses(dataAnswer({ type: 'array', items: entry })) } }, async (request) => {
       check(request);
       return { data: await listUtilityEntries(app.db, list) };
     });
-    app.get(`/utilities/${name}/:id`, { schema: { params: idParamsSchema } }, async (request) => ({ data: await getUtilityEntry(app.db, list, request.params.id) }));
+    app.get(`/utilities/${name}/:id`, { schema: { params: idParamsSchema, response: responses(dataAnswer(entry)) } }, async (request) => ({ data: await getUtilityEntry(app.db, list, request.params.id) }));
   }
 }
