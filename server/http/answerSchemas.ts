@@ -66,7 +66,7 @@ export const ADMIN_ERRORS = [400, 401, 403, 404, 409, 413, 415, 422, 429] as con
 /** The response schemas of a route: its successful answer, the refusals every route may give, and the route's own (`extra`). */
 export function responses(ok: JsonSchema, extra: readonly number[] = [], status = 200): Record<string, JsonSchema> {
   return {
-    [status]: ok,
+    [status]: { description: 'Done', ...ok },
     ...Object.fromEntries([...new Set([...ADMIN_ERRORS, ...extra])].map((code) => [code, { ...ERROR_ANSWER, description: ERROR_MEANINGS[code] ?? 'Refused' }])),
   };
 }
