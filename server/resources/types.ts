@@ -14,11 +14,8 @@ import type { ResourceSurface } from './declaration.js';
 export interface NamedResourceDefinition extends ResourceSurface {
   /** The table; every such resource has `id`, `names` and `search_text`. */
   table: NamedTable;
-  /**
-   * For parent_id trees: the body field holding the parent (a `reference` column field), and the
-   * field (declared `computed`) that returns the parent's name, looked up for the rows at once.
-   */
-  tree?: { field: string; nameField?: string };
+  /** For parent_id trees: the body field holding the parent (a `reference` column field); a record cannot go under itself or one of its descendants. */
+  tree?: { field: string };
   /** Names must differ from the other records' (among siblings in a tree), per locale: 422 on `names.<locale>`. */
   uniqueNames?: boolean;
   /** The 409 message when a record still in use is deleted. */

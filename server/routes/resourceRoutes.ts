@@ -16,7 +16,8 @@ import { storeContext } from '../services/storeContext.js';
 import { createCustomResourceService } from '../services/customResourceService.js';
 import { SCREEN_VERSION_HEADER } from '../../common/screensInUse.js';
 import { explainScreenChange } from '../services/screenChange.js';
-import { createNamedResourceService, type ResourceService } from '../services/resourceService.js';
+import type { ResourceService } from '../services/resourceService.js';
+import { namedStore } from '../resources/named.js';
 import { discardUploads, receiveUploads } from '../uploads/receiveUploads.js';
 
 /** What the resource routes are built from: the loaded screens and the resource registry. */
@@ -27,9 +28,9 @@ export interface ResourceRoutesOptions {
 
 /** The service of a resource, with what its store needs from the app. */
 export function serviceOf(app: FastifyInstance, definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
-  return isCustom(definition)
-    ? createCustomResourceService(app.db, definition, screens, storeContext({ storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments }))
-    : createNamedResourceService(app.db, definition, screens);
+  // One service, one write path: a named list's store derives from its declaration as the others' do.
+  const custom = isCustom(definition) ? definition : { ...definition, store: namedStore(definition) };
+  return createCustomResourceService(app.db, custom, screens, storeContext({ storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments }));
 }
 
 /** The `lang` parameter of a resource with `languageParam`. */

@@ -1,18 +1,14 @@
 import { and } from 'drizzle-orm';
 import type { ApiRecord, ListQuery, Paged } from '../../common/api.js';
-import { LOCALES, pickTranslation, searchNormal, type Translations } from '../../common/locales.js';
+import { LOCALES, searchNormal, type Translations } from '../../common/locales.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { Db } from '../db/client.js';
-import { isStillReferenced } from '../db/errors.js';
-import { columnOf, filterConditions, withDescendants } from '../db/repositories/filterConditions.js';
-import { findNamed, listNamed, namesByIds } from '../db/repositories/namedListRepository.js';
-import { clashingNameLocales, deleteRecord, insertRecord, MAX_INT_ID, parentIdOf, updateRecord, type ColumnValues } from '../db/repositories/resourceRepository.js';
+import { filterConditions, withDescendants } from '../db/repositories/filterConditions.js';
+import { MAX_INT_ID } from '../db/repositories/resourceRepository.js';
 import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
-import { conflict, notFound, unprocessable } from '../http/errors.js';
-import { paged, paging } from '../http/paging.js';
+import { unprocessable } from '../http/errors.js';
 import { acceptedBodyFields, writableFields, type FilterDeclaration, type ResourceSurface } from '../resources/declaration.js';
-import { columnsMapper, recordMapper } from '../resources/tableMapping.js';
-import type { NamedResourceDefinition, RecordOptions, ResourceDefinition, StoredUpload } from '../resources/types.js';
+import type { RecordOptions, ResourceDefinition, StoredUpload } from '../resources/types.js';
 
 /** The `message` of each successful write. */
 export const RESOURCE_MESSAGES = {
@@ -140,101 +136,4 @@ function validatorOf(schema: object, screen: string): FormValidator {
     validators.set(schema, validator);
   }
   return validator;
-}
-
-/** The service of a named list resource, its write rules taken from its screen definition. */
-export function createNamedResourceService(db: Db, definition: NamedResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
-  const { table, label } = definition;
-  const { permissions, validate } = writeSetup(definition, screens, true);
-  const toListItem = recordMapper(definition.fields, 'list');
-  const toRecord = recordMapper(definition.fields, 'record');
-  const toColumns = columnsMapper(definition.fields);
-  const tree = definition.tree && { field: definition.tree.field, column: columnOf(table, String(definition.fields[definition.tree.field]?.column)) };
-  const missing = () => notFound(label);
-
-  /** The records with their parent's name (`tree.nameField`), the parents read once for all of them. */
-  async function withParentNames(records: ApiRecord[]): Promise<ApiRecord[]> {
-    const nameField = definition.tree?.nameField;
-    if (!tree || !nameField) return records;
-    const parentOf = (record: ApiRecord) => (typeof record[tree.field] === 'number' ? (record[tree.field] as number) : undefined);
-    const names = await namesByIds(db, table as never, [...new Set(records.map(parentOf).filter((id): id is number => id !== undefined))]);
-    return records.map((record) => {
-      const parent = parentOf(record);
-      return { ...record, [nameField]: parent === undefined ? null : pickTranslation(names.get(parent)) || null };
-    });
-  }
-
-  async function find(rawId: string | undefined): Promise<ColumnValues> {
-    const id = parseId(rawId);
-    const row = id === undefined ? undefined : await findNamed(db, table, id);
-    if (!row) throw missing();
-    return row as ColumnValues;
-  }
-
-  /** A parent must exist, and a record cannot go under itself or one of its descendants. */
-  async function checkParent(id: number | undefined, parent: unknown): Promise<void> {
-    if (!tree || typeof parent !== 'number') return;
-    const refuse = (message: string) => unprocessable({ [tree.field]: [message] });
-    if ((await parentIdOf(db, table, tree.column, parent)) === undefined) throw refuse(`The selected ${tree.field.replace(/_/g, ' ')} is invalid.`);
-    if (id === undefined) return;
-    const seen = new Set<number>();
-    for (let node: number | null | undefined = parent; typeof node === 'number' && !seen.has(node); node = await parentIdOf(db, table, tree.column, node)) {
-      if (node === id) throw refuse(`A ${label.toLowerCase()} cannot be its own parent or be placed under one of its descendants.`);
-      seen.add(node);
-    }
-  }
-
-  /** Two records of one list (siblings, in a tree) cannot share a name in the same language. */
-  async function checkUniqueNames(id: number | undefined, columns: ColumnValues): Promise<void> {
-    const names = (columns.names ?? {}) as Translations;
-    const parentId = tree ? (columns.parentId as number | null | undefined) : undefined;
-    const clashes = await clashingNameLocales(db, table as never, names, { id, parentColumn: tree?.column, parentId });
-    if (clashes.length === 0) return;
-    const message = `A ${label.toLowerCase()} with this name already exists${tree ? ' at this level' : ''}.`;
-    throw unprocessable(Object.fromEntries(clashes.map((locale) => [`names.${locale}`, [message]])));
-  }
-
-  async function write(id: number | undefined, validator: FormValidator, body: unknown) {
-    const fields = validatedBody(definition, validator, body) as Record<string, unknown>;
-    if (tree) await checkParent(id, fields[tree.field]);
-    const columns = toColumns(fields);
-    if (definition.uniqueNames) await checkUniqueNames(id, columns);
-    const values = { ...columns, searchText: namesSearchText((columns.names ?? {}) as Translations) };
-    const row = id === undefined ? await insertRecord(db, table, values) : await updateRecord(db, table, id, values);
-    if (!row) throw missing();
-    return toRecord(row);
-  }
-
-  return {
-    definition,
-    permissions,
-    async list(query) {
-      const page = paging(query);
-      const where = await listCondition(db, table, definition.filters ?? {}, query);
-      const { rows, total } = await listNamed(db, table, { where, paging: page });
-      return paged(await withParentNames((rows as ColumnValues[]).map(toListItem)), total, page);
-    },
-    async get(rawId) {
-      const [record] = await withParentNames([toRecord(await find(rawId))]);
-      return record!;
-    },
-    async save(rawId, body) {
-      const creating = rawId === undefined;
-      if (!validate || !(creating ? permissions.create : permissions.edit)) throw missing();
-      const id = creating ? undefined : ((await find(rawId)).id as number);
-      const [data] = await withParentNames([await write(id, validate, body)]);
-      return { message: creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated, data: data! };
-    },
-    async remove(rawId) {
-      if (!permissions.delete) throw missing();
-      const id = parseId(rawId);
-      try {
-        if (id === undefined || !(await deleteRecord(db, table, id))) throw missing();
-      } catch (error) {
-        if (isStillReferenced(error)) throw conflict(definition.inUseMessage ?? `This ${label.toLowerCase()} is still in use and cannot be deleted.`);
-        throw error;
-      }
-      return { message: RESOURCE_MESSAGES.deleted };
-    },
-  };
 }

@@ -35,13 +35,15 @@ interface ReadPlan {
   hidden: string[];
 }
 
-const plans = new WeakMap<Fields, Record<'list' | 'record', ReadPlan>>();
+/** The plans of each table's declaration (one declaration, such as the named lists' fields, may serve several tables). */
+const plans = new WeakMap<IdTable, WeakMap<Fields, Record<'list' | 'record', ReadPlan>>>();
 
 function readPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): ReadPlan {
-  let cached = plans.get(fields);
+  const ofTable = plans.get(table) ?? plans.set(table, new WeakMap()).get(table)!;
+  let cached = ofTable.get(fields);
   if (!cached) {
     cached = { list: buildPlan(table, fields, 'list'), record: buildPlan(table, fields, 'record') };
-    plans.set(fields, cached);
+    ofTable.set(fields, cached);
   }
   return cached[where];
 }

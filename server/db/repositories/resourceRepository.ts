@@ -12,27 +12,6 @@ export function isIdValue(id: unknown): id is number {
   return typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= MAX_INT_ID;
 }
 
-/** Column values of a row, keyed by the drizzle property names of the table. */
-export type ColumnValues = Record<string, unknown>;
-
-/** Inserts one row and returns it as stored. */
-export async function insertRecord(db: Db, table: NamedTable, values: ColumnValues): Promise<ColumnValues> {
-  const [row] = await db.insert(table as PgTable).values(values as never).returning();
-  return row as ColumnValues;
-}
-
-/** Updates the row `id` with `values`; undefined when no such row exists. */
-export async function updateRecord(db: Db, table: NamedTable, id: number, values: ColumnValues): Promise<ColumnValues | undefined> {
-  const [row] = await db.update(table as PgTable).set(values as never).where(eq(table.id, id)).returning();
-  return row as ColumnValues | undefined;
-}
-
-/** Deletes the row `id`; false when no such row existed. Foreign-key refusals are thrown as is. */
-export async function deleteRecord(db: Db, table: NamedTable, id: number): Promise<boolean> {
-  const rows = await db.delete(table as PgTable).where(eq(table.id, id)).returning({ id: table.id });
-  return rows.length > 0;
-}
-
 /**
  * The parent id of row `id` in a parent_id tree: null for a top-level row, undefined when the row
  * does not exist (or `id` cannot be an id).
