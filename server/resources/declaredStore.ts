@@ -66,13 +66,13 @@ export function declaredStore({ table, fields, searchText, rules }: DeclaredStor
   const writes = writableFields({ fields })
     .filter((name) => !fields[name]!.writtenBy)
     .map((name) => {
-    const field = fields[name]!;
-    const codec = field.codec ?? 'value';
-    if (field.column === undefined || codec === 'englishName') throw new Error(`Field ${name}: a declared store writes only column fields (else a rule's code)`);
-    const column = columnOf(table, field.column);
-    const write = WRITE[codec];
-    return [name, field.column, (value: unknown) => (value === '' && !column.notNull ? null : write(value))] as const;
-  });
+      const field = fields[name]!;
+      const codec = field.codec ?? 'value';
+      if (field.column === undefined || codec === 'englishName') throw new Error(`Field ${name}: a declared store writes only column fields (else a rule's code)`);
+      const column = columnOf(table, field.column);
+      const encode = WRITE[codec];
+      return [name, field.column, (value: unknown) => (value === '' && !column.notNull ? null : encode(value))] as const;
+    });
   // Each id column joined by a relation, or declaring the table it references, names a row of that table.
   const references = [
     ...Object.values(fields)
@@ -94,7 +94,7 @@ export function declaredStore({ table, fields, searchText, rules }: DeclaredStor
             unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null]),
           );
           const ruled = (await rules?.beforeSave?.(tx, id, body, context)) ?? {};
-          const values = Object.fromEntries(writes.map(([name, column, write]) => [column, write(body[name])]));
+          const values = Object.fromEntries(writes.map(([name, column, encode]) => [column, encode(body[name])]));
           for (const [column, value] of Object.entries(ruled)) if (value !== undefined) values[column] = value;
           if (searchText) values.searchText = searchText(body);
           const written = await writeDeclared(tx, table, id, values);
