@@ -1,10 +1,10 @@
-import type { Translations } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
 import { findSheetLists, findSheetRow, type SheetLists, type SheetRow } from '../db/repositories/bookReadRepository.js';
-import { BOOK_CRITERIA, BOOK_FILE_TYPES, BOOK_TRANSLATIONS, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
+import { BOOK_CRITERIA, BOOK_FILE_TYPES, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import { parseId } from './resourceService.js';
+import { sheetColumnAnswer } from './sheetColumnFields.js';
 
 /** A stored file as the editor lists it. */
 export interface SheetFile {
@@ -38,8 +38,6 @@ export async function getSheet(db: Db, rawIdOrId: string | number): Promise<Shee
 }
 
 export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }: SheetRow, lists: SheetLists): SheetApi {
-  const translations = Object.fromEntries(Object.entries(BOOK_TRANSLATIONS).map(([property, key]) => [key, book[property as keyof typeof BOOK_TRANSLATIONS] as Translations]));
-
   const criteria: Record<string, number[]> = Object.fromEntries(Object.keys(BOOK_CRITERIA).map((key) => [key, []]));
   for (const { key, id } of lists.criteriaRows) criteria[key]?.push(id);
   for (const ids of Object.values(criteria)) ids.sort((a, b) => a - b);
@@ -62,26 +60,13 @@ export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }
 
   return {
     id: book.id,
-    original_title: book.originalTitle,
-    original_country_id: book.originalCountryId,
-    language_id: book.languageId,
-    status_id: book.statusId,
+    // The fields stored in `books` (the identity, numbers, flags, per-language maps, version), as the schema lists them.
+    ...sheetColumnAnswer(book),
+    version: book.version,
     status: { id: book.statusId, label: statusLabel },
-    rights_status_id: book.rightsStatusId,
     rights_status: { id: book.rightsStatusId, label: rightsStatusLabel },
     rights_status_updated_at: iso(book.rightsStatusUpdatedAt),
-    time_id: book.timeId,
-    format_id: book.formatId,
-    company_id: book.companyId,
     company: book.companyId === null ? null : { id: book.companyId, name: companyName },
-    adaptation_budget_id: book.adaptationBudgetId,
-    publication_date: book.publicationDate ? book.publicationDate.slice(0, 7) : null,
-    nb_pages: book.nbPages,
-    universal: flag(book.universal),
-    manuscript_confidential: flag(book.manuscriptConfidential),
-    private_comment: book.privateComment,
-    serie: flag(book.serie),
-    ...translations,
     seriesList: lists.series,
     authorList: lists.authorRows,
     sourceList: lists.sources,
@@ -120,7 +105,6 @@ export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }
     is_ai_generation_running: book.isAiGenerationRunning,
     has_ai_results: book.hasAiResults,
     ai_generation_error: book.aiGenerationError,
-    version: book.version,
     created_at: iso(book.createdAt),
     updated_at: iso(book.updatedAt),
   };

@@ -2,19 +2,19 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { FieldErrors } from '../../common/validation.js';
 import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
 import type { ReadingSheetSchemaType } from '../../schemas/books/readingSheetSchemaType.js';
-import { BOOK_CRITERIA, BOOK_TRANSLATIONS, RATING_TYPES, type BookCriterionKey, type RatingType } from '../db/schema/index.js';
+import { BOOK_CRITERIA, RATING_TYPES, type BookCriterionKey, type RatingType } from '../db/schema/index.js';
 import type { FormSchema } from '../http/multipartForm.js';
 import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
 import { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
 import { BOOK_LABEL } from './bookListService.js';
 import { unknownFieldMessage } from './resourceService.js';
+import { SHEET_TRANSLATION_KEYS } from './sheetColumnFields.js';
 
 /** The sheet's JSON Schema (schemas/books/readingSheet.schema.json), shared with the editor. */
 export const READING_SHEET_SCHEMA = readingSheetSchema as FormSchema & { properties: Record<string, FormSchema> };
 
-/** API keys of the 24 translatable maps (`titles`, `subtitles` … `movie_references`). */
-export const TRANSLATION_KEYS = Object.values(BOOK_TRANSLATIONS);
-export type TranslationKey = (typeof TRANSLATION_KEYS)[number];
+/** API keys of the translatable maps (`titles`, `subtitles` … `movie_references`), as the schema lists them. */
+export const TRANSLATION_KEYS = SHEET_TRANSLATION_KEYS;
 
 /** The id-list criteria of a sheet (API key), besides genres which also carry the primary genre. */
 export const CRITERIA_KEYS = Object.keys(BOOK_CRITERIA) as BookCriterionKey[];

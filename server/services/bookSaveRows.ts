@@ -1,5 +1,6 @@
 import type { CharacterRow, SeriesRow } from '../db/repositories/bookWriteRepository.js';
-import { BOOK_TRANSLATIONS, bookSearchText, type NewBook, type RatingType } from '../db/schema/index.js';
+import { bookSearchText, type NewBook, type RatingType } from '../db/schema/index.js';
+import { sheetColumnValues } from './sheetColumnFields.js';
 import { CRITERIA_KEYS, ratingsOf, type CriteriaKey, type SheetInput } from './bookSaveInput.js';
 
 /**
@@ -7,22 +8,8 @@ import { CRITERIA_KEYS, ratingsOf, type CriteriaKey, type SheetInput } from './b
  * statuses are left to the write, which knows whether it creates or updates.
  */
 export function sheetColumns(sheet: SheetInput, authorNames: readonly string[], now: Date): Omit<NewBook, 'statusId' | 'rightsStatusId'> {
-  const translations = Object.fromEntries(Object.entries(BOOK_TRANSLATIONS).map(([property, key]) => [property, sheet[key] ?? {}]));
   return {
-    originalTitle: sheet.original_title,
-    originalCountryId: sheet.original_country_id ?? null,
-    languageId: sheet.language_id ?? null,
-    timeId: sheet.time_id ?? null,
-    formatId: sheet.format_id ?? null,
-    companyId: sheet.company_id ?? null,
-    adaptationBudgetId: sheet.adaptation_budget_id ?? null,
-    publicationDate: sheet.publication_date ? `${sheet.publication_date}-01` : null,
-    nbPages: sheet.nb_pages ?? null,
-    universal: sheet.universal === 1,
-    manuscriptConfidential: sheet.manuscript_confidential === 1,
-    serie: sheet.serie === 1,
-    privateComment: sheet.private_comment ?? null,
-    ...translations,
+    ...(sheetColumnValues(sheet as Record<string, unknown>) as Pick<NewBook, 'originalTitle'>),
     searchText: bookSearchText(sheet.original_title, sheet.titles ?? {}, authorNames),
     updatedAt: now,
   };

@@ -6,38 +6,6 @@ import { companies } from './directory.js';
 import { adaptationBudgets, bookStatuses, countries, formats, languages, rightsStatuses, times } from './reference.js';
 
 /**
- * The translatable maps of a reading sheet: TypeScript property → the key SPEC §3 and the API use
- * (which is also the SQL column name). Each is a jsonb `{ en, fr, es, de, it }` column of `books`.
- */
-export const BOOK_TRANSLATIONS = {
-  titles: 'titles',
-  subtitles: 'subtitles',
-  pitches: 'pitches',
-  publicComments: 'public_comments',
-  newsletterComments: 'newsletter_comments',
-  summaries: 'summaries',
-  report: 'report',
-  scouts: 'scouts',
-  additionalPeriods: 'additional_periods',
-  additionalPlaces: 'additional_places',
-  durations: 'durations',
-  additionalManuscripts: 'additional_manuscripts',
-  detailedSummaries: 'detailed_summaries',
-  keyMoments: 'key_moments',
-  arenas: 'arenas',
-  promises: 'promises',
-  messages: 'messages',
-  tones: 'tones',
-  pointOfViews: 'point_of_views',
-  narrativeStructures: 'narrative_structures',
-  strongPoints: 'strong_points',
-  weakPoints: 'weak_points',
-  bookReferences: 'book_references',
-  movieReferences: 'movie_references',
-} as const;
-export type BookTranslationKey = keyof typeof BOOK_TRANSLATIONS;
-
-/**
  * Reading sheets: one row per scouted book with its identity, every translatable map as its own
  * jsonb column, the manuscript file, the AI generation flags and an optimistic-concurrency
  * `version`. Lists (genres, authors, series, characters, ratings, files …) live in child tables

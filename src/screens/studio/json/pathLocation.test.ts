@@ -143,7 +143,8 @@ function* paths(value: unknown, path: (string | number)[] = []): Generator<{ pat
 describe('locatePath on any JSON', () => {
   it('finds every path the server can write, pretty or compact', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.boolean(), (value, pretty) => {
+      // As JSON carries it: `-0` is written `0`, so it cannot be found as `-0` in a text.
+      fc.property(fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown), fc.boolean(), (value, pretty) => {
         const source = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
         for (const { path, value: there } of paths(value)) {
           const found = locate(source, dotted(path));
