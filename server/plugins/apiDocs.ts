@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dereferenceSchema } from '../../common/dereferenceSchema.js';
-import { responses } from '../http/answerSchemas.js';
+import { responses } from '../../common/answerSchemas.js';
 import { SESSION_COOKIE } from '../services/sessions.js';
 
 /** The group of a route in the document: the first segment after `/api/admin/` (or `/api/`). */

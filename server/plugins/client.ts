@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { responses } from '../http/answerSchemas.js';
+import { responses } from '../../common/answerSchemas.js';
 
 /**
  * Serves the built client from `clientDir` and answers index.html for every other GET outside

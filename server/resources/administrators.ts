@@ -5,7 +5,7 @@ import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 import { currentRequest } from '../http/requestContext.js';
 import { declaredStore } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
-import { BOOLEAN, STRING } from '../http/answerSchemas.js';
+import { BOOLEAN, STRING } from '../../common/answerSchemas.js';
 
 export const ADMINISTRATOR_MESSAGES = {
   emailTaken: 'The email has already been taken.',

@@ -3,7 +3,7 @@ import { books, companies, countries } from '../db/schema/index.js';
 import { declaredStore, searchOf } from './declaredStore.js';
 import { refuseWhileUsed } from './directory.js';
 import type { CustomResourceDefinition } from './types.js';
-import { BOOLEAN } from '../http/answerSchemas.js';
+import { BOOLEAN } from '../../common/answerSchemas.js';
 
 const ADDRESS_PARTS = ['address', 'additional_address', 'postal_code', 'city', 'country_id'] as const;
 

@@ -5,7 +5,7 @@ import { books, demands, demandStatuses, demandTypes, users } from '../db/schema
 import { conflict, HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
 import { checkReferences } from './directory.js';
 import type { CustomResourceDefinition } from './types.js';
-import { INTEGER, nullable, objectOf, STRING } from '../http/answerSchemas.js';
+import { INTEGER, nullable, objectOf, STRING } from '../../common/answerSchemas.js';
 
 const ID_NAME = objectOf({ id: INTEGER, name: STRING });
 

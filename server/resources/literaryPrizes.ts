@@ -5,7 +5,7 @@ import { literaryPrizes } from '../db/schema/index.js';
 import { unprocessable } from '../http/errors.js';
 import { declaredStore, searchOf } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
-import { STRING } from '../http/answerSchemas.js';
+import { STRING } from '../../common/answerSchemas.js';
 
 export const LITERARY_PRIZE_MESSAGES = {
   labelTaken: 'A literary prize with this label already exists.',

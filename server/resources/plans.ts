@@ -1,7 +1,7 @@
 import { plans } from '../db/schema/index.js';
 import { declaredStore } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
-import { STRING } from '../http/answerSchemas.js';
+import { STRING } from '../../common/answerSchemas.js';
 
 const fields = {
   id: { column: 'id' },

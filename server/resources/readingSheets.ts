@@ -2,7 +2,7 @@ import { bookFacets } from '../db/schema/index.js';
 import { RATING_MAX, RATING_MIN, RATING_TYPES } from '../db/schema/book-ratings.js';
 import type { FilterDeclaration } from './filterDeclaration.js';
 import type { FieldDeclaration, ResourceSurface } from './declaration.js';
-import { DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../http/answerSchemas.js';
+import { DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 
 const ids = (column: string, tree?: 'genres' | 'thematics'): FilterDeclaration => ({ column, op: 'overlaps', many: true, ...(tree ? { tree } : {}) });
 const oneOf = (column: string): FilterDeclaration => ({ column, op: 'in', many: true });

@@ -1,6 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { ANY, BOOLEAN, DATE_TIME, INTEGER, NUMBER, nullable, objectOf, STRING, TRANSLATIONS, type JsonSchema } from '../http/answerSchemas.js';
+import { ANY, BOOLEAN, DATE_TIME, INTEGER, NUMBER, nullable, objectOf, STRING, TRANSLATIONS, type JsonSchema } from '../../common/answerSchemas.js';
 import type { Codec, FieldDeclaration, RelationPick } from './declaration.js';
 
 /**

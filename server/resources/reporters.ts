@@ -21,7 +21,7 @@ import {
 import { plans, reporters, reporterStatuses, reporterUsers, users } from '../db/schema/index.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import type { CustomResourceDefinition } from './types.js';
-import { INTEGER, nullable, objectOf, STRING } from '../http/answerSchemas.js';
+import { INTEGER, nullable, objectOf, STRING } from '../../common/answerSchemas.js';
 
 export const REPORTER_MESSAGES = {
   saved: 'Successfully saved',

@@ -4,7 +4,7 @@ import { countries, locales, plans, savedSearches, users } from '../db/schema/in
 import { unprocessable } from '../http/errors.js';
 import { declaredStore, searchOf } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
-import { BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING } from '../http/answerSchemas.js';
+import { BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING } from '../../common/answerSchemas.js';
 import { SUBSCRIPTION_STATES } from '../../common/subscribers.js';
 
 export const USER_MESSAGES = { emailTaken: 'The email has already been taken.' } as const;

@@ -1,7 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { pickTranslation, type Translations } from '../../common/locales.js';
-import { objectOf, STRING, type JsonSchema } from '../http/answerSchemas.js';
+import { objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 import { columnSchema } from './recordSchemas.js';
 import type { UtilityTable } from '../db/repositories/utilityListRepository.js';
 import {

@@ -1,7 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { aiModels } from '../ai/aiModels.js';
-import { BOOLEAN, dataAnswer, INTEGER, nullable, objectOf, responses, savedAnswer, STRING } from '../http/answerSchemas.js';
+import { BOOLEAN, dataAnswer, INTEGER, nullable, objectOf, responses, savedAnswer, STRING } from '../../common/answerSchemas.js';
 import { idParamsSchema } from '../http/pathParams.js';
 import { AI_DRAFT_ANSWER, SHEET_ANSWER } from './sheetAnswers.js';
 import { GENERATION_BODY, getAiBook, launchGeneration } from '../services/aiGenerationService.js';

@@ -5,7 +5,7 @@ import { KNOWN_DEVICE_COOKIE, KNOWN_LOGIN_CLIENT_MS, rememberLoginClient } from 
 import { LoginThrottle } from '../services/loginThrottle.js';
 import { closeSession, openSession, resolveSession, SESSION_COOKIE } from '../services/sessions.js';
 import { requireAdmin } from '../plugins/session.js';
-import { INTEGER, MESSAGE_ANSWER, objectOf, responses, savedAnswer, STRING } from '../http/answerSchemas.js';
+import { INTEGER, MESSAGE_ANSWER, objectOf, responses, savedAnswer, STRING } from '../../common/answerSchemas.js';
 
 /**
  * The fields of a login body, whatever was sent. The login has no body schema on purpose:

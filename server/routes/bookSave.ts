@@ -1,4 +1,4 @@
-import { dataAnswer, MESSAGE_ANSWER, objectOf, responses, STRING } from '../http/answerSchemas.js';
+import { dataAnswer, MESSAGE_ANSWER, objectOf, responses, STRING } from '../../common/answerSchemas.js';
 import { SHEET_ANSWER } from './sheetAnswers.js';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

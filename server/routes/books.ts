@@ -8,7 +8,7 @@ import { idParamsSchema } from '../http/pathParams.js';
 import { listQuerySchema } from '../resources/listQuerySchema.js';
 import { BOOK_FILTERS, readingSheetList } from '../resources/readingSheets.js';
 import { recordSchema } from '../resources/recordSchemas.js';
-import { BOOLEAN, INTEGER, MESSAGE_ANSWER, nullable, objectOf, PAGE_META, pagedAnswer, responses, STRING, type JsonSchema } from '../http/answerSchemas.js';
+import { BOOLEAN, INTEGER, MESSAGE_ANSWER, nullable, objectOf, PAGE_META, pagedAnswer, responses, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 import { listBookOptionPage, listBookPage, removeBook } from '../services/bookListService.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;

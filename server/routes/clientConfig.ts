@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { dataAnswer, objectOf, responses, STRING } from '../http/answerSchemas.js';
+import { dataAnswer, objectOf, responses, STRING } from '../../common/answerSchemas.js';
 
 /** `GET admin/client-config`: the settings the interface needs (public site link). */
 export async function clientConfigRoutes(app: FastifyInstance): Promise<void> {

@@ -1,7 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_METRICS, DASHBOARD_PERIODS } from '../../common/dashboard.js';
-import { dataAnswer, DATE_TIME, INTEGER, nullable, objectOf, responses, STRING } from '../http/answerSchemas.js';
+import { dataAnswer, DATE_TIME, INTEGER, nullable, objectOf, responses, STRING } from '../../common/answerSchemas.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { dashboardData, dashboardSeries, SAVED_SEARCH_USERS_BODY, savedSearchUsers, SERIES_QUERY } from '../services/dashboardService.js';
 

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { responses } from '../http/answerSchemas.js';
+import { responses } from '../../common/answerSchemas.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, notFound } from '../http/errors.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { objectOf, responses, STRING } from '../http/answerSchemas.js';
+import { objectOf, responses, STRING } from '../../common/answerSchemas.js';
 import { checkDatabase } from '../services/healthService.js';
 
 /** How long a readiness check may take before it counts as failed (a load balancer's own timeout is a few seconds). */

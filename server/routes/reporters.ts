@@ -1,7 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { LOCALES } from '../../common/locales.js';
-import { dataAnswer, INTEGER, MESSAGE_ANSWER, nullable, objectOf, responses, STRING } from '../http/answerSchemas.js';
+import { dataAnswer, INTEGER, MESSAGE_ANSWER, nullable, objectOf, responses, STRING } from '../../common/answerSchemas.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { idParamsSchema } from '../http/pathParams.js';
 import { DELETE_BOOK_BODY, removeReporterBook, reporterBooks } from '../services/reporterBookService.js';

@@ -10,7 +10,7 @@ import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { RESOURCES } from '../resources/index.js';
 import { listQuerySchema } from '../resources/listQuerySchema.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
-import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../http/answerSchemas.js';
+import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
 import { recordSchema } from '../resources/recordSchemas.js';
 import { storeContext } from '../services/storeContext.js';
 import { createCustomResourceService } from '../services/customResourceService.js';

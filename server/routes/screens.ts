@@ -2,7 +2,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actionBody } from '../services/actionBody.js';
 import { readDefinition } from '../definitions/screenRegistry.js';
-import { dataAnswer, pagedAnswer, responses, savedAnswer } from '../http/answerSchemas.js';
+import { dataAnswer, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { RESOURCES } from '../resources/index.js';
@@ -26,7 +26,7 @@ import {
   VALID_RECORD_ANSWER,
   VALIDATORS_SCRIPT,
   VERSION_ROW,
-} from './screenAnswers.js';
+} from '../../common/screenAnswers.js';
 
 /** A screen's name: a resource (`genres`, `literary-prizes`) or a form-only definition (`readingSheet`). */
 const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;

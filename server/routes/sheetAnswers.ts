@@ -2,7 +2,7 @@ import { AI_DRAFT_TEXT_TARGETS, AI_JUSTIFIED_LISTS, AI_RATING_TYPES } from '../.
 import { dereferenceSchema } from '../../common/dereferenceSchema.js';
 import { LOCALES } from '../../common/locales.js';
 import { demands } from '../db/schema/index.js';
-import { ANY, BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../http/answerSchemas.js';
+import { ANY, BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 import { demandResource } from '../resources/demands.js';
 import type { SHEET_READ_ONLY_FIELDS} from '../resources/readingSheets.js';
 import { SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';

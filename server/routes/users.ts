@@ -2,7 +2,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance } from 'fastify';
 import { LOCALES } from '../../common/locales.js';
 import { MAX_INT_ID } from '../db/limits.js';
-import { DATE_TIME, INTEGER, nullable, objectOf, pagedAnswer, responses, savedAnswer, STRING, type JsonSchema } from '../http/answerSchemas.js';
+import { DATE_TIME, INTEGER, nullable, objectOf, pagedAnswer, responses, savedAnswer, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { users } from '../db/schema/index.js';
 import { recordSchema } from '../resources/recordSchemas.js';

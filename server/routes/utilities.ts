@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { strictListQuery } from '../http/listQuery.js';
 import { idParamsSchema } from '../http/pathParams.js';
 import { UTILITY_LISTS, utilityEntrySchema } from '../resources/utilityLists.js';
-import { dataAnswer, responses } from '../http/answerSchemas.js';
+import { dataAnswer, responses } from '../../common/answerSchemas.js';
 import { getUtilityEntry, listUtilityEntries } from '../services/utilityListService.js';
 
 /**

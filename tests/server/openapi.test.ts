@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAnswerCheck } from '../../server/plugins/answerCheck.js';
-import { ADMIN_ERRORS } from '../../server/http/answerSchemas.js';
+import { ADMIN_ERRORS } from '../../common/answerSchemas.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /**

@@ -1,4 +1,6 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { Messages } from '../../../common/i18nResources';
+import type { CHECK_ANSWER, SCREEN_CATALOG, SCREEN_DETAIL, SCREEN_DIFF, SCREEN_SUMMARY, SCREEN_VERSION, VERSION_ROW } from '../../../common/screenAnswers';
 import type { Paged } from '../../../common/api';
 import type { ScreenImpact } from '../../../common/screenImpact';
 import { call, toSearchParams } from '../../engine/api/apiClient';
@@ -6,17 +8,17 @@ import { call, toSearchParams } from '../../engine/api/apiClient';
 
 type Json = Record<string, unknown>;
 
+/*
+ * The answers' types derive from the schemas the server answers with (common/screenAnswers.ts):
+ * nothing here copies their shape. A definition and its labels are free-form there; they are
+ * typed here as the studio reads them.
+ */
+type Answer<S extends JSONSchema> = FromSchema<S>;
+/** The labels as the studio edits them, in place of the schema's free-form object. */
+type WithLabels<T> = Omit<T, 'labels'> & { labels: Messages };
+
 /** One screen of `GET admin/screens`. */
-export interface ScreenSummary {
-  name: string;
-  kind: 'screen' | 'form';
-  customised: boolean;
-  version: number;
-  author: string | null;
-  publishedAt: string | null;
-  comment: string | null;
-  hasDraft: boolean;
-}
+export type ScreenSummary = Answer<typeof SCREEN_SUMMARY>;
 
 /** A screen's definition and labels (a draft's, a version's). */
 export interface DraftContent {
@@ -25,50 +27,19 @@ export interface DraftContent {
 }
 
 /** `GET admin/screens/{name}`. */
-export interface ScreenDetail extends DraftContent {
-  name: string;
-  kind: 'screen' | 'form';
-  version: number;
-  customised: boolean;
-  draft: (DraftContent & { author: string; updatedAt: string }) | null;
-}
+export type ScreenDetail = WithLabels<Omit<Answer<typeof SCREEN_DETAIL>, 'draft'>> & { draft: WithLabels<NonNullable<Answer<typeof SCREEN_DETAIL>['draft']>> | null };
 
-/** One version of `GET admin/screens/{name}/versions`. */
-export interface VersionSummary {
-  version: number;
-  author: string | null;
-  publishedAt: string | null;
-  comment: string | null;
-  builtIn: boolean;
-  baseVersion: number;
-}
+/** One version of `GET admin/screens/{name}/versions` (a version 0 has no author, time nor comment). */
+export type VersionSummary = Omit<Answer<typeof VERSION_ROW>, 'author' | 'publishedAt' | 'comment'> & Pick<Answer<typeof SCREEN_VERSION>, 'author' | 'publishedAt' | 'comment'>;
 
-export interface ScreenProblem {
-  path: string;
-  message: string;
-}
+export type ScreenProblem = Answer<typeof CHECK_ANSWER>['errors'][number];
 
-export interface ScreenDiff {
-  changes: string[];
-  json: string;
-}
+export type ScreenDiff = Answer<typeof SCREEN_DIFF>;
 
 export type { ScreenImpact } from '../../../common/screenImpact';
 
 /** What the structured controls may offer for a screen (`GET admin/screens/{name}/catalog`). */
-export interface ScreenCatalog {
-  listFields: string[];
-  filters: { param: string; several?: boolean }[];
-  searchParams?: string[];
-  formFields: string[];
-  widgets: { name: string; options?: Json | null }[];
-  fields: { name: string; options?: Json | null }[];
-  cells: string[];
-  filterWidgets: string[];
-  routes?: { name: string; path: string }[];
-  languages: { code: string; name: string }[];
-  metaSchema: Json;
-}
+export type ScreenCatalog = Answer<typeof SCREEN_CATALOG>;
 
 const path = (name: string, rest = '') => `screens/${encodeURIComponent(name)}${rest}`;
 const quiet = { silentSuccess: true } as const;

@@ -1,40 +1,49 @@
 /**
- * The JSON Schemas of the API's answers, as routes declare them (`schema.response`): Fastify
- * serialises each answer with its schema (fast-json-stringify), and the OpenAPI document
- * (`GET /api/openapi.json`) describes every route from the same objects.
+ * The JSON Schemas of the API's answers, as the server's routes declare them (`schema.response`):
+ * Fastify serialises each answer with its schema (fast-json-stringify), and the OpenAPI document
+ * (`GET /api/openapi.json`) describes every route from the same objects. The helpers keep each
+ * schema's literal type, so the interface derives its answers' types from them
+ * (`FromSchema` of json-schema-to-ts) rather than copying their shape.
  */
 
 /** A JSON Schema, as routes and the OpenAPI document carry it. */
 export type JsonSchema = Record<string, unknown>;
 
+/** `S` with `null` added to its type (a typeless schema as is). */
+export type Nullable<S> = S extends { type: infer T }
+  ? Omit<S, 'type'> & { type: readonly [...(T extends readonly unknown[] ? T : [T]), 'null'] }
+  : S;
+
 /** A nullable version of a schema (`type: [t, 'null']`; a typeless schema as is). */
-export function nullable(schema: JsonSchema): JsonSchema {
+export function nullable<const S extends JsonSchema>(schema: S): Nullable<S> {
   const type = schema.type;
-  if (type === undefined) return schema;
+  if (type === undefined) return schema as Nullable<S>;
   const types = [type].flat() as string[];
-  return types.includes('null') ? schema : { ...schema, type: [...types, 'null'] };
+  return (types.includes('null') ? schema : { ...schema, type: [...types, 'null'] }) as Nullable<S>;
 }
 
-/** An object whose listed properties are all present. */
-export const objectOf = (properties: Record<string, JsonSchema>, options: { optional?: readonly string[] } = {}): JsonSchema => ({
-  type: 'object',
-  properties,
-  required: Object.keys(properties).filter((key) => !options.optional?.includes(key)),
-  additionalProperties: false,
-});
+/** An object whose listed properties are all present but the `optional` ones, and no other. */
+export function objectOf<const P extends Record<string, JsonSchema>, const O extends readonly (keyof P & string)[] = readonly []>(properties: P, options: { optional?: O } = {}) {
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties).filter((key) => !options.optional?.includes(key)) as Exclude<keyof P & string, O[number]>[],
+    additionalProperties: false,
+  } as const;
+}
 
-export const STRING: JsonSchema = { type: 'string' };
-export const INTEGER: JsonSchema = { type: 'integer' };
-export const NUMBER: JsonSchema = { type: 'number' };
-export const BOOLEAN: JsonSchema = { type: 'boolean' };
-export const DATE_TIME: JsonSchema = { type: 'string', format: 'date-time' };
+export const STRING = { type: 'string' } as const;
+export const INTEGER = { type: 'integer' } as const;
+export const NUMBER = { type: 'number' } as const;
+export const BOOLEAN = { type: 'boolean' } as const;
+export const DATE_TIME = { type: 'string', format: 'date-time' } as const;
 /** A per-locale text map (`{ en, fr, … }`), filled locales only. */
-export const TRANSLATIONS: JsonSchema = { type: 'object', additionalProperties: { type: 'string' } };
+export const TRANSLATIONS = { type: 'object', additionalProperties: { type: 'string' } } as const;
 /** A value of any JSON type (a screen definition, a stored draft): described by its own documentation. */
-export const ANY: JsonSchema = {};
+export const ANY = {} as const;
 
 /** A refusal: the message in the user's words and, on 422, the messages of each field by dotted path. */
-export const ERROR_ANSWER: JsonSchema = objectOf(
+export const ERROR_ANSWER = objectOf(
   {
     message: STRING,
     errors: { type: 'object', additionalProperties: { type: 'array', items: STRING } },
@@ -72,16 +81,16 @@ export function responses(ok: JsonSchema, extra: readonly number[] = [], status 
 }
 
 /** `{ data }`. */
-export const dataAnswer = (data: JsonSchema): JsonSchema => objectOf({ data });
+export const dataAnswer = <const S extends JsonSchema>(data: S) => objectOf({ data });
 
 /** `{ message }`: a write's success message. */
-export const MESSAGE_ANSWER: JsonSchema = objectOf({ message: STRING });
+export const MESSAGE_ANSWER = objectOf({ message: STRING });
 
 /** `{ message, data }`: a write's success message and the record as saved. */
-export const savedAnswer = (data: JsonSchema): JsonSchema => objectOf({ message: STRING, data });
+export const savedAnswer = <const S extends JsonSchema>(data: S) => objectOf({ message: STRING, data });
 
 /** The `meta` of a page (SPEC §7): total rows, page, rows per page, last page. */
-export const PAGE_META: JsonSchema = objectOf({ total: INTEGER, current_page: INTEGER, per_page: INTEGER, last_page: INTEGER });
+export const PAGE_META = objectOf({ total: INTEGER, current_page: INTEGER, per_page: INTEGER, last_page: INTEGER });
 
 /** `{ data: [row], meta }`: one page of a list. */
-export const pagedAnswer = (row: JsonSchema): JsonSchema => objectOf({ data: { type: 'array', items: row }, meta: PAGE_META });
+export const pagedAnswer = <const S extends JsonSchema>(row: S) => objectOf({ data: { type: 'array', items: row }, meta: PAGE_META });

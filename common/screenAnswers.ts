@@ -1,17 +1,17 @@
-import { BOOLEAN, DATE_TIME, INTEGER, objectOf, nullable, STRING, type JsonSchema } from '../http/answerSchemas.js';
-import { FILTER_OPS } from '../resources/declaration.js';
+import { BOOLEAN, DATE_TIME, INTEGER, objectOf, nullable, STRING } from './answerSchemas';
+import { FILTER_OPS } from './filterOps';
 
 /**
  * The answers of the screen definitions' routes (`admin/screens`, server/routes/screens.ts), as
- * the screen service builds them (server/services/screenService.ts and its neighbours). A
+ * the screen service builds them; the studio's types derive from them (src/screens/studio/studioCalls.ts) (server/services/screenService.ts and its neighbours). A
  * definition, its labels and a widget's options schema are documents described elsewhere (the
  * screens' meta-schema, common/widgetOptions/): they are free-form here.
  */
 
-const KIND: JsonSchema = { type: 'string', enum: ['screen', 'form'], description: '`screen`: a resource’s screen; `form`: a form-only definition (the reading-sheet editor)' };
-const DEFINITION: JsonSchema = { type: 'object', additionalProperties: true, description: 'A screen definition as staff write it (locales not expanded): see the screens’ meta-schema' };
-const LABELS: JsonSchema = { type: 'object', additionalProperties: true, description: 'The screen’s interface texts in English, nested by key (`{ title: "Genres", columns: { … } }`)' };
-const strings = (description?: string): JsonSchema => ({ type: 'array', items: STRING, ...(description ? { description } : {}) });
+const KIND = { type: 'string', enum: ['screen', 'form'], description: '`screen`: a resource’s screen; `form`: a form-only definition (the reading-sheet editor)' } as const;
+const DEFINITION = { type: 'object', additionalProperties: true, description: 'A screen definition as staff write it (locales not expanded): see the screens’ meta-schema' } as const;
+const LABELS = { type: 'object', additionalProperties: true, description: 'The screen’s interface texts in English, nested by key (`{ title: "Genres", columns: { … } }`)' } as const;
+const strings = (description?: string) => ({ type: 'array', items: STRING, ...(description ? { description } : {}) }) as const;
 
 /** A version's publication, as `summary` answers it for version 0 (the built-in file): no author, time nor comment. */
 const PUBLICATION = {
@@ -19,7 +19,7 @@ const PUBLICATION = {
   author: nullable(STRING),
   publishedAt: nullable(DATE_TIME),
   comment: nullable(STRING),
-};
+} as const;
 
 /** A stored version's publication: its author, time and comment are always there. */
 const STORED_PUBLICATION = {
@@ -27,10 +27,10 @@ const STORED_PUBLICATION = {
   author: STRING,
   publishedAt: DATE_TIME,
   comment: STRING,
-};
+} as const;
 
 /** One screen of `GET admin/screens`: its kind, the version in use and who published it, whether it has a draft. */
-export const SCREEN_SUMMARY: JsonSchema = objectOf({
+export const SCREEN_SUMMARY = objectOf({
   name: STRING,
   kind: KIND,
   customised: { ...BOOLEAN, description: 'A published version replaces the built-in file' },
@@ -39,7 +39,7 @@ export const SCREEN_SUMMARY: JsonSchema = objectOf({
 });
 
 /** `GET admin/screens/{name}`: the definition and labels in use, and the stored draft with who saved it last and when. */
-export const SCREEN_DETAIL: JsonSchema = objectOf({
+export const SCREEN_DETAIL = objectOf({
   name: STRING,
   kind: KIND,
   version: { ...INTEGER, description: 'The version in use (0: the built-in file)' },
@@ -50,7 +50,7 @@ export const SCREEN_DETAIL: JsonSchema = objectOf({
 });
 
 /** One query parameter of a screen's list in its catalog (server/services/screenCatalog.ts CatalogFilter). */
-const CATALOG_FILTER: JsonSchema = objectOf(
+const CATALOG_FILTER = objectOf(
   {
     param: STRING,
     kind: { type: 'string', enum: ['paging', 'language', 'filter'] },
@@ -63,10 +63,10 @@ const CATALOG_FILTER: JsonSchema = objectOf(
   { optional: ['op', 'text', 'tree', 'values'] },
 );
 
-const OPTIONS: JsonSchema = { type: 'object', additionalProperties: true, description: 'The JSON Schema of its own `ui:options`' };
+const OPTIONS = { type: 'object', additionalProperties: true, description: 'The JSON Schema of its own `ui:options`' } as const;
 
 /** `GET admin/screens/{name}/catalog`: what the studio's structured controls may offer for the screen. */
-export const SCREEN_CATALOG: JsonSchema = objectOf({
+export const SCREEN_CATALOG = objectOf({
   listFields: strings('The fields of each row of its list'),
   filters: { type: 'array', items: CATALOG_FILTER, description: 'The query parameters its list accepts' },
   searchParams: strings('Those of `filters` that take a free text'),
@@ -84,32 +84,32 @@ export const SCREEN_CATALOG: JsonSchema = objectOf({
 });
 
 /** `POST admin/screens/{name}/validate`: the draft's form accepts the record (`{ message: 'valid', errors: {} }`); a refusal is a 422. */
-export const VALID_RECORD_ANSWER: JsonSchema = objectOf({
+export const VALID_RECORD_ANSWER = objectOf({
   message: STRING,
   errors: { type: 'object', additionalProperties: { type: 'array', items: STRING }, description: 'Always empty' },
 });
 
 /** `PUT admin/screens/{name}/draft`'s saved draft: who saved it and when. */
-export const SAVED_DRAFT: JsonSchema = objectOf({ author: STRING, updatedAt: DATE_TIME });
+export const SAVED_DRAFT = objectOf({ author: STRING, updatedAt: DATE_TIME });
 
 /** One problem of a definition: where (a dotted JSON path) and what to do. */
-const PROBLEM: JsonSchema = objectOf({ path: STRING, message: STRING });
+const PROBLEM = objectOf({ path: STRING, message: STRING });
 
 /** `POST admin/screens/{name}/check`: every problem of the definition and labels, none when it can be published. */
-export const CHECK_ANSWER: JsonSchema = objectOf({ errors: { type: 'array', items: PROBLEM } });
+export const CHECK_ANSWER = objectOf({ errors: { type: 'array', items: PROBLEM } });
 
 /** The version a publish, a rollback or a return to the built-in file added. */
-export const ADDED_VERSION: JsonSchema = objectOf(STORED_PUBLICATION);
+export const ADDED_VERSION = objectOf(STORED_PUBLICATION);
 
 /** One version of `GET admin/screens/{name}/versions`: its publication, whether it returned to the built-in file, the version it was based on. */
-export const VERSION_ROW: JsonSchema = objectOf({
+export const VERSION_ROW = objectOf({
   ...STORED_PUBLICATION,
   builtIn: { ...BOOLEAN, description: 'A return to the built-in file' },
   baseVersion: INTEGER,
 });
 
 /** `GET admin/screens/{name}/versions/{v}`: a version's publication (none for version 0), definition and labels. */
-export const SCREEN_VERSION: JsonSchema = objectOf({
+export const SCREEN_VERSION = objectOf({
   name: STRING,
   ...PUBLICATION,
   definition: DEFINITION,
@@ -117,13 +117,13 @@ export const SCREEN_VERSION: JsonSchema = objectOf({
 });
 
 /** `GET admin/screens/{name}/diff`: what changed, as staff read it, and the unified JSON diff of the two sides. */
-export const SCREEN_DIFF: JsonSchema = objectOf({
+export const SCREEN_DIFF = objectOf({
   changes: strings('Each change in words (`column added: website`)'),
   json: { ...STRING, description: 'The unified diff of the two sides’ `{ definition, labels }`' },
 });
 
 /** `POST admin/screens/{name}/impact`: how many stored records the new form would refuse, and the first ones with why (common/screenImpact.ts). */
-export const SCREEN_IMPACT: JsonSchema = objectOf({
+export const SCREEN_IMPACT = objectOf({
   refused: INTEGER,
   measured: INTEGER,
   total: INTEGER,
@@ -132,7 +132,7 @@ export const SCREEN_IMPACT: JsonSchema = objectOf({
 });
 
 /** `GET admin/screens/validators/{stamp}.js`: a script, not JSON. */
-export const VALIDATORS_SCRIPT: JsonSchema = { description: 'The ES module of the in-use forms\' validators', type: 'string' };
+export const VALIDATORS_SCRIPT = { description: 'The ES module of the in-use forms\' validators', type: 'string' } as const;
 
 /** `GET admin/screens/{name}/versions/{v}/export`: a JSON file sent as an attachment (a string). */
-export const EXPORT_FILE: JsonSchema = { description: 'The definition file to commit', type: 'string' };
+export const EXPORT_FILE = { description: 'The definition file to commit', type: 'string' } as const;
