@@ -55,41 +55,20 @@ export const SHEET_COLUMN_FIELDS: readonly SheetColumnField[] = derive();
 /** The per-language maps (`titles` … `movie_references`). */
 export const SHEET_TRANSLATION_KEYS: readonly string[] = SHEET_COLUMN_FIELDS.filter((field) => field.kind === 'translations').map((field) => field.key);
 
+/** How each kind of field goes from the API to its column (`write`) and back (`read`). */
+const KINDS: Record<SheetColumnKind, { write(value: unknown): unknown; read(value: unknown): unknown }> = {
+  translations: { write: (value) => (value as Translations | undefined) ?? {}, read: (value) => (value as Translations | null) ?? {} },
+  flag: { write: (value) => value === 1, read: (value) => (value ? 1 : 0) },
+  month: { write: (value) => (typeof value === 'string' && value ? `${value}-01` : null), read: (value) => (typeof value === 'string' ? value.slice(0, 7) : null) },
+  value: { write: (value) => value ?? null, read: (value) => value ?? null },
+};
+
 /** The columns a save writes of these fields (the save's own rules write the version and the statuses). */
 export function sheetColumnValues(sheet: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const written = SHEET_COLUMN_FIELDS.filter((field) => !WRITTEN_BY_THE_SAVE.has(field.key));
-  return Object.fromEntries(
-    written.map(({ key, column, kind }) => {
-      const value = sheet[key];
-      switch (kind) {
-        case 'translations':
-          return [column, (value as Translations | undefined) ?? {}];
-        case 'flag':
-          return [column, value === 1];
-        case 'month':
-          return [column, typeof value === 'string' && value ? `${value}-01` : null];
-        case 'value':
-          return [column, value ?? null];
-      }
-    }),
-  );
+  return Object.fromEntries(SHEET_COLUMN_FIELDS.filter((field) => !WRITTEN_BY_THE_SAVE.has(field.key)).map(({ key, column, kind }) => [column, KINDS[kind].write(sheet[key])]));
 }
 
 /** These fields of a `books` row as the API answers them. */
 export function sheetColumnAnswer(book: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(
-    SHEET_COLUMN_FIELDS.map(({ key, column, kind }) => {
-      const value = book[column];
-      switch (kind) {
-        case 'translations':
-          return [key, (value as Translations | null) ?? {}];
-        case 'flag':
-          return [key, value ? 1 : 0];
-        case 'month':
-          return [key, typeof value === 'string' ? value.slice(0, 7) : null];
-        case 'value':
-          return [key, value ?? null];
-      }
-    }),
-  );
+  return Object.fromEntries(SHEET_COLUMN_FIELDS.map(({ key, column, kind }) => [key, KINDS[kind].read(book[column])]));
 }
