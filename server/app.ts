@@ -38,6 +38,7 @@ import { READING_SHEET_FORMS, readingSheetDefinition } from './definitions/readi
 import { READING_SHEET_SCREEN } from '../common/readingSheetForm.js';
 import { UNCONFIGURED_CARD_PAYMENTS, type CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { RouteSummary } from './types.js';
+import { createRecordWrites } from './services/recordWrites.js';
 
 export interface AppOptions {
   config: Config;
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   app.decorate('routeList', [] as RouteSummary[]);
   app.decorate('shuttingDown', false);
   app.decorate('screenRegistry', screenRegistry);
+  app.decorate('recordWrites', createRecordWrites(database.db, app.log));
   app.addHook('onRoute', (route) => {
     const query = route.schema?.querystring as object | undefined;
     const body = route.config?.bodySchema;

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { SessionAdmin } from './services/sessions.js';
+import type { RecordWrites } from './services/recordWrites.js';
 import type { AiGenerationQueue } from './jobs/aiGenerationQueue.js';
 import type { Storage } from './storage/Storage.js';
 
@@ -45,6 +46,8 @@ declare module 'fastify' {
     shuttingDown: boolean;
     /** The screen definitions in use: the built-in files, replaced by their published versions. */
     screenRegistry: ScreenRegistry;
+    /** The one path of every record's create, update and delete (server/services/recordWrites.ts). */
+    recordWrites: RecordWrites;
   }
   interface FastifyRequest {
     /** The logged-in administrator, set by the session plugin on admin routes. */

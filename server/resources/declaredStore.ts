@@ -60,7 +60,7 @@ const isOne = (relation: unknown): relation is OneRelation => Boolean(relation &
  * A store derived from a declaration: reads join what the relations declare; a save writes each
  * writable column field through its codec (an empty text in a nullable column is null), checks
  * that each id names a record of the related table its relation joins ('The selected … is
- * invalid.'), keeps the search text, and runs the rules first, in one transaction.
+ * invalid.'), keeps the search text, and runs the rules first, in the write path's transaction.
  */
 export function declaredStore({ table, fields, searchText, rules }: DeclaredStoreOptions): ResourceStore {
   const writes = writableFields({ fields })
@@ -86,38 +86,31 @@ export function declaredStore({ table, fields, searchText, rules }: DeclaredStor
   return {
     list: (db, query) => listDeclared(db, table, fields, query),
     find: (db, id) => findDeclared(db, table, fields, id),
-    async save(db, id, body, _files, context) {
-      const write = () =>
-        db.transaction(async (tx) => {
-          await checkReferences(
-            tx,
-            unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null]),
-          );
-          const ruled = (await rules?.beforeSave?.(tx, id, body, context)) ?? {};
-          const values = Object.fromEntries(writes.map(([name, column, encode]) => [column, encode(body[name])]));
-          for (const [column, value] of Object.entries(ruled)) if (value !== undefined) values[column] = value;
-          if (searchText) values.searchText = searchText(body);
-          const written = await writeDeclared(tx, table, id, values);
-          if (written !== undefined) await rules?.afterSave?.(tx, written, body, context);
-          return written;
-        });
-      let savedId: number | undefined;
+    async save(tx, id, body, _files, context) {
+      await checkReferences(
+        tx,
+        unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null]),
+      );
+      const ruled = (await rules?.beforeSave?.(tx, id, body, context)) ?? {};
+      const values = Object.fromEntries(writes.map(([name, column, encode]) => [column, encode(body[name])]));
+      for (const [column, value] of Object.entries(ruled)) if (value !== undefined) values[column] = value;
+      if (searchText) values.searchText = searchText(body);
+      let written: number | undefined;
       try {
-        savedId = await write();
+        written = await writeDeclared(tx, table, id, values);
       } catch (error) {
+        // Two saves racing past the rule's own check: the index refuses the second.
         if (rules?.unique && pgErrorCode(error) === PG_ERRORS.uniqueViolation) throw unprocessable({ [rules.unique.field]: [rules.unique.message] });
         throw error;
       }
-      const saved = savedId === undefined ? undefined : await findDeclared(db, table, fields, savedId);
       // Deleted by someone else between the save's first read and its write.
-      if (!saved) throw unprocessable({ id: ['This record was deleted by someone else meanwhile.'] });
-      return saved;
+      if (written === undefined) throw unprocessable({ id: ['This record was deleted by someone else meanwhile.'] });
+      await rules?.afterSave?.(tx, written, body, context);
+      return (await findDeclared(tx, table, fields, written))!;
     },
-    async remove(db, id, context) {
-      return db.transaction(async (tx) => {
-        await rules?.beforeDelete?.(tx, id, context);
-        return deleteDeclared(tx, table, id);
-      });
+    async remove(tx, id, context) {
+      await rules?.beforeDelete?.(tx, id, context);
+      return deleteDeclared(tx, table, id);
     },
   };
 }

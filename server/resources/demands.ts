@@ -100,22 +100,19 @@ export const demandResource: CustomResourceDefinition = {
   store: {
     list: (db, query) => listDemands(db, { where: query.where, paging: query }),
     find: findDemandRecord,
-    async save(db, id, body) {
+    async save(tx, id, body) {
       const values = valuesOf(body);
-      const savedId = await db.transaction(async (tx) => {
-        if (id === undefined) {
-          await checkRules(tx, values);
-          return insertDemand(tx, values);
-        }
-        // The row locked, then the version sent compared: of several saves based on one version, one
-        // wins. A save without one (a client outside the panel: SPEC §7 names no version) writes over.
-        const version = await lockDemand(tx, id);
-        if (version === undefined || (body.version !== undefined && version !== body.version)) throw conflict(DEMAND_MESSAGES.stale);
+      if (id === undefined) {
         await checkRules(tx, values);
-        if (!(await updateDemand(tx, id, version, values))) throw conflict(DEMAND_MESSAGES.stale);
-        return id;
-      });
-      return (await findDemandRecord(db, savedId))!;
+        return (await findDemandRecord(tx, await insertDemand(tx, values)))!;
+      }
+      // The row locked, then the version sent compared: of several saves based on one version, one
+      // wins. A save without one (a client outside the panel: SPEC §7 names no version) writes over.
+      const version = await lockDemand(tx, id);
+      if (version === undefined || (body.version !== undefined && version !== body.version)) throw conflict(DEMAND_MESSAGES.stale);
+      await checkRules(tx, values);
+      if (!(await updateDemand(tx, id, version, values))) throw conflict(DEMAND_MESSAGES.stale);
+      return (await findDemandRecord(tx, id))!;
     },
     remove: deleteDemand,
   },

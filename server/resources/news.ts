@@ -62,8 +62,8 @@ export const newsResource: CustomResourceDefinition = {
       const row = await findNews(db, id);
       return row && newsToApi(row);
     },
-    async save(db, id, body, files, context) {
-      const existing = id === undefined ? undefined : await findNews(db, id);
+    async save(tx, id, body, files, context) {
+      const existing = id === undefined ? undefined : await findNews(tx, id);
       const upload = files.find((file) => file.field === 'image');
       const title = body.title as string;
       const description = sanitizeRichText((body.description as string | undefined) ?? '');
@@ -88,30 +88,27 @@ export const newsResource: CustomResourceDefinition = {
         searchText: searchTextOf(title, description),
       };
       const kept = upload && upload.key === image ? upload : undefined;
-      const row = await db.transaction(async (tx) => {
-        const written = id === undefined ? await insertNews(tx, values) : await updateNews(tx, id, values);
-        // Deleted meanwhile: the route removes the upload.
-        if (!written) throw unprocessable({ id: ['This news no longer exists.'] });
-        if (kept) await context.keepUploads(tx, [kept.key]);
-        return written;
-      });
-      // The replaced image, and an upload a link-type news did not keep.
-      await removeFiles(context, [existing?.image !== image ? existing?.image : undefined]);
-      if (upload && !kept) await discardUploads(context, [upload]);
+      const row = id === undefined ? await insertNews(tx, values) : await updateNews(tx, id, values);
+      // Deleted meanwhile: the route removes the upload.
+      if (!row) throw unprocessable({ id: ['This news no longer exists.'] });
+      if (kept) await context.keepUploads(tx, [kept.key]);
+      // Once committed: the replaced image, and an upload a link-type news did not keep.
+      context.afterCommit(() => removeFiles(context, [existing?.image !== image ? existing?.image : undefined]));
+      if (upload && !kept) context.afterCommit(() => discardUploads(context, [upload]));
       return newsToApi(row);
     },
-    async remove(db, id, context) {
-      const row = await deleteNews(db, id);
+    async remove(tx, id, context) {
+      const row = await deleteNews(tx, id);
       if (!row) return false;
-      await removeFiles(context, [row.image]);
+      context.afterCommit(() => removeFiles(context, [row.image]));
       return true;
     },
-    async clearFile(db, id, _field, context) {
-      const before = await findNews(db, id);
+    async clearFile(tx, id, _field, context) {
+      const before = await findNews(tx, id);
       if (!before) return undefined;
-      const row = await updateNews(db, id, { image: null });
+      const row = await updateNews(tx, id, { image: null });
       if (!row) return undefined;
-      await removeFiles(context, [before.image]);
+      context.afterCommit(() => removeFiles(context, [before.image]));
       return newsToApi(row);
     },
   },

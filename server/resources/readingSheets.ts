@@ -40,13 +40,16 @@ export const BOOK_FILTERS = {
 const listOnly = (description: string, schema: JsonSchema): FieldDeclaration => ({ computed: description, schema, returned: 'list' });
 const ID_LABEL = objectOf({ id: INTEGER, label: STRING });
 
+/** The reading sheets' name in the one write path (server/services/recordWrites.ts): their API's. */
+export const SHEET_RESOURCE = 'books';
+
 /**
  * The reading sheets' list (`GET admin/books`) as the screen check reads it: the rows' fields and
  * the accepted filters. The sheet itself (`GET`/`POST admin/books/{id}`) is the bespoke editor's,
  * validated with schemas/books/readingSheet.schema.json (server/services/bookSaveInput.ts).
  */
 export const readingSheetList = {
-  api: 'books',
+  api: SHEET_RESOURCE,
   label: 'Reading sheet',
   screen: 'reading-sheets',
   table: bookFacets,

@@ -154,18 +154,15 @@ export const reporterResource: CustomResourceDefinition = {
   store: {
     list: (db, query) => listReporters(db, { where: query.where, paging: query }),
     find: (db, id, options) => findReporterRecord(db, id, options?.lang ?? DEFAULT_LOCALE),
-    async save(db, id, body) {
+    async save(tx, id, body) {
       const input = inputOf(body);
-      const savedId = await db.transaction(async (tx) => {
-        if (id !== undefined && !(await lockReporter(tx, id))) throw notFound('Reporter');
-        await checkRules(tx, id, input);
-        const reporterId = id ?? (await insertReporter(tx, input.values, input.lang));
-        if (id !== undefined) await updateReporter(tx, id, input.values);
-        await setReporterTargets(tx, reporterId, input.userIds, input.planIds);
-        await writeReporterTexts(tx, reporterId, input.lang, input.texts, input.deletedIds);
-        return reporterId;
-      });
-      return (await findReporterRecord(db, savedId, input.lang))!;
+      if (id !== undefined && !(await lockReporter(tx, id))) throw notFound('Reporter');
+      await checkRules(tx, id, input);
+      const reporterId = id ?? (await insertReporter(tx, input.values, input.lang));
+      if (id !== undefined) await updateReporter(tx, id, input.values);
+      await setReporterTargets(tx, reporterId, input.userIds, input.planIds);
+      await writeReporterTexts(tx, reporterId, input.lang, input.texts, input.deletedIds);
+      return (await findReporterRecord(tx, reporterId, input.lang))!;
     },
     remove: deleteReporter,
   },

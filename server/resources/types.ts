@@ -39,21 +39,22 @@ export interface ResourceStore {
   /** One record; `options.lang` is set when the declaration has `languageParam` (else absent). */
   find(db: Db, id: number, options?: RecordOptions): Promise<Record<string, unknown> | undefined>;
   /**
-   * Writes a validated, trimmed body; returns the saved record as `find` would. Throw HttpError for
-   * rule failures. The new `files` were stored by the route and are pending: the transaction that
-   * writes the record must keep those it refers to (`keepUploads`, server/services/pendingUploads.ts),
-   * and the store discards those it does not keep (`discardUploads`). On a throw the route removes
-   * them all; a file the save replaces is the store's to remove (`context.storage`), once the
-   * write committed.
+   * Writes a validated, trimmed body, in the transaction `tx` of the one write path
+   * (server/services/recordWrites.ts), which the store never opens itself; returns the saved record
+   * as `find` would. Throw HttpError for rule failures. The new `files` were stored by the route
+   * and are pending: the store keeps those the record refers to (`keepUploads`, in `tx`) and
+   * discards the others after the commit (`afterCommit`). On a throw the route removes them all; a
+   * file the save replaces is the store's to remove, after the commit.
    */
-  save?(db: Db, id: number | undefined, body: Record<string, unknown>, files: StoredUpload[], context: StoreContext): Promise<Record<string, unknown>>;
-  /** Deletes; false when no such record. Foreign-key refusals are thrown as is (409). Removes the record's files. */
-  remove?(db: Db, id: number, context: StoreContext): Promise<boolean>;
+  save?(tx: Db, id: number | undefined, body: Record<string, unknown>, files: StoredUpload[], context: WriteContext): Promise<Record<string, unknown>>;
+  /** Deletes, in the write path's transaction; false when no such record. Foreign-key refusals are thrown as is (409). Removes the record's files after the commit. */
+  remove?(tx: Db, id: number, context: WriteContext): Promise<boolean>;
   /**
-   * Empties the file field `field` of record `id` (see `fileDeletes`) and removes its file; the
-   * record as `find` shows it afterwards, or undefined when no such record.
+   * Empties the file field `field` of record `id` (see `fileDeletes`), in the write path's
+   * transaction, and removes its file after the commit; the record as `find` shows it afterwards,
+   * or undefined when no such record.
    */
-  clearFile?(db: Db, id: number, field: string, context: StoreContext): Promise<Record<string, unknown> | undefined>;
+  clearFile?(tx: Db, id: number, field: string, context: WriteContext): Promise<Record<string, unknown> | undefined>;
 }
 
 /** What a record read may ask besides the id: the language of its texts (`languageParam`). */
@@ -74,6 +75,14 @@ export interface StoreContext {
   hashPassword(password: string): Promise<string>;
   /** Cancels at the card payment provider the active subscription of a user about to be deleted (refusals as for a cancel). */
   cancelSubscriptionOf(db: Db, userId: number): Promise<void>;
+}
+
+/** Work to do once a write committed (removing a replaced file): a failure is logged, never the write's. */
+export type AfterCommit = (task: () => Promise<unknown>) => void;
+
+/** What a store's write may use: the store context, and the work its commit is to be followed by. */
+export interface WriteContext extends StoreContext {
+  afterCommit: AfterCommit;
 }
 
 /** A file the request uploaded and storage kept, handed to a store's save. */

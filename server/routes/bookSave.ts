@@ -25,6 +25,22 @@ export interface BookSaveRoutesOptions {
   repository?: BookSaveServiceOptions['repository'];
 }
 
+/** The reading sheets' save service of the app: its storage, its write path, the notification of followers and the editor's schema in use. */
+export function sheetServiceOf(app: FastifyInstance, options: BookSaveRoutesOptions = {}) {
+  return createBookSaveService({
+    db: app.db,
+    storage: app.storage,
+    pending: app.pendingUploads,
+    log: app.log,
+    // withNotification → outbox, after the commit; the answer says how many subscribers get an e-mail.
+    hooks: options.hooks ?? sheetNotificationHooks({ db: app.db, publicSiteUrl: app.config.publicSiteUrl, mailConfigured: Boolean(app.config.smtpUrl), log: app.log }),
+    repository: options.repository,
+    // The schema of the screen `readingSheet` in use: a published version's rules apply from the next save on.
+    schemaValidator: () => app.screenRegistry.formValidator(READING_SHEET_SCREEN),
+    writes: app.recordWrites,
+  });
+}
+
 /**
  * The reading-sheet editor's API (docs/reading-sheet-api.md), in the protected admin scope after
  * `files.js` (which provides `app.storage` and the multipart parser):
@@ -37,17 +53,7 @@ export interface BookSaveRoutesOptions {
 export async function bookSaveRoutes(instance: FastifyInstance, options: BookSaveRoutesOptions = {}): Promise<void> {
   // Params types come from the schemas of each route.
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  const service = createBookSaveService({
-    db: app.db,
-    storage: app.storage,
-    pending: app.pendingUploads,
-    log: app.log,
-    // withNotification → outbox, after the commit; the answer says how many subscribers get an e-mail.
-    hooks: options.hooks ?? sheetNotificationHooks({ db: app.db, publicSiteUrl: app.config.publicSiteUrl, mailConfigured: Boolean(app.config.smtpUrl), log: app.log }),
-    repository: options.repository,
-    // The schema of the screen `readingSheet` in use: a published version's rules apply from the next save on.
-    schemaValidator: () => app.screenRegistry.formValidator(READING_SHEET_SCREEN),
-  });
+  const service = sheetServiceOf(app, options);
 
   /** The body as one parsed object and the files stored for it; 415 for other content types. */
   async function readBody(request: FastifyRequest) {

@@ -54,5 +54,5 @@ export async function bookListRoutes(fastify: FastifyInstance): Promise<void> {
     return listBookOptionPage(app.db, request.query);
   });
 
-  app.delete('/books/:id', { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, async (request) => removeBook(app.db, app.storage, request.params.id, request.log));
+  app.delete('/books/:id', { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, async (request) => removeBook(app.recordWrites, app.storage, request.params.id));
 }

@@ -12,6 +12,8 @@ import { screenCatalog } from '../services/screenCatalog.js';
 import { createScreenService, SCREEN_MESSAGES, type ScreenAuthor, type VersionRef } from '../services/screenService.js';
 import { validateWithDraft } from '../services/screenValidation.js';
 import { serviceOf } from './resourceRoutes.js';
+import { sheetServiceOf } from './bookSave.js';
+import type { ResourceDefinition } from '../resources/types.js';
 import {
   ADDED_VERSION,
   CHECK_ANSWER,
@@ -73,6 +75,8 @@ const config = (name: keyof typeof BODIES) => ({ bodySchema: BODIES[name] });
 export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const screens = createScreenService(app.db, app.screenRegistry);
+  // The preview's saves: the resources' and the sheet's own, run dry.
+  const saves = { resource: (definition: ResourceDefinition) => serviceOf(app, definition, app.screenRegistry.screens), sheet: () => sheetServiceOf(app) };
 
   app.get('/screens', { schema: { response: responses(dataAnswer({ type: 'array', items: SCREEN_SUMMARY })) } }, async () => ({ data: await screens.list() }));
   // The in-use forms' validators as a script the browser imports (its URL names the stamp it was asked for).
@@ -82,7 +86,7 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   app.get('/screens/:name', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_DETAIL)) } }, async (request) => ({ data: await screens.get(request.params.name) }));
   app.get('/screens/:name/catalog', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_CATALOG)) } }, async (request) => ({ data: screenCatalog(app.screenRegistry, request.params.name) }));
   app.post('/screens/:name/validate', { schema: { params: nameParams, response: responses(VALID_RECORD_ANSWER) }, config: config('validate') }, async (request) =>
-    validateWithDraft({ db: app.db, registry: app.screenRegistry, screens }, request.params.name, bodyOf.validate(request.body)),
+    validateWithDraft({ db: app.db, registry: app.screenRegistry, screens, saves }, request.params.name, bodyOf.validate(request.body)),
   );
   app.put('/screens/:name/draft', { schema: { params: nameParams, response: responses(savedAnswer(SAVED_DRAFT)) }, config: config('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)));
   app.post('/screens/:name/check', { schema: { params: nameParams, response: responses(CHECK_ANSWER) }, config: config('check') }, async (request) => {

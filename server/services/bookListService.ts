@@ -20,7 +20,8 @@ import {
 import { filterConditions, rankedSearch, withDescendants, type RankedSearch } from '../db/repositories/filterConditions.js';
 import { type FilterDeclaration } from '../resources/filterDeclaration.js';
 import { bookFacets } from '../db/schema/index.js';
-import { BOOK_FILTERS } from '../resources/readingSheets.js';
+import { BOOK_FILTERS, SHEET_RESOURCE } from '../resources/readingSheets.js';
+import type { RecordWrites } from './recordWrites.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { decodeBookCursor, encodeBookCursor } from './bookListCursor.js';
 import { paged, paging, type Paged, type Paging } from '../http/paging.js';
@@ -171,29 +172,29 @@ export async function listBookOptionPage(
  * sources, series, ratings, characters, files, AI draft, library and reporter entries, views), then
  * removes its stored files. 404 for an unknown id, 409 while requests point at it.
  */
-export async function removeBook(db: Db, storage: Storage, rawId: string, log?: { warn(obj: object, msg: string): void }): Promise<{ message: string }> {
+export async function removeBook(writes: RecordWrites, storage: Storage, rawId: string): Promise<{ message: string }> {
   const id = parseId(rawId);
   if (id === undefined) throw notFound(BOOK_LABEL);
-  let keys: string[] | undefined;
+  let removed: boolean;
   try {
-    keys = await db.transaction(async (tx) => {
-      const stored = await bookStoredKeys(tx, id, { lock: true });
-      if (!stored) return undefined;
-      if ((await countBookDemands(tx, id)) > 0) throw conflict(BOOK_IN_USE_MESSAGE);
-      await deleteBook(tx, id);
-      return stored;
+    removed = await writes.write({
+      resource: SHEET_RESOURCE,
+      action: 'delete',
+      run: async (tx, afterCommit) => {
+        const stored = await bookStoredKeys(tx, id, { lock: true });
+        if (!stored) return { id: undefined, result: false };
+        if ((await countBookDemands(tx, id)) > 0) throw conflict(BOOK_IN_USE_MESSAGE);
+        await deleteBook(tx, id);
+        // The rows are gone: a file that cannot be removed now is only an orphan on disk, never a broken sheet.
+        for (const key of stored) afterCommit(() => storage.remove(key));
+        return { id, result: true };
+      },
     });
   } catch (error) {
     // A request created between the check and the delete: the foreign key refuses it.
     if (isStillReferenced(error)) throw conflict(BOOK_IN_USE_MESSAGE);
     throw error;
   }
-  if (!keys) throw notFound(BOOK_LABEL);
-  // The rows are gone: a file that cannot be removed now is only an orphan on disk, never a broken sheet.
-  await Promise.all(
-    keys.map((key) =>
-      storage.remove(key).catch((error: unknown) => log?.warn({ err: error, key }, 'could not remove a deleted reading sheet file')),
-    ),
-  );
+  if (!removed) throw notFound(BOOK_LABEL);
   return { message: RESOURCE_MESSAGES.deleted };
 }

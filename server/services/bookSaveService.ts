@@ -14,6 +14,8 @@ import { writeSheet } from './bookSaveWrite.js';
 import { getSheet, SHEET_NOT_FOUND, type SheetApi } from './bookReadService.js';
 import { createPendingUploads } from './pendingUploads.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
+import { createRecordWrites, type RecordWrites } from './recordWrites.js';
+import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 
 export { STALE_SHEET_MESSAGE } from './bookSaveWrite.js';
 
@@ -74,6 +76,16 @@ export interface BookSaveServiceOptions {
   repository?: BookWriteRepository;
   /** The validator of the sheet's JSON Schema in use (the screen `readingSheet`'s published version); the file's by default. */
   schemaValidator?: () => FormValidator | undefined;
+  /** The one write path (`app.recordWrites`); a path of its own by default (tests). */
+  writes?: RecordWrites;
+}
+
+/** How a save may differ from a request's: the studio preview's (a draft's schema, nothing kept). */
+export interface SheetSaveOptions {
+  /** The validator of the schema to check the sheet with instead of the one in use. */
+  validate?: FormValidator;
+  /** Every rule and write run, then rolled back: nothing kept, no one notified (recordWrites `dryRun`). */
+  dryRun?: boolean;
 }
 
 /**
@@ -82,9 +94,18 @@ export interface BookSaveServiceOptions {
  * (bookSaveReferences.ts), the rows written (bookSaveRows.ts), files (bookSaveFiles.ts), the
  * transaction (bookSaveWrite.ts) and what follows a commit (bookSaveEvents.ts).
  */
-export function createBookSaveService({ db, storage, pending = createPendingUploads(db), log, hooks = {}, repository = bookWriteRepository, schemaValidator }: BookSaveServiceOptions) {
+export function createBookSaveService({
+  db,
+  storage,
+  pending = createPendingUploads(db),
+  log,
+  hooks = {},
+  repository = bookWriteRepository,
+  schemaValidator,
+  writes = createRecordWrites(db, log),
+}: BookSaveServiceOptions) {
   const repo = repository;
-  const writer = { db, repo, hooks };
+  const writer = { repo, hooks };
   const uploads = { storage, pending };
 
   /** The id of an existing sheet from a path segment, else 404. */
@@ -107,18 +128,30 @@ export function createBookSaveService({ db, storage, pending = createPendingUplo
      * files are removed from storage after the commit. On any failure the request's new files and
      * their pending rows are removed, so storage and sheet are exactly as before.
      */
-    async save({ rawId, input, files, sentKey = (key) => key, administratorId = null }: SaveRequest): Promise<SaveResult> {
-      let saved: Awaited<ReturnType<typeof writeSheet>>;
+    async save({ rawId, input, files, sentKey = (key) => key, administratorId = null }: SaveRequest, options: SheetSaveOptions = {}): Promise<SaveResult> {
+      let saved: Awaited<ReturnType<typeof writeSheet>> & { read?: SheetApi };
       try {
         const id = rawId === undefined ? undefined : parseId(rawId);
         if (rawId !== undefined && id === undefined) throw notFound(SHEET_NOT_FOUND);
-        const errors = validateSheetInput(input, schemaValidator?.());
+        const errors = validateSheetInput(input, options.validate ?? schemaValidator?.());
         if (errors) throw unprocessable(errors);
-        saved = await writeSheet(writer, id, input as SheetInput, files, administratorId);
+        saved = await writes.write(
+          {
+            resource: SHEET_RESOURCE,
+            action: id === undefined ? 'create' : 'update',
+            run: async (tx) => {
+              const written = await writeSheet(tx, writer, id, input as SheetInput, files, administratorId);
+              // A dry run reads the sheet it wrote before the rollback.
+              return { id: written.event.bookId, result: options.dryRun ? { ...written, read: await getSheet(tx, written.event.bookId) } : written };
+            },
+          },
+          { dryRun: options.dryRun },
+        );
       } catch (error) {
         await discardUploads(uploads, files);
         throw withSentKeys(error, sentKey);
       }
+      if (saved.read) return { message: saveMessage({ ...saved.event, withNotification: false }, { outcome: undefined, failed: false }), data: saved.read, withNotification: 0 };
       await removeStoredFiles(storage, saved.replaced, log);
       const after = await runAfterCommit(hooks, saved.event, log);
       return {
@@ -132,13 +165,18 @@ export function createBookSaveService({ db, storage, pending = createPendingUplo
     async deleteFile(rawBook: string, rawFile: string): Promise<{ message: string }> {
       const bookId = await existingSheetId(rawBook);
       const fileId = parseId(rawFile);
-      const key = fileId === undefined
-        ? undefined
-        : await db.transaction(async (tx) => {
-            const stored = await repo.deleteFile(tx, bookId, fileId);
-            if (stored) await repo.touchSheet(tx, bookId);
-            return stored;
-          });
+      const key =
+        fileId === undefined
+          ? undefined
+          : await writes.write({
+              resource: SHEET_RESOURCE,
+              action: 'update',
+              run: async (tx) => {
+                const stored = await repo.deleteFile(tx, bookId, fileId);
+                if (stored) await repo.touchSheet(tx, bookId);
+                return { id: stored ? bookId : undefined, result: stored };
+              },
+            });
       if (!key) throw notFound('File');
       await removeStoredFiles(storage, [key], log);
       return { message: SHEET_MESSAGES.fileDeleted };
@@ -147,7 +185,14 @@ export function createBookSaveService({ db, storage, pending = createPendingUplo
     /** `DELETE admin/utilities/book-manuscript/{book}`: the manuscript columns, then the stored file. */
     async deleteManuscript(rawBook: string): Promise<{ message: string }> {
       const bookId = await existingSheetId(rawBook);
-      const key = await db.transaction((tx) => repo.clearManuscript(tx, bookId));
+      const key = await writes.write({
+        resource: SHEET_RESOURCE,
+        action: 'update',
+        run: async (tx) => {
+          const stored = await repo.clearManuscript(tx, bookId);
+          return { id: stored ? bookId : undefined, result: stored };
+        },
+      });
       if (!key) throw notFound('Manuscript');
       await removeStoredFiles(storage, [key], log);
       return { message: SHEET_MESSAGES.manuscriptDeleted };

@@ -17,7 +17,6 @@ export const STALE_SHEET_MESSAGE = 'This reading sheet was changed by someone el
 
 /** What the write of a save works with. */
 export interface SheetWriter {
-  db: Db;
   repo: BookWriteRepository;
   hooks: SheetSaveHooks;
 }
@@ -26,45 +25,44 @@ export interface SheetWriter {
 type LockedSheet = NonNullable<Awaited<ReturnType<BookWriteRepository['lockSheet']>>>;
 
 /**
- * The one transaction of a save (`id` undefined creates): the lock and version check (404, 409),
+ * A save's writes, in the transaction `tx` of the one write path (`id` undefined creates): the lock and version check (404, 409),
  * the checks needing the database (422), then every write, the new files kept (their pending rows
  * forgotten: 409 if the cleanup collected one) and the `inTransaction` hook. Returns the save's
  * event and the storage keys of the files it replaced (to remove after the commit).
  */
 export async function writeSheet(
-  { db, repo, hooks }: SheetWriter,
+  tx: Db,
+  { repo, hooks }: SheetWriter,
   id: number | undefined,
   sheet: SheetInput,
   files: readonly UploadedFile[],
   administratorId: number | null,
 ): Promise<{ event: SheetSavedEvent; replaced: string[] }> {
   const uploads = sheetUploads(files);
-  return db.transaction(async (tx) => {
-    const locked = id === undefined ? undefined : await repo.lockSheet(tx, id);
-    if (id !== undefined && !locked) throw notFound(SHEET_NOT_FOUND);
-    // A save without a version (a client outside the panel: SPEC §7 names none) writes over.
-    if (locked && sheet.version !== undefined && locked.version !== sheet.version) throw conflict(STALE_SHEET_MESSAGE);
-    await checkAgainstDatabase(repo, tx, id, sheet, uploads);
+  const locked = id === undefined ? undefined : await repo.lockSheet(tx, id);
+  if (id !== undefined && !locked) throw notFound(SHEET_NOT_FOUND);
+  // A save without a version (a client outside the panel: SPEC §7 names none) writes over.
+  if (locked && sheet.version !== undefined && locked.version !== sheet.version) throw conflict(STALE_SHEET_MESSAGE);
+  await checkAgainstDatabase(repo, tx, id, sheet, uploads);
 
-    const now = new Date();
-    const replaced: string[] = [];
-    const authorIds = sheet.authorList?.map((author) => author.id) ?? [];
-    const names = await repo.authorNames(tx, authorIds);
-    const columns: Partial<NewBook> = sheetColumns(sheet, authorIds.map((authorId) => names.get(authorId) ?? ''), now);
-    if (uploads.manuscript) {
-      Object.assign(columns, manuscriptColumns(uploads.manuscript, now));
-      if (locked?.manuscriptStoredName) replaced.push(locked.manuscriptStoredName);
-    }
+  const now = new Date();
+  const replaced: string[] = [];
+  const authorIds = sheet.authorList?.map((author) => author.id) ?? [];
+  const names = await repo.authorNames(tx, authorIds);
+  const columns: Partial<NewBook> = sheetColumns(sheet, authorIds.map((authorId) => names.get(authorId) ?? ''), now);
+  if (uploads.manuscript) {
+    Object.assign(columns, manuscriptColumns(uploads.manuscript, now));
+    if (locked?.manuscriptStoredName) replaced.push(locked.manuscriptStoredName);
+  }
 
-    const { bookId, version } = locked ? await updateSheetRow(repo, tx, locked, sheet, columns, now) : await insertSheetRow(repo, tx, sheet, columns, now);
-    await writeSheetLists(repo, tx, bookId, sheet);
-    replaced.push(...(await writeSheetFiles(repo, tx, bookId, uploads, locked !== undefined)));
-    await keepUploads(tx, keptKeys(uploads));
+  const { bookId, version } = locked ? await updateSheetRow(repo, tx, locked, sheet, columns, now) : await insertSheetRow(repo, tx, sheet, columns, now);
+  await writeSheetLists(repo, tx, bookId, sheet);
+  replaced.push(...(await writeSheetFiles(repo, tx, bookId, uploads, locked !== undefined)));
+  await keepUploads(tx, keptKeys(uploads));
 
-    const event: SheetSavedEvent = { bookId, created: !locked, version, withNotification: sheet.withNotification === 1, administratorId };
-    await hooks.inTransaction?.(tx, event);
-    return { event, replaced };
-  });
+  const event: SheetSavedEvent = { bookId, created: !locked, version, withNotification: sheet.withNotification === 1, administratorId };
+  await hooks.inTransaction?.(tx, event);
+  return { event, replaced };
 }
 
 /** The keys a save records: the rest of its uploads stay pending, for the cleanup to collect. */

@@ -5,7 +5,9 @@ import { isStillReferenced } from '../db/errors.js';
 import { conflict, notFound } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import type { CustomResourceDefinition, RecordOptions, StoreContext } from '../resources/types.js';
-import { listCondition, parseId, RESOURCE_MESSAGES, validatedBody, writeSetup, type ResourceService } from './resourceService.js';
+import type { FormValidator } from '../definitions/formValidator.js';
+import type { RecordWrites } from './recordWrites.js';
+import { checkedBody, listCondition, parseId, RESOURCE_MESSAGES, validatedBody, writeSetup, type ResourceService, type SaveOptions } from './resourceService.js';
 
 /**
  * The service of a resource with its own store: the generic rules (404 on unknown ids, 422 from
@@ -16,10 +18,13 @@ export function createCustomResourceService(
   definition: CustomResourceDefinition,
   screens: ReadonlyMap<string, ScreenDefinition>,
   context: StoreContext,
+  writes: RecordWrites,
 ): ResourceService {
   const { store, label } = definition;
   const { permissions, validate } = writeSetup(definition, screens, Boolean(store.save));
   const missing = () => notFound(label);
+  // A resource without a form takes no body: every field is refused as unknown first.
+  const missingForm: FormValidator = () => undefined;
 
   async function find(rawId: string | undefined, options?: RecordOptions): Promise<Record<string, unknown>> {
     const id = parseId(rawId);
@@ -40,20 +45,39 @@ export function createCustomResourceService(
     async get(rawId, options) {
       return (await find(rawId, options)) as ApiRecord;
     },
-    async save(rawId, body, files = []) {
+    check(body, validator) {
+      return checkedBody(definition, validator ?? validate ?? missingForm, body);
+    },
+    async save(rawId, body, files = [], options: SaveOptions = {}) {
       const creating = rawId === undefined;
-      if (!validate || !store.save || !(creating ? permissions.create : permissions.edit)) throw missing();
+      const check = options.validate ?? validate;
+      if (!check || !store.save || !(creating ? permissions.create : permissions.edit)) throw missing();
       const id = creating ? undefined : ((await find(rawId)).id as number);
-      const input = validatedBody(definition, validate, body);
-      const data = await store.save(db, id, input as Record<string, unknown>, files, context);
+      const input = validatedBody(definition, check, body) as Record<string, unknown>;
+      const save = store.save;
+      const data = await writes.write(
+        {
+          resource: definition.api,
+          action: creating ? 'create' : 'update',
+          run: async (tx, afterCommit) => {
+            const saved = await save(tx, id, input, files, { ...context, afterCommit });
+            return { id: saved.id as number, result: saved };
+          },
+        },
+        { dryRun: options.dryRun },
+      );
       const message = definition.savedMessage ?? (creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated);
       return { message, data: data as ApiRecord };
     },
     async remove(rawId) {
       const id = parseId(rawId);
-      if (!permissions.delete || !store.remove) throw missing();
+      const remove = store.remove;
+      if (!permissions.delete || !remove) throw missing();
       try {
-        if (id === undefined || !(await store.remove(db, id, context))) throw missing();
+        const removed =
+          id !== undefined &&
+          (await writes.write({ resource: definition.api, action: 'delete', run: async (tx, afterCommit) => ((await remove(tx, id, { ...context, afterCommit })) ? { id, result: true } : { id: undefined, result: false }) }));
+        if (!removed) throw missing();
       } catch (error) {
         if (isStillReferenced(error)) throw conflict(definition.inUseMessage ?? `This ${label.toLowerCase()} is still in use and cannot be deleted.`);
         throw error;
@@ -62,8 +86,19 @@ export function createCustomResourceService(
     },
     async clearFile(rawId, field) {
       const id = parseId(rawId);
-      if (!permissions.edit || !store.clearFile) throw missing();
-      const data = id === undefined ? undefined : await store.clearFile(db, id, field, context);
+      const clear = store.clearFile;
+      if (!permissions.edit || !clear) throw missing();
+      const data =
+        id === undefined
+          ? undefined
+          : await writes.write({
+              resource: definition.api,
+              action: 'update',
+              run: async (tx, afterCommit) => {
+                const record = await clear(tx, id, field, { ...context, afterCommit });
+                return { id: record ? id : undefined, result: record };
+              },
+            });
       if (!data) throw missing();
       return { message: RESOURCE_MESSAGES.fileDeleted, data: data as ApiRecord };
     },

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { filterConditions, withDescendants } from '../db/repositories/filterConditions.js';
 import { MAX_INT_ID } from '../db/repositories/resourceRepository.js';
 import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
-import { unprocessable } from '../http/errors.js';
+import { HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
 import { acceptedBodyFields, writableFields, type FilterDeclaration, type ResourceSurface } from '../resources/declaration.js';
 import type { RecordOptions, ResourceDefinition, StoredUpload } from '../resources/types.js';
 
@@ -25,6 +25,14 @@ export interface ResourcePermissions {
   delete: boolean;
 }
 
+/** How a save may differ from a request's: the studio preview's (a draft's form, nothing kept). */
+export interface SaveOptions {
+  /** The form schema's validator to check the body with instead of the screen's in use. */
+  validate?: FormValidator;
+  /** Every rule and write run, then rolled back (recordWrites `dryRun`). */
+  dryRun?: boolean;
+}
+
 /** The rules of one resource; routes only translate HTTP to these calls. */
 export interface ResourceService {
   definition: ResourceDefinition;
@@ -33,8 +41,17 @@ export interface ResourceService {
   list(query: ListQuery): Promise<Paged<ApiRecord>>;
   /** One record by its path id; 404 when the id is unknown or is not an id. */
   get(rawId: string, options?: RecordOptions): Promise<ApiRecord>;
-  /** Creates (no id) or updates (id) from a request body: 404, 422 with dotted keys, or the saved record. */
-  save(rawId: string | undefined, body: unknown, files?: StoredUpload[]): Promise<{ message: string; data: ApiRecord }>;
+  /**
+   * What a save would refuse of a body before any database rule, as the save checks it (unknown
+   * fields, trimming, the form schema: `validator`, else the screen's in use): the 422's errors,
+   * or undefined when the body passes. The studio's impact check measures a change with it.
+   */
+  check(body: unknown, validator?: FormValidator): FieldErrors | undefined;
+  /**
+   * Creates (no id) or updates (id) from a request body through the one write path
+   * (server/services/recordWrites.ts): 404, 422 with dotted keys, or the saved record.
+   */
+  save(rawId: string | undefined, body: unknown, files?: StoredUpload[], options?: SaveOptions): Promise<{ message: string; data: ApiRecord }>;
   /** Deletes by path id: 404 when unknown, 409 when other rows still reference it. */
   remove(rawId: string): Promise<{ message: string }>;
   /** Empties one file field of a record and removes its file (custom stores with `fileDeletes`): 404 when unknown. */
@@ -92,6 +109,17 @@ export function validatedBody(surface: ResourceSurface, validate: FormValidator,
   const errors = validate(input);
   if (errors) throw unprocessable(errors);
   return input;
+}
+
+/** `validatedBody`'s refusal as errors (undefined when it accepts the body). */
+export function checkedBody(surface: ResourceSurface, validate: FormValidator, body: unknown): FieldErrors | undefined {
+  try {
+    validatedBody(surface, validate, body);
+    return undefined;
+  } catch (error) {
+    if (error instanceof HttpError && error.errors) return error.errors;
+    throw error;
+  }
 }
 
 /** The where-condition of a list query's declared filters, tree filters widened to their descendants. */

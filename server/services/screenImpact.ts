@@ -11,12 +11,14 @@ export type { ScreenImpact } from '../../common/screenImpact.js';
 
 /**
  * Reads the resource's records as its list returns them and validates the form's fields of each
- * with the form schema in use and with the new one: a record counts when only the new schema refuses
+ * as a save checks its body (`ResourceService.check`, the write path's own check), with the form
+ * schema in use and with the new one: a record counts when only the new schema refuses
  * it, so what the change itself would block is told, not what was already refused.
  */
 export async function screenImpact(service: ResourceService, inUse: Record<string, unknown>, next: Record<string, unknown>): Promise<ScreenImpact> {
   const current: FormValidator = compileFormValidator(inUse);
   const candidate: FormValidator = compileFormValidator(next);
+  // As the save checks a body: the same rules, with one schema, then the other.
   const fields = Object.keys((next.properties ?? {}) as object);
   const result: ScreenImpact = { refused: 0, measured: 0, total: 0, sample: false, first: [] };
   for (let page = 1; result.measured < IMPACT_MAX_RECORDS; page++) {
@@ -25,8 +27,8 @@ export async function screenImpact(service: ResourceService, inUse: Record<strin
     for (const row of data) {
       const body = Object.fromEntries(fields.filter((field) => row[field] !== undefined && row[field] !== null).map((field) => [field, row[field]]));
       result.measured++;
-      if (current(body)) continue;
-      const errors = candidate(body);
+      if (service.check(body, current)) continue;
+      const errors = service.check(body, candidate);
       if (!errors) continue;
       result.refused++;
       const [key, messages] = Object.entries(errors)[0]!;

@@ -5,9 +5,23 @@ import { readDefinition, type ScreenRegistry } from '../definitions/screenRegist
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { normalizeJsonForm } from '../http/multipartForm.js';
 import { RESOURCES } from '../resources/index.js';
-import { READING_SHEET_SCHEMA, validateSheetInput } from './bookSaveInput.js';
-import { validatedBody } from './resourceService.js';
+import { READING_SHEET_SCHEMA } from './bookSaveInput.js';
+import type { BookSaveService } from './bookSaveService.js';
+import type { ResourceService } from './resourceService.js';
+import type { ResourceDefinition } from '../resources/types.js';
 import { problemErrors, SCREEN_MESSAGES, type ScreenService } from './screenService.js';
+
+/** The services whose saves the preview runs, dry (server/services/recordWrites.ts `dryRun`). */
+export interface PreviewSaves {
+  resource(definition: ResourceDefinition): ResourceService;
+  sheet(): Pick<BookSaveService, 'save'>;
+}
+
+/** The record's id when it has one (an update is previewed), else undefined (a create). */
+function recordId(record: unknown): string | undefined {
+  const id = record && typeof record === 'object' ? (record as { id?: unknown }).id : undefined;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? String(id) : undefined;
+}
 
 /** The answer of a record the draft's form accepts. */
 export const VALID_RECORD = { message: 'valid', errors: {} } as const;
@@ -15,14 +29,13 @@ export const VALID_RECORD = { message: 'valid', errors: {} } as const;
 /**
  * The studio preview's save (`POST admin/screens/{name}/validate`): validates `record` with the
  * form of `definition` (a draft) exactly as a save through the screen would once it is published,
- * and writes nothing. The definition is checked first (422 with its problems at their paths, as a
- * publish); a record it refuses answers the save's 422 (`{ message, errors }`, fields named by
- * their labels). A resource's record goes through its save's body rules (resourceService
- * `validatedBody`: unknown fields, trimming, the form schema); a reading sheet through the sheet's
- * (a JSON save's normalisation, then `validateSheetInput` with the draft's schema).
+ * and keeps nothing: the save runs through the one write path as a dry run (every rule and database
+ * check, then a rollback), an update when the record has an id, else a create. The definition is
+ * checked first (422 with its problems at their paths, as a publish); a record it refuses answers
+ * the save's 422 (`{ message, errors }`, fields named by their labels), or its 404/409.
  */
 export async function validateWithDraft(
-  { db, registry, screens }: { db: Db; registry: ScreenRegistry; screens: ScreenService },
+  { db, registry, screens, saves }: { db: Db; registry: ScreenRegistry; screens: ScreenService; saves: PreviewSaves },
   name: string,
   body: { definition?: unknown; record?: unknown; labels?: unknown },
 ): Promise<typeof VALID_RECORD> {
@@ -38,11 +51,18 @@ export async function validateWithDraft(
   const next = readDefinition(inUse, body.definition as Record<string, unknown>);
   if (!next.formSchema) throw new HttpError(422, SCREEN_MESSAGES.noForm);
   const validate = compileFormValidator(next.formSchema);
+  const id = recordId(body.record);
   if (resource) {
-    validatedBody(resource, validate, body.record);
+    const service = saves.resource(resource);
+    // A screen that cannot create (subscribers are created on the front site) previews a new record's form rules only.
+    if (id === undefined && !service.permissions.create) {
+      const errors = service.check(body.record, validate);
+      if (errors) throw unprocessable(errors);
+    } else {
+      await service.save(id, body.record, [], { validate, dryRun: true });
+    }
   } else {
-    const errors = validateSheetInput(normalizeJsonForm(body.record ?? {}, READING_SHEET_SCHEMA), validate);
-    if (errors) throw unprocessable(errors);
+    await saves.sheet().save({ rawId: id, input: normalizeJsonForm(body.record ?? {}, READING_SHEET_SCHEMA), files: [] }, { validate, dryRun: true });
   }
   return VALID_RECORD;
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { countSheets, findSheetLists, findSheetRowsAfter, type SheetLists } from '../db/repositories/bookReadRepository.js';
 import { compileFormValidator } from '../definitions/formValidator.js';
-import { CRITERIA_KEYS } from './bookSaveInput.js';
+import { CRITERIA_KEYS, validateSheetInput } from './bookSaveInput.js';
 import { toSheetApi } from './bookReadService.js';
 import { IMPACT_MAX_RECORDS, type ScreenImpact } from './screenImpact.js';
 
@@ -43,8 +43,8 @@ function withoutNulls(value: unknown): unknown {
 
 /**
  * How many stored reading sheets a new schema of the editor would refuse on their next save:
- * each sheet as the editor reads it (GET admin/books/{id}) is validated with the schema in use and
- * the new one, and counts when the new one refuses a field the change touched that the one in use
+ * each sheet as the editor reads it (GET admin/books/{id}) is checked as its save checks it
+ * (`validateSheetInput`) with the schema in use and the new one, and counts when the new one refuses a field the change touched that the one in use
  * accepts. Every sheet up to IMPACT_MAX_RECORDS (their rows, by id); when a changed field is one
  * of a sheet's lists, the first IMPACT_SHEET_LISTS, and the answer says it is a sample.
  */
@@ -69,8 +69,8 @@ export async function sheetImpact(db: Db, current: Json, next: Json): Promise<Sc
       const sheet = toSheetApi(row, withLists ? await findSheetLists(db, row.book.id) : NO_LISTS);
       const body = withoutNulls(Object.fromEntries(fields.filter((field) => sheet[field] !== undefined).map((field) => [field, sheet[field]])));
       result.measured++;
-      const before = validateCurrent(body) ?? {};
-      const refused = Object.entries(validateNext(body) ?? {}).filter(([key, messages]) => touched(key) && messages.some((message) => !before[key]?.includes(message)));
+      const before = validateSheetInput(body, validateCurrent) ?? {};
+      const refused = Object.entries(validateSheetInput(body, validateNext) ?? {}).filter(([key, messages]) => touched(key) && messages.some((message) => !before[key]?.includes(message)));
       if (refused.length === 0) continue;
       result.refused++;
       const [key, messages] = refused[0]!;

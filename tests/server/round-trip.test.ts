@@ -10,6 +10,7 @@ import { returnedFields, writableFields } from '../../server/resources/declarati
 import { RESOURCES } from '../../server/resources/index.js';
 import { SHEET_SAVE_OPTIONS } from '../../server/resources/readingSheets.js';
 import { asSent, distinctValue, normalised, type IdPools } from '../helpers/distinctValues.js';
+import type { RecordWrite } from '../../server/services/recordWrites.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /**
@@ -17,6 +18,7 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
  * written with a distinct valid value derived from its form schema, then read back. A value that
  * does not come back fails naming its field, so a field the server accepts but does not store
  * (a forgotten column in a save) fails the build instead of answering 200 and dropping the value.
+ * Each create, update and delete is seen by the one write path's observers.
  */
 
 type Json = Record<string, unknown>;
@@ -132,8 +134,17 @@ const READ_BACK: Readonly<Record<string, Readonly<Record<string, (record: Json) 
   },
 };
 
+/** Every write the one write path told its observers of (server/services/recordWrites.ts). */
+const observed: RecordWrite[] = [];
+
+/** Checks that the last write observed is this one, by the logged-in administrator. */
+function expectObserved(resource: string, action: RecordWrite['action'], id: number): void {
+  expect(observed.at(-1), `${action} of ${resource} ${id} did not go through the write path`).toEqual({ resource, action, id, administratorId: expect.any(Number) });
+}
+
 beforeAll(async () => {
   t = await createTestApp();
+  t.app.recordWrites.observe(async (_tx, write) => void observed.push(write));
   await seedAiPrompts(t.database.db);
   await seedDemoData(t.database.db, { seed: 5, now: new Date('2026-06-15T00:00:00Z') });
   cookie = await t.login();
@@ -150,7 +161,7 @@ describe.each(editable.map((resource) => [resource.api, resource] as const))('ad
   const screen = () => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, `${resource.screen}.screen.json`), 'utf8')) as { permissions: { create?: boolean; edit?: boolean }; form: { method?: string } };
   const neverReturned = writableFields(resource).filter((field) => !returnedFields(resource, 'record').includes(field));
 
-  async function roundTrip(id: number | undefined, n: number): Promise<void> {
+  async function roundTrip(id: number | undefined, n: number): Promise<number> {
     const form = screenForm(resource.screen!);
     await loadPools(form.uiSchema);
     const record = id === undefined ? {} : ((await call('GET', `${api}/${id}`)).json().data as Json);
@@ -161,6 +172,7 @@ describe.each(editable.map((resource) => [resource.api, resource] as const))('ad
     const saved = await call(method, id === undefined ? api : `${api}/${id}`, body);
     expect(saved.statusCode, `${method} ${api}: ${saved.body}\nbody: ${JSON.stringify(body)}`).toBe(200);
     const savedId = (saved.json().data as Row).id;
+    expectObserved(api, id === undefined ? 'create' : 'update', savedId);
     const read = (await call('GET', `${api}/${savedId}`)).json().data as Json;
     const { version: _version, password, ...written } = body;
     const stored = Object.fromEntries(Object.entries(written).filter(([field]) => !INSTRUCTIONS[api]?.includes(field)));
@@ -171,6 +183,7 @@ describe.each(editable.map((resource) => [resource.api, resource] as const))('ad
       // Write-only: the new password logs in.
       await expect(t.login(String(read.email), String(password))).resolves.toMatch(/=/);
     }
+    return savedId;
   }
 
   it('on an update of an existing record', async () => {
@@ -183,7 +196,11 @@ describe.each(editable.map((resource) => [resource.api, resource] as const))('ad
       expect((await call('POST', api, {})).statusCode, 'a screen that creates nothing has no create route').toBe(404);
       return;
     }
-    await roundTrip(undefined, 2);
+    const id = await roundTrip(undefined, 2);
+    if (!(screen() as { permissions: { delete?: boolean } }).permissions.delete) return;
+    const removed = await t.as(cookie, { method: 'DELETE', url: `/api/admin/${api}/${id}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expectObserved(api, 'delete', id);
   });
 });
 
@@ -199,7 +216,11 @@ describe('admin/books (the reading sheet): every written value comes back', () =
   const sheetRules = (body: Json) => {
     body.primary_genre = (body.genres as number[])[0];
     body.serie = 1;
+    body.reporterList = byId(body.reporterList as Row[]);
   };
+  /** The reporters listing the sheet are read newest first, whatever order they were sent in: compared by id. */
+  const byId = (rows: Row[]) => [...rows].sort((a, b) => a.id - b.id);
+  const readBack = { reporterList: (record: Json) => byId(record.reporterList as Row[]) };
 
   it('on a create, then on an update of every field', async () => {
     const sheetForm = form();
@@ -209,13 +230,17 @@ describe('admin/books (the reading sheet): every written value comes back', () =
     const created = await call('POST', 'books', body);
     expect(created.statusCode, created.body).toBe(200);
     const id = (created.json().data as Row).id;
+    expectObserved('books', 'create', id);
     const read = (await call('GET', `books/${id}`)).json().data as Json;
-    expectStored(body, read);
+    expectStored(body, read, readBack);
 
     const changed = bodyOf(sheetForm, fields(), 4, read);
     sheetRules(changed);
     const updated = await call('POST', `books/${id}`, { ...changed, version: read.version });
     expect(updated.statusCode, updated.body).toBe(200);
-    expectStored(changed, (await call('GET', `books/${id}`)).json().data as Json);
+    expectObserved('books', 'update', id);
+    expectStored(changed, (await call('GET', `books/${id}`)).json().data as Json, readBack);
+    expect((await t.as(cookie, { method: 'DELETE', url: `/api/admin/books/${id}` })).statusCode).toBe(200);
+    expectObserved('books', 'delete', id);
   });
 });

@@ -146,6 +146,24 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       expect(await written()).toEqual(before);
     });
 
+    it('runs the whole save, database rules included, and keeps nothing: a name taken, a parent that does not exist, an update of a record', async () => {
+      const [first] = (await call('GET', 'genres?perPage=1')).json().data as { id: number; names: Record<string, string> }[];
+      const before = await written();
+      const taken = await call('POST', 'screens/genres/validate', { definition: genresFile(), record: { names: { en: first!.names.en }, color: '#0091ea' } });
+      expect(taken.statusCode).toBe(422);
+      expect(Object.keys(taken.json().errors)).toEqual(['names.en']);
+      const orphan = await call('POST', 'screens/genres/validate', { definition: genresFile(), record: { names: { en: 'Orphan' }, color: '#0091ea', parent_id: 2_000_000_000 } });
+      expect(orphan.statusCode).toBe(422);
+      expect(Object.keys(orphan.json().errors)).toEqual(['parent_id']);
+      // The record itself keeps its name: an update of it is previewed, not a create.
+      const itself = await call('POST', 'screens/genres/validate', { definition: genresFile(), record: { id: first!.id, names: first!.names, color: '#0091ea' } });
+      expect(itself.json()).toEqual({ message: 'valid', errors: {} });
+      const sheet = await call('POST', 'screens/readingSheet/validate', { definition: sheetFile(), record: { original_title: 'Preview', genres: [2_000_000_000] } });
+      expect(sheet.statusCode).toBe(422);
+      expect(Object.keys(sheet.json().errors)).toEqual(['genres.0']);
+      expect(await written()).toEqual(before);
+    });
+
     it('refuses a draft with problems (each at its path, as a publish), a screen with no form, an unknown screen', async () => {
       const broken = shorterNames(20);
       broken.api = 'kinds';

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { books, contacts } from '../../server/db/schema/index.js';
+import type { RecordWrite } from '../../server/services/recordWrites.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+
+/**
+ * The one write path (server/services/recordWrites.ts): its observers run inside the write's
+ * transaction, so what they write commits with the record and their refusal leaves nothing
+ * written; work after the commit cannot undo a committed write. (Every resource's and the sheet's
+ * writes reaching it: tests/server/round-trip.test.ts.)
+ */
+
+let t: TestApp;
+let cookie: string;
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.login();
+});
+afterAll(async () => t.close());
+
+describe('the one write path', () => {
+  it('tells its observers inside the transaction: an observer’s refusal leaves the record and the sheet as they were', async () => {
+    const contact = (await call('POST', 'contacts', { name: 'Ada Lovelace' })).json().data as { id: number };
+    const sheet = (await call('POST', 'books', { original_title: 'Before' })).json().data as { id: number; version: number };
+    const stop = t.app.recordWrites.observe(async (tx, write) => {
+      // Its own read sees the write, uncommitted.
+      if (write.resource === 'contacts') {
+        const [row] = await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, write.id));
+        expect(row?.name).toBe('Ada Byron');
+      }
+      throw new Error('the history could not be written');
+    });
+    try {
+      expect((await call('POST', `contacts/${contact.id}`, { name: 'Ada Byron' })).statusCode).toBe(500);
+      expect((await call('POST', `books/${sheet.id}`, { original_title: 'After', version: sheet.version })).statusCode).toBe(500);
+      expect((await call('DELETE', `contacts/${contact.id}`)).statusCode).toBe(500);
+    } finally {
+      stop();
+    }
+    expect((await call('GET', `contacts/${contact.id}`)).json().data).toMatchObject({ name: 'Ada Lovelace' });
+    const [row] = await t.database.db.select({ title: books.originalTitle, version: books.version }).from(books).where(eq(books.id, sheet.id));
+    expect(row).toEqual({ title: 'Before', version: sheet.version });
+  });
+
+  it('tells each write once, with who made it; a refused save, an unknown record and a preview are not writes', async () => {
+    const seen: RecordWrite[] = [];
+    const stop = t.app.recordWrites.observe(async (_tx, write) => void seen.push(write));
+    try {
+      const created = (await call('POST', 'contacts', { name: 'Grace Hopper' })).json().data as { id: number };
+      expect((await call('POST', 'contacts', { name: '' })).statusCode).toBe(422);
+      expect((await call('DELETE', 'contacts/2000000000')).statusCode).toBe(404);
+      expect((await call('POST', 'screens/contacts/validate', { definition: (await call('GET', 'screens/contacts')).json().data.definition, record: { name: 'Dry Run' } })).json()).toEqual({ message: 'valid', errors: {} });
+      expect((await call('DELETE', `contacts/${created.id}`)).statusCode).toBe(200);
+      const administratorId = ((await call('GET', 'me')).json() as { data: { id: number } }).data.id;
+      expect(seen).toEqual([
+        { resource: 'contacts', action: 'create', id: created.id, administratorId },
+        { resource: 'contacts', action: 'delete', id: created.id, administratorId },
+      ]);
+    } finally {
+      stop();
+    }
+    expect((await call('GET', 'contacts?name=Dry')).json().meta.total).toBe(0);
+  });
+});
