@@ -27,5 +27,5 @@ export async function reporterRoutes(instance: FastifyInstance): Promise<void> {
     check(request);
     return reporterBooks(app.db, request.params.id, request.query);
   });
-  app.delete('/reporters/delete-book', { config: { bodySchema: DELETE_BOOK_BODY }, schema: { response: responses(MESSAGE_ANSWER) } }, (request) => removeReporterBook(app.db, request.body));
+  app.delete('/reporters/delete-book', { config: { bodySchema: DELETE_BOOK_BODY }, schema: { response: responses(MESSAGE_ANSWER) } }, (request) => removeReporterBook(app.db, app.recordWrites, request.body));
 }

@@ -13,7 +13,7 @@ const userRoute = { schema: USER_ACTION } as const;
 export async function subscriptionRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   app.post('/plans/:id', { ...userRoute, config: { bodySchema: ADD_SUBSCRIPTION_BODY } }, (request) =>
-    addSubscription(app.db, request.params.id, request.body, request.admin?.id ?? null),
+    addSubscription(app.db, app.recordWrites, request.params.id, request.body, request.admin?.id ?? null),
   );
-  app.delete('/plans/:id/cancel', userRoute, (request) => cancelSubscription(app.db, app.cardPayments, request.params.id));
+  app.delete('/plans/:id/cancel', userRoute, (request) => cancelSubscription(app.db, app.recordWrites, app.cardPayments, request.params.id));
 }

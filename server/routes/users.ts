@@ -55,7 +55,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = (request: { admin: { id: number } | null }) => request.admin?.id ?? null;
 
-  app.post('/users/validate/:id', { schema: USER_ACTION, config: { bodySchema: VALIDATE_BODY } }, (request) => validateUser(app.db, request.params.id, request.body));
+  app.post('/users/validate/:id', { schema: USER_ACTION, config: { bodySchema: VALIDATE_BODY } }, (request) => validateUser(app.db, app.recordWrites, request.params.id, request.body));
 
   const { check: checkPaged, ...pagedOptions } = strictListQuery(pagedQuery);
   const pagedById = (row: JsonSchema) => ({ ...pagedOptions, schema: { ...pagedOptions.schema, params: idParamsSchema, response: responses(pagedAnswer(row)) } });
@@ -67,7 +67,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     checkPaged(request);
     return userCreditHistory(app.db, request.params.id, request.query);
   });
-  app.post('/users/:id/credits', { schema: USER_ACTION, config: { bodySchema: CREDITS_BODY } }, (request) => setCredits(app.db, request.params.id, request.body, admin(request)));
+  app.post('/users/:id/credits', { schema: USER_ACTION, config: { bodySchema: CREDITS_BODY } }, (request) => setCredits(app.db, app.recordWrites, request.params.id, request.body, admin(request)));
 
   const { check: checkSearches, ...searchesOptions } = strictListQuery(searchesQuery);
   app.get('/users/searches/:id', { ...searchesOptions, schema: { ...searchesOptions.schema, params: idParamsSchema, response: responses(objectOf({ data: { type: 'array', items: SAVED_SEARCH } })) } }, async (request) => {

@@ -1,6 +1,8 @@
 import { DEFAULT_LOCALE, type Locale } from '../../common/locales.js';
 import type { ReporterBookGroup } from '../../common/reporters.js';
 import type { Db } from '../db/client.js';
+import type { RecordWrites } from './recordWrites.js';
+import { reporterResource } from '../resources/reporters.js';
 import { MAX_INT_ID } from '../db/repositories/resourceRepository.js';
 import { deleteReporterBook, reporterBooksByGenre, reporterExists } from '../db/repositories/reporterRepository.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -31,9 +33,14 @@ export async function reporterBooks(db: Db, rawId: string, query: { lang?: Local
 }
 
 /** `DELETE admin/reporters/delete-book` `{ reporterId, bookId }`: takes a book off a booklist; 404 when it is not on it. */
-export async function removeReporterBook(db: Db, body: unknown): Promise<{ message: string }> {
+export async function removeReporterBook(db: Db, writes: RecordWrites, body: unknown): Promise<{ message: string }> {
   const { reporterId, bookId } = readDeleteBook(body);
   await existingReporter(db, String(reporterId));
-  if (!(await deleteReporterBook(db, reporterId, bookId))) throw new HttpError(404, REPORTER_BOOK_MESSAGES.notListed);
+  const removed = await writes.write({
+    resource: reporterResource.api,
+    action: 'update',
+    run: async (tx) => ((await deleteReporterBook(tx, reporterId, bookId)) ? { id: reporterId, result: true } : { id: undefined, result: false }),
+  });
+  if (!removed) throw new HttpError(404, REPORTER_BOOK_MESSAGES.notListed);
   return { message: RESOURCE_MESSAGES.deleted };
 }

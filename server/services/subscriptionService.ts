@@ -1,5 +1,6 @@
 import { MAX_CREDITS } from '../../common/subscribers.js';
 import type { Db } from '../db/client.js';
+import type { RecordWrites } from './recordWrites.js';
 import { moveCredits } from '../db/repositories/creditRepository.js';
 import { findPlan } from '../db/repositories/planRepository.js';
 import { currentSubscription, insertSubscription, markSubscriptionCanceled, type CurrentSubscription } from '../db/repositories/subscriptionRepository.js';
@@ -61,6 +62,17 @@ async function existingUser(db: Db, rawId: string): Promise<number> {
 /** A user action's answer: its message and the user as `GET admin/users/{id}` sends it. */
 export type UserActionResult = { message: string; data: Record<string, unknown> };
 
+/** A change of a user's record (its subscriptions, credits, validation), through the one write path. */
+const writeUser = (writes: RecordWrites, userId: number, run: (tx: Db) => Promise<unknown>) =>
+  writes.write({
+    resource: userResource.api,
+    action: 'update',
+    run: async (tx) => {
+      await run(tx);
+      return { id: userId, result: undefined };
+    },
+  });
+
 const answer = async (db: Db, id: number, message: string): Promise<UserActionResult> => ({ message, data: (await userResource.store.find(db, id))! });
 
 /**
@@ -70,13 +82,13 @@ const answer = async (db: Db, id: number, message: string): Promise<UserActionRe
  * user has no subscription or a canceled one (409 otherwise); the new one must not start before
  * the current one, or it would not become current (422 on `start_date`).
  */
-export async function addSubscription(db: Db, rawUserId: string, body: unknown, administratorId: number | null): Promise<UserActionResult> {
+export async function addSubscription(db: Db, writes: RecordWrites, rawUserId: string, body: unknown, administratorId: number | null): Promise<UserActionResult> {
   const userId = await existingUser(db, rawUserId);
   const input = readAddBody(body);
   if (input.end_date <= input.start_date) throw unprocessable({ end_date: [SUBSCRIPTION_MESSAGES.endBeforeStart] });
   const plan = await findPlan(db, input.plan_id);
   if (!plan) throw unprocessable({ plan_id: [SUBSCRIPTION_MESSAGES.planInvalid] });
-  await db.transaction(async (tx) => {
+  await writeUser(writes, userId, async (tx) => {
     await lockUser(tx, userId);
     const current = await currentSubscription(tx, userId);
     if (current?.state === 'active') throw conflict(SUBSCRIPTION_MESSAGES.addWhileActive);
@@ -122,12 +134,12 @@ function refuseCancel(current: CurrentSubscription | undefined): void {
  * no lock); only once the provider has accepted is ours marked canceled, in a transaction. A
  * provider failure or a missing key leaves our subscription as it was (502 or 409).
  */
-export async function cancelSubscription(db: Db, provider: CardPaymentProvider, rawUserId: string): Promise<UserActionResult> {
+export async function cancelSubscription(db: Db, writes: RecordWrites, provider: CardPaymentProvider, rawUserId: string): Promise<UserActionResult> {
   const userId = await existingUser(db, rawUserId);
   const current = await currentSubscription(db, userId);
   refuseCancel(current);
   if (current!.providerSubscriptionId) await cancelAtProvider(provider, current!.providerSubscriptionId);
-  await db.transaction(async (tx) => {
+  await writeUser(writes, userId, async (tx) => {
     await lockUser(tx, userId);
     // A cancel that raced this one has already set canceled_at: the row is left as it is.
     await markSubscriptionCanceled(tx, current!.id, new Date());
@@ -149,10 +161,10 @@ export async function cancelBeforeDelete(db: Db, provider: CardPaymentProvider, 
  * the change with the administrator who made it, in one transaction. Only when the user has a
  * subscription, whatever its state (409 otherwise). An unchanged balance records nothing.
  */
-export async function setCredits(db: Db, rawUserId: string, body: unknown, administratorId: number | null): Promise<UserActionResult> {
+export async function setCredits(db: Db, writes: RecordWrites, rawUserId: string, body: unknown, administratorId: number | null): Promise<UserActionResult> {
   const userId = await existingUser(db, rawUserId);
   const input = readCreditsBody(body);
-  await db.transaction(async (tx) => {
+  await writeUser(writes, userId, async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw notFound('User');
     if (!(await currentSubscription(tx, userId))) throw conflict(SUBSCRIPTION_MESSAGES.creditsWithoutSubscription);
@@ -163,9 +175,9 @@ export async function setCredits(db: Db, rawUserId: string, body: unknown, admin
 }
 
 /** `POST admin/users/validate/{id}`: validates or invalidates a user (SPEC §4 'User validation'). */
-export async function validateUser(db: Db, rawUserId: string, body: unknown): Promise<UserActionResult> {
+export async function validateUser(db: Db, writes: RecordWrites, rawUserId: string, body: unknown): Promise<UserActionResult> {
   const userId = await existingUser(db, rawUserId);
   const accepted = Boolean(readValidateBody(body).is_accepted);
-  await setUserAccepted(db, userId, accepted);
+  await writeUser(writes, userId, (tx) => setUserAccepted(tx, userId, accepted));
   return answer(db, userId, accepted ? SUBSCRIPTION_MESSAGES.validated : SUBSCRIPTION_MESSAGES.invalidated);
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, contacts } from '../../server/db/schema/index.js';
+import { seedDemoData } from '../../server/db/seed/demo/index.js';
+import { books, contacts, reporterBooks } from '../../server/db/schema/index.js';
 import type { RecordWrite } from '../../server/services/recordWrites.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
@@ -17,6 +18,7 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) 
 
 beforeAll(async () => {
   t = await createTestApp();
+  await seedDemoData(t.database.db, { seed: 3, now: new Date('2026-06-15T00:00:00Z') });
   cookie = await t.login();
 });
 afterAll(async () => t.close());
@@ -63,5 +65,24 @@ describe('the one write path', () => {
       stop();
     }
     expect((await call('GET', 'contacts?name=Dry')).json().meta.total).toBe(0);
+  });
+
+  it('sees the actions on a record as its updates: a user’s validation and credits, a book taken off a reporter’s booklist', async () => {
+    const seen: RecordWrite[] = [];
+    const stop = t.app.recordWrites.observe(async (_tx, write) => void seen.push(write));
+    try {
+      const subscribed = (await call('GET', 'users?subscription_state=active&perPage=1')).json().data[0] as { id: number };
+      expect((await call('POST', `users/validate/${subscribed.id}`, { is_accepted: 1 })).statusCode).toBe(200);
+      expect((await call('POST', `users/${subscribed.id}/credits`, { credits: 42 })).statusCode).toBe(200);
+      const [link] = await t.database.db.select().from(reporterBooks).limit(1);
+      expect((await call('DELETE', 'reporters/delete-book', { reporterId: link!.reporterId, bookId: link!.bookId })).statusCode).toBe(200);
+      expect(seen.map(({ resource, action, id }) => ({ resource, action, id }))).toEqual([
+        { resource: 'users', action: 'update', id: subscribed.id },
+        { resource: 'users', action: 'update', id: subscribed.id },
+        { resource: 'reporters', action: 'update', id: link!.reporterId },
+      ]);
+    } finally {
+      stop();
+    }
   });
 });
