@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
 import type { FilterDeclaration } from '../resources/filterDeclaration.js';
 
@@ -20,9 +21,11 @@ export { FILTER_OPS, type FilterDeclaration, type FilterOp } from '../resources/
  * - `translations`: a per-locale map (`{ en, fr, … }`), empty texts dropped on write, `{}` when null;
  * - `englishName`: read only, the English text of a per-locale map (else the first filled one);
  * - `reference`: an id or null (a foreign key);
- * - `lowercase`: a text stored in lower case (colours).
+ * - `lowercase`: a text stored in lower case (colours);
+ * - `file`: the storage key of an uploaded file, answered as its URL; written only by an upload of
+ *   the field (a declared store keeps it, and removes the file it replaces once the write committed).
  */
-export const CODECS = ['value', 'translations', 'englishName', 'reference', 'lowercase'] as const;
+export const CODECS = ['value', 'translations', 'englishName', 'reference', 'lowercase', 'file'] as const;
 export type Codec = (typeof CODECS)[number];
 
 /** Which answers carry a field: the list's rows, the single record, both, or neither (write-only). */
@@ -30,9 +33,21 @@ export type Returned = 'list' | 'record' | 'both' | 'never';
 
 /**
  * The columns a relation picks from its table, by API name: a column (drizzle property name),
- * read as stored, or with a codec (`{ column: 'names', codec: 'englishName' }` answers a name).
+ * read as stored, or with a codec (`{ column: 'names', codec: 'englishName' }` answers a name),
+ * or an expression over the related table and its answer's JSON Schema (`{ sql: (users) => …, schema }`: a display name).
  */
-export type RelationPick = Readonly<Record<string, string | { column: string; codec: Codec }>>;
+export type RelationPick = Readonly<Record<string, string | { column: string; codec: Codec } | { sql: (table: PgTable) => SQL; schema: Record<string, unknown> }>>;
+
+/** One key of an order, by column (drizzle property name): ascending unless `desc`. */
+export interface OrderKey {
+  column: string;
+  desc?: true;
+}
+
+/** What a record's read may ask besides its id: the language of its texts (`languageParam`). */
+export interface ReadOptions {
+  lang?: Locale;
+}
 
 /**
  * A related record, read by a join on a column of the resource's table (`key`, holding the
@@ -56,6 +71,8 @@ export interface ListRelation {
   by?: string;
   through?: readonly { table: PgTable; from: string; to: string }[];
   pick: RelationPick;
+  /** The related records' order, by their columns (by related id when absent). */
+  order?: readonly OrderKey[];
 }
 
 /** How many rows of `count` hold this record's id in their `column`; with `none`, true when there are none (`canBeDeleted`). */
@@ -88,8 +105,8 @@ export interface FieldDeclaration {
   schema?: Record<string, unknown>;
   /** A computed value the database works out: this expression, selected with the record's columns. */
   sql?: SQL;
-  /** A computed value the resource's code loads for records by id (absent from the map: null). */
-  load?: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, unknown>>;
+  /** A computed value the resource's code loads for records by id (absent from the map: null), in the language a record's read asks. */
+  load?: (db: Db, ids: readonly number[], options: ReadOptions) => Promise<ReadonlyMap<number, unknown>>;
   /** How a plain table's column crosses the API (`value` by default). */
   codec?: Codec;
   /** Which answers carry it (`both` by default). */
@@ -129,7 +146,7 @@ export interface ResourceSurface {
 }
 
 const canWrite = (field: FieldDeclaration, name: string) =>
-  field.writable ?? (field.column !== undefined && name !== 'id' && field.codec !== 'englishName');
+  field.writable ?? (field.column !== undefined && name !== 'id' && field.codec !== 'englishName' && field.codec !== 'file');
 
 /** The fields a list row (`list`) or the single record (`record`) carries. */
 export function returnedFields(surface: Pick<ResourceSurface, 'fields'>, where: 'list' | 'record'): string[] {

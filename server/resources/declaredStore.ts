@@ -1,10 +1,11 @@
-import { LOCALES, searchNormal, type Translations } from '../../common/locales.js';
+import { LOCALES, searchNormal, type Locale, type Translations } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
 import { PG_ERRORS, pgErrorCode } from '../db/errors.js';
-import { deleteDeclared, findDeclared, listDeclared, writeDeclared, type IdTable } from '../db/repositories/declaredRepository.js';
+import { deleteDeclared, findDeclared, listDeclared, lockDeclared, writeDeclared, type IdTable } from '../db/repositories/declaredRepository.js';
 import { columnOf } from '../db/repositories/filterConditions.js';
-import { writableFields, type FieldDeclaration, type OneRelation } from './declaration.js';
-import { unprocessable } from '../http/errors.js';
+import { writableFields, type FieldDeclaration, type OneRelation, type OrderKey } from './declaration.js';
+import { conflict, HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
+import { discardUploads } from '../uploads/receiveUploads.js';
 import { checkReferences } from './directory.js';
 import { WRITE } from './tableMapping.js';
 import type { ResourceStore, StoreContext } from './types.js';
@@ -18,10 +19,12 @@ type Body = Record<string, unknown>;
  */
 export interface ResourceRules {
   /**
-   * Before a create (`id` undefined) or an update, given the validated body's fields: throws a
-   * refusal, or returns the columns its rule writes (`writtenBy` fields; undefined leaves one as is).
+   * Before a create (`id` undefined) or an update, given the validated body's fields (a file
+   * field holding the key the save would store: the new upload's, else the stored one): throws a
+   * refusal, or returns the columns its rule writes (`writtenBy` fields, or a file column set to
+   * null; undefined leaves one as is).
    */
-  beforeSave?(db: Db, id: number | undefined, fields: Body, context: StoreContext): Promise<Body | void>;
+  beforeSave?(db: Db, id: number | undefined, fields: Body, context: StoreContext): Promise<Body | void> | Body | void;
   /** After the write, in its transaction (e.g. a new password revokes the other sessions). */
   afterSave?(db: Db, id: number, fields: Body, context: StoreContext): Promise<void>;
   /** A unique index the write may break (two saves racing): its refusal, on a field, in the user's words. */
@@ -37,6 +40,14 @@ export interface DeclaredStoreOptions {
   /** The `searchText` column's value, from the written fields (absent: the table has none). */
   searchText?: (fields: Body) => string;
   rules?: ResourceRules;
+  /** The list's order, by columns (by id when absent): `[{ column: 'date', desc: true }]` lists the newest first. */
+  order?: readonly OrderKey[];
+  /**
+   * An optimistic lock: the field of the column counting the record's versions. An update locks
+   * the row; one sent with another version than the stored one is refused with 409 `stale` and
+   * writes nothing; each write moves the version on by one. A save without a version writes over.
+   */
+  version?: { field: string; stale: string };
 }
 
 /** The search text of some fields: their texts (every locale of a per-language map), joined and normalised. */
@@ -54,25 +65,40 @@ export const searchOf =
         .join(' '),
     );
 
+/** Runs a check, adding its 422 refusal's errors to `errors`; any other error is thrown. */
+async function refusals(errors: FieldErrors, check: () => Promise<unknown>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 422 || !error.errors) throw error;
+    for (const [key, messages] of Object.entries(error.errors)) errors[key] = [...(errors[key] ?? []), ...messages];
+  }
+}
+
 const isOne = (relation: unknown): relation is OneRelation => Boolean(relation && typeof relation === 'object' && 'one' in relation);
 
 /**
  * A store derived from a declaration: reads join what the relations declare; a save writes each
  * writable column field through its codec (an empty text in a nullable column is null), checks
  * that each id names a record of the related table its relation joins ('The selected … is
- * invalid.'), keeps the search text, and runs the rules first, in the write path's transaction.
+ * invalid.'), keeps the uploads of its file fields (removing the files they replace once the write
+ * committed), moves the version lock on, keeps the search text, and runs the rules first, in the
+ * write path's transaction.
  */
-export function declaredStore({ table, fields, searchText, rules }: DeclaredStoreOptions): ResourceStore {
+export function declaredStore({ table, fields, searchText, rules, order, version }: DeclaredStoreOptions): ResourceStore {
   const writes = writableFields({ fields })
-    .filter((name) => !fields[name]!.writtenBy)
+    .filter((name) => !fields[name]!.writtenBy && name !== version?.field)
     .map((name) => {
       const field = fields[name]!;
       const codec = field.codec ?? 'value';
-      if (field.column === undefined || codec === 'englishName') throw new Error(`Field ${name}: a declared store writes only column fields (else a rule's code)`);
+      if (field.column === undefined || codec === 'englishName' || codec === 'file') throw new Error(`Field ${name}: a declared store writes only column fields (else a rule's code)`);
       const column = columnOf(table, field.column);
       const encode = WRITE[codec];
       return [name, field.column, (value: unknown) => (value === '' && !column.notNull ? null : encode(value))] as const;
     });
+  const files = Object.entries(fields).flatMap(([name, field]) => (field.codec === 'file' && field.column ? [[name, field.column] as const] : []));
+  const versionColumn = version && fields[version.field]?.column;
+  if (version && !versionColumn) throw new Error(`Field ${version.field}: the version lock needs a column field`);
   // Each id column joined by a relation, or declaring the table it references, names a row of that table.
   const references = [
     ...Object.values(fields)
@@ -82,19 +108,30 @@ export function declaredStore({ table, fields, searchText, rules }: DeclaredStor
     ...Object.entries(fields).flatMap(([name, field]) => (field.references ? [[name, field.references as IdTable] as const] : [])),
   ].filter((reference): reference is readonly [string, IdTable] => reference[0] !== undefined && writes.some(([name]) => name === reference[0]));
   const unique = [...new Map(references.map((reference) => [reference[0], reference])).values()];
+  const stored = [...files.map(([, column]) => column), ...(versionColumn ? [versionColumn] : [])];
 
   return {
-    list: (db, query) => listDeclared(db, table, fields, query),
-    find: (db, id) => findDeclared(db, table, fields, id),
-    async save(tx, id, body, _files, context) {
-      await checkReferences(
-        tx,
-        unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null]),
-      );
-      const ruled = (await rules?.beforeSave?.(tx, id, body, context)) ?? {};
-      const values = Object.fromEntries(writes.map(([name, column, encode]) => [column, encode(body[name])]));
+    list: (db, query) => listDeclared(db, table, fields, { ...query, order }),
+    find: (db, id, options) => findDeclared(db, table, fields, id, options),
+    async save(tx, id, body, uploads, context) {
+      // The row an update changes, locked: its stored files and version.
+      const before = id === undefined || stored.length === 0 ? undefined : await lockDeclared(tx, table, id, stored);
+      if (id !== undefined && stored.length > 0 && !before) throw unprocessable({ id: ['This record was deleted by someone else meanwhile.'] });
+      if (version && before && body[version.field] !== undefined && before[versionColumn!] !== body[version.field]) throw conflict(version.stale);
+      const upload = (name: string) => uploads.find((file) => file.field === name);
+      const fileValues = Object.fromEntries(files.map(([name, column]) => [column, upload(name)?.key ?? (before?.[column] as string | null | undefined) ?? null]));
+      // The unknown ids and the rule's refusals, all reported at once.
+      const errors: FieldErrors = {};
+      await refusals(errors, () => checkReferences(tx, unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null])));
+      let ruled: Body = {};
+      await refusals(errors, async () => {
+        ruled = (await rules?.beforeSave?.(tx, id, { ...body, ...Object.fromEntries(files.map(([name, column]) => [name, fileValues[column]])) }, context)) ?? {};
+      });
+      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      const values: Body = { ...Object.fromEntries(writes.map(([name, column, encode]) => [column, encode(body[name])])), ...fileValues };
       for (const [column, value] of Object.entries(ruled)) if (value !== undefined) values[column] = value;
       if (searchText) values.searchText = searchText(body);
+      if (versionColumn && before) values[versionColumn] = (before[versionColumn] as number) + 1;
       let written: number | undefined;
       try {
         written = await writeDeclared(tx, table, id, values);
@@ -105,12 +142,38 @@ export function declaredStore({ table, fields, searchText, rules }: DeclaredStor
       }
       // Deleted by someone else between the save's first read and its write.
       if (written === undefined) throw unprocessable({ id: ['This record was deleted by someone else meanwhile.'] });
+      for (const [name, column] of files) {
+        const file = upload(name);
+        if (file && values[column] === file.key) await context.keepUploads(tx, [file.key]);
+        else if (file) context.afterCommit(() => discardUploads(context, [file]));
+        const replaced = before?.[column];
+        if (typeof replaced === 'string' && replaced !== values[column]) context.afterCommit(() => context.storage.remove(replaced));
+      }
       await rules?.afterSave?.(tx, written, body, context);
-      return (await findDeclared(tx, table, fields, written))!;
+      return (await findDeclared(tx, table, fields, written, { lang: body.lang as Locale | undefined }))!;
     },
     async remove(tx, id, context) {
       await rules?.beforeDelete?.(tx, id, context);
-      return deleteDeclared(tx, table, id);
+      const before = files.length ? await lockDeclared(tx, table, id, stored) : undefined;
+      if (!(await deleteDeclared(tx, table, id))) return false;
+      for (const [, column] of files) {
+        const key = before?.[column];
+        if (typeof key === 'string' && key) context.afterCommit(() => context.storage.remove(key));
+      }
+      return true;
     },
+    ...(files.length
+      ? {
+          async clearFile(tx, id, field, context) {
+            const column = files.find(([name]) => name === field)?.[1];
+            const before = column && (await lockDeclared(tx, table, id, [column]));
+            if (!column || !before) return undefined;
+            await writeDeclared(tx, table, id, { [column]: null });
+            const key = before[column];
+            if (typeof key === 'string' && key) context.afterCommit(() => context.storage.remove(key));
+            return findDeclared(tx, table, fields, id);
+          },
+        }
+      : {}),
   };
 }

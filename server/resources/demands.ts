@@ -1,9 +1,12 @@
 import type { Db } from '../db/client.js';
-import { deleteDemand, demandSearch, findDemandRecord, findDemandStatus, insertDemand, listDemands, lockDemand, updateDemand, type DemandValues } from '../db/repositories/demandRepository.js';
-import { idOrNull, textOrNull } from '../db/repositories/directoryRepository.js';
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { demandSearch, findDemandStatus, sheetsOfDemands } from '../db/repositories/demandRepository.js';
+import { columnOf } from '../db/repositories/filterConditions.js';
+import { MAX_INT_ID } from '../db/limits.js';
 import { books, demands, demandStatuses, demandTypes, users } from '../db/schema/index.js';
-import { conflict, HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
-import { checkReferences } from './directory.js';
+import { unprocessable, type FieldErrors } from '../http/errors.js';
+import { declaredStore } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
 import { INTEGER, nullable, objectOf, STRING } from '../../common/answerSchemas.js';
 
@@ -15,43 +18,57 @@ export const DEMAND_MESSAGES = {
   commentaryRequired: (status: string) => `The commentary field is required when the request status is ${status}.`,
 } as const;
 
-/** The columns a validated body writes (the form schema has checked types, formats and required fields). */
-function valuesOf(body: Record<string, unknown>): DemandValues {
-  return {
-    userId: body.user_id as number,
-    bookId: idOrNull(body.book_id),
-    demandDate: body.demand_date as string,
-    demandEndDate: textOrNull(body.demand_end_date),
-    demandTypeId: body.demand_type_id as number,
-    demandStatusId: body.demand_status_id as number,
-    commentary: textOrNull(body.commentary),
-  };
+/**
+ * The rules JSON Schema cannot say (reported with the unknown ids, 422 on the fields at fault): the
+ * end date not before the request date, and the commentary its status requires (status 4, SPEC §5).
+ */
+async function requestRules(db: Db, _id: number | undefined, body: Record<string, unknown>): Promise<void> {
+  const errors: FieldErrors = {};
+  const end = body.demand_end_date;
+  if (typeof end === 'string' && end !== '' && end < (body.demand_date as string)) errors.demand_end_date = [DEMAND_MESSAGES.endBeforeStart];
+  const status = await findDemandStatus(db, body.demand_status_id as number);
+  if (status?.requiresCommentary && !body.commentary) errors.commentary = [DEMAND_MESSAGES.commentaryRequired(status.name)];
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
 
-/**
- * The rules JSON Schema cannot say, all reported at once (422 on the fields at fault): the end
- * date not before the request date, the commentary its status requires (status 4, SPEC §5), and
- * every id naming an existing record ('The selected … is invalid.').
- */
-async function checkRules(db: Db, values: DemandValues): Promise<void> {
-  const errors: FieldErrors = {};
-  if (values.demandEndDate !== null && values.demandEndDate !== undefined && values.demandEndDate < values.demandDate!) {
-    errors.demand_end_date = [DEMAND_MESSAGES.endBeforeStart];
-  }
-  const status = await findDemandStatus(db, values.demandStatusId);
-  if (status?.requiresCommentary && !values.commentary) errors.commentary = [DEMAND_MESSAGES.commentaryRequired(status.name)];
-  try {
-    await checkReferences(db, [
-      ['book_id', books, values.bookId ?? null],
-      ['user_id', users, values.userId],
-      ['demand_type_id', demandTypes, values.demandTypeId],
-      ['demand_status_id', demandStatuses, values.demandStatusId],
-    ]);
-  } catch (error) {
-    if (!(error instanceof HttpError) || !error.errors) throw error;
-    Object.assign(errors, error.errors);
-  }
-  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+/** A user's name as requests show it: the display name, else the first and last name. */
+const displayName = (user: PgTable) => sql<string>`coalesce(nullif(${columnOf(user, 'name')}, ''), trim(${columnOf(user, 'firstname')} || ' ' || ${columnOf(user, 'lastname')}))`;
+
+/** A request's fields (SPEC §3 'Request'). */
+const fields = {
+  id: { column: 'id' },
+  user_id: { column: 'userId' },
+  book_id: { column: 'bookId', references: books },
+  user: { relation: { one: users, key: 'userId', pick: { id: 'id', name: { sql: displayName, schema: STRING }, company: 'company', email: 'email' } } },
+  book: {
+    computed: 'the reading sheet: { id, original_title, authorList: [{ id, name }] }, null without one',
+    schema: nullable(objectOf({ id: INTEGER, original_title: STRING, authorList: { type: 'array', items: ID_NAME } })),
+    load: sheetsOfDemands,
+  },
+  demand_date: { column: 'demandDate' },
+  demand_end_date: { column: 'demandEndDate' },
+  demand_type_id: { column: 'demandTypeId' },
+  demand_type: { relation: { one: demandTypes, key: 'demandTypeId', pick: { id: 'id', name: 'name' } } },
+  demand_status_id: { column: 'demandStatusId' },
+  demand_status: { relation: { one: demandStatuses, key: 'demandStatusId', pick: { id: 'id', name: 'name' } } },
+  commentary: { column: 'commentary' },
+  version: { column: 'version' },
+  created_at: { column: 'createdAt', writable: false },
+  updated_at: { column: 'updatedAt', writable: false },
+} as const satisfies CustomResourceDefinition['fields'];
+
+/** Requests as the store reads and writes them: newest first, by request date then id, behind a version lock. */
+const DEMAND_STORE = declaredStore({
+  table: demands,
+  fields,
+  order: [{ column: 'demandDate', desc: true }, { column: 'id', desc: true }],
+  version: { field: 'version', stale: DEMAND_MESSAGES.stale },
+  rules: { beforeSave: requestRules },
+});
+
+/** Every request made on sheet `bookId`, newest first (the sheet's `requestList`). */
+export async function requestsOfSheet(db: Db, bookId: number): Promise<Record<string, unknown>[]> {
+  return (await DEMAND_STORE.list(db, { where: eq(demands.bookId, bookId), page: 1, perPage: MAX_INT_ID, offset: 0 })).rows;
 }
 
 /**
@@ -68,27 +85,7 @@ export const demandResource: CustomResourceDefinition = {
   label: 'Request',
   screen: 'demands',
   table: demands,
-  fields: {
-    id: { column: 'id' },
-    user_id: { column: 'userId' },
-    book_id: { column: 'bookId' },
-    user: { relation: 'the user: { id, name (display name, else first and last name), company, email }', schema: objectOf({ id: INTEGER, name: STRING, company: nullable(STRING), email: STRING }), writable: false },
-    book: {
-      relation: 'the reading sheet: { id, original_title, authorList: [{ id, name }] }, null without one',
-      schema: nullable(objectOf({ id: INTEGER, original_title: STRING, authorList: { type: 'array', items: ID_NAME } })),
-      writable: false,
-    },
-    demand_date: { column: 'demandDate' },
-    demand_end_date: { column: 'demandEndDate' },
-    demand_type_id: { column: 'demandTypeId' },
-    demand_type: { relation: 'the type: { id, name }', schema: ID_NAME, writable: false },
-    demand_status_id: { column: 'demandStatusId' },
-    demand_status: { relation: 'the status: { id, name }', schema: ID_NAME, writable: false },
-    commentary: { column: 'commentary' },
-    version: { column: 'version' },
-    created_at: { column: 'createdAt', writable: false },
-    updated_at: { column: 'updatedAt', writable: false },
-  },
+  fields,
   filters: {
     // The header's search box (`name`, as on every list): words of the user's name, e-mail or company, or of the sheet's titles and authors.
     name: { op: 'derived', derived: demandSearch },
@@ -97,23 +94,5 @@ export const demandResource: CustomResourceDefinition = {
     status: { column: 'demandStatusId', op: 'in', many: true },
     type: { column: 'demandTypeId', op: 'in', many: true },
   },
-  store: {
-    list: (db, query) => listDemands(db, { where: query.where, paging: query }),
-    find: findDemandRecord,
-    async save(tx, id, body) {
-      const values = valuesOf(body);
-      if (id === undefined) {
-        await checkRules(tx, values);
-        return (await findDemandRecord(tx, await insertDemand(tx, values)))!;
-      }
-      // The row locked, then the version sent compared: of several saves based on one version, one
-      // wins. A save without one (a client outside the panel: SPEC §7 names no version) writes over.
-      const version = await lockDemand(tx, id);
-      if (version === undefined || (body.version !== undefined && version !== body.version)) throw conflict(DEMAND_MESSAGES.stale);
-      await checkRules(tx, values);
-      if (!(await updateDemand(tx, id, version, values))) throw conflict(DEMAND_MESSAGES.stale);
-      return (await findDemandRecord(tx, id))!;
-    },
-    remove: deleteDemand,
-  },
+  store: DEMAND_STORE,
 };

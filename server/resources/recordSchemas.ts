@@ -54,6 +54,8 @@ function codecSchema(column: PgColumn, codec: Codec): JsonSchema {
       return nullable(INTEGER);
     case 'lowercase':
       return nullable(STRING);
+    case 'file':
+      return nullable({ ...STRING, description: 'The URL of the stored file' });
     case 'value':
       return columnSchema(column);
   }
@@ -63,6 +65,7 @@ function pickSchema(table: PgTable, pick: RelationPick, where: string): JsonSche
   return objectOf(
     Object.fromEntries(
       Object.entries(pick).map(([name, spec]) => {
+        if (typeof spec !== 'string' && 'sql' in spec) return [name, spec.schema as JsonSchema];
         const { column, codec } = typeof spec === 'string' ? { column: spec, codec: 'value' as const } : spec;
         return [name, codecSchema(columnNamed(table, column, where), codec)];
       }),

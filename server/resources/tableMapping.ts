@@ -1,6 +1,7 @@
 import { pickTranslation, type Translations } from '../../common/locales.js';
 import type { Codec } from './declaration.js';
 import { translationsOf } from './named.js';
+import { fileUrl } from '../storage/fileUrl.js';
 
 /** Reads a column value as the API sends it. */
 const READ: Record<Codec, (value: unknown) => unknown> = {
@@ -9,13 +10,14 @@ const READ: Record<Codec, (value: unknown) => unknown> = {
   englishName: (value) => pickTranslation(value as Translations | null),
   reference: (value) => value ?? null,
   lowercase: (value) => value ?? null,
+  file: (value) => (typeof value === 'string' && value ? fileUrl(value) : null),
 };
 
 /** How a column value of codec `codec` is read into the API. */
 export const readCodec = (codec: Codec) => READ[codec];
 
 /** Writes a validated, trimmed body value as the column value. */
-export const WRITE: Record<Exclude<Codec, 'englishName'>, (value: unknown) => unknown> = {
+export const WRITE: Record<Exclude<Codec, 'englishName' | 'file'>, (value: unknown) => unknown> = {
   value: (value) => value ?? null,
   translations: translationsOf,
   reference: (value) => (typeof value === 'number' ? value : null),

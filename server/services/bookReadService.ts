@@ -5,6 +5,7 @@ import { notFound } from '../http/errors.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import { parseId } from './resourceService.js';
 import { sheetColumnAnswer } from './sheetColumnFields.js';
+import { requestsOfSheet } from '../resources/demands.js';
 
 /** A stored file as the editor lists it. */
 export interface SheetFile {
@@ -34,10 +35,11 @@ export async function getSheet(db: Db, rawIdOrId: string | number): Promise<Shee
   const id = typeof rawIdOrId === 'number' ? rawIdOrId : parseId(rawIdOrId);
   const row = id === undefined ? undefined : await findSheetRow(db, id);
   if (!row) throw notFound(SHEET_NOT_FOUND);
-  return toSheetApi(row, await findSheetLists(db, row.book.id));
+  const [lists, requestRows] = await Promise.all([findSheetLists(db, row.book.id), requestsOfSheet(db, row.book.id)]);
+  return toSheetApi(row, { ...lists, requestRows });
 }
 
-export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }: SheetRow, lists: SheetLists): SheetApi {
+export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }: SheetRow, lists: SheetLists & { requestRows: readonly object[] }): SheetApi {
   const criteria: Record<string, number[]> = Object.fromEntries(Object.keys(BOOK_CRITERIA).map((key) => [key, []]));
   for (const { key, id } of lists.criteriaRows) criteria[key]?.push(id);
   for (const ids of Object.values(criteria)) ids.sort((a, b) => a - b);

@@ -16,7 +16,7 @@ export const IMPACT_SHEET_LISTS = 2000;
 
 const PAGE = 500;
 const FIRST = 20;
-const NO_LISTS: SheetLists = { series: [], authorRows: [], sources: [], contactRows: [], reporterRows: [], requestRows: [], genreRows: [], criteriaRows: [], characterRows: [], ageRows: [], ratingRows: [], fileRows: [] };
+const NO_LISTS: SheetLists = { series: [], authorRows: [], sources: [], contactRows: [], reporterRows: [], genreRows: [], criteriaRows: [], characterRows: [], ageRows: [], ratingRows: [], fileRows: [] };
 
 type Json = Record<string, unknown>;
 const properties = (schema: Json): Json => (schema.properties ?? {}) as Json;
@@ -66,7 +66,8 @@ export async function sheetImpact(db: Db, current: Json, next: Json): Promise<Sc
   while (result.measured < limit) {
     const rows = await findSheetRowsAfter(db, after, Math.min(PAGE, limit - result.measured));
     for (const row of rows) {
-      const sheet = toSheetApi(row, withLists ? await findSheetLists(db, row.book.id) : NO_LISTS);
+      // The requests are read-only: a schema change cannot refuse them.
+      const sheet = toSheetApi(row, { ...(withLists ? await findSheetLists(db, row.book.id) : NO_LISTS), requestRows: [] });
       const body = withoutNulls(Object.fromEntries(fields.filter((field) => sheet[field] !== undefined).map((field) => [field, sheet[field]])));
       result.measured++;
       const before = validateSheetInput(body, validateCurrent) ?? {};

@@ -1,7 +1,6 @@
 import { asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.js';
-import { demandsOfBook } from './demandRepository.js';
 import {
   BOOK_CRITERIA,
   type BookCriterionKey,
@@ -86,7 +85,7 @@ export const CRITERIA_TABLES = Object.fromEntries(
 ) as { [K in BookCriterionKey]: { table: (typeof BOOK_CRITERIA)[K]['join']; column: PgColumn; property: (typeof BOOK_CRITERIA)[K]['property'] } };
 export type CriteriaTableKey = keyof typeof CRITERIA_TABLES;
 
-/** Every list of a sheet, each in display order (criteria by id). */
+/** Every list of a sheet stored with it, each in display order (criteria by id); its requests are the requests' (server/resources/demands.ts). */
 export async function findSheetLists(db: Db, bookId: number) {
   const criteriaQueries = Object.entries(CRITERIA_TABLES).map(([key, { table, column }]) =>
     db
@@ -96,7 +95,7 @@ export async function findSheetLists(db: Db, bookId: number) {
   );
   const [first, second, ...rest] = criteriaQueries;
 
-  const [series, authorRows, sources, contactRows, reporterRows, requestRows, genreRows, criteriaRows, characterRows, ratingRows, fileRows] = await Promise.all([
+  const [series, authorRows, sources, contactRows, reporterRows, genreRows, criteriaRows, characterRows, ratingRows, fileRows] = await Promise.all([
     db
       .select({ id: bookSeries.id, name: bookSeries.name, number: bookSeries.number })
       .from(bookSeries)
@@ -127,7 +126,6 @@ export async function findSheetLists(db: Db, bookId: number) {
       .innerJoin(reporters, eq(reporters.id, reporterBooks.reporterId))
       .where(eq(reporterBooks.bookId, bookId))
       .orderBy(desc(reporters.date), desc(reporters.id)),
-    demandsOfBook(db, bookId),
     db
       .select({ id: bookGenres.genreId, isPrimary: bookGenres.isPrimary })
       .from(bookGenres)
@@ -166,6 +164,6 @@ export async function findSheetLists(db: Db, bookId: number) {
         .orderBy(asc(characterAgeLinks.ageId))
     : [];
 
-  return { series, authorRows, sources, contactRows, reporterRows, requestRows, genreRows, criteriaRows, characterRows, ageRows, ratingRows, fileRows };
+  return { series, authorRows, sources, contactRows, reporterRows, genreRows, criteriaRows, characterRows, ageRows, ratingRows, fileRows };
 }
 export type SheetLists = Awaited<ReturnType<typeof findSheetLists>>;

@@ -1,6 +1,6 @@
-import { asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { CountRelation, FieldDeclaration, ListRelation, OneRelation, RelationPick } from '../../resources/declaration.js';
+import type { Codec, CountRelation, FieldDeclaration, ListRelation, OneRelation, OrderKey, ReadOptions, RelationPick } from '../../resources/declaration.js';
 import { readCodec } from '../../resources/tableMapping.js';
 import type { Db } from '../client.js';
 import { columnOf, tableName } from './filterConditions.js';
@@ -20,7 +20,13 @@ export type IdTable = PgTable & { id: PgColumn };
 const isOne = (relation: unknown): relation is OneRelation => Boolean(relation && typeof relation === 'object' && 'one' in relation);
 const isList = (relation: unknown): relation is ListRelation => Boolean(relation && typeof relation === 'object' && 'list' in relation);
 const isCount = (relation: unknown): relation is CountRelation => Boolean(relation && typeof relation === 'object' && 'count' in relation);
-const pickEntries = (pick: RelationPick) => Object.entries(pick).map(([name, spec]) => [name, typeof spec === 'string' ? { column: spec, codec: 'value' as const } : spec] as const);
+type Pick = { column: string; codec: Codec } | { sql: (table: PgTable) => SQL; schema: object };
+const pickEntries = (pick: RelationPick) => Object.entries(pick).map(([name, spec]): readonly [string, Pick] => [name, typeof spec === 'string' ? { column: spec, codec: 'value' } : spec]);
+/** A picked column or expression of `table`, and how its value is read. */
+const picked = (table: PgTable, spec: Pick): [PgColumn | SQL, (value: unknown) => unknown] =>
+  'sql' in spec ? [spec.sql(table), (value) => value ?? null] : [columnOf(table, spec.column), readCodec(spec.codec)];
+/** An order's SQL over `table`. */
+export const orderOf = (table: PgTable, order: readonly OrderKey[]) => order.map((key) => (key.desc ? desc(columnOf(table, key.column)) : asc(columnOf(table, key.column))));
 const returnedIn = (field: FieldDeclaration, where: 'list' | 'record') => [where, 'both', undefined].includes(field.returned);
 
 /** A read of declared records: the select's columns, its joins, and the mapping of a selected row. */
@@ -80,8 +86,9 @@ function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Re
       } else {
         const picks = pickEntries(relation.pick ?? { id: 'id' }).map(([pick, spec]) => {
           const key = `r_${name}_${pick}`;
-          selection[key] = columnOf(joined, spec.column);
-          return [pick, key, readCodec(spec.codec)] as const;
+          const [selected, read] = picked(joined, spec);
+          selection[key] = selected;
+          return [pick, key, read] as const;
         });
         readers.push((row) => [name, row[presence] === null ? null : Object.fromEntries(picks.map(([pick, key, read]) => [pick, read(row[key])]))]);
       }
@@ -116,41 +123,45 @@ function selectFrom(db: Db, table: IdTable, plan: ReadPlan) {
   return query;
 }
 
-/** The listed relations of `records` (by id), each a list of picked records by related id. */
-async function withLists(db: Db, plan: ReadPlan, records: Row[]): Promise<Row[]> {
+/** The listed relations of `records` (by id), each a list of picked records in the relation's order, and the loaded values. */
+async function withLists(db: Db, plan: ReadPlan, records: Row[], options: ReadOptions): Promise<Row[]> {
   if (records.length === 0 || (plan.lists.length === 0 && plan.loads.length === 0)) return records;
   const ids = records.map((record) => record.id as number);
   for (const [name, relation] of plan.lists) {
     const related = relation.list as IdTable;
-    const picks = pickEntries(relation.pick);
+    const picks = pickEntries(relation.pick).map(([pick, spec]) => [pick, ...picked(related, spec)] as const);
+    const order = [...orderOf(related, relation.order ?? []), asc(related.id)];
     const byOwner = new Map<number, Map<number, Row>>();
-    const picked = Object.fromEntries(picks.map(([pick, spec]) => [`p_${pick}`, columnOf(related, spec.column)]));
+    const selected = Object.fromEntries(picks.map(([pick, column]) => [`p_${pick}`, column]));
     const queries = relation.by
-      ? [db.select({ owner: columnOf(related, relation.by), relatedId: related.id, ...picked }).from(related).where(inArray(columnOf(related, relation.by), ids)).orderBy(asc(related.id))]
+      ? [db.select({ owner: columnOf(related, relation.by), relatedId: related.id, ...selected }).from(related).where(inArray(columnOf(related, relation.by), ids)).orderBy(...order)]
       : (relation.through ?? []).map((link) => {
           const owner = columnOf(link.table, link.from);
           return db
-            .select({ owner, relatedId: related.id, ...picked })
+            .select({ owner, relatedId: related.id, ...selected })
             .from(link.table)
             .innerJoin(related, eq(related.id, columnOf(link.table, link.to)))
             .where(inArray(owner, ids))
-            .orderBy(asc(related.id));
+            .orderBy(...order);
         });
     for (const query of queries) {
       const rows = await query;
       for (const row of rows as Row[]) {
         const owned = byOwner.get(row.owner as number) ?? new Map<number, Row>();
-        owned.set(row.relatedId as number, Object.fromEntries(picks.map(([pick, spec]) => [pick, readCodec(spec.codec)(row[`p_${pick}`])])));
+        owned.set(row.relatedId as number, Object.fromEntries(picks.map(([pick, , read]) => [pick, read(row[`p_${pick}`])])));
         byOwner.set(row.owner as number, owned);
       }
     }
     for (const record of records) {
       const owned = byOwner.get(record.id as number);
-      record[name] = owned ? [...owned.entries()].sort(([a], [b]) => a - b).map(([, item]) => item) : [];
+      // In the rows' order (a map keeps its insertion order), each related record once; several link tables by related id.
+      const items = owned ? [...owned.entries()] : [];
+      if (!relation.order) items.sort(([a], [b]) => a - b);
+      record[name] = items.map(([, item]) => item);
     }
   }
   for (const [name, load] of plan.loads) {
-    const values = await load(db, ids);
+    const values = await load(db, ids, options);
     for (const record of records) record[name] = values.get(record.id as number) ?? null;
   }
   return records;
@@ -164,27 +175,38 @@ function finished(plan: ReadPlan, records: Row[]): Row[] {
   return records;
 }
 
-/** One page of declared records by id, matching `where`, and the total. */
+/** One page of declared records matching `where`, in `order` (by id when absent), and the total. */
 export async function listDeclared(
   db: Db,
   table: IdTable,
   fields: Fields,
-  options: { where: SQL | undefined; perPage: number; offset: number },
+  options: { where: SQL | undefined; perPage: number; offset: number; order?: readonly OrderKey[] },
 ): Promise<{ rows: Row[]; total: number }> {
   const plan = readPlan(table, fields, 'list');
-  const rows = await selectFrom(db, table, plan).where(options.where).orderBy(asc(table.id)).limit(options.perPage).offset(options.offset);
+  const order = [...orderOf(table, options.order ?? []), ...(options.order?.some((key) => key.column === 'id') ? [] : [asc(table.id)])];
+  const rows = await selectFrom(db, table, plan).where(options.where).orderBy(...order).limit(options.perPage).offset(options.offset);
   const [total] = await db.select({ value: count() }).from(table).where(options.where);
-  const records = await withLists(db, plan, (rows as Row[]).map(plan.toRecord));
+  const records = await withLists(db, plan, (rows as Row[]).map(plan.toRecord), {});
   return { rows: finished(plan, records), total: total?.value ?? 0 };
 }
 
-/** One declared record by id, with its listed relations; undefined when unknown. */
-export async function findDeclared(db: Db, table: IdTable, fields: Fields, id: number): Promise<Row | undefined> {
+/** One declared record by id, with its listed relations and loaded values (in `options.lang`); undefined when unknown. */
+export async function findDeclared(db: Db, table: IdTable, fields: Fields, id: number, options: ReadOptions = {}): Promise<Row | undefined> {
   const plan = readPlan(table, fields, 'record');
   const [row] = await selectFrom(db, table, plan).where(eq(table.id, id)).limit(1);
   if (!row) return undefined;
-  const [record] = finished(plan, await withLists(db, plan, [plan.toRecord(row as Row)]));
+  const [record] = finished(plan, await withLists(db, plan, [plan.toRecord(row as Row)], options));
   return record;
+}
+
+/** The columns `columns` (property names) of row `id`, locked until the transaction ends; undefined when there is none. */
+export async function lockDeclared(db: Db, table: IdTable, id: number, columns: readonly string[]): Promise<Row | undefined> {
+  const [row] = await db
+    .select({ id: table.id, ...Object.fromEntries(columns.map((column) => [column, columnOf(table, column)])) })
+    .from(table)
+    .where(eq(table.id, id))
+    .for('update');
+  return row as Row | undefined;
 }
 
 /** Inserts (no id) or updates the row `id` with `values` (column property names), stamping `updatedAt` when the table has one; its id, or undefined when unknown. */

@@ -1,62 +1,21 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { DemandRecord } from '../../../common/demands.js';
-import type { Paging } from '../paging.js';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { books, demandStatuses, demandTypes, demands, users } from '../schema/index.js';
+import { books, demandStatuses, demands, users } from '../schema/index.js';
 import { authorsOfBooks } from './authorsOfBooks.js';
 import { searchWords } from './filterConditions.js';
 import { type DerivedFilter } from '../../resources/filterDeclaration.js';
 import { likePattern } from './namedListRepository.js';
 
-/** A request as the API sends it, timestamps as dates. */
-export type DemandRow = DemandRecord<Date>;
-
-/** The columns a save writes. */
-export type DemandValues = Pick<typeof demands.$inferInsert, 'userId' | 'bookId' | 'demandDate' | 'demandEndDate' | 'demandTypeId' | 'demandStatusId' | 'commentary'>;
-
-const selection = {
-  demand: demands,
-  userName: users.name,
-  firstname: users.firstname,
-  lastname: users.lastname,
-  company: users.company,
-  email: users.email,
-  originalTitle: books.originalTitle,
-  typeName: demandTypes.name,
-  statusName: demandStatuses.name,
-};
-type Selected = { demand: typeof demands.$inferSelect; userName: string | null; firstname: string; lastname: string; company: string | null; email: string; originalTitle: string | null; typeName: string; statusName: string };
-
-function selectDemands(db: Db) {
-  return db
-    .select(selection)
+/** The reading sheet of each request that has one, by request id: `{ id, original_title, authorList }` (a request's `book`). */
+export async function sheetsOfDemands(db: Db, ids: readonly number[]): Promise<Map<number, { id: number; original_title: string; authorList: { id: number; name: string }[] }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ demandId: demands.id, bookId: books.id, originalTitle: books.originalTitle })
     .from(demands)
-    .innerJoin(users, eq(users.id, demands.userId))
-    .innerJoin(demandTypes, eq(demandTypes.id, demands.demandTypeId))
-    .innerJoin(demandStatuses, eq(demandStatuses.id, demands.demandStatusId))
-    .leftJoin(books, eq(books.id, demands.bookId));
-}
-
-async function toRecords(db: Db, selected: Selected[]): Promise<DemandRow[]> {
-  const bookIds = [...new Set(selected.map((row) => row.demand.bookId).filter((id): id is number => id !== null))];
-  const authorsByBook = await authorsOfBooks(db, bookIds);
-  return selected.map(({ demand: d, ...row }) => ({
-    id: d.id,
-    user_id: d.userId,
-    book_id: d.bookId,
-    user: { id: d.userId, name: row.userName || `${row.firstname} ${row.lastname}`.trim(), company: row.company, email: row.email },
-    book: d.bookId === null ? null : { id: d.bookId, original_title: row.originalTitle ?? '', authorList: authorsByBook.get(d.bookId) ?? [] },
-    demand_date: d.demandDate,
-    demand_end_date: d.demandEndDate,
-    demand_type_id: d.demandTypeId,
-    demand_type: { id: d.demandTypeId, name: row.typeName },
-    demand_status_id: d.demandStatusId,
-    demand_status: { id: d.demandStatusId, name: row.statusName },
-    commentary: d.commentary,
-    version: d.version,
-    created_at: d.createdAt,
-    updated_at: d.updatedAt,
-  }));
+    .innerJoin(books, eq(books.id, demands.bookId))
+    .where(inArray(demands.id, [...ids]));
+  const authors = await authorsOfBooks(db, [...new Set(rows.map((row) => row.bookId))]);
+  return new Map(rows.map((row) => [row.demandId, { id: row.bookId, original_title: row.originalTitle ?? '', authorList: authors.get(row.bookId) ?? [] }]));
 }
 
 /**
@@ -78,57 +37,6 @@ export const demandSearch: DerivedFilter = {
     return and(...conditions) ?? sql`true`;
   },
 };
-
-/** Newest first: by request date, then by id. */
-const NEWEST_FIRST = [desc(demands.demandDate), desc(demands.id)];
-
-/** One page of requests matching `where`, newest first, with the total. */
-export async function listDemands(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: DemandRow[]; total: number }> {
-  const [selected, [total]] = await Promise.all([
-    selectDemands(db).where(options.where).orderBy(...NEWEST_FIRST).limit(options.paging.perPage).offset(options.paging.offset),
-    db.select({ value: count() }).from(demands).where(options.where),
-  ]);
-  return { rows: await toRecords(db, selected as Selected[]), total: total?.value ?? 0 };
-}
-
-/** Every request made on sheet `bookId`, newest first (the sheet's `requestList`). */
-export async function demandsOfBook(db: Db, bookId: number): Promise<DemandRow[]> {
-  return toRecords(db, (await selectDemands(db).where(eq(demands.bookId, bookId)).orderBy(...NEWEST_FIRST)) as Selected[]);
-}
-
-/** One request, or undefined. */
-export async function findDemandRecord(db: Db, id: number): Promise<DemandRow | undefined> {
-  const [row] = await toRecords(db, (await selectDemands(db).where(eq(demands.id, id)).limit(1)) as Selected[]);
-  return row;
-}
-
-/** The version of request `id`, its row locked until the transaction ends; undefined when there is none. */
-export async function lockDemand(db: Db, id: number): Promise<number | undefined> {
-  const [row] = await db.select({ version: demands.version }).from(demands).where(eq(demands.id, id)).for('update');
-  return row?.version;
-}
-
-/** Inserts a request, version 1; its id. */
-export async function insertDemand(db: Db, values: DemandValues): Promise<number> {
-  const [row] = await db.insert(demands).values(values).returning({ id: demands.id });
-  return row!.id;
-}
-
-/** Updates request `id` if it is still at `version`, moving the version by one; false otherwise. */
-export async function updateDemand(db: Db, id: number, version: number, values: DemandValues): Promise<boolean> {
-  const rows = await db
-    .update(demands)
-    .set({ ...values, version: sql`${demands.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(demands.id, id), eq(demands.version, version)))
-    .returning({ id: demands.id });
-  return rows.length === 1;
-}
-
-/** Deletes request `id`; false when there was none. */
-export async function deleteDemand(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(demands).where(eq(demands.id, id)).returning({ id: demands.id });
-  return rows.length === 1;
-}
 
 /** Status `id`'s name and whether it requires a commentary (status 4, SPEC §5); undefined when there is no such status. */
 export async function findDemandStatus(db: Db, id: number): Promise<{ name: string; requiresCommentary: boolean } | undefined> {
