@@ -5,9 +5,8 @@ import { Readable } from 'node:stream';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { insertNews } from '../../server/db/repositories/newsRepository.js';
 import { STORED_FILE_COLUMNS, STORED_FILE_FOLDERS } from '../../server/db/repositories/storedFileRepository.js';
-import { pendingUploads } from '../../server/db/schema/index.js';
+import { news, pendingUploads } from '../../server/db/schema/index.js';
 import { createUploadCleanup } from '../../server/jobs/uploadCleanup.js';
 import { createPendingUploads, keepUploads } from '../../server/services/pendingUploads.js';
 import { cleanUploads } from '../../server/services/uploadCleanup.js';
@@ -183,7 +182,7 @@ describe('the upload cleanup', () => {
     await agePending(key, HOUR);
     await age(key, HOUR);
     await t.database.db.transaction(async (tx) => {
-      await insertNews(tx, { title: 'Slow save', description: '<p>x</p>', type: 1, image: key, link: null, searchText: 'slow save' });
+      await tx.insert(news).values({ title: 'Slow save', description: '<p>x</p>', type: 1, image: key, link: null, searchText: 'slow save' });
       await keepUploads(tx, [key]);
       // The save's row lock makes the claim skip the row; its uncommitted delete keeps the key in use.
       expect(await cleanUploads({ db: t.database.db, storage, maxAgeMs: 60_000 })).toEqual({ abandoned: 0, unreferenced: 0 });
