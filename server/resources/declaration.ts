@@ -113,6 +113,8 @@ export interface FieldDeclaration {
   returned?: Returned;
   /** The table whose id a column field holds, when no relation joins it: a save checks the id names a row. */
   references?: PgTable;
+  /** The refusal of an id that names no row of its related table ('The selected <field> is invalid.' by default). */
+  invalid?: string;
   /**
    * A writable field whose column a rule of the resource writes (a password, hashed), described
    * in words: the declared store never copies its value as is.

@@ -122,7 +122,7 @@ export function declaredStore({ table, fields, searchText, rules, order, version
       const fileValues = Object.fromEntries(files.map(([name, column]) => [column, upload(name)?.key ?? (before?.[column] as string | null | undefined) ?? null]));
       // The unknown ids and the rule's refusals, all reported at once.
       const errors: FieldErrors = {};
-      await refusals(errors, () => checkReferences(tx, unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null])));
+      await refusals(errors, () => checkReferences(tx, unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null, fields[name]!.invalid])));
       let ruled: Body = {};
       await refusals(errors, async () => {
         ruled = (await rules?.beforeSave?.(tx, id, { ...body, ...Object.fromEntries(files.map(([name, column]) => [name, fileValues[column]])) }, context)) ?? {};

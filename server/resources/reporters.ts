@@ -5,23 +5,13 @@ import type { FieldErrors } from '../../common/validation.js';
 import type { Db } from '../db/client.js';
 import { existingIds } from '../db/repositories/directoryRepository.js';
 import type { DerivedFilter } from '../resources/filterDeclaration.js';
-import {
-  deleteReporter,
-  findReporterRecord,
-  insertReporter,
-  listReporters,
-  lockReporter,
-  setReporterTargets,
-  textOwners,
-  updateReporter,
-  writeReporterTexts,
-  type ReporterTextWrite,
-  type ReporterValues,
-} from '../db/repositories/reporterRepository.js';
-import { plans, reporters, reporterStatuses, reporterUsers, users } from '../db/schema/index.js';
-import { notFound, unprocessable } from '../http/errors.js';
+import { columnOf } from '../db/repositories/filterConditions.js';
+import { lockReporter, setReporterTargets, textOwners, textsOfReporters, writeReporterTexts, type ReporterTextWrite } from '../db/repositories/reporterRepository.js';
+import { plans, reporters, reporterStatuses, reporterUserRoles, reporterUsers, users } from '../db/schema/index.js';
+import { unprocessable } from '../http/errors.js';
+import { declaredStore, searchOf } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
-import { INTEGER, nullable, objectOf, STRING } from '../../common/answerSchemas.js';
+import { INTEGER, objectOf, STRING } from '../../common/answerSchemas.js';
 
 export const REPORTER_MESSAGES = {
   saved: 'Successfully saved',
@@ -39,9 +29,8 @@ const targetsUser: DerivedFilter = {
   condition: (ids) => sql`exists (select 1 from ${reporterUsers} where ${reporterUsers.reporterId} = ${reporters.id} and ${inArray(reporterUsers.userId, ids as number[])})`,
 };
 
-/** A validated save body, as the store writes it. */
+/** What a validated save body writes besides the reporter's own columns. */
 interface ReporterInput {
-  values: ReporterValues;
   lang: Locale;
   userIds: number[];
   planIds: number[];
@@ -52,7 +41,6 @@ interface ReporterInput {
 function inputOf(body: Record<string, unknown>): ReporterInput {
   const texts = (body.updatedTexts ?? []) as { id?: number | null; text: string; textType: ReporterTextWrite['textType'] }[];
   return {
-    values: { title: body.title as string, date: body.date as string, reporterStatusId: body.reporterStatusId as number },
     lang: (body.lang as Locale | undefined) ?? DEFAULT_LOCALE,
     userIds: (body.reporterUserIds ?? []) as number[],
     planIds: (body.reporterUserRoleIds ?? []) as number[],
@@ -62,18 +50,13 @@ function inputOf(body: Record<string, unknown>): ReporterInput {
 }
 
 /**
- * The rules JSON Schema cannot say, all reported at once: the status, users and user groups
- * exist; the blocks changed or deleted are this reporter's (none on a create), each named once;
+ * The rules JSON Schema cannot say, all reported at once (with an unknown status): the users and
+ * user groups exist; the blocks changed or deleted are this reporter's (none on a create), each named once;
  * a changed block still exists (else someone deleted it meanwhile); a deleted one may be gone.
  */
 async function checkRules(db: Db, reporterId: number | undefined, input: ReporterInput): Promise<void> {
   const errors: FieldErrors = {};
-  const [statuses, knownUsers, knownPlans] = await Promise.all([
-    existingIds(db, reporterStatuses, reporterStatuses.id, [input.values.reporterStatusId!]),
-    existingIds(db, users, users.id, input.userIds),
-    existingIds(db, plans, plans.id, input.planIds),
-  ]);
-  if (!statuses.has(input.values.reporterStatusId!)) errors.reporterStatusId = [REPORTER_MESSAGES.status];
+  const [knownUsers, knownPlans] = await Promise.all([existingIds(db, users, users.id, input.userIds), existingIds(db, plans, plans.id, input.planIds)]);
   input.userIds.forEach((id, i) => {
     if (!knownUsers.has(id)) errors[`reporterUserIds.${i}`] = [REPORTER_MESSAGES.user];
   });
@@ -112,6 +95,39 @@ async function checkRules(db: Db, reporterId: number | undefined, input: Reporte
  * reporter queue on its row; blocks are written one by one, so two staff editing different
  * blocks of one reporter both keep their changes (docs/reporters.md).
  */
+/** A reporter's fields (SPEC §3 'Reporter'). */
+const fields = {
+    id: { column: 'id' },
+    title: { column: 'title' },
+    date: { column: 'date' },
+    reporterStatusId: { column: 'reporterStatusId', invalid: REPORTER_MESSAGES.status },
+    reporterStatus: { relation: { one: reporterStatuses, key: 'reporterStatusId', pick: { id: 'id', name: 'name' } } },
+    reporterUsers: {
+      relation: {
+        list: users,
+        through: [{ table: reporterUsers, from: 'reporterId', to: 'userId' }],
+        pick: { id: 'id', fullname: { sql: (user) => sql<string>`trim(${columnOf(user, 'firstname')} || ' ' || ${columnOf(user, 'lastname')})`, schema: STRING } },
+        order: [{ column: 'lastname' }, { column: 'firstname' }],
+      },
+    },
+    reporterUserRoles: {
+      relation: { list: plans, through: [{ table: reporterUserRoles, from: 'reporterId', to: 'planId' }], pick: { id: 'id', name: 'role' }, order: [{ column: 'amount' }] },
+    },
+    reporterUserIds: { computed: 'the users it targets (replaces reporterUsers)', returned: 'never', writable: true, writtenBy: 'the targets rule' },
+    reporterUserRoleIds: { computed: 'the user groups it targets (replaces reporterUserRoles)', returned: 'never', writable: true, writtenBy: 'the targets rule' },
+    lang: { computed: 'the language of the texts: the `lang` asked, else en; on a save, of the blocks written', schema: { enum: [...LOCALES] }, returned: 'record', writable: true, writtenBy: 'the blocks rule', load: async (_db, ids, options) => new Map(ids.map((id) => [id, options.lang ?? DEFAULT_LOCALE])) },
+    reporterTextsData: {
+      computed: 'the blocks of `lang` by category: { rights, alerts, buzz, news: [{ id, text, textType }] }, in order',
+      schema: objectOf(Object.fromEntries(REPORTER_TEXT_TYPES.map((type) => [type, { type: 'array', items: objectOf({ id: INTEGER, text: STRING, textType: { enum: [...REPORTER_TEXT_TYPES] } }) }]))),
+      returned: 'record',
+      load: (db, ids, options) => textsOfReporters(db, ids, options.lang ?? DEFAULT_LOCALE),
+    },
+    updatedTexts: { computed: 'blocks to write in `lang`: [{ id (null for a new one), text, textType }]', returned: 'never', writable: true, writtenBy: 'the blocks rule' },
+    deletedTextIds: { computed: 'ids of blocks to delete', returned: 'never', writable: true, writtenBy: 'the blocks rule' },
+    created_at: { column: 'createdAt', returned: 'record', writable: false },
+    updated_at: { column: 'updatedAt', returned: 'record', writable: false },
+  } as const satisfies CustomResourceDefinition['fields'];
+
 export const reporterResource: CustomResourceDefinition = {
   api: 'reporters',
   label: 'Reporter',
@@ -119,51 +135,30 @@ export const reporterResource: CustomResourceDefinition = {
   table: reporters,
   languageParam: true,
   savedMessage: REPORTER_MESSAGES.saved,
-  fields: {
-    id: { column: 'id' },
-    title: { column: 'title' },
-    date: { column: 'date' },
-    reporterStatusId: { column: 'reporterStatusId' },
-    reporterStatus: { relation: 'the status: { id, name }', schema: nullable(objectOf({ id: INTEGER, name: STRING })), writable: false },
-    reporterUsers: { relation: 'the users it targets: [{ id, fullname }], by last name', schema: { type: 'array', items: objectOf({ id: INTEGER, fullname: STRING }) }, writable: false },
-    reporterUserRoles: {
-      relation: 'the user groups (plans) it targets: [{ id, name }], name essential, premium or vip',
-      schema: { type: 'array', items: objectOf({ id: INTEGER, name: STRING }) },
-      writable: false,
-    },
-    reporterUserIds: { computed: 'the users it targets (replaces reporterUsers)', returned: 'never', writable: true },
-    reporterUserRoleIds: { computed: 'the user groups it targets (replaces reporterUserRoles)', returned: 'never', writable: true },
-    lang: { computed: 'the language of the texts: the `lang` asked, else en; on a save, of the blocks written', schema: { enum: [...LOCALES] }, returned: 'record', writable: true },
-    reporterTextsData: {
-      relation: 'the blocks of `lang` by category: { rights, alerts, buzz, news: [{ id, text, textType }] }, in order',
-      schema: objectOf(Object.fromEntries(REPORTER_TEXT_TYPES.map((type) => [type, { type: 'array', items: objectOf({ id: INTEGER, text: STRING, textType: { enum: [...REPORTER_TEXT_TYPES] } }) }]))),
-      returned: 'record',
-      writable: false,
-    },
-    updatedTexts: { computed: 'blocks to write in `lang`: [{ id (null for a new one), text, textType }]', returned: 'never', writable: true },
-    deletedTextIds: { computed: 'ids of blocks to delete', returned: 'never', writable: true },
-    created_at: { column: 'createdAt', returned: 'record', writable: false },
-    updated_at: { column: 'updatedAt', returned: 'record', writable: false },
-  },
+  fields,
   filters: {
     title: { column: 'searchText', op: 'search', words: true },
     userId: { op: 'derived', derived: targetsUser, many: true },
     status: { column: 'reporterStatusId', op: 'in', many: true },
     ids: { column: 'id', op: 'in', many: true },
   },
-  store: {
-    list: (db, query) => listReporters(db, { where: query.where, paging: query }),
-    find: (db, id, options) => findReporterRecord(db, id, options?.lang ?? DEFAULT_LOCALE),
-    async save(tx, id, body) {
-      const input = inputOf(body);
-      if (id !== undefined && !(await lockReporter(tx, id))) throw notFound('Reporter');
-      await checkRules(tx, id, input);
-      const reporterId = id ?? (await insertReporter(tx, input.values, input.lang));
-      if (id !== undefined) await updateReporter(tx, id, input.values);
-      await setReporterTargets(tx, reporterId, input.userIds, input.planIds);
-      await writeReporterTexts(tx, reporterId, input.lang, input.texts, input.deletedIds);
-      return (await findReporterRecord(tx, reporterId, input.lang))!;
+  store: declaredStore({
+    table: reporters,
+    fields,
+    order: [{ column: 'date', desc: true }, { column: 'id', desc: true }],
+    searchText: searchOf('title'),
+    rules: {
+      // Saves of one reporter queue on its row; a new one is first written in its `lang`.
+      async beforeSave(tx, id, body) {
+        if (id !== undefined) await lockReporter(tx, id);
+        await checkRules(tx, id, inputOf(body));
+        return id === undefined ? { lang: inputOf(body).lang } : {};
+      },
+      async afterSave(tx, id, body) {
+        const input = inputOf(body);
+        await setReporterTargets(tx, id, input.userIds, input.planIds);
+        await writeReporterTexts(tx, id, input.lang, input.texts, input.deletedIds);
+      },
     },
-    remove: deleteReporter,
-  },
+  }),
 };

@@ -1,118 +1,34 @@
-import { and, asc, count, desc, eq, inArray, max, notInArray, sql, type SQL } from 'drizzle-orm';
-import { pickTranslation, searchNormal, type Locale } from '../../../common/locales.js';
-import { REPORTER_TEXT_TYPES, type ReporterBookGroup, type ReporterListItem, type ReporterRecord, type ReporterText } from '../../../common/reporters.js';
-import type { Paging } from '../paging.js';
+import { and, asc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
+import { pickTranslation, type Locale } from '../../../common/locales.js';
+import { REPORTER_TEXT_TYPES, type ReporterBookGroup, type ReporterText } from '../../../common/reporters.js';
 import type { Db } from '../client.js';
-import { bookGenres, books, genres, plans, reporterBooks, reporters, reporterStatuses, reporterTexts, reporterUserRoles, reporterUsers, users } from '../schema/index.js';
+import { bookGenres, books, genres, reporterBooks, reporters, reporterTexts, reporterUserRoles, reporterUsers } from '../schema/index.js';
 import { authorsOfBooks } from './authorsOfBooks.js';
-import { fullnameOf } from './userRepository.js';
-
-/** A reporter as the API sends it, timestamps as dates. */
-export type ReporterRow = ReporterRecord<Date>;
-
-/** The columns a save writes on the reporter itself. */
-export type ReporterValues = Pick<typeof reporters.$inferInsert, 'title' | 'date' | 'reporterStatusId'>;
 
 /** A block to write: a new one (`id` null) is appended to its category. */
 export type ReporterTextWrite = { id: number | null; text: string; textType: ReporterText['textType'] };
 
-const selection = { reporter: reporters, statusName: reporterStatuses.name };
-type Selected = { reporter: typeof reporters.$inferSelect; statusName: string };
-
-const selectReporters = (db: Db) => db.select(selection).from(reporters).innerJoin(reporterStatuses, eq(reporterStatuses.id, reporters.reporterStatusId));
-
-/** Latest expected publication first, then newest. */
-const LATEST_FIRST = [desc(reporters.date), desc(reporters.id)];
-
-/** The users and user groups of these reporters, by reporter. */
-async function targetsOf(db: Db, ids: number[]) {
-  const usersBy = new Map<number, ReporterListItem['reporterUsers']>();
-  const rolesBy = new Map<number, ReporterListItem['reporterUserRoles']>();
-  if (ids.length === 0) return { usersBy, rolesBy };
-  const [userRows, roleRows] = await Promise.all([
-    db
-      .select({ reporterId: reporterUsers.reporterId, id: users.id, firstname: users.firstname, lastname: users.lastname })
-      .from(reporterUsers)
-      .innerJoin(users, eq(users.id, reporterUsers.userId))
-      .where(inArray(reporterUsers.reporterId, ids))
-      .orderBy(asc(users.lastname), asc(users.firstname), asc(users.id)),
-    db
-      .select({ reporterId: reporterUserRoles.reporterId, id: plans.id, name: plans.role })
-      .from(reporterUserRoles)
-      .innerJoin(plans, eq(plans.id, reporterUserRoles.planId))
-      .where(inArray(reporterUserRoles.reporterId, ids))
-      .orderBy(asc(plans.amount), asc(plans.id)),
-  ]);
-  for (const row of userRows) usersBy.set(row.reporterId, [...(usersBy.get(row.reporterId) ?? []), { id: row.id, fullname: fullnameOf(row) }]);
-  for (const row of roleRows) rolesBy.set(row.reporterId, [...(rolesBy.get(row.reporterId) ?? []), { id: row.id, name: row.name }]);
-  return { usersBy, rolesBy };
-}
-
-async function toListItems(db: Db, selected: Selected[]): Promise<(ReporterListItem & { row: Selected['reporter'] })[]> {
-  const { usersBy, rolesBy } = await targetsOf(
-    db,
-    selected.map((row) => row.reporter.id),
+/** The blocks of these reporters in `lang`, by reporter, each category in order (a record's `reporterTextsData`). */
+export async function textsOfReporters(db: Db, ids: readonly number[], lang: Locale): Promise<Map<number, Record<ReporterText['textType'], ReporterText[]>>> {
+  const rows = ids.length
+    ? await db
+        .select({ reporterId: reporterTexts.reporterId, id: reporterTexts.id, text: reporterTexts.text, textType: reporterTexts.textType })
+        .from(reporterTexts)
+        .where(and(inArray(reporterTexts.reporterId, [...ids]), eq(reporterTexts.lang, lang)))
+        .orderBy(asc(reporterTexts.position), asc(reporterTexts.id))
+    : [];
+  return new Map(
+    ids.map((id) => [
+      id,
+      Object.fromEntries(REPORTER_TEXT_TYPES.map((type) => [type, rows.filter((row) => row.reporterId === id && row.textType === type).map(({ reporterId: _owner, ...text }) => text)])) as Record<ReporterText['textType'], ReporterText[]>,
+    ]),
   );
-  return selected.map(({ reporter: r, statusName }) => ({
-    id: r.id,
-    title: r.title,
-    date: r.date,
-    reporterStatusId: r.reporterStatusId,
-    reporterStatus: { id: r.reporterStatusId, name: statusName },
-    reporterUsers: usersBy.get(r.id) ?? [],
-    reporterUserRoles: rolesBy.get(r.id) ?? [],
-    row: r,
-  }));
-}
-
-/** One page of reporters matching `where`, latest expected publication first, with the total. */
-export async function listReporters(db: Db, options: { where: SQL | undefined; paging: Paging }): Promise<{ rows: ReporterListItem[]; total: number }> {
-  const [selected, [total]] = await Promise.all([
-    selectReporters(db).where(options.where).orderBy(...LATEST_FIRST).limit(options.paging.perPage).offset(options.paging.offset),
-    db.select({ value: count() }).from(reporters).where(options.where),
-  ]);
-  const rows = (await toListItems(db, selected)).map(({ row: _row, ...item }) => item);
-  return { rows, total: total?.value ?? 0 };
-}
-
-/** Reporter `id` with its texts in `lang`, each category in order; undefined when there is none. */
-export async function findReporterRecord(db: Db, id: number, lang: Locale): Promise<ReporterRow | undefined> {
-  const [selected] = await selectReporters(db).where(eq(reporters.id, id)).limit(1);
-  if (!selected) return undefined;
-  const [[item], texts] = await Promise.all([
-    toListItems(db, [selected]),
-    db
-      .select({ id: reporterTexts.id, text: reporterTexts.text, textType: reporterTexts.textType })
-      .from(reporterTexts)
-      .where(and(eq(reporterTexts.reporterId, id), eq(reporterTexts.lang, lang)))
-      .orderBy(asc(reporterTexts.position), asc(reporterTexts.id)),
-  ]);
-  const { row, ...listItem } = item!;
-  const reporterTextsData = Object.fromEntries(REPORTER_TEXT_TYPES.map((type) => [type, texts.filter((text) => text.textType === type)])) as ReporterRow['reporterTextsData'];
-  return { ...listItem, lang, reporterTextsData, created_at: row.createdAt, updated_at: row.updatedAt };
 }
 
 /** Locks reporter `id`'s row until the transaction ends (saves of one reporter queue); false when there is none. */
 export async function lockReporter(db: Db, id: number): Promise<boolean> {
   const rows = await db.select({ id: reporters.id }).from(reporters).where(eq(reporters.id, id)).for('update');
   return rows.length === 1;
-}
-
-/** Inserts a reporter first written in `lang`; its id. */
-export async function insertReporter(db: Db, values: ReporterValues, lang: Locale): Promise<number> {
-  const [row] = await db
-    .insert(reporters)
-    .values({ ...values, lang, searchText: searchNormal(values.title) })
-    .returning({ id: reporters.id });
-  return row!.id;
-}
-
-/** Updates reporter `id`'s own columns. */
-export async function updateReporter(db: Db, id: number, values: ReporterValues): Promise<void> {
-  await db
-    .update(reporters)
-    .set({ ...values, searchText: searchNormal(values.title), updatedAt: new Date() })
-    .where(eq(reporters.id, id));
 }
 
 /** Makes `userIds` and `planIds` the users and user groups reporter `id` targets. */
@@ -151,12 +67,6 @@ export async function writeReporterTexts(db: Db, id: number, lang: Locale, texts
   const [last] = await db.select({ position: max(reporterTexts.position) }).from(reporterTexts).where(eq(reporterTexts.reporterId, id));
   const start = (last?.position ?? -1) + 1;
   await db.insert(reporterTexts).values(added.map((text, i) => ({ reporterId: id, lang, text: text.text, textType: text.textType, position: start + i })));
-}
-
-/** Deletes reporter `id` with its targets, texts and booklist; false when there was none. */
-export async function deleteReporter(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(reporters).where(eq(reporters.id, id)).returning({ id: reporters.id });
-  return rows.length === 1;
 }
 
 /** Whether reporter `id` exists. */
