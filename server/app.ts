@@ -121,7 +121,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
             protectedRoutes.addHook('onRequest', requireAdmin);
             protectedRoutes.addHook('preHandler', bindRequestContext); // currentRequest() for resource stores
             // The screen definitions published on any instance are used from the next request on.
-            protectedRoutes.addHook('preHandler', async () => screenRegistry.sync(app.db));
+            protectedRoutes.addHook('preHandler', async (request) => screenRegistry.sync(app.db, request.screensStamp ?? undefined));
             await protectedRoutes.register(import('./routes/files.js')); // multipart, GET /files/* (before the routes that upload)
             await protectedRoutes.register(clientConfigRoutes);
             await protectedRoutes.register(utilityRoutes);

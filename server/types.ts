@@ -53,5 +53,7 @@ declare module 'fastify' {
     /** The logged-in administrator, set by the session plugin on admin routes. */
     admin: SessionAdmin | null;
     sessionId: string | null;
+    /** The screens' stamp read with the session (screenVersionRepository `SCREENS_STAMP`); null without a session. */
+    screensStamp: number | null;
   }
 }

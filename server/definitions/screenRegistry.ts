@@ -43,8 +43,8 @@ export interface FormScreenInUse extends InUseBase {
  * The screen definitions in use on this instance: the built-in files, replaced by the newest
  * published version of each screen. `screens` is a live map (resource → expanded definition)
  * that the services read at each call, so a publish on any instance is used here from the next
- * request on: `sync` compares the highest version id with the one last seen (one indexed read)
- * and reloads only when it moved.
+ * request on: `sync` compares the highest version id (read with the session, else by one indexed
+ * read) with the one last seen and reloads only when it moved.
  */
 export interface ScreenRegistry {
   readonly screens: Map<string, ScreenDefinition>;
@@ -52,7 +52,8 @@ export interface ScreenRegistry {
   /** Every screen's name: the resources' and the form-only definitions' (`readingSheet`). */
   names(): string[];
   inUse(resource: string): ScreenInUse | undefined;
-  sync(db: Db): Promise<void>;
+  /** Follows the published versions: reloads when the stamp moved (`known`: the stamp the request already read, else one read). */
+  sync(db: Db, known?: number): Promise<void>;
   /** Changes with every publish (the highest version id seen; 0 while none). */
   stamp(): number;
   /** What the browser renders, as of `stamp()` (docs/screens-at-run-time.md, "The interface"). */
@@ -164,7 +165,8 @@ export function createScreenRegistry(
       validators.set(name, { entry, validate });
       return validate;
     },
-    sync(db) {
+    sync(db, known) {
+      if (known === seen && !syncing) return Promise.resolve();
       // Requests arriving together share one read.
       syncing ??= reload(db).finally(() => {
         syncing = undefined;

@@ -52,12 +52,12 @@ export async function openSession(
 }
 
 /** The administrator of a live session token, or null. */
-export async function resolveSession(db: Db, token: string | undefined): Promise<{ sessionId: string; admin: SessionAdmin } | null> {
+export async function resolveSession(db: Db, token: string | undefined): Promise<{ sessionId: string; admin: SessionAdmin; screensStamp: number } | null> {
   if (!token) return null;
   const row = await findLiveSession(db, hashToken(token), new Date());
   if (!row) return null;
-  const { sessionId, ...admin } = row;
-  return { sessionId, admin: { ...admin, name: `${admin.firstname} ${admin.lastname}`.trim() } };
+  const { sessionId, screensStamp, ...admin } = row;
+  return { sessionId, screensStamp, admin: { ...admin, name: `${admin.firstname} ${admin.lastname}`.trim() } };
 }
 
 export async function closeSession(db: Db, sessionId: string): Promise<void> {

@@ -1,13 +1,16 @@
-import { and, count, desc, eq, max } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { screenDrafts, screenVersions } from '../schema/screens.js';
 
 export type ScreenVersionRow = typeof screenVersions.$inferSelect;
 export type ScreenDraftRow = typeof screenDrafts.$inferSelect;
 
-/** The highest version row id: it changes with every publish of any screen, on any instance. */
+/** The highest version row id, 0 while none: it changes with every publish of any screen, on any instance (an index's last entry). */
+export const SCREENS_STAMP = sql<number>`coalesce((select max(${screenVersions.id}) from ${screenVersions}), 0)`.mapWith(Number);
+
+/** The screens' stamp (`SCREENS_STAMP`). */
 export async function screenVersionsStamp(db: Db): Promise<number> {
-  const [row] = await db.select({ value: max(screenVersions.id) }).from(screenVersions);
+  const [row] = await db.select({ value: SCREENS_STAMP }).from(sql`(select 1) as one`);
   return row?.value ?? 0;
 }
 

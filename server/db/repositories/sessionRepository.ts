@@ -1,25 +1,41 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { administrators, sessions } from '../schema/index.js';
+import { SCREENS_STAMP } from './screenVersionRepository.js';
 
 export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(values);
 }
 
-/** The live session with this id and its administrator, or undefined when unknown, revoked or expired. */
-export async function findLiveSession(db: Db, id: string, now: Date) {
-  const [row] = await db
+/** The lookup of every admin request, prepared once per database (planned once per connection). */
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       id: administrators.id,
       firstname: administrators.firstname,
       lastname: administrators.lastname,
       email: administrators.email,
+      // In the same round trip, so that the screens in use follow a publish with no read of their own.
+      screensStamp: SCREENS_STAMP,
     })
     .from(sessions)
     .innerJoin(administrators, eq(administrators.id, sessions.administratorId))
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('live_session');
+}
+
+/**
+ * The live session with this id and its administrator, with the screens' stamp
+ * (screenVersionRepository `SCREENS_STAMP`), or undefined when unknown, revoked or expired.
+ */
+export async function findLiveSession(db: Db, id: string, now: Date) {
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  const [row] = await lookup.execute({ id, now: now.toISOString() });
   return row;
 }
 
