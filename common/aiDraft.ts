@@ -1,3 +1,5 @@
+import readingSheetSchema from '../schemas/books/readingSheet.schema.json' with { type: 'json' };
+import type { ReadingSheetSchemaType } from '../schemas/books/readingSheetSchemaType.js';
 import type { Locale } from './locales';
 
 /**
@@ -5,6 +7,12 @@ import type { Locale } from './locales';
  * single-language counterparts of the sheet's translatable texts, in `locale`; the proposed
  * criteria, characters and ratings; the justifications; and how the draft was made. The server
  * stores these shapes (server/db/schema/ai-books.ts) and the comparison screen reads them.
+ *
+ * Which texts a draft has is the sheet's schema's to say (schemas/books/readingSheet.schema.json):
+ * each per-language map annotated `"x-aiDraft": { "field", "ask" }` is drafted, under `field` (its
+ * single-language name), the AI told `ask`. The names, the types and the lists below derive from
+ * it: a map added to the schema with the annotation is asked of the AI, checked, stored, answered
+ * and compared with nothing else to write.
  */
 
 /** Criteria the AI proposes, as reference ids, under the sheet's own field names. */
@@ -50,37 +58,59 @@ export type AiDraftJustifications = Partial<Record<AiJustifiedList, { id: number
 export const AI_RATING_TYPES = ['quality', 'concept', 'plot', 'characters', 'coherence', 'emotions', 'dialogues'] as const;
 export type AiRatingType = (typeof AI_RATING_TYPES)[number];
 
-/** Which of the sheet's translatable maps (API names) each single-language text of a draft fills when transferred. */
-export const AI_DRAFT_TEXT_TARGETS = {
-  title: 'titles',
-  subtitle: 'subtitles',
-  pitch: 'pitches',
-  public_comment: 'public_comments',
-  newsletter_comment: 'newsletter_comments',
-  summary: 'summaries',
-  report: 'report',
-  scout: 'scouts',
-  additional_period: 'additional_periods',
-  additional_place: 'additional_places',
-  duration: 'durations',
-  additional_manuscript: 'additional_manuscripts',
-  detailed_summary: 'detailed_summaries',
-  key_moments: 'key_moments',
-  arena: 'arenas',
-  promise: 'promises',
-  message: 'messages',
-  tone: 'tones',
-  point_of_view: 'point_of_views',
-  narrative_structure: 'narrative_structures',
-  strong_points: 'strong_points',
-  weak_points: 'weak_points',
-  book_references: 'book_references',
-  movie_references: 'movie_references',
-} as const;
-export type AiDraftTextField = keyof typeof AI_DRAFT_TEXT_TARGETS;
+type SheetProperties = ReadingSheetSchemaType['properties'];
+/** What `x-aiDraft` says of a map: the draft's single-language name of it, and what the AI is told to write there. */
+export interface AiDraftAnnotation {
+  field: string;
+  ask: string;
+}
+
+/** The sheet's per-language maps (API names) an AI draft fills: the properties of the sheet's schema annotated `x-aiDraft`. */
+export type AiDraftedMap = { [K in keyof SheetProperties]: SheetProperties[K] extends { 'x-aiDraft': AiDraftAnnotation } ? K : never }[keyof SheetProperties];
+type DraftFieldOf<M extends AiDraftedMap> = SheetProperties[M] extends { 'x-aiDraft': { field: infer F extends string } } ? F : never;
+/** A text of the draft: the single-language counterpart of a drafted map (`title` of `titles`), its `x-aiDraft.field`. */
+export type AiDraftTextField = { [M in AiDraftedMap]: DraftFieldOf<M> }[AiDraftedMap];
+/** Each text of the draft and the map it fills when transferred. */
+export type AiDraftTextTargets = { readonly [M in AiDraftedMap as DraftFieldOf<M>]: M };
+/** The draft's texts as stored (`ai_books.texts`): by draft field, a text left empty is absent. */
+export type AiDraftTexts = Partial<Record<AiDraftTextField, string>>;
 
 /** The draft's texts with no translatable counterpart: names the comparison matches with the directory. */
-export type AiDraftNameField = 'author' | 'publishing_house_name';
+export const AI_DRAFT_NAME_FIELDS = ['author', 'publishing_house_name'] as const;
+export type AiDraftNameField = (typeof AI_DRAFT_NAME_FIELDS)[number];
+/** Other names of a draft, as the API answers it: no text may take one. */
+const RECORD_FIELDS = ['id', 'book_id', 'locale', 'model', 'generate_from', 'criteria', 'characters', 'ratings', 'justifications', 'ratings_justifications', 'prompt', 'raw_answer', 'input_tokens', 'output_tokens', 'duration_ms', 'corrections', 'created_at', 'updated_at', 'texts'];
+
+/**
+ * The drafted maps in the schema's order (schemas/books/readingSheet.schema.json), each with its
+ * annotation: a property annotated `x-aiDraft` must be a per-language map, and its draft field a
+ * name of its own, lower-case letters and underscores (it is also a prompt variable, `{{title}}`).
+ */
+function draftedMaps(properties: Record<string, { $ref?: string; 'x-aiDraft'?: AiDraftAnnotation }>): [AiDraftedMap, AiDraftAnnotation][] {
+  const taken = new Set<string>([...AI_DRAFT_NAME_FIELDS, ...RECORD_FIELDS]);
+  return Object.entries(properties).flatMap(([map, property]) => {
+    const annotation = property['x-aiDraft'];
+    if (!annotation) return [];
+    const where = `readingSheet.schema.json: ${map}.x-aiDraft`;
+    if (property.$ref !== '#/definitions/translations') throw new Error(`${where}: only a per-language map ($ref #/definitions/translations) is drafted by the AI`);
+    if (typeof annotation.field !== 'string' || !/^[a-z_]+$/.test(annotation.field)) throw new Error(`${where}.field must be lower-case letters and underscores: it names the draft's text and a prompt variable`);
+    if (typeof annotation.ask !== 'string' || !annotation.ask.trim()) throw new Error(`${where}.ask must say what the AI writes there`);
+    if (taken.has(annotation.field)) throw new Error(`${where}.field "${annotation.field}" is already a name of the draft`);
+    taken.add(annotation.field);
+    return [[map as AiDraftedMap, annotation]];
+  });
+}
+
+const DRAFTED = draftedMaps(readingSheetSchema.properties as Record<string, { $ref?: string; 'x-aiDraft'?: AiDraftAnnotation }>);
+
+/** The draft's texts, in the schema's order of their maps. */
+export const AI_DRAFT_TEXT_FIELDS: readonly AiDraftTextField[] = DRAFTED.map(([, annotation]) => annotation.field as AiDraftTextField);
+
+/** Which of the sheet's translatable maps (API names) each single-language text of a draft fills when transferred (`title` → `titles`). */
+export const AI_DRAFT_TEXT_TARGETS: AiDraftTextTargets = Object.fromEntries(DRAFTED.map(([map, annotation]) => [annotation.field, map])) as unknown as AiDraftTextTargets;
+
+/** What the AI is told to write for each text (`x-aiDraft.ask`), in the JSON structure the prompt gives it. */
+export const AI_DRAFT_ASKS: Readonly<Record<AiDraftTextField, string>> = Object.fromEntries(DRAFTED.map(([, annotation]) => [annotation.field, annotation.ask])) as Record<AiDraftTextField, string>;
 
 /** A draft as the API sends it; timestamps are `Date` on the server and ISO strings once sent: the `D` parameter. */
 export type AiDraftRecord<D = string> = {

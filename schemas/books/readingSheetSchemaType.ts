@@ -139,99 +139,195 @@ export type ReadingSheetSchemaType = {
     },
     "titles": {
       "$ref": "#/definitions/translations",
-      "title": "Titles"
+      "title": "Titles",
+      "x-aiDraft": {
+        "field": "title",
+        "ask": "string: the title in the requested language (translated when it is not the original language)"
+      }
     },
     "subtitles": {
       "$ref": "#/definitions/translations",
-      "title": "Subtitles"
+      "title": "Subtitles",
+      "x-aiDraft": {
+        "field": "subtitle",
+        "ask": "string or null"
+      }
     },
     "pitches": {
       "$ref": "#/definitions/translations",
-      "title": "Pitches"
+      "title": "Pitches",
+      "x-aiDraft": {
+        "field": "pitch",
+        "ask": "string: a two or three sentence hook for producers"
+      }
     },
     "public_comments": {
       "$ref": "#/definitions/translations",
-      "title": "Public comments"
+      "title": "Public comments",
+      "x-aiDraft": {
+        "field": "public_comment",
+        "ask": "string: an appreciation of the book that subscribers can read"
+      }
     },
     "newsletter_comments": {
       "$ref": "#/definitions/translations",
-      "title": "Reporter summary"
+      "title": "Reporter summary",
+      "x-aiDraft": {
+        "field": "newsletter_comment",
+        "ask": "string: a short summary for the reporter newsletter"
+      }
     },
     "summaries": {
       "$ref": "#/definitions/translations",
-      "title": "Report"
+      "title": "Report",
+      "x-aiDraft": {
+        "field": "summary",
+        "ask": "string: the report, a summary of the whole story in 15 to 25 lines, ending included"
+      }
     },
     "report": {
       "$ref": "#/definitions/translations",
-      "title": "Report (full)"
+      "title": "Report (full)",
+      "x-aiDraft": {
+        "field": "report",
+        "ask": "string: the reader's report: strengths, weaknesses and adaptation potential"
+      }
     },
     "scouts": {
       "$ref": "#/definitions/translations",
-      "title": "Scouts"
+      "title": "Scouts",
+      "x-aiDraft": {
+        "field": "scout",
+        "ask": "string or null: what the scout should know (rights, buzz, sales) when the source says it"
+      }
     },
     "additional_periods": {
       "$ref": "#/definitions/translations",
-      "title": "Additional periods"
+      "title": "Additional periods",
+      "x-aiDraft": {
+        "field": "additional_period",
+        "ask": "string or null: the period of the story in words, when no listed period fits exactly"
+      }
     },
     "additional_places": {
       "$ref": "#/definitions/translations",
-      "title": "Additional places"
+      "title": "Additional places",
+      "x-aiDraft": {
+        "field": "additional_place",
+        "ask": "string or null: the places of the story in words"
+      }
     },
     "durations": {
       "$ref": "#/definitions/translations",
-      "title": "Durations"
+      "title": "Durations",
+      "x-aiDraft": {
+        "field": "duration",
+        "ask": "string or null: how much time the story covers"
+      }
     },
     "additional_manuscripts": {
       "$ref": "#/definitions/translations",
-      "title": "Additional manuscripts"
+      "title": "Additional manuscripts",
+      "x-aiDraft": {
+        "field": "additional_manuscript",
+        "ask": "string or null: remarks on the manuscript itself (length, state, translation)"
+      }
     },
     "detailed_summaries": {
       "$ref": "#/definitions/translations",
-      "title": "Detailed summaries"
+      "title": "Detailed summaries",
+      "x-aiDraft": {
+        "field": "detailed_summary",
+        "ask": "string: a detailed summary, part by part"
+      }
     },
     "key_moments": {
       "$ref": "#/definitions/translations",
-      "title": "Key moments"
+      "title": "Key moments",
+      "x-aiDraft": {
+        "field": "key_moments",
+        "ask": "string: the key scenes, one per line"
+      }
     },
     "arenas": {
       "$ref": "#/definitions/translations",
-      "title": "Arenas"
+      "title": "Arenas",
+      "x-aiDraft": {
+        "field": "arena",
+        "ask": "string: the world or milieu of the story"
+      }
     },
     "promises": {
       "$ref": "#/definitions/translations",
-      "title": "Promises"
+      "title": "Promises",
+      "x-aiDraft": {
+        "field": "promise",
+        "ask": "string: what the story promises its audience"
+      }
     },
     "messages": {
       "$ref": "#/definitions/translations",
-      "title": "Messages"
+      "title": "Messages",
+      "x-aiDraft": {
+        "field": "message",
+        "ask": "string: what the book says"
+      }
     },
     "tones": {
       "$ref": "#/definitions/translations",
-      "title": "Tones"
+      "title": "Tones",
+      "x-aiDraft": {
+        "field": "tone",
+        "ask": "string: the tone (dark, comic, tender...)"
+      }
     },
     "point_of_views": {
       "$ref": "#/definitions/translations",
-      "title": "Points of view"
+      "title": "Points of view",
+      "x-aiDraft": {
+        "field": "point_of_view",
+        "ask": "string: narrator and point of view"
+      }
     },
     "narrative_structures": {
       "$ref": "#/definitions/translations",
-      "title": "Narrative structures"
+      "title": "Narrative structures",
+      "x-aiDraft": {
+        "field": "narrative_structure",
+        "ask": "string: how the story is told (linear, flashbacks, several timelines...)"
+      }
     },
     "strong_points": {
       "$ref": "#/definitions/translations",
-      "title": "Strong points"
+      "title": "Strong points",
+      "x-aiDraft": {
+        "field": "strong_points",
+        "ask": "string: strong points for an adaptation"
+      }
     },
     "weak_points": {
       "$ref": "#/definitions/translations",
-      "title": "Weak points"
+      "title": "Weak points",
+      "x-aiDraft": {
+        "field": "weak_points",
+        "ask": "string: weak points or difficulties for an adaptation"
+      }
     },
     "book_references": {
       "$ref": "#/definitions/translations",
-      "title": "Book references"
+      "title": "Book references",
+      "x-aiDraft": {
+        "field": "book_references",
+        "ask": "string or null: comparable books"
+      }
     },
     "movie_references": {
       "$ref": "#/definitions/translations",
-      "title": "Movie references"
+      "title": "Movie references",
+      "x-aiDraft": {
+        "field": "movie_references",
+        "ask": "string or null: comparable films or series"
+      }
     },
     "seriesList": {
       "type": "array",

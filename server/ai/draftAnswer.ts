@@ -1,8 +1,17 @@
 import { createFormAjv } from '../../common/ajvOptions.js';
-import { AI_JUSTIFIED_LISTS, AI_RATING_TYPES, type AiDraftCharacter, type AiDraftCriteria, type AiDraftJustifications, type AiRatingType } from '../../common/aiDraft.js';
+import {
+  AI_DRAFT_TEXT_FIELDS,
+  AI_JUSTIFIED_LISTS,
+  AI_RATING_TYPES,
+  type AiDraftCharacter,
+  type AiDraftCriteria,
+  type AiDraftJustifications,
+  type AiDraftTextField,
+  type AiDraftTexts,
+  type AiRatingType,
+} from '../../common/aiDraft.js';
 import type { aiBooks } from '../db/schema/ai-books.js';
 import { RATING_MAX, RATING_MIN, type RatingType } from '../db/schema/book-ratings.js';
-import type { AI_DRAFT_JSON_STRUCTURE } from '../db/seed/aiPrompts.js';
 
 /** The ids of each reference list the prompt offered; an id outside them is dropped. */
 export interface KnownReferenceIds {
@@ -27,7 +36,8 @@ type CallRecordColumn = 'prompt' | 'rawAnswer' | 'inputTokens' | 'outputTokens' 
 /**
  * The draft's columns of `ai_books` (everything but id, bookId, locale, model, generateFrom,
  * timestamps and the call's record), each one set, so a new draft saved over an old one leaves
- * nothing of the old.
+ * nothing of the old: the names, `texts` (the draft's texts by field, an empty one absent), the
+ * criteria, characters, ratings and justifications.
  */
 export type DraftValues = Required<
   Omit<typeof aiBooks.$inferInsert, 'id' | 'bookId' | 'locale' | 'model' | 'generateFrom' | 'createdAt' | 'updatedAt' | CallRecordColumn>
@@ -48,39 +58,14 @@ export class DraftAnswerError extends Error {
   }
 }
 
-type Structure = typeof AI_DRAFT_JSON_STRUCTURE;
-type TextKey = { [K in keyof Structure]: Structure[K] extends string ? K : never }[keyof Structure];
-type TextColumn = { [K in keyof DraftValues]: DraftValues[K] extends string | null ? K : never }[keyof DraftValues];
-
-/** The one mapping of the answer's text fields to the draft's text columns. */
-const TEXT_FIELDS = {
+/** The answer's names and their columns: the texts with no map of the sheet. */
+const NAME_FIELDS = {
   author: 'author',
   publishingHouseName: 'publishing_house_name',
-  title: 'title',
-  subtitle: 'subtitle',
-  pitch: 'pitch',
-  publicComment: 'public_comment',
-  newsletterComment: 'newsletter_comment',
-  summary: 'summary',
-  report: 'report',
-  scout: 'scout',
-  additionalPeriod: 'additional_period',
-  additionalPlace: 'additional_place',
-  duration: 'duration',
-  additionalManuscript: 'additional_manuscript',
-  detailedSummary: 'detailed_summary',
-  keyMoments: 'key_moments',
-  arena: 'arena',
-  promise: 'promise',
-  message: 'message',
-  tone: 'tone',
-  pointOfView: 'point_of_view',
-  narrativeStructure: 'narrative_structure',
-  strongPoints: 'strong_points',
-  weakPoints: 'weak_points',
-  bookReferences: 'book_references',
-  movieReferences: 'movie_references',
-} as const satisfies { [C in TextColumn]: TextKey };
+} as const satisfies { [C in keyof DraftValues]?: string };
+type NameKey = (typeof NAME_FIELDS)[keyof typeof NAME_FIELDS];
+/** Every text of the answer: the names, then the draft's texts (common/aiDraft.ts: the maps of the sheet annotated `x-aiDraft`), stored in `texts`. */
+const TEXT_KEYS: readonly string[] = [...Object.values(NAME_FIELDS), ...AI_DRAFT_TEXT_FIELDS];
 
 /** The criteria holding a list of ids, and the reference list each comes from. */
 const ID_LISTS = {
@@ -121,7 +106,7 @@ interface CharacterAnswer {
   evolution?: Text;
 }
 /** The answer as the schema admits it: every field optional, text fields and containers nullable. */
-type DraftAnswer = { [K in TextKey]?: Text } & {
+type DraftAnswer = { [K in NameKey | AiDraftTextField]?: Text } & {
   criteria?: ({ [K in keyof typeof ID_LISTS]?: number[] | null } & { [K in keyof typeof SINGLE_IDS | 'primary_genre']?: Id }) | null;
   characters?: CharacterAnswer[] | null;
   ratings?: Record<string, unknown> | null;
@@ -138,7 +123,7 @@ const each = (keys: readonly string[], schema: object) => Object.fromEntries(key
 const validateAnswer = createFormAjv().compile<DraftAnswer>({
   type: 'object',
   properties: {
-    ...each(Object.values(TEXT_FIELDS), TEXT_SCHEMA),
+    ...each(TEXT_KEYS, TEXT_SCHEMA),
     criteria: objectSchema({ ...each(Object.keys(ID_LISTS), IDS_SCHEMA), ...each([...Object.keys(SINGLE_IDS), 'primary_genre'], ID_SCHEMA) }),
     characters: {
       type: ['array', 'null'],
@@ -174,11 +159,18 @@ export function checkDraftAnswer(text: string, known: KnownReferenceIds): Checke
   }
 
   const corrections: string[] = [];
-  const texts = Object.fromEntries(Object.entries(TEXT_FIELDS).map(([column, key]) => [column, textOrNull(answer[key])])) as Record<TextColumn, string | null>;
+  const names = Object.fromEntries(Object.entries(NAME_FIELDS).map(([column, key]) => [column, textOrNull(answer[key])])) as { [C in keyof typeof NAME_FIELDS]: string | null };
+  const texts: AiDraftTexts = Object.fromEntries(
+    AI_DRAFT_TEXT_FIELDS.flatMap((field) => {
+      const text = textOrNull(answer[field]);
+      return text === null ? [] : [[field, text]];
+    }),
+  );
   const criteria = checkCriteria(answer.criteria ?? {}, known, corrections);
   return {
     values: {
-      ...texts,
+      ...names,
+      texts,
       criteria,
       characters: checkCharacters(answer.characters ?? [], known, corrections),
       ratings: checkRatings(answer.ratings ?? {}, corrections),

@@ -1,3 +1,4 @@
+import { AI_DRAFT_TEXT_TARGETS } from '../../common/aiDraft.js';
 import { pickTranslation, type Locale } from '../../common/locales.js';
 import type { AiReferenceLists, ReferenceEntry, SheetForPrompt } from '../db/repositories/aiGenerationRepository.js';
 
@@ -45,23 +46,46 @@ export function fitContext(context: string, budget = CONTEXT_BUDGET_CHARS): { te
   return { text, correction: `context: cut to its first ${format(text.length)} characters of ${format(context.length)}, to fit the model` };
 }
 
+/** The variables that are no drafted map of the sheet: the sheet's other facts, the lists, the structure and the context. */
+const FIXED_VARIABLES = [
+  'author',
+  'original_country',
+  'private_comment',
+  'genres',
+  'thematics',
+  'times',
+  'periods',
+  'categories',
+  'formats',
+  'literary_prizes',
+  'character_lists',
+  'adaptation_lists',
+  'json_structure',
+  'context',
+] as const;
+for (const field of Object.keys(AI_DRAFT_TEXT_TARGETS)) {
+  if ((FIXED_VARIABLES as readonly string[]).includes(field)) throw new Error(`readingSheet.schema.json: the x-aiDraft field "${field}" is already a prompt variable`);
+}
+
 /**
  * The AI prompt of the chosen source and language (its `contents` in that language) with every
  * variable of SPEC §2 'AI-prompt save screen' filled: the sheet's known facts, the reference lists
- * with their ids, the draft's JSON structure and the context (cut to the budget). A variable the
- * template does not use is simply not there; an unknown `{{name}}` is left as written.
+ * with their ids, the draft's JSON structure and the context (cut to the budget). Every map the AI
+ * drafts is also a variable named by its draft field (`{{title}}`, `{{pitch}}`, `{{public_comment}}`,
+ * `{{scout}}` …: common/aiDraft.ts), its text in the language (the title falls back to the original
+ * title). A variable the template does not use is simply not there; an unknown `{{name}}` is left
+ * as written.
  */
 export function buildPrompt(template: string, input: { sheet: SheetForPrompt; lists: AiReferenceLists; lang: Locale; jsonStructure: string; context: string }): BuiltPrompt {
   const { sheet, lists, lang } = input;
   const fitted = fitContext(input.context);
-  const values: Record<string, string> = {
-    title: pickTranslation(sheet.titles, lang) || sheet.originalTitle,
+  const maps: Record<string, string> = Object.fromEntries(Object.entries(AI_DRAFT_TEXT_TARGETS).map(([field, map]) => [field, pickTranslation(sheet[map], lang)]));
+  const values: Record<(typeof FIXED_VARIABLES)[number], string> & Record<string, string> = {
+    ...maps,
+    title: maps.title || sheet.originalTitle,
     author: sheet.authors.join(', '),
     original_country: pickTranslation(sheet.originalCountry, lang),
-    pitch: pickTranslation(sheet.pitches, lang),
-    public_comment: pickTranslation(sheet.publicComments, lang),
     private_comment: sheet.privateComment ?? '',
-    scout: pickTranslation(sheet.scouts, lang),
     genres: listOf(lists.genres, lang),
     thematics: thematicsOf(lists.thematics, lang),
     times: listOf(lists.times, lang),

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
+import readingSheetUiSchema from '../../schemas/books/readingSheet.ui.json' with { type: 'json' };
 import { READING_SHEET_SCREEN, readingSheetFormProperties, type FormScreenDefinition } from '../../common/readingSheetForm.js';
 import { SCREEN_SCHEMA_VERSION } from '../../common/screenDefinition.js';
 import { upgradeDefinition } from '../../common/upgradeDefinition.js';
@@ -7,10 +7,15 @@ import type { CheckContext } from './check/checkContext.js';
 import { checkFormParts } from './check/checkScreen.js';
 import { checkStoredRules } from './check/checkStoredRules.js';
 import { dotted, isObject, type Problem } from './check/problem.js';
-import { SCREENS_DIR } from './loadScreens.js';
 import type { FormDefinition } from './checkDefinitions.js';
 
-const read = (name: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, 'books', name), 'utf8')) as Record<string, unknown>;
+const FILES = { 'readingSheet.schema.json': readingSheetSchema, 'readingSheet.ui.json': readingSheetUiSchema };
+/**
+ * A copy of one of the two files, as the modules that store, read and draft the sheet import it
+ * (server/services/bookSaveInput.ts, sheetColumnFields.ts, common/aiDraft.ts): one source, so the
+ * form the editor shows and a save is validated with is the schema the server stores.
+ */
+const read = (name: keyof typeof FILES): Record<string, unknown> => structuredClone(FILES[name]) as Record<string, unknown>;
 
 /** The files of the reading-sheet editor's built-in definition. */
 export const READING_SHEET_FILES = { schema: 'schemas/books/readingSheet.schema.json', uiSchema: 'schemas/books/readingSheet.ui.json' } as const;

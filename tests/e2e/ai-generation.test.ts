@@ -135,7 +135,7 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     await page.waitForTimeout(1000);
     expect(await button('Generate with AI').isDisabled()).toBe(true);
     await page.locator('.p-toast-detail', { hasText: "The AI draft is ready: see it with 'See AI result'." }).waitFor({ timeout: 20_000 });
-    expect((await server.database.db.select({ title: aiBooks.title }).from(aiBooks).where(eq(aiBooks.bookId, sheetId)))[0]).toEqual({ title: 'Le gardien du vieux phare' });
+    expect((await server.database.db.select({ texts: aiBooks.texts }).from(aiBooks).where(eq(aiBooks.bookId, sheetId)))[0]?.texts.title).toBe('Le gardien du vieux phare');
     // Nothing of this is an unsaved change of the sheet.
     await page.getByRole('link', { name: 'Contacts' }).click();
     await page.waitForURL(url('/contacts'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkStoredRules } from '../../server/definitions/check/checkStoredRules.js';
 import { dotted } from '../../server/definitions/check/problem.js';
+import readingSheetSchema from '../../schemas/books/readingSheet.schema.json';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- schemas changed by path
 
@@ -95,5 +96,22 @@ describe('checkStoredRules: a published form schema may make rules stricter, nev
       'form.schema.properties.note: is missing: can only be removed in the repository: it changes what the server stores or serves.',
     ]);
     expect(problems(change, { topProperties: 'served' })).toEqual([]);
+  });
+
+  it("refuses, in the reading sheet's schema, a change of what the AI drafts (x-aiDraft): the server's draft, prompts and storage follow the file", () => {
+    const sheetProblems = (change: (schema: Json) => void) => {
+      const schema = structuredClone(readingSheetSchema) as Json;
+      change(schema);
+      const found: string[] = [];
+      checkStoredRules(schema, readingSheetSchema, ['form', 'schema'], (path, message) => found.push(`${dotted(path)}: ${message}`));
+      return found;
+    };
+    const refused = (path: string) => [`form.schema.properties.${path}: can only be changed in the repository: it changes what the server stores or serves.`];
+    expect(sheetProblems((schema) => void (schema.properties.tones['x-aiDraft'].ask = 'string: the mood'))).toEqual(refused('tones.x-aiDraft'));
+    expect(sheetProblems((schema) => void (schema.properties.tones['x-aiDraft'].field = 'mood'))).toEqual(refused('tones.x-aiDraft'));
+    expect(sheetProblems((schema) => void delete schema.properties.tones['x-aiDraft'])).toEqual(refused('tones.x-aiDraft'));
+    expect(sheetProblems((schema) => void (schema.properties.original_title['x-aiDraft'] = { field: 'original_title', ask: 'string' }))).toEqual(refused('original_title.x-aiDraft'));
+    // Its title stays the staff's to change.
+    expect(sheetProblems((schema) => void (schema.properties.tones.title = 'Mood'))).toEqual([]);
   });
 });

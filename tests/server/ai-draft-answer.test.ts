@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkDraftAnswer, DraftAnswerError, type KnownReferenceIds } from '../../server/ai/draftAnswer.js';
 import { AI_DRAFT_JSON_STRUCTURE } from '../../server/db/seed/aiPrompts.js';
+import { AI_DRAFT_TEXT_FIELDS, AI_DRAFT_TEXT_TARGETS, type AiDraftTextField } from '../../common/aiDraft.js';
+import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
 
 const ids = (...values: number[]): ReadonlySet<number> => new Set(values);
 const known: KnownReferenceIds = {
@@ -117,30 +119,30 @@ const goodAnswer = {
 const goodValues = {
   author: 'Anne Martin, Paul Roy',
   publishingHouseName: 'Gallimard',
-  title: 'The Night',
-  subtitle: null,
-  pitch: 'A lighthouse keeper finds a child on the rocks.',
-  publicComment: 'A luminous novel.',
-  newsletterComment: 'A keeper, a child, a storm.',
-  summary: 'The whole story, ending included.',
-  report: 'Strong atmosphere; a slow middle.',
-  scout: null,
-  additionalPeriod: 'The 1950s',
-  additionalPlace: 'Brittany',
-  duration: 'One winter',
-  additionalManuscript: '320 pages, final version',
-  detailedSummary: 'Part one... Part two...',
-  keyMoments: 'The storm\nThe rescue',
-  arena: 'A lighthouse',
-  promise: 'A family found',
-  message: 'Love is chosen',
-  tone: 'Tender',
-  pointOfView: 'First person, the keeper',
-  narrativeStructure: 'Linear',
-  strongPoints: 'Two great roles',
-  weakPoints: 'Few locations',
-  bookReferences: 'The Light Between Oceans',
-  movieReferences: null,
+  // Every text of the answer under its draft field; the null ones absent.
+  texts: {
+    title: 'The Night',
+    pitch: 'A lighthouse keeper finds a child on the rocks.',
+    public_comment: 'A luminous novel.',
+    newsletter_comment: 'A keeper, a child, a storm.',
+    summary: 'The whole story, ending included.',
+    report: 'Strong atmosphere; a slow middle.',
+    additional_period: 'The 1950s',
+    additional_place: 'Brittany',
+    duration: 'One winter',
+    additional_manuscript: '320 pages, final version',
+    detailed_summary: 'Part one... Part two...',
+    key_moments: 'The storm\nThe rescue',
+    arena: 'A lighthouse',
+    promise: 'A family found',
+    message: 'Love is chosen',
+    tone: 'Tender',
+    point_of_view: 'First person, the keeper',
+    narrative_structure: 'Linear',
+    strong_points: 'Two great roles',
+    weak_points: 'Few locations',
+    book_references: 'The Light Between Oceans',
+  },
   criteria: goodAnswer.criteria,
   characters: goodAnswer.characters,
   ratings: goodAnswer.ratings,
@@ -155,17 +157,27 @@ describe('checkDraftAnswer', () => {
   });
 
   it('reads an answer in a bare ``` fence or surrounded by whitespace', () => {
-    expect(checkDraftAnswer('```\n{"title": "A"}\n```', known).values.title).toBe('A');
-    expect(checkDraftAnswer('  \n {"title": "B"} \n', known).values.title).toBe('B');
+    expect(checkDraftAnswer('```\n{"title": "A"}\n```', known).values.texts.title).toBe('A');
+    expect(checkDraftAnswer('  \n {"title": "B"} \n', known).values.texts.title).toBe('B');
   });
 
-  it('maps each text field of AI_DRAFT_JSON_STRUCTURE to its own column', () => {
+  it('keeps each text field of AI_DRAFT_JSON_STRUCTURE: the names in their columns, the texts of the drafted maps in texts', () => {
     const textKeys = Object.entries(AI_DRAFT_JSON_STRUCTURE)
       .filter(([, description]) => typeof description === 'string')
       .map(([key]) => key);
+    expect(textKeys).toEqual(['author', 'publishing_house_name', ...AI_DRAFT_TEXT_FIELDS]);
     const { values } = check(Object.fromEntries(textKeys.map((key) => [key, `text of ${key}`])));
-    const texts = Object.values(values).filter((value) => typeof value === 'string');
-    expect(texts.sort()).toEqual(textKeys.map((key) => `text of ${key}`).sort());
+    expect(values).toMatchObject({ author: 'text of author', publishingHouseName: 'text of publishing_house_name' });
+    expect(values.texts).toEqual(Object.fromEntries(AI_DRAFT_TEXT_FIELDS.map((field) => [field, `text of ${field}`])));
+  });
+
+  it('asks for and checks exactly the maps of the sheet annotated x-aiDraft, in the schema order, with their asks', () => {
+    const annotated = Object.entries(readingSheetSchema.properties as Record<string, { 'x-aiDraft'?: { field: string; ask: string } }>).flatMap(([map, property]) =>
+      property['x-aiDraft'] ? [[property['x-aiDraft'].field, map, property['x-aiDraft'].ask] as const] : [],
+    );
+    expect(annotated.map(([field, map]) => [field, map])).toEqual(Object.entries(AI_DRAFT_TEXT_TARGETS));
+    for (const [field, , ask] of annotated) expect(AI_DRAFT_JSON_STRUCTURE[field as AiDraftTextField]).toBe(ask);
+    expect(() => check({ tone: 42 })).toThrow('/tone must be string,null');
   });
 
   it('fills what the answer leaves out with nulls and empty lists, and ignores unknown properties', () => {
@@ -175,7 +187,7 @@ describe('checkDraftAnswer', () => {
       criteria: { places: [5], audiences: [6], language_id: 7, tags: [1] },
       characters: [{ name: 'Yann', country_id: 4, hobby: 'sailing' }],
     });
-    expect(values).toMatchObject({ title: 'Only a title', author: null, keyMoments: null, ratings: {}, ratingsJustifications: {} });
+    expect(values).toMatchObject({ texts: { title: 'Only a title' }, author: null, publishingHouseName: null, ratings: {}, ratingsJustifications: {} });
     expect(values.criteria).toEqual({
       genres: [],
       primary_genre: null,
@@ -336,7 +348,7 @@ describe('checkDraftAnswer', () => {
       key_moments: null,
       characters: [{ name: ' Yann ', characterisation: '', issue: '  ', evolution: 'Opens up' }],
     });
-    expect(values).toMatchObject({ author: null, title: null, pitch: null, publishingHouseName: 'Gallimard', keyMoments: null });
+    expect(values).toMatchObject({ author: null, publishingHouseName: 'Gallimard', texts: {} });
     expect(values.characters).toEqual([{ name: 'Yann', function_id: null, gender_id: null, age_ids: [], topology_id: null, evolution: 'Opens up' }]);
     expect(corrections).toEqual([]);
   });

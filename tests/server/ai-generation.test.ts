@@ -214,7 +214,7 @@ describe('a generation, run as a job through the provider’s SDK', () => {
     expect(prompt).not.toMatch(/\{\{\s*[a-z_]+\s*\}\}/);
 
     const draft = (await draftOf(id))!;
-    expect(draft).toMatchObject({ locale: 'en', model: 'gpt-5-mini', generateFrom: 'report', title: 'The Lighthouse', inputTokens: 5000, outputTokens: 900, prompt, rawAnswer: goodDraft() });
+    expect(draft).toMatchObject({ locale: 'en', model: 'gpt-5-mini', generateFrom: 'report', texts: { title: 'The Lighthouse' }, inputTokens: 5000, outputTokens: 900, prompt, rawAnswer: goodDraft() });
     expect(draft.criteria.genres).toEqual([genreIds[0]]);
     expect(draft.ratings).toEqual({ quality: 3, plot: 4 });
     expect(draft.corrections).toEqual(expect.arrayContaining(['criteria.genres: unknown id 999999 dropped', 'ratings.plot: 9 clamped to 4']));
@@ -286,7 +286,7 @@ describe('a generation, run as a job through the provider’s SDK', () => {
     const end = await ended(id);
     expect(end.error).toMatch(/^The AI's answer is not JSON/);
     expect(end.has).toBe(true);
-    expect((await draftOf(id))!.title).toBe('The Lighthouse');
+    expect((await draftOf(id))!.texts.title).toBe('The Lighthouse');
   });
 
   it('reads a manuscript’s text from its stored PDF into the prompt', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AI_DRAFT_TEXT_FIELDS } from '../../common/aiDraft.js';
 import { LOCALES } from '../../common/locales.js';
 import { openPglite, type Database, type Db } from '../../server/db/client.js';
 import { createTestDatabase } from '../helpers/testDatabase.js';
@@ -243,8 +244,11 @@ describe('demo seed', () => {
 
   it('shows a ready AI draft and a failed generation, without any AI key', async () => {
     const { db } = database;
-    const drafts = await db.select({ bookId: aiBooks.bookId, criteria: aiBooks.criteria, ratings: aiBooks.ratings }).from(aiBooks);
+    const drafts = await db.select({ bookId: aiBooks.bookId, criteria: aiBooks.criteria, ratings: aiBooks.ratings, texts: aiBooks.texts }).from(aiBooks);
     expect(drafts).toHaveLength(1);
+    // Every text the AI drafts (each map of the sheet annotated x-aiDraft) has one.
+    expect(Object.keys(drafts[0]!.texts).sort()).toEqual([...AI_DRAFT_TEXT_FIELDS].sort());
+    for (const text of Object.values(drafts[0]!.texts)) expect(text.trim()).not.toBe('');
     expect(drafts[0]!.criteria.genres!.length).toBeGreaterThan(0);
     expect(Object.keys(drafts[0]!.ratings)).not.toContain('commercial');
     const flagged = await db.select({ id: books.id, has: books.hasAiResults, error: books.aiGenerationError, running: books.isAiGenerationRunning }).from(books).orderBy(asc(books.id)).limit(2);

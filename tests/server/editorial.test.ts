@@ -331,6 +331,25 @@ describe('AI prompts', () => {
     expect(AI_PROMPT_SEEDS).toHaveLength(2);
   });
 
+  it('keep what staff wrote at each start, but a structure lacking a text of the draft gets it, after the text before it', async () => {
+    const [stored] = await t.database.db.select().from(aiPrompts).where(eq(aiPrompts.label, 'manuscript'));
+    // Written before `tone` was drafted, and edited by staff: an entry of their own, `pitch` reworded.
+    const edited: Record<string, unknown> = { ...(JSON.parse(stored!.jsonStructure) as Record<string, unknown>), pitch: 'string: one sentence', mood: 'string: staff wish' };
+    delete edited.tone;
+    await t.database.db.update(aiPrompts).set({ jsonStructure: JSON.stringify(edited) }).where(eq(aiPrompts.id, stored!.id));
+    await seedAiPrompts(t.database.db);
+    const [after] = await t.database.db.select().from(aiPrompts).where(eq(aiPrompts.id, stored!.id));
+    const structure = JSON.parse(after!.jsonStructure) as Record<string, unknown>;
+    expect(structure).toEqual({ ...edited, tone: AI_DRAFT_JSON_STRUCTURE.tone });
+    const keys = Object.keys(structure);
+    expect(keys.indexOf('tone')).toBe(keys.indexOf('message') + 1);
+    expect(after!.contents).toEqual(stored!.contents);
+    // Complete: left as it is.
+    await seedAiPrompts(t.database.db);
+    expect((await t.database.db.select().from(aiPrompts).where(eq(aiPrompts.id, stored!.id)))[0]!.jsonStructure).toBe(after!.jsonStructure);
+    await t.database.db.update(aiPrompts).set({ jsonStructure: stored!.jsonStructure }).where(eq(aiPrompts.id, stored!.id));
+  });
+
   it('list, search by label, get, and 404', async () => {
     const list = (await call('GET', 'ai-prompts')).json();
     expect(list.meta.total).toBe(2);

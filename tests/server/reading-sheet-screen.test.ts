@@ -48,11 +48,14 @@ describe('admin/screens/readingSheet: the reading sheet editor’s definition is
     broken.form.schema.required = [];
     broken.form.schema.properties.website = { type: 'string' };
     broken.form.uiSchema.original_title = { ...broken.form.uiSchema.original_title, 'ui:widget': 'colour' };
+    // What the AI drafts of a map is the server's: its draft, prompts and storage follow the file.
+    broken.form.schema.properties.tones['x-aiDraft'].ask = 'string: the mood';
     broken.extra = true;
     const { errors } = (await call('POST', 'screens/readingSheet/check', { definition: broken, labels: {} })).json();
     const at = (path: string) => errors.filter((error: { path: string }) => error.path === path).map((error: { message: string }) => error.message);
     expect(at('extra')).toEqual(['is not part of the reading sheet editor’s definition: it holds "form" (its "schema" and "uiSchema") and "$schemaVersion"']);
     expect(at('form.schema.properties.nb_pages.type')).toEqual(['can only be changed in the repository: it changes what the server stores or serves.']);
+    expect(at('form.schema.properties.tones.x-aiDraft')).toEqual(['can only be changed in the repository: it changes what the server stores or serves.']);
     expect(at('form.schema.properties.original_title.maxLength')).toEqual(['900 is above 500, the built-in limit the stored values fit: it can only be lowered here.']);
     expect(at('form.schema.required')).toEqual(['must keep "original_title": the save needs it (a field can be made required here, not optional).']);
     expect(at('form.schema.properties.website')[0]).toMatch(/^is not stored: a field can only be added in the repository/);

@@ -240,7 +240,6 @@ describe('the columns holding storage keys (STORED_FILE_COLUMNS)', () => {
   /** Columns with such a name that hold no key, and why. */
   const NOT_KEYS: Record<string, string> = {
     'pending_uploads.key': 'the bookkeeping of uploads itself, checked apart',
-    'ai_books.additional_manuscript': 'remarks about a manuscript, as text',
   };
   const declared = STORED_FILE_COLUMNS.map(({ column }) => `${getTableName(column.table)}.${column.name}`);
 

@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { AI_DRAFT_TEXT_FIELDS, AI_DRAFT_TEXT_TARGETS, type AiDraftedMap, type AiDraftTextField } from '../../../common/aiDraft.js';
 import type { Translations } from '../../../common/locales.js';
 import type { Db } from '../client.js';
 import {
@@ -100,39 +102,46 @@ export async function aiReferenceLists(db: Db): Promise<AiReferenceLists> {
   };
 }
 
-/** What a prompt says of the sheet, as stored. */
-export interface SheetForPrompt {
+/**
+ * What a prompt says of the sheet, as stored: its facts, and every map the AI drafts (common/aiDraft.ts,
+ * the maps of the sheet's schema annotated `x-aiDraft`) by its API name (`titles`, `pitches`,
+ * `public_comments`, `summaries` (the 'Report' on the editor), `report` (the 'Full report') …).
+ */
+export type SheetForPrompt = {
   id: number;
   originalTitle: string;
-  titles: Translations;
   authors: string[];
   originalCountry: Translations | null;
-  pitches: Translations;
-  publicComments: Translations;
   privateComment: string | null;
-  scouts: Translations;
-  /** 'Report' on the editor. */
-  summaries: Translations;
-  /** 'Full report' on the editor. */
-  report: Translations;
   manuscriptStoredName: string | null;
   isAiGenerationRunning: boolean;
+} & Readonly<Record<AiDraftedMap, Translations>>;
+
+let draftedColumns: Record<string, PgColumn> | undefined;
+/** The columns of `books` holding the drafted maps, by API name: a map of the sheet is stored in the column of its name. */
+function draftedMapColumns(): Record<string, PgColumn> {
+  if (draftedColumns) return draftedColumns;
+  const byName = new Map(Object.values(getTableColumns(books) as Record<string, PgColumn>).map((column) => [column.name, column]));
+  draftedColumns = Object.fromEntries(
+    Object.values(AI_DRAFT_TEXT_TARGETS).map((map: string) => {
+      const column = byName.get(map);
+      if (!column) throw new Error(`readingSheet.schema.json: ${map} is drafted by the AI (x-aiDraft), yet books has no column ${map}`);
+      return [map, column];
+    }),
+  );
+  return draftedColumns;
 }
 
 /** The sheet as a prompt reads it, or undefined when there is none. */
 export async function sheetForPrompt(db: Db, bookId: number): Promise<SheetForPrompt | undefined> {
+  const maps = draftedMapColumns();
   const [row] = await db
     .select({
+      ...maps,
       id: books.id,
       originalTitle: books.originalTitle,
-      titles: books.titles,
       originalCountry: countries.names,
-      pitches: books.pitches,
-      publicComments: books.publicComments,
       privateComment: books.privateComment,
-      scouts: books.scouts,
-      summaries: books.summaries,
-      report: books.report,
       manuscriptStoredName: books.manuscriptStoredName,
       isAiGenerationRunning: books.isAiGenerationRunning,
     })
@@ -141,7 +150,8 @@ export async function sheetForPrompt(db: Db, bookId: number): Promise<SheetForPr
     .where(eq(books.id, bookId));
   if (!row) return undefined;
   const authors = (await authorsOfBooks(db, [bookId])).get(bookId) ?? [];
-  return { ...row, authors: authors.map((author) => author.name) };
+  // The maps' columns are jsonb `Translations` (sheetColumnFields checks the kind of every map of the schema).
+  return { ...(row as typeof row & Record<AiDraftedMap, Translations>), authors: authors.map((author) => author.name) };
 }
 
 /**
@@ -193,7 +203,13 @@ export async function failGenerations(db: Db, bookIds: readonly number[], messag
     .where(and(inArray(books.id, [...bookIds]), eq(books.isAiGenerationRunning, true)));
 }
 
-/** The sheet's AI draft, or undefined when none was made. */
-export async function findDraft(db: Db, bookId: number): Promise<typeof aiBooks.$inferSelect | undefined> {
-  return (await db.select().from(aiBooks).where(eq(aiBooks.bookId, bookId)))[0];
+/** A stored draft with its texts as fields of their own (`title`, `pitch` …), null when empty: how the API answers it. */
+export type StoredDraft = Omit<typeof aiBooks.$inferSelect, 'texts'> & Record<AiDraftTextField, string | null>;
+
+/** The sheet's AI draft, its texts spread (a text of a map no longer drafted is left out), or undefined when none was made. */
+export async function findDraft(db: Db, bookId: number): Promise<StoredDraft | undefined> {
+  const [row] = await db.select().from(aiBooks).where(eq(aiBooks.bookId, bookId));
+  if (!row) return undefined;
+  const { texts, ...draft } = row;
+  return { ...draft, ...(Object.fromEntries(AI_DRAFT_TEXT_FIELDS.map((field) => [field, texts[field] ?? null])) as Record<AiDraftTextField, string | null>) };
 }

@@ -1,13 +1,14 @@
 import { check, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { AiDraftCharacter, AiDraftCriteria, AiDraftJustifications, AiRatingType } from '../../../common/aiDraft.js';
+import type { AiDraftCharacter, AiDraftCriteria, AiDraftJustifications, AiDraftTexts, AiRatingType } from '../../../common/aiDraft.js';
 import { books } from './books.js';
 import { timestamps } from './columns.js';
 
 /**
  * The AI draft of a reading sheet (at most one per sheet, replaced by each generation): the
- * single-language counterparts of the sheet's translatable maps in `locale`, the proposed criteria,
- * characters and ratings, and the justifications shown on the comparison screen. Staff transfer
+ * author and publishing house it names, the single-language counterparts of the sheet's drafted
+ * maps in `locale` (`texts`, one jsonb: a map the schema adds needs no column here), the proposed
+ * criteria, characters and ratings, and the justifications shown on the comparison screen. Staff transfer
  * fields one by one to the sheet; the draft goes with the sheet. Its JSON shapes and the API's are
  * common/aiDraft.ts.
  */
@@ -25,30 +26,11 @@ export const aiBooks = pgTable(
     generateFrom: text('generate_from').notNull().default('report'),
     author: text('author'),
     publishingHouseName: text('publishing_house_name'),
-    title: text('title'),
-    subtitle: text('subtitle'),
-    pitch: text('pitch'),
-    publicComment: text('public_comment'),
-    newsletterComment: text('newsletter_comment'),
-    summary: text('summary'),
-    report: text('report'),
-    scout: text('scout'),
-    additionalPeriod: text('additional_period'),
-    additionalPlace: text('additional_place'),
-    duration: text('duration'),
-    additionalManuscript: text('additional_manuscript'),
-    detailedSummary: text('detailed_summary'),
-    keyMoments: text('key_moments'),
-    arena: text('arena'),
-    promise: text('promise'),
-    message: text('message'),
-    tone: text('tone'),
-    pointOfView: text('point_of_view'),
-    narrativeStructure: text('narrative_structure'),
-    strongPoints: text('strong_points'),
-    weakPoints: text('weak_points'),
-    bookReferences: text('book_references'),
-    movieReferences: text('movie_references'),
+    /**
+     * The draft's texts by draft field (`{ "title": …, "pitch": … }`): one per map of the sheet
+     * annotated `x-aiDraft` (common/aiDraft.ts), a text left empty absent.
+     */
+    texts: jsonb('texts').$type<AiDraftTexts>().notNull().default({}),
     criteria: jsonb('criteria').$type<AiDraftCriteria>().notNull().default({}),
     characters: jsonb('characters').$type<AiDraftCharacter[]>().notNull().default([]),
     ratings: jsonb('ratings').$type<Partial<Record<AiRatingType, number>>>().notNull().default({}),

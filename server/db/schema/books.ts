@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql, type BuildExtraConfigColumns } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import { LOCALES, searchNormal, type Translations } from '../../../common/locales.js';
 import { searchText, timestamps, translations } from './columns.js';
 import { companies } from './directory.js';
@@ -17,9 +17,15 @@ import { adaptationBudgets, bookStatuses, countries, formats, languages, rightsS
  *   author names (see `searchNormal`), served by a trigram index.
  * - `version` starts at 1 and each save increments it; a save based on an older version is refused.
  */
-export const books = pgTable(
-  'books',
-  {
+export const books = pgTable('books', bookColumns(), bookConstraints);
+
+/**
+ * The columns of `books`, built anew at each call: the table above, and a test's copy of it with a
+ * column more (tests/server/sheet-added-field.test.ts: a field added to the sheet's schema and to
+ * this table is saved, read and drafted with nothing else written).
+ */
+export function bookColumns() {
+  return {
     id: serial('id').primaryKey(),
     originalTitle: text('original_title').notNull(),
     originalCountryId: integer('original_country_id').references(() => countries.id, { onDelete: 'restrict' }),
@@ -89,8 +95,12 @@ export const books = pgTable(
     searchText: searchText(),
     version: integer('version').notNull().default(1),
     ...timestamps(),
-  },
-  (t) => [
+  };
+}
+
+/** The indexes and checks of `books`, on its columns (`bookColumns`). */
+export function bookConstraints(t: BuildExtraConfigColumns<'books', ReturnType<typeof bookColumns>, 'pg'>): PgTableExtraConfigValue[] {
+  return [
     index('books_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // The list's sorts, with the id as tie-breaker (server/db/repositories/bookListRepository.ts).
     index('books_original_title_idx').on(t.originalTitle, t.id),
@@ -109,8 +119,8 @@ export const books = pgTable(
     check('books_nb_pages_positive', sql`${t.nbPages} >= 0`),
     check('books_manuscript_size_positive', sql`${t.manuscriptSize} >= 0`),
     check('books_version_positive', sql`${t.version} >= 1`),
-  ],
-);
+  ];
+}
 
 /**
  * The `books.search_text` value: original title, the title in every locale and the author names,

@@ -1,43 +1,17 @@
+import { and, eq } from 'drizzle-orm';
+import { AI_DRAFT_ASKS, AI_DRAFT_NAME_FIELDS, AI_DRAFT_TEXT_FIELDS, type AiDraftNameField, type AiDraftTextField } from '../../../common/aiDraft.js';
 import type { Translations } from '../../../common/locales.js';
 import type { Db } from '../client.js';
 import { aiPrompts } from '../schema/editorial.js';
 
-/**
- * The JSON the AI must answer with: the AI draft of a reading sheet (SPEC §3 'AI book', table
- * `ai_books`). Text fields are the single-language counterparts of the sheet's translatable maps
- * (in the generation language); criteria are ids taken from the reference lists the prompt gives
- * (its `{{genres}}`, `{{thematics}}`... variables; the structure itself names no variable, so
- * substituting them leaves it as is); ratings go from 0 to 4, each with its justification. The
- * commercial rating is left to staff (the comparison screen omits it). Each value describes what
- * to put there.
- */
-export const AI_DRAFT_JSON_STRUCTURE = {
+/** The draft's names, first in the structure: they are matched with the directory, no map of the sheet. */
+const NAME_ASKS = {
   author: 'string: the author full name(s), comma-separated',
   publishing_house_name: 'string or null: the original publishing house',
-  title: 'string: the title in the requested language (translated when it is not the original language)',
-  subtitle: 'string or null',
-  pitch: 'string: a two or three sentence hook for producers',
-  public_comment: 'string: an appreciation of the book that subscribers can read',
-  newsletter_comment: 'string: a short summary for the reporter newsletter',
-  summary: 'string: the report, a summary of the whole story in 15 to 25 lines, ending included',
-  report: 'string: the reader\'s report: strengths, weaknesses and adaptation potential',
-  scout: 'string or null: what the scout should know (rights, buzz, sales) when the source says it',
-  additional_period: 'string or null: the period of the story in words, when no listed period fits exactly',
-  additional_place: 'string or null: the places of the story in words',
-  duration: 'string or null: how much time the story covers',
-  additional_manuscript: 'string or null: remarks on the manuscript itself (length, state, translation)',
-  detailed_summary: 'string: a detailed summary, part by part',
-  key_moments: 'string: the key scenes, one per line',
-  arena: 'string: the world or milieu of the story',
-  promise: 'string: what the story promises its audience',
-  message: 'string: what the book says',
-  tone: 'string: the tone (dark, comic, tender...)',
-  point_of_view: 'string: narrator and point of view',
-  narrative_structure: 'string: how the story is told (linear, flashbacks, several timelines...)',
-  strong_points: 'string: strong points for an adaptation',
-  weak_points: 'string: weak points or difficulties for an adaptation',
-  book_references: 'string or null: comparable books',
-  movie_references: 'string or null: comparable films or series',
+} as const satisfies Record<AiDraftNameField, string>;
+
+/** What follows the texts: the criteria, characters, ratings and justifications. */
+const OTHER_PARTS = {
   criteria: {
     genres: 'array of genre ids from the Genres list',
     primary_genre: 'one id of the chosen genres: the main one',
@@ -88,6 +62,48 @@ export const AI_DRAFT_JSON_STRUCTURE = {
     adaptation_kinds: [{ id: 'adaptation genre id', justification: 'string' }],
   },
 } as const;
+
+/**
+ * The JSON the AI must answer with: the AI draft of a reading sheet (SPEC §3 'AI book', table
+ * `ai_books`). Text fields are the names (author, publishing house), then the single-language
+ * counterparts of the sheet's drafted maps (in the generation language), each described by its
+ * map's `x-aiDraft.ask` in the schema's order (common/aiDraft.ts); criteria are ids taken from the
+ * reference lists the prompt gives (its `{{genres}}`, `{{thematics}}`... variables; the structure
+ * itself names no variable, so substituting them leaves it as is); ratings go from 0 to 4, each
+ * with its justification. The commercial rating is left to staff (the comparison screen omits it).
+ * Each value describes what to put there.
+ */
+export const AI_DRAFT_JSON_STRUCTURE: typeof NAME_ASKS & Readonly<Record<AiDraftTextField, string>> & typeof OTHER_PARTS = {
+  ...NAME_ASKS,
+  ...AI_DRAFT_ASKS,
+  ...OTHER_PARTS,
+};
+
+/**
+ * A stored JSON structure given every text of the draft it lacks (a map added to the sheet since
+ * it was written), each with its `ask`, placed after the text before it in the schema's order (or
+ * after the names); the other entries stay as stored. Undefined when nothing is missing, or when
+ * the stored text is no JSON object (the prompt screen refuses one: left to staff).
+ */
+export function withEveryDraftText(stored: string): string | undefined {
+  let structure: unknown;
+  try {
+    structure = JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+  if (!structure || typeof structure !== 'object' || Array.isArray(structure)) return undefined;
+  const entries = Object.entries(structure);
+  const missing = AI_DRAFT_TEXT_FIELDS.filter((field) => !entries.some(([key]) => key === field));
+  if (missing.length === 0) return undefined;
+  for (const field of missing) {
+    const before = new Set<string>([...AI_DRAFT_NAME_FIELDS, ...AI_DRAFT_TEXT_FIELDS.slice(0, AI_DRAFT_TEXT_FIELDS.indexOf(field))]);
+    const at = entries.reduce((last, [key], index) => (before.has(key) ? index + 1 : last), 0);
+    entries.splice(at, 0, [field, AI_DRAFT_ASKS[field]]);
+  }
+  return JSON.stringify(Object.fromEntries(entries), null, 2);
+}
+
 
 const SOURCE_EN = {
   report: 'a reader\'s report written by our team about the book',
@@ -179,10 +195,19 @@ export const AI_PROMPT_SEEDS: readonly { label: Source; contents: Translations; 
   jsonStructure: JSON.stringify(AI_DRAFT_JSON_STRUCTURE, null, 2),
 }));
 
-/** Inserts the prompt of each AI source that has none; staff edits are kept. Idempotent. */
+/**
+ * Inserts the prompt of each AI source that has none; staff edits are kept, but a stored JSON
+ * structure lacking a text of the draft gets it (`withEveryDraftText`), so a map added to the
+ * sheet is asked of the AI by the prompts already written. Idempotent; runs at every start.
+ */
 export async function seedAiPrompts(db: Db): Promise<void> {
   await db
     .insert(aiPrompts)
     .values(AI_PROMPT_SEEDS.map((seed) => ({ label: seed.label, contents: seed.contents, jsonStructure: seed.jsonStructure })))
     .onConflictDoNothing({ target: aiPrompts.label });
+  for (const prompt of await db.select({ id: aiPrompts.id, jsonStructure: aiPrompts.jsonStructure }).from(aiPrompts)) {
+    const completed = withEveryDraftText(prompt.jsonStructure);
+    // Only if unchanged meanwhile: a structure staff save at that moment is theirs, completed at the next start.
+    if (completed !== undefined) await db.update(aiPrompts).set({ jsonStructure: completed }).where(and(eq(aiPrompts.id, prompt.id), eq(aiPrompts.jsonStructure, prompt.jsonStructure)));
+  }
 }

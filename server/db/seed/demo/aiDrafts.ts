@@ -1,10 +1,28 @@
-import { asc, eq, ne } from 'drizzle-orm';
+import { asc, eq, getTableColumns, ne } from 'drizzle-orm';
+import { AI_DRAFT_ASKS, AI_DRAFT_TEXT_TARGETS, type AiDraftTextField, type AiDraftTexts } from '../../../../common/aiDraft.js';
+import type { Translations } from '../../../../common/locales.js';
 import { aiBooks, authors, bookAuthors, books, characters, companies } from '../../schema/index.js';
 import type { DemoBook } from './catalogue.js';
 import type { DemoContext } from './context.js';
 
 /** The demo's failed generation, as the provider's refusal is reported on a sheet. */
 export const DEMO_AI_ERROR = 'Anthropic is busy (too many requests) (429): 429 rate_limit_error: Number of request tokens has exceeded your per-minute rate limit.';
+
+/**
+ * The demo draft's texts, one for every map the AI drafts (common/aiDraft.ts), in English: the
+ * sheet's own English text where it has one (the comparison shows it as already held), else a
+ * line saying what an AI would write there (its `ask`), which staff can transfer.
+ */
+async function demoTexts(ctx: DemoContext, bookId: number): Promise<AiDraftTexts> {
+  const [sheet] = await ctx.db.select().from(books).where(eq(books.id, bookId));
+  const property = new Map(Object.entries(getTableColumns(books)).map(([name, column]) => [column.name, name]));
+  const texts = (Object.entries(AI_DRAFT_TEXT_TARGETS) as [AiDraftTextField, string][]).map(([field, map]) => {
+    const held = (sheet?.[property.get(map) as keyof typeof sheet] as Translations | undefined)?.en?.trim();
+    const what = AI_DRAFT_ASKS[field].replace(/^string( or null)?:?\s*/, '') || field.replace(/_/g, ' ');
+    return [field, held || `${what.charAt(0).toUpperCase()}${what.slice(1)} (a demo text: no AI wrote this draft).`] as const;
+  });
+  return Object.fromEntries(texts);
+}
 
 /**
  * AI drafts for a first start without any AI key: the first sheet has a ready draft (English, from
@@ -42,24 +60,7 @@ export async function seedAiDrafts(ctx: DemoContext, catalogue: readonly DemoBoo
   const draft = {
     author: author?.name ?? null,
     publishingHouseName: house?.name ?? null,
-    title: ready.originalTitle,
-    pitch: 'A small town keeps a secret for forty years, until a newcomer reads the wrong letter.',
-    publicComment: 'A page-turner with the texture of a family saga: precise, warm and cruel at once.',
-    newsletterComment: 'The secret of a small town, told by the one who should never have found it.',
-    summary: 'A young archivist inherits the letters of a village postmistress and discovers who hid the truth about a drowning.',
-    report: 'Strong premise, memorable heroine, an ending that lands. The middle part needs tightening for a feature; ideal as a six-part series.',
-    detailedSummary: 'Part one: the inheritance. Part two: the letters. Part three: the trial of memory.',
-    keyMoments: 'The first letter.\nThe storm night.\nThe confession at the wedding.',
-    arena: 'A fishing village, seen through its post office.',
-    promise: 'A mystery solved through ordinary lives.',
-    message: 'Silence is also a decision.',
-    tone: 'Melancholic, tense, with dry humour.',
-    pointOfView: 'First person, the archivist.',
-    narrativeStructure: 'Two timelines: today and forty years ago.',
-    strongPoints: 'Heroine, setting, twists that rest on character.',
-    weakPoints: 'A slow second act.',
-    bookReferences: 'Kate Atkinson, Tana French',
-    movieReferences: 'Broadchurch, The Secret in Their Eyes',
+    texts: await demoTexts(ctx, ready.id),
     criteria: {
       genres,
       primary_genre: genres[0] ?? null,
@@ -88,7 +89,7 @@ export async function seedAiDrafts(ctx: DemoContext, catalogue: readonly DemoBoo
     model: 'claude-sonnet-5-5',
     generateFrom: 'report',
     prompt,
-    rawAnswer: JSON.stringify({ title: draft.title, pitch: draft.pitch }),
+    rawAnswer: JSON.stringify({ author: draft.author, publishing_house_name: draft.publishingHouseName, ...draft.texts }),
     inputTokens: 6120,
     outputTokens: 1480,
     durationMs: 41_250,

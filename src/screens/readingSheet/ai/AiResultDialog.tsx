@@ -2,16 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'primereact/dialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
+import { AI_RATING_TYPES, type AiDraftNameField, type AiDraftTextField } from '../../../../common/aiDraft';
 import { queryKeys } from '../../../engine/api/queryKeys';
+import { comparisonOf, rowLabel } from '../aiComparison/comparisonSections';
+import { useSheetForm } from '../sheetForm';
 import { aiCalls, draftMadeWith } from './aiCalls';
-
-/** The draft's texts in the order the sheet shows them, by the field the API writes. */
-const TEXT_FIELDS = [
-  'title', 'subtitle', 'author', 'publishing_house_name', 'pitch', 'public_comment', 'newsletter_comment', 'summary', 'report', 'scout',
-  'detailed_summary', 'key_moments', 'arena', 'promise', 'message', 'tone', 'point_of_view', 'narrative_structure', 'strong_points',
-  'weak_points', 'book_references', 'movie_references', 'additional_period', 'additional_place', 'duration', 'additional_manuscript',
-] as const;
-const RATING_FIELDS = ['quality', 'concept', 'plot', 'characters', 'coherence', 'emotions', 'dialogues'] as const;
 
 /**
  * 'See AI result' (SPEC §2): the sheet's AI draft, read-only: its texts, ratings and characters,
@@ -20,6 +15,13 @@ const RATING_FIELDS = ['quality', 'concept', 'plot', 'characters', 'coherence', 
  */
 export function AiResultDialog({ sheetId, onClose }: { sheetId: string; onClose(): void }) {
   const { t } = useTranslation();
+  const form = useSheetForm();
+  // The draft's texts and names as the comparison shows them (every map the AI drafts, common/aiDraft.ts), each with its editor label.
+  const texts = comparisonOf(form)
+    .sections.flatMap((section) => section.rows)
+    .flatMap((row): { field: AiDraftTextField | AiDraftNameField; label: string }[] =>
+      row.kind === 'text' ? [{ field: row.key, label: rowLabel(row, form) }] : row.kind === 'name' ? [{ field: row.from, label: rowLabel(row, form) }] : [],
+    );
   const answer = useQuery({ queryKey: queryKeys.related('books', sheetId, 'ai-result'), queryFn: ({ signal }) => aiCalls.aiBook(sheetId, signal) });
   const draft = answer.data?.aiBook;
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : '-');
@@ -45,16 +47,16 @@ export function AiResultDialog({ sheetId, onClose }: { sheetId: string; onClose(
         <>
           <p>{draftMadeWith(t, draft)}</p>
           <dl>
-            {TEXT_FIELDS.map((field) => (
+            {texts.map(({ field, label }) => (
               <div key={field} style={{ display: 'contents' }}>
-                <dt>{t(`screens.readingSheet.ai.fields.${field}`)}</dt>
+                <dt>{t(label)}</dt>
                 <dd>{text(draft[field])}</dd>
               </div>
             ))}
           </dl>
           <h3>{t('screens.readingSheet.ai.ratings')}</h3>
           <dl>
-            {RATING_FIELDS.map((type) => (
+            {AI_RATING_TYPES.map((type) => (
               <div key={type} style={{ display: 'contents' }}>
                 <dt>{t(`screens.readingSheet.ai.ratingTypes.${type}`)}</dt>
                 <dd>{ratings[type] ?? '-'} / 4</dd>

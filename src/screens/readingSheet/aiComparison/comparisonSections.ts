@@ -4,6 +4,7 @@ import {
   AI_JUSTIFIED_LISTS,
   AI_RATING_TYPES,
   type AiDraftCriteria,
+  type AiDraftedMap,
   type AiDraftNameField,
   type AiDraftTextField,
   type AiRatingType,
@@ -15,7 +16,10 @@ import { sheetForm, type SheetForm } from '../sheetForm';
  * What the AI comparison screen compares (SPEC §2 'AI comparison screen'): its seven sections, in
  * order, each a list of rows; a row pairs a part of the sheet (left, as saved) with the draft's
  * counterpart (right). A row's `key` names its transfer. Labels and option sources are the sheet
- * editor's (schemas/books/readingSheet.ui.json); this file only says what goes where.
+ * editor's (schemas/books/readingSheet.ui.json); this file says where the criteria, names, ratings
+ * and characters go. The draft's texts are not listed here: each map the AI drafts (common/aiDraft.ts)
+ * goes in the section of the editor's tab it sits on, and every section's rows follow the editor's
+ * `ui:order`.
  */
 
 /** A draft text into the draft's language of one of the sheet's translatable maps. */
@@ -52,7 +56,9 @@ export interface CharactersRow {
 }
 export type ComparisonRow = TextRow | CriterionRow | RatingRow | NameRow | CharactersRow;
 
-export type SectionId = 'base' | 'presentation' | 'criteria' | 'characters' | 'rights' | 'adaptation' | 'ratings';
+/** The sections, in order; each is named like the editor's tab it compares (`screens.readingSheet.tabs.<id>`). */
+export const SECTION_IDS = ['base', 'presentation', 'criteria', 'characters', 'rights', 'adaptation', 'ratings'] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
 export interface ComparisonSection {
   id: SectionId;
   rows: ComparisonRow[];
@@ -106,6 +112,51 @@ export function comparisonOf(form: SheetForm = sheetForm()): Comparison {
   return comparison;
 }
 
+/**
+ * The drafted maps compared in another section than their tab's: what the scout should know
+ * (rights, buzz, sales) goes with the rights, beside the first publishing house.
+ */
+const SECTION_OF_MAP: Partial<Record<AiDraftedMap, SectionId>> = { scouts: 'rights' };
+
+interface Tab {
+  label?: unknown;
+  fields?: unknown;
+  tabs?: unknown;
+}
+const tabsOf = (node: unknown): Tab[] => (Array.isArray(node) ? (node as Tab[]) : []);
+/** Every field of a tab, its sub-tabs' included. */
+const fieldsOf = (tab: Tab): string[] => [...(Array.isArray(tab.fields) ? (tab.fields as string[]) : []), ...tabsOf(tab.tabs).flatMap(fieldsOf)];
+const sectionOfTab = (tab: Tab): SectionId | undefined => {
+  const id = typeof tab.label === 'string' ? tab.label.split('.').pop() : undefined;
+  return (SECTION_IDS as readonly string[]).includes(id ?? '') ? (id as SectionId) : undefined;
+};
+
+/**
+ * The section of each field on the editor's tabs (`ui:options.tabs`): its tab's, or, for a tab the
+ * comparison has no section of, the section of the last tab before it that has one.
+ */
+function tabSections(form: SheetForm): Map<string, SectionId> {
+  const sections = new Map<string, SectionId>();
+  let current: SectionId = SECTION_IDS[0];
+  for (const tab of tabsOf((form.uiSchema['ui:options'] as { tabs?: unknown } | undefined)?.tabs)) {
+    current = sectionOfTab(tab) ?? current;
+    for (const field of fieldsOf(tab)) sections.set(field, current);
+  }
+  return sections;
+}
+
+/** The editor's field a row shows (its position in `ui:order` orders the section). */
+function editorField(row: ComparisonRow): string {
+  switch (row.kind) {
+    case 'text':
+      return row.field;
+    case 'rating':
+      return 'ratings';
+    default:
+      return row.key;
+  }
+}
+
 /** The sections, in the order of SPEC §2; no commercial rating (the AI gives none). */
 function buildSections(form: SheetForm): readonly ComparisonSection[] {
   const fieldUi = uiOf(form);
@@ -117,59 +168,32 @@ function buildSections(form: SheetForm): readonly ComparisonSection[] {
     source: sourceOf(fieldUi(key), key),
   });
   const authorSource = sourceOf(((fieldUi('authorList').items as UiSchema).id ?? {}) as UiSchema, 'authorList.id');
-  return [
-  {
-    id: 'base',
-    rows: [
-      text('title'),
-      text('subtitle'),
+  const rows: Record<SectionId, ComparisonRow[]> = {
+    base: [
       { kind: 'name', key: 'authorList', from: 'author', source: authorSource },
       criterion('original_country_id'),
       criterion('language_id'),
       criterion('time_id'),
       criterion('format_id'),
       criterion('periods'),
-      text('additional_period'),
       criterion('places'),
-      text('additional_place'),
     ],
-  },
-  {
-    id: 'presentation',
-    rows: [text('pitch'), text('summary'), text('report'), text('public_comment'), text('newsletter_comment'), text('additional_manuscript')],
-  },
-  {
-    id: 'criteria',
-    rows: [criterion('audiences'), criterion('genres'), criterion('primary_genre'), criterion('categories'), criterion('thematics'), criterion('literary_prizes')],
-  },
-  { id: 'characters', rows: [{ kind: 'characters', key: 'characters' }] },
-  {
-    // The rights' side of the draft: who published the book first (and holds the rights), and what the scout should know (rights, buzz, sales).
-    id: 'rights',
-    rows: [{ kind: 'name', key: 'company_id', from: 'publishing_house_name', source: sourceOf(fieldUi('company_id'), 'company_id') }, text('scout')],
-  },
-  {
-    id: 'adaptation',
-    rows: [
-      criterion('adaptation_formats'),
-      criterion('adaptation_kinds'),
-      criterion('adaptation_budget_id'),
-      text('duration'),
-      text('detailed_summary'),
-      text('key_moments'),
-      text('arena'),
-      text('promise'),
-      text('message'),
-      text('tone'),
-      text('point_of_view'),
-      text('narrative_structure'),
-      text('strong_points'),
-      text('weak_points'),
-      text('book_references'),
-      text('movie_references'),
-    ],
-  },
-  { id: 'ratings', rows: AI_RATING_TYPES.map((type): RatingRow => ({ kind: 'rating', key: `ratings.${type}`, type })) },
-  ];
+    presentation: [],
+    criteria: [criterion('audiences'), criterion('genres'), criterion('primary_genre'), criterion('categories'), criterion('thematics'), criterion('literary_prizes')],
+    characters: [{ kind: 'characters', key: 'characters' }],
+    // The rights' side of the draft: who published the book first (and holds the rights).
+    rights: [{ kind: 'name', key: 'company_id', from: 'publishing_house_name', source: sourceOf(fieldUi('company_id'), 'company_id') }],
+    adaptation: [criterion('adaptation_formats'), criterion('adaptation_kinds'), criterion('adaptation_budget_id')],
+    ratings: AI_RATING_TYPES.map((type): RatingRow => ({ kind: 'rating', key: `ratings.${type}`, type })),
+  };
+  const onTab = tabSections(form);
+  for (const key of Object.keys(AI_DRAFT_TEXT_TARGETS) as AiDraftTextField[]) {
+    const row = text(key);
+    rows[SECTION_OF_MAP[row.field] ?? onTab.get(row.field) ?? SECTION_IDS[0]].push(row);
+  }
+  const order = Array.isArray(form.uiSchema['ui:order']) ? (form.uiSchema['ui:order'] as string[]) : form.properties;
+  const rest = order.includes('*') ? order.indexOf('*') : order.length;
+  const position = (row: ComparisonRow) => (order.includes(editorField(row)) ? order.indexOf(editorField(row)) : rest);
+  // A stable sort: rows of one field (the ratings) keep their order.
+  return SECTION_IDS.map((id) => ({ id, rows: [...rows[id]].sort((a, b) => position(a) - position(b)) }));
 }
-

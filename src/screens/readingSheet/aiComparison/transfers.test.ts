@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AI_DRAFT_TEXT_TARGETS, AI_RATING_TYPES, type AiDraftRecord } from '../../../../common/aiDraft';
-import { sheetForm } from '../sheetForm';
+import { sheetForm, sheetFormOf } from '../sheetForm';
+import { formDefinitionOf } from '../../../engine/resource/definitions';
+import { READING_SHEET_SCREEN } from '../../../../common/readingSheetForm';
 import { comparisonOf, rowLabel } from './comparisonSections';
 import { aiValue, applyTransfers, holdsAiValue, sectionTransfers, splitNames } from './transfers';
 import { wordDiff } from './wordDiff';
@@ -51,6 +53,32 @@ describe('the AI comparison sections', () => {
     const ratings = COMPARISON_SECTIONS.find((section) => section.id === 'ratings')!.rows.map((row) => row.key);
     expect(ratings).toEqual(AI_RATING_TYPES.map((type) => `ratings.${type}`));
     expect(ratings).not.toContain('ratings.commercial');
+  });
+
+  it("put each text in the section of its map's editor tab (the scouts with the rights), every section in the editor's order", () => {
+    expect(Object.fromEntries(COMPARISON_SECTIONS.map((section) => [section.id, section.rows.map((row) => row.key)]))).toEqual({
+      base: ['title', 'subtitle', 'authorList', 'original_country_id', 'language_id', 'time_id', 'format_id', 'periods', 'additional_period', 'places', 'additional_place'],
+      presentation: ['pitch', 'summary', 'report', 'public_comment', 'newsletter_comment', 'additional_manuscript'],
+      criteria: ['audiences', 'genres', 'primary_genre', 'categories', 'thematics', 'literary_prizes'],
+      characters: ['characters'],
+      rights: ['company_id', 'scout'],
+      adaptation: [
+        'adaptation_formats', 'adaptation_kinds', 'adaptation_budget_id', 'duration', 'detailed_summary', 'key_moments', 'arena', 'promise', 'message', 'tone',
+        'point_of_view', 'narrative_structure', 'strong_points', 'weak_points', 'book_references', 'movie_references',
+      ],
+      ratings: AI_RATING_TYPES.map((type) => `ratings.${type}`),
+    });
+  });
+
+  it('follow the form in use: a map moved to another tab is compared in its section, at its place in ui:order', () => {
+    const form = formDefinitionOf(READING_SHEET_SCREEN);
+    const uiSchema = structuredClone(form.uiSchema) as unknown as { 'ui:order': string[]; 'ui:options': { tabs: { label: string; fields: string[] }[] } };
+    for (const tab of uiSchema['ui:options'].tabs) tab.fields = tab.fields.filter((field) => field !== 'tones');
+    uiSchema['ui:options'].tabs.find((tab) => tab.label.endsWith('.base'))!.fields.push('tones');
+    uiSchema['ui:order'] = ['tones', ...uiSchema['ui:order'].filter((field) => field !== 'tones')];
+    const { sections } = comparisonOf(sheetFormOf({ schema: form.schema, uiSchema }));
+    expect(sections.find((section) => section.id === 'base')!.rows[0]!.key).toBe('tone');
+    expect(sections.find((section) => section.id === 'adaptation')!.rows.map((row) => row.key)).not.toContain('tone');
   });
 
   it('are the seven of the spec, in order, each row named by the editor label of its field', () => {
