@@ -217,6 +217,6 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.to
 export async function getAiBook(db: Db, rawId: string | number): Promise<{ book: SheetApi; aiBook: AiDraftRecord<Date> | null }> {
   const book = await getSheet(db, rawId);
   const draft = await findDraft(db, book.id);
-  // Each column renamed; the jsonb columns hold common/aiDraft.ts's shapes, the checks keep locale and source known.
+  // Each column to its API name (the texts already flat, by their draft field: findDraft); the jsonb columns hold common/aiDraft.ts's shapes, the checks keep locale and source known.
   return { book, aiBook: draft ? (Object.fromEntries(Object.entries(draft).map(([key, value]) => [snake(key), value])) as AiDraftRecord<Date>) : null };
 }
