@@ -120,12 +120,13 @@ export function declaredStore({ table, fields, searchText, rules, order, version
       if (version && before && body[version.field] !== undefined && before[versionColumn!] !== body[version.field]) throw conflict(version.stale);
       const upload = (name: string) => uploads.find((file) => file.field === name);
       const fileValues = Object.fromEntries(files.map(([name, column]) => [column, upload(name)?.key ?? (before?.[column] as string | null | undefined) ?? null]));
-      // The unknown ids and the rule's refusals, all reported at once.
+      // The unknown ids and the rules' refusals, all reported at once; the rules see an unknown id as none.
       const errors: FieldErrors = {};
       await refusals(errors, () => checkReferences(tx, unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null, fields[name]!.invalid])));
+      const known = Object.fromEntries(Object.keys(errors).map((name) => [name, null]));
       let ruled: Body = {};
       await refusals(errors, async () => {
-        ruled = (await rules?.beforeSave?.(tx, id, { ...body, ...Object.fromEntries(files.map(([name, column]) => [name, fileValues[column]])) }, context)) ?? {};
+        ruled = (await rules?.beforeSave?.(tx, id, { ...body, ...known, ...Object.fromEntries(files.map(([name, column]) => [name, fileValues[column]])) }, context)) ?? {};
       });
       if (Object.keys(errors).length > 0) throw unprocessable(errors);
       const values: Body = { ...Object.fromEntries(writes.map(([name, column, encode]) => [column, encode(body[name])])), ...fileValues };

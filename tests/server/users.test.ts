@@ -192,7 +192,12 @@ describe('POST admin/users/{id}', () => {
       firstname: ['The first name field is required.'],
       email: ['The e-mail must be a valid email address.'],
     });
-    expect(await api.invalid('users', { ...body, country_id: 999999 }, id)).toEqual({ country_id: ['The selected country id is invalid.'] });
+    expect(await api.invalid('users', { ...body, email: 'ann.lee.country@example.test', country_id: 999999 }, id)).toEqual({ country_id: ['The selected country id is invalid.'] });
+    // An unknown id and a rule's refusal, reported together.
+    expect(await api.invalid('users', { ...body, email: 'taken@example.TEST', country_id: 999999 }, id)).toEqual({
+      country_id: ['The selected country id is invalid.'],
+      email: ['The email has already been taken.'],
+    });
     expect(await api.invalid('users', { ...body, nickname: 'A' }, id)).toEqual({ nickname: ['The nickname field is not accepted: User records have no such field.'] });
     expect((await api.call('POST', `users/${other}`, { ...body, email: 'taken@example.test' })).statusCode).toBe(200);
   });
