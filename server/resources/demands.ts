@@ -1,9 +1,9 @@
 import type { Db } from '../db/client.js';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { allDeclared } from '../db/repositories/declaredRepository.js';
 import { demandSearch, findDemandStatus, sheetsOfDemands } from '../db/repositories/demandRepository.js';
 import { columnOf } from '../db/repositories/filterConditions.js';
-import { MAX_INT_ID } from '../db/limits.js';
 import { books, demands, demandStatuses, demandTypes, users } from '../db/schema/index.js';
 import { unprocessable, type FieldErrors } from '../http/errors.js';
 import { declaredStore } from './declaredStore.js';
@@ -57,18 +57,21 @@ const fields = {
   updated_at: { column: 'updatedAt', writable: false },
 } as const satisfies CustomResourceDefinition['fields'];
 
+/** Newest first: by request date, then by id. */
+const NEWEST_FIRST = [{ column: 'demandDate', desc: true }, { column: 'id', desc: true }] as const;
+
 /** Requests as the store reads and writes them: newest first, by request date then id, behind a version lock. */
 const DEMAND_STORE = declaredStore({
   table: demands,
   fields,
-  order: [{ column: 'demandDate', desc: true }, { column: 'id', desc: true }],
+  order: NEWEST_FIRST,
   version: { field: 'version', stale: DEMAND_MESSAGES.stale },
   rules: { beforeSave: requestRules },
 });
 
 /** Every request made on sheet `bookId`, newest first (the sheet's `requestList`). */
 export async function requestsOfSheet(db: Db, bookId: number): Promise<Record<string, unknown>[]> {
-  return (await DEMAND_STORE.list(db, { where: eq(demands.bookId, bookId), page: 1, perPage: MAX_INT_ID, offset: 0 })).rows;
+  return allDeclared(db, demands, fields, { where: eq(demands.bookId, bookId), order: NEWEST_FIRST });
 }
 
 /**

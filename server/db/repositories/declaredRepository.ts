@@ -190,6 +190,14 @@ export async function listDeclared(
   return { rows: finished(plan, records), total: total?.value ?? 0 };
 }
 
+/** Every declared record matching `where`, in `order` (by id when absent), with no page and no count (a sheet's requests). */
+export async function allDeclared(db: Db, table: IdTable, fields: Fields, options: { where: SQL | undefined; order?: readonly OrderKey[] }): Promise<Row[]> {
+  const plan = readPlan(table, fields, 'list');
+  const order = [...orderOf(table, options.order ?? []), ...(options.order?.some((key) => key.column === 'id') ? [] : [asc(table.id)])];
+  const rows = await selectFrom(db, table, plan).where(options.where).orderBy(...order);
+  return finished(plan, await withLists(db, plan, (rows as Row[]).map(plan.toRecord), {}));
+}
+
 /** One declared record by id, with its listed relations and loaded values (in `options.lang`); undefined when unknown. */
 export async function findDeclared(db: Db, table: IdTable, fields: Fields, id: number, options: ReadOptions = {}): Promise<Row | undefined> {
   const plan = readPlan(table, fields, 'record');
