@@ -39,6 +39,7 @@ import { READING_SHEET_SCREEN } from '../common/readingSheetForm.js';
 import { UNCONFIGURED_CARD_PAYMENTS, type CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { RouteSummary } from './types.js';
 import { createRecordWrites } from './services/recordWrites.js';
+import { keepRecordHistory } from './services/historySubjects.js';
 
 export interface AppOptions {
   config: Config;
@@ -88,7 +89,8 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   app.decorate('routeList', [] as RouteSummary[]);
   app.decorate('shuttingDown', false);
   app.decorate('screenRegistry', screenRegistry);
-  app.decorate('recordWrites', createRecordWrites(database.db, app.log));
+  app.decorate('recordWrites', createRecordWrites(database.db, { log: app.log, screenVersion: (screen) => screenRegistry.inUse(screen)?.version }));
+  keepRecordHistory(app.recordWrites);
   app.addHook('onRoute', (route) => {
     const query = route.schema?.querystring as object | undefined;
     const body = route.config?.bodySchema;

@@ -13,6 +13,8 @@ const fields = {
   books: {
     relation: { list: books, through: [{ table: bookAuthors, from: 'authorId', to: 'bookId' }], pick: { id: 'id', original_title: 'originalTitle' } },
     returned: 'record',
+    // The sheets' author lists write it: their history shows it.
+    history: false,
   },
 } as const satisfies CustomResourceDefinition['fields'];
 

@@ -27,6 +27,8 @@ const fields = {
       pick: { id: 'id', original_title: 'originalTitle' },
     },
     returned: 'record',
+    // The sheets' lists write it: their history shows it.
+    history: false,
   },
 } as const satisfies CustomResourceDefinition['fields'];
 

@@ -126,6 +126,20 @@ export interface FieldDeclaration {
    * body and ignored, so a client may send back what it read.
    */
   writable?: boolean;
+  /**
+   * What a revision of the record keeps of it (server/services/recordHistory.ts). By default the
+   * record's own data: its column fields (not `id`), listed relations and loaded values, as the
+   * record carries them; never a joined record (its id column is kept), a count, a value derived
+   * from the others (`compute`, `sql`) or a write-only field. `false` leaves out a field no staff
+   * write changes (a login counter, a timestamp, the version lock); `perLanguage` keeps a loaded
+   * value of each language (`languageParam`) as a per-language map.
+   */
+  history?: false | 'perLanguage';
+  /**
+   * How a restore writes back a value the record carries but a body sets under other fields (the
+   * users a reporter targets, carried as `{ id, fullname }`, written as `reporterUserIds`).
+   */
+  writtenAs?: (value: unknown) => Record<string, unknown>;
 }
 
 /** The API surface of a resource, as the server serves it and the screen check reads it. */

@@ -44,6 +44,8 @@ const fields = {
     computed: 'the reading sheet: { id, original_title, authorList: [{ id, name }] }, null without one',
     schema: nullable(objectOf({ id: INTEGER, original_title: STRING, authorList: { type: 'array', items: ID_NAME } })),
     load: sheetsOfDemands,
+    // The sheet named by book_id, kept as such.
+    history: false,
   },
   demand_date: { column: 'demandDate' },
   demand_end_date: { column: 'demandEndDate' },
@@ -52,9 +54,9 @@ const fields = {
   demand_status_id: { column: 'demandStatusId' },
   demand_status: { relation: { one: demandStatuses, key: 'demandStatusId', pick: { id: 'id', name: 'name' } } },
   commentary: { column: 'commentary' },
-  version: { column: 'version' },
-  created_at: { column: 'createdAt', writable: false },
-  updated_at: { column: 'updatedAt', writable: false },
+  version: { column: 'version', history: false },
+  created_at: { column: 'createdAt', writable: false, history: false },
+  updated_at: { column: 'updatedAt', writable: false, history: false },
 } as const satisfies CustomResourceDefinition['fields'];
 
 /** Newest first: by request date, then by id. */

@@ -115,17 +115,18 @@ const fields = {
     },
     reporterUserIds: { computed: 'the users it targets (replaces reporterUsers)', returned: 'never', writable: true, writtenBy: 'the targets rule' },
     reporterUserRoleIds: { computed: 'the user groups it targets (replaces reporterUserRoles)', returned: 'never', writable: true, writtenBy: 'the targets rule' },
-    lang: { computed: 'the language of the texts: the `lang` asked, else en; on a save, of the blocks written', schema: { enum: [...LOCALES] }, returned: 'record', writable: true, writtenBy: 'the blocks rule', load: async (_db, ids, options) => new Map(ids.map((id) => [id, options.lang ?? DEFAULT_LOCALE])) },
+    lang: { computed: 'the language of the texts: the `lang` asked, else en; on a save, of the blocks written', schema: { enum: [...LOCALES] }, returned: 'record', writable: true, writtenBy: 'the blocks rule', history: false, load: async (_db, ids, options) => new Map(ids.map((id) => [id, options.lang ?? DEFAULT_LOCALE])) },
     reporterTextsData: {
       computed: 'the blocks of `lang` by category: { rights, alerts, buzz, news: [{ id, text, textType }] }, in order',
       schema: objectOf(Object.fromEntries(REPORTER_TEXT_TYPES.map((type) => [type, { type: 'array', items: objectOf({ id: INTEGER, text: STRING, textType: { enum: [...REPORTER_TEXT_TYPES] } }) }]))),
       returned: 'record',
+      history: 'perLanguage',
       load: (db, ids, options) => textsOfReporters(db, ids, options.lang ?? DEFAULT_LOCALE),
     },
     updatedTexts: { computed: 'blocks to write in `lang`: [{ id (null for a new one), text, textType }]', returned: 'never', writable: true, writtenBy: 'the blocks rule' },
     deletedTextIds: { computed: 'ids of blocks to delete', returned: 'never', writable: true, writtenBy: 'the blocks rule' },
-    created_at: { column: 'createdAt', returned: 'record', writable: false },
-    updated_at: { column: 'updatedAt', returned: 'record', writable: false },
+    created_at: { column: 'createdAt', returned: 'record', writable: false, history: false },
+    updated_at: { column: 'updatedAt', returned: 'record', writable: false, history: false },
   } as const satisfies CustomResourceDefinition['fields'];
 
 export const reporterResource: CustomResourceDefinition = {

@@ -180,6 +180,7 @@ export async function removeBook(writes: RecordWrites, storage: Storage, rawId: 
     removed = await writes.write({
       resource: SHEET_RESOURCE,
       action: 'delete',
+      id,
       run: async (tx, afterCommit) => {
         const stored = await bookStoredKeys(tx, id, { lock: true });
         if (!stored) return { id: undefined, result: false };

@@ -33,9 +33,16 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 /** Reads one sheet; 404 when the id is unknown or not an id. */
 export async function getSheet(db: Db, rawIdOrId: string | number): Promise<SheetApi> {
   const id = typeof rawIdOrId === 'number' ? rawIdOrId : parseId(rawIdOrId);
-  const row = id === undefined ? undefined : await findSheetRow(db, id);
-  if (!row) throw notFound(SHEET_NOT_FOUND);
-  const [lists, requestRows] = await Promise.all([findSheetLists(db, row.book.id), requestsOfSheet(db, row.book.id)]);
+  const sheet = id === undefined ? undefined : await findSheet(db, id);
+  if (!sheet) throw notFound(SHEET_NOT_FOUND);
+  return sheet;
+}
+
+/** One sheet, undefined when none; `requests: false` leaves its requests out (the history's read: they are records of their own). */
+export async function findSheet(db: Db, id: number, { requests = true }: { requests?: boolean } = {}): Promise<SheetApi | undefined> {
+  const row = await findSheetRow(db, id);
+  if (!row) return undefined;
+  const [lists, requestRows] = await Promise.all([findSheetLists(db, row.book.id), requests ? requestsOfSheet(db, row.book.id) : []]);
   return toSheetApi(row, { ...lists, requestRows });
 }
 

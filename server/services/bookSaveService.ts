@@ -15,6 +15,7 @@ import { getSheet, SHEET_NOT_FOUND, type SheetApi } from './bookReadService.js';
 import { createPendingUploads } from './pendingUploads.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
 import { createRecordWrites, type RecordWrites } from './recordWrites.js';
+import { sheetView } from './sheetHistory.js';
 import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 
 export { STALE_SHEET_MESSAGE } from './bookSaveWrite.js';
@@ -102,7 +103,7 @@ export function createBookSaveService({
   hooks = {},
   repository = bookWriteRepository,
   schemaValidator,
-  writes = createRecordWrites(db, log),
+  writes = createRecordWrites(db, { log }),
 }: BookSaveServiceOptions) {
   const repo = repository;
   const writer = { repo, hooks };
@@ -129,7 +130,7 @@ export function createBookSaveService({
      * their pending rows are removed, so storage and sheet are exactly as before.
      */
     async save({ rawId, input, files, sentKey = (key) => key, administratorId = null }: SaveRequest, options: SheetSaveOptions = {}): Promise<SaveResult> {
-      let saved: Awaited<ReturnType<typeof writeSheet>> & { read?: SheetApi };
+      let saved: Awaited<ReturnType<typeof writeSheet>> & { read: SheetApi };
       try {
         const id = rawId === undefined ? undefined : parseId(rawId);
         if (rawId !== undefined && id === undefined) throw notFound(SHEET_NOT_FOUND);
@@ -139,10 +140,12 @@ export function createBookSaveService({
           {
             resource: SHEET_RESOURCE,
             action: id === undefined ? 'create' : 'update',
+            id,
             run: async (tx) => {
               const written = await writeSheet(tx, writer, id, input as SheetInput, files, administratorId);
-              // A dry run reads the sheet it wrote before the rollback.
-              return { id: written.event.bookId, result: options.dryRun ? { ...written, read: await getSheet(tx, written.event.bookId) } : written };
+              // The sheet as written, read once in the transaction: the answer, and its history's view (a dry run's, before the rollback).
+              const read = await getSheet(tx, written.event.bookId);
+              return { id: written.event.bookId, result: { ...written, read }, after: sheetView(read) };
             },
           },
           { dryRun: options.dryRun },
@@ -151,12 +154,12 @@ export function createBookSaveService({
         await discardUploads(uploads, files);
         throw withSentKeys(error, sentKey);
       }
-      if (saved.read) return { message: saveMessage({ ...saved.event, withNotification: false }, { outcome: undefined, failed: false }), data: saved.read, withNotification: 0 };
+      if (options.dryRun) return { message: saveMessage({ ...saved.event, withNotification: false }, { outcome: undefined, failed: false }), data: saved.read, withNotification: 0 };
       await removeStoredFiles(storage, saved.replaced, log);
       const after = await runAfterCommit(hooks, saved.event, log);
       return {
         message: saveMessage(saved.event, after),
-        data: await getSheet(db, saved.event.bookId),
+        data: saved.read,
         withNotification: saved.event.withNotification ? 1 : 0,
       };
     },
@@ -171,6 +174,7 @@ export function createBookSaveService({
           : await writes.write({
               resource: SHEET_RESOURCE,
               action: 'update',
+              id: bookId,
               run: async (tx) => {
                 const stored = await repo.deleteFile(tx, bookId, fileId);
                 if (stored) await repo.touchSheet(tx, bookId);
@@ -188,6 +192,7 @@ export function createBookSaveService({
       const key = await writes.write({
         resource: SHEET_RESOURCE,
         action: 'update',
+        id: bookId,
         run: async (tx) => {
           const stored = await repo.clearManuscript(tx, bookId);
           return { id: stored ? bookId : undefined, result: stored };

@@ -59,9 +59,10 @@ export function createCustomResourceService(
         {
           resource: definition.api,
           action: creating ? 'create' : 'update',
+          id,
           run: async (tx, afterCommit) => {
             const saved = await save(tx, id, input, files, { ...context, afterCommit });
-            return { id: saved.id as number, result: saved };
+            return { id: saved.id as number, result: saved, after: writes.historyOf(definition.api)?.view?.(saved) };
           },
         },
         { dryRun: options.dryRun },
@@ -76,7 +77,7 @@ export function createCustomResourceService(
       try {
         const removed =
           id !== undefined &&
-          (await writes.write({ resource: definition.api, action: 'delete', run: async (tx, afterCommit) => ((await remove(tx, id, { ...context, afterCommit })) ? { id, result: true } : { id: undefined, result: false }) }));
+          (await writes.write({ resource: definition.api, action: 'delete', id, run: async (tx, afterCommit) => ((await remove(tx, id, { ...context, afterCommit })) ? { id, result: true } : { id: undefined, result: false }) }));
         if (!removed) throw missing();
       } catch (error) {
         if (isStillReferenced(error)) throw conflict(definition.inUseMessage ?? `This ${label.toLowerCase()} is still in use and cannot be deleted.`);
@@ -94,6 +95,7 @@ export function createCustomResourceService(
           : await writes.write({
               resource: definition.api,
               action: 'update',
+              id,
               run: async (tx, afterCommit) => {
                 const record = await clear(tx, id, field, { ...context, afterCommit });
                 return { id: record ? id : undefined, result: record };

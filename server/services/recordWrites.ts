@@ -1,6 +1,9 @@
+import { diffSnapshots, type Changes, type Snapshot } from '../../common/recordChanges.js';
 import type { Db } from '../db/client.js';
+import { insertRevision, lockedVersion, markAppWrites, revisionsAfter, type RevisionRow } from '../db/repositories/historyRepository.js';
 import { currentRequest } from '../http/requestContext.js';
 import type { AfterCommit } from '../resources/types.js';
+import type { HistorySubject } from './recordHistory.js';
 
 export type { AfterCommit } from '../resources/types.js';
 
@@ -15,6 +18,8 @@ export interface RecordWrite {
   id: number;
   /** The administrator whose request wrote it; null outside a request (scripts, jobs). */
   administratorId: number | null;
+  /** The revision it added to the record's history; absent when it changed nothing (or the resource keeps none). */
+  revision?: { id: number; version: number; changes: Changes };
 }
 
 /**
@@ -33,7 +38,28 @@ export type WriteObserver = (tx: Db, write: RecordWrite) => Promise<void>;
 export interface WriteStep<T> {
   resource: string;
   action: WriteAction;
-  run(tx: Db, afterCommit: AfterCommit): Promise<{ id: number | undefined; result: T }>;
+  /** The record an update or a delete writes (its history reads it before the write). */
+  id?: number;
+  /**
+   * `after`: the record as its history sees it after the write, when the step read it anyway (the
+   * sheet's answer), else the path reads it.
+   */
+  run(tx: Db, afterCommit: AfterCommit): Promise<{ id: number | undefined; result: T; after?: Snapshot }>;
+}
+
+/** A restore's write (server/services/historyService.ts): refused when the record moved past `version`. */
+export interface RestoreOf {
+  /** The revision whose earlier values are brought back. */
+  revision: number;
+  /** The record's version the restore was asked from. */
+  version: number;
+}
+
+/** A write refused because the record changed since the version it was asked from: the revisions in between. */
+export class StaleRecord extends Error {
+  constructor(readonly since: RevisionRow[]) {
+    super('the record changed since');
+  }
 }
 
 export interface WriteOptions {
@@ -43,6 +69,8 @@ export interface WriteOptions {
    * (the studio preview's save).
    */
   dryRun?: boolean;
+  /** A restore: checked against the record's version in the write's transaction, linked from its revision. */
+  restore?: RestoreOf;
 }
 
 /** The one path of every create, update and delete of a record. */
@@ -51,6 +79,16 @@ export interface RecordWrites {
   write<T>(step: WriteStep<T>, options?: WriteOptions): Promise<T>;
   /** Adds an observer of every write from now on; returns its removal. */
   observe(observer: WriteObserver): () => void;
+  /** Keeps the history of a resource's records from now on (server/services/recordHistory.ts). */
+  keepHistory(resource: string, subject: HistorySubject): void;
+  /** How a resource's history reads its records, if it keeps one. */
+  historyOf(resource: string): HistorySubject | undefined;
+}
+
+/** What the path asks of the app beyond the database: the version of a screen in use (0: its built-in file). */
+export interface RecordWritesOptions {
+  log?: { warn(obj: object, msg: string): void };
+  screenVersion?: (screen: string) => number | undefined;
 }
 
 /** Thrown to roll a dry run back, carrying its result out of the transaction. */
@@ -64,19 +102,41 @@ class RolledBack<T> extends Error {
  * The record writes of one app: every resource service and the reading sheet's save write through
  * it, so that the history, bulk actions and the studio's checks see each write the same way.
  */
-export function createRecordWrites(db: Db, log?: { warn(obj: object, msg: string): void }): RecordWrites {
+export function createRecordWrites(db: Db, { log, screenVersion }: RecordWritesOptions = {}): RecordWrites {
   const observers = new Set<WriteObserver>();
+  const subjects = new Map<string, HistorySubject>();
+
+  /** The revision of one write: the record read before and after, diffed; none when nothing changed. */
+  async function recordRevision(tx: Db, step: WriteStep<unknown>, id: number, before: Snapshot | undefined, after: Snapshot | undefined, administratorId: number | null, restore: RestoreOf | undefined) {
+    const changes = diffSnapshots(before ?? {}, after ?? {});
+    if (step.action === 'update' && Object.keys(changes).length === 0) return undefined;
+    const subject = subjects.get(step.resource);
+    const screen = subject?.screen === undefined ? null : (screenVersion?.(subject.screen) ?? null);
+    const added = await insertRevision(tx, { resource: step.resource, recordId: id, action: step.action, administratorId, changes, screenVersion: screen, restoredFrom: restore?.revision });
+    return { ...added, changes };
+  }
+
   return {
     async write<T>(step: WriteStep<T>, options: WriteOptions = {}): Promise<T> {
       const tasks: (() => Promise<unknown>)[] = [];
       const administratorId = currentRequest()?.administratorId ?? null;
+      const subject = subjects.get(step.resource);
+      const { restore } = options;
       let result: T;
       try {
         result = await db.transaction(async (tx) => {
+          const keeps = subject !== undefined && !options.dryRun;
+          if (keeps) await markAppWrites(tx, 'recorded');
+          if (restore && step.id !== undefined && (await lockedVersion(tx, step.resource, step.id)) !== restore.version) {
+            throw new StaleRecord(await revisionsAfter(tx, step.resource, step.id, restore.version));
+          }
+          const before = keeps && step.id !== undefined && step.action !== 'create' ? await subject.read(tx, step.id) : undefined;
           const done = await step.run(tx, (task) => tasks.push(task));
           if (options.dryRun) throw new RolledBack(done.result);
           if (done.id !== undefined) {
-            for (const observer of observers) await observer(tx, { resource: step.resource, action: step.action, id: done.id, administratorId });
+            const after = !keeps || step.action === 'delete' ? undefined : (done.after ?? (await subject.read(tx, done.id)));
+            const revision = keeps ? await recordRevision(tx, step as WriteStep<unknown>, done.id, before, after, administratorId, restore) : undefined;
+            for (const observer of observers) await observer(tx, { resource: step.resource, action: step.action, id: done.id, administratorId, ...(revision ? { revision } : {}) });
           }
           return done.result;
         });
@@ -94,5 +154,9 @@ export function createRecordWrites(db: Db, log?: { warn(obj: object, msg: string
       observers.add(observer);
       return () => observers.delete(observer);
     },
+    keepHistory(resource, subject) {
+      subjects.set(resource, subject);
+    },
+    historyOf: (resource) => subjects.get(resource),
   };
 }

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../common/locales.js';
 import type { ReporterBookGroup } from '../../common/reporters.js';
 import type { Db } from '../db/client.js';
 import type { RecordWrites } from './recordWrites.js';
-import { reporterResource } from '../resources/reporters.js';
+import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 import { MAX_INT_ID } from '../db/repositories/resourceRepository.js';
 import { deleteReporterBook, reporterBooksByGenre, reporterExists } from '../db/repositories/reporterRepository.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -36,10 +36,12 @@ export async function reporterBooks(db: Db, rawId: string, query: { lang?: Local
 export async function removeReporterBook(db: Db, writes: RecordWrites, body: unknown): Promise<{ message: string }> {
   const { reporterId, bookId } = readDeleteBook(body);
   await existingReporter(db, String(reporterId));
+  // A change of the sheet's `reporterList`: its history shows the reporter gone from it.
   const removed = await writes.write({
-    resource: reporterResource.api,
+    resource: SHEET_RESOURCE,
     action: 'update',
-    run: async (tx) => ((await deleteReporterBook(tx, reporterId, bookId)) ? { id: reporterId, result: true } : { id: undefined, result: false }),
+    id: bookId,
+    run: async (tx) => ((await deleteReporterBook(tx, reporterId, bookId)) ? { id: bookId, result: true } : { id: undefined, result: false }),
   });
   if (!removed) throw new HttpError(404, REPORTER_BOOK_MESSAGES.notListed);
   return { message: RESOURCE_MESSAGES.deleted };

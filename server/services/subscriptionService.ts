@@ -67,6 +67,7 @@ const writeUser = (writes: RecordWrites, userId: number, run: (tx: Db) => Promis
   writes.write({
     resource: userResource.api,
     action: 'update',
+    id: userId,
     run: async (tx) => {
       await run(tx);
       return { id: userId, result: undefined };

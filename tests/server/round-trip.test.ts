@@ -139,7 +139,10 @@ const observed: RecordWrite[] = [];
 
 /** Checks that the last write observed is this one, by the logged-in administrator. */
 function expectObserved(resource: string, action: RecordWrite['action'], id: number): void {
-  expect(observed.at(-1), `${action} of ${resource} ${id} did not go through the write path`).toEqual({ resource, action, id, administratorId: expect.any(Number) });
+  const { revision, ...write } = observed.at(-1) ?? {};
+  expect(write, `${action} of ${resource} ${id} did not go through the write path`).toEqual({ resource, action, id, administratorId: expect.any(Number) });
+  // Each write, a create and a delete included, changed the record: its history has a revision of it.
+  expect(revision, `${action} of ${resource} ${id} left no revision`).toMatchObject({ id: expect.any(Number), version: expect.any(Number) });
 }
 
 beforeAll(async () => {

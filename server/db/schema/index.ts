@@ -17,3 +17,4 @@ export * from './usage.js';
 export * from './outbox.js';
 export * from './hardening.js';
 export * from './screens.js';
+export * from './history.js';

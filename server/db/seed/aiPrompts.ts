@@ -3,6 +3,7 @@ import { AI_DRAFT_ASKS, AI_DRAFT_NAME_FIELDS, AI_DRAFT_TEXT_FIELDS, type AiDraft
 import type { Translations } from '../../../common/locales.js';
 import type { Db } from '../client.js';
 import { aiPrompts } from '../schema/editorial.js';
+import { markAppWrites } from '../repositories/historyRepository.js';
 
 /** The draft's names, first in the structure: they are matched with the directory, no map of the sheet. */
 const NAME_ASKS = {
@@ -201,6 +202,14 @@ export const AI_PROMPT_SEEDS: readonly { label: Source; contents: Translations; 
  * sheet is asked of the AI by the prompts already written. Idempotent; runs at every start.
  */
 export async function seedAiPrompts(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The app's own rows: no one's change in the prompts' history.
+    await markAppWrites(tx, 'off');
+    await seedPrompts(tx);
+  });
+}
+
+async function seedPrompts(db: Db): Promise<void> {
   await db
     .insert(aiPrompts)
     .values(AI_PROMPT_SEEDS.map((seed) => ({ label: seed.label, contents: seed.contents, jsonStructure: seed.jsonStructure })))

@@ -8,6 +8,7 @@ import { seedDirectory } from './directory.js';
 import { seedBookViews, seedDemands, seedNews, seedReporters } from './activity.js';
 import { loadReferenceIds } from './reference-ids.js';
 import { seedSubscribers } from './subscribers.js';
+import { markAppWrites } from '../../repositories/historyRepository.js';
 
 export interface DemoSeedOptions {
   /** Faker seed: the same seed (and day) gives the same data. Default 20240. */
@@ -47,6 +48,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
   const now = options.now ?? new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK_KEY})`);
+    // Demo rows are no one's change: their history starts with the first save.
+    await markAppWrites(tx, 'off');
     const existing = await tx.select({ id: books.id }).from(books).limit(1);
     if (existing.length > 0) return false;
 

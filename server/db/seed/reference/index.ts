@@ -34,6 +34,7 @@ import { seedStatuses } from './statuses.js';
 import { seedThematics } from './thematics.js';
 import { TIMES } from './times.js';
 import { seedTypeLists } from './type-lists.js';
+import { markAppWrites } from '../../repositories/historyRepository.js';
 
 /** Staff-editable lists (full CRUD on their screens): seeded once, when empty, and never overwritten. */
 export const STARTER_LISTS: readonly (readonly [NamedListTable, readonly NamedEntry[]])[] = [
@@ -66,6 +67,8 @@ const isEmpty = async (db: Db, table: PgTable) => (await db.select({ one: sql`1`
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    // The app's own rows: no one's change in the records' history.
+    await markAppWrites(tx, 'off');
     await seedLocales(tx);
     await seedLanguages(tx);
     await seedCountries(tx);

@@ -1,0 +1,74 @@
+import { DEFAULT_LOCALE, LOCALES } from '../../common/locales.js';
+import type { Json, Snapshot } from '../../common/recordChanges.js';
+import type { Db } from '../db/client.js';
+import type { FieldDeclaration, ResourceSurface } from '../resources/declaration.js';
+import type { ResourceStore } from '../resources/types.js';
+
+/**
+ * How the history sees the records of one resource (docs/record-history.md): the record's own
+ * fields as its answer carries them, read inside a write's transaction before and after it, so the
+ * one write path diffs them into a revision (server/services/recordWrites.ts). Derived from the
+ * resource's declaration: no resource writes history code of its own.
+ */
+export interface HistorySubject {
+  /** The record as its revisions see it, undefined when there is none. */
+  read(db: Db, id: number): Promise<Snapshot | undefined>;
+  /** The screen whose labels name the fields (its version in use is kept with each revision). */
+  screen?: string;
+  /** The view of a record its store just read (a save's answer), when one read is all it takes. */
+  view?(record: Record<string, unknown>): Snapshot;
+}
+
+/** A stored file as a revision keeps it: its name and size, never its content nor its key. */
+export function fileView(value: unknown): Json {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    // A declared file field answers its URL: the name is its last segment.
+    const name = decodeURIComponent(value.split('?')[0]!.split('/').at(-1) ?? value);
+    return { name };
+  }
+  const file = value as { id?: number; name?: string | null; size?: number | null };
+  return { ...(file.id === undefined ? {} : { id: file.id }), name: file.name ?? null, size: file.size ?? null };
+}
+
+/**
+ * The fields a revision keeps of a declared resource: the record's own data (see
+ * `FieldDeclaration.history`): column fields but `id`, listed relations, loaded values.
+ */
+export function historyFields(surface: Pick<ResourceSurface, 'fields'>): [string, FieldDeclaration][] {
+  return Object.entries(surface.fields).filter(([name, field]) => {
+    if (name === 'id' || field.history === false || field.codec === 'englishName') return false;
+    const returned = field.returned ?? 'both';
+    if (returned !== 'both' && returned !== 'record') return false;
+    if (field.column !== undefined) return true;
+    if (field.relation !== undefined) return typeof field.relation === 'object' && 'list' in field.relation;
+    return field.load !== undefined;
+  });
+}
+
+/** The history of a resource whose records its store reads (every declared resource). */
+export function declaredHistory(surface: Pick<ResourceSurface, 'fields' | 'screen'>, store: Pick<ResourceStore, 'find'>): HistorySubject {
+  const fields = historyFields(surface);
+  const perLanguage = fields.filter(([, field]) => field.history === 'perLanguage');
+  const plain = fields.filter(([, field]) => field.history !== 'perLanguage');
+  const viewOf = (record: Record<string, unknown>): Snapshot =>
+    Object.fromEntries(plain.map(([name, field]) => [name, field.codec === 'file' ? fileView(record[name]) : ((record[name] ?? null) as Json)]));
+  return {
+    screen: surface.screen,
+    ...(perLanguage.length === 0 ? { view: viewOf } : {}),
+    async read(db, id) {
+      const record = await store.find(db, id);
+      if (!record) return undefined;
+      const view = viewOf(record);
+      if (perLanguage.length > 0) {
+        const maps = Object.fromEntries(perLanguage.map(([name]) => [name, {} as { [locale: string]: Json }]));
+        for (const locale of LOCALES) {
+          const read = locale === DEFAULT_LOCALE ? record : await store.find(db, id, { lang: locale });
+          for (const [name] of perLanguage) maps[name]![locale] = (read?.[name] ?? null) as Json;
+        }
+        Object.assign(view, maps);
+      }
+      return view;
+    },
+  };
+}

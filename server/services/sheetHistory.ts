@@ -1,0 +1,31 @@
+import type { Json, Snapshot } from '../../common/recordChanges.js';
+import { SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
+import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
+import { findSheet, type SheetApi } from './bookReadService.js';
+import { fileView, type HistorySubject } from './recordHistory.js';
+
+/** The sheet's file lists, as its answer carries them: a revision keeps each file's name and size. */
+const SHEET_FILE_LISTS = ['documentList', 'coverList', 'videoList'] as const;
+
+/** What a revision keeps of a reading sheet: the fields its save writes (its form schema's, as stored), and its files. */
+export const SHEET_HISTORY_FIELDS: readonly string[] = Object.keys(readingSheetSchema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field));
+
+/** A sheet as its history sees it. */
+export function sheetView(sheet: SheetApi): Snapshot {
+  const view: Snapshot = Object.fromEntries(SHEET_HISTORY_FIELDS.map((field) => [field, (sheet[field] ?? null) as Json]));
+  // A character's `key` is its id's, for the editor.
+  if (Array.isArray(view.characters)) view.characters = view.characters.map((character) => Object.fromEntries(Object.entries(character as object).filter(([key]) => key !== 'key')) as Json);
+  for (const list of SHEET_FILE_LISTS) view[list] = ((sheet[list] ?? []) as unknown[]).map(fileView);
+  view.manuscript = fileView(sheet.manuscript);
+  return view;
+}
+
+/** The reading sheets' history: the editor's form names their fields. */
+export const SHEET_HISTORY: HistorySubject = {
+  screen: 'readingSheet',
+  async read(db, id) {
+    const sheet = await findSheet(db, id, { requests: false });
+    return sheet && sheetView(sheet);
+  },
+};
+
