@@ -137,9 +137,10 @@ export interface FieldDeclaration {
   history?: false | 'perLanguage';
   /**
    * How a restore writes back a value the record carries but a body sets under other fields (the
-   * users a reporter targets, carried as `{ id, fullname }`, written as `reporterUserIds`).
+   * users a reporter targets, carried as `{ id, fullname }`, written as `reporterUserIds`), given
+   * the value to bring back and the record's value now.
    */
-  writtenAs?: (value: unknown) => Record<string, unknown>;
+  writtenAs?: (value: unknown, current: unknown) => Record<string, unknown>;
 }
 
 /** The API surface of a resource, as the server serves it and the screen check reads it. */

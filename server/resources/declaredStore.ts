@@ -133,6 +133,7 @@ export function declaredStore({ table, fields, searchText, rules, order, version
       for (const [column, value] of Object.entries(ruled)) if (value !== undefined) values[column] = value;
       if (searchText) values.searchText = searchText(body);
       if (versionColumn && before) values[versionColumn] = (before[versionColumn] as number) + 1;
+      if (id === undefined && context.recreate !== undefined) values.id = context.recreate;
       let written: number | undefined;
       try {
         written = await writeDeclared(tx, table, id, values);

@@ -84,6 +84,25 @@ async function checkRules(db: Db, reporterId: number | undefined, input: Reporte
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
 
+const idsOf = (records: unknown): number[] => ((records ?? []) as { id: number }[]).map((record) => record.id);
+
+type Block = { id: number; text: string; textType: ReporterTextWrite['textType'] };
+const blocksOf = (texts: unknown): Block[] => Object.values((texts ?? {}) as Record<string, Block[]>).flat();
+
+/**
+ * The save fields that bring a language's blocks back to `texts` from `current`: the blocks kept
+ * rewritten, those gone since written anew, the others deleted.
+ */
+function blocksWritten(texts: unknown, current: unknown): Record<string, unknown> {
+  const now = new Set(blocksOf(current).map((block) => block.id));
+  const wanted = blocksOf(texts);
+  const kept = new Set(wanted.map((block) => block.id));
+  return {
+    updatedTexts: wanted.map((block) => ({ id: now.has(block.id) ? block.id : null, text: block.text, textType: block.textType })),
+    deletedTextIds: [...now].filter((id) => !kept.has(id)),
+  };
+}
+
 /**
  * Reporters (`admin/reporters`, SPEC §3 'Reporter'): dated editorial write-ups that target users
  * and user groups (plans), hold text blocks in four categories per language, and list books
@@ -109,9 +128,11 @@ const fields = {
         pick: { id: 'id', fullname: { sql: (user) => sql<string>`trim(${columnOf(user, 'firstname')} || ' ' || ${columnOf(user, 'lastname')})`, schema: STRING } },
         order: [{ column: 'lastname' }, { column: 'firstname' }],
       },
+      writtenAs: (targets) => ({ reporterUserIds: idsOf(targets) }),
     },
     reporterUserRoles: {
       relation: { list: plans, through: [{ table: reporterUserRoles, from: 'reporterId', to: 'planId' }], pick: { id: 'id', name: 'role' }, order: [{ column: 'amount' }] },
+      writtenAs: (groups) => ({ reporterUserRoleIds: idsOf(groups) }),
     },
     reporterUserIds: { computed: 'the users it targets (replaces reporterUsers)', returned: 'never', writable: true, writtenBy: 'the targets rule' },
     reporterUserRoleIds: { computed: 'the user groups it targets (replaces reporterUserRoles)', returned: 'never', writable: true, writtenBy: 'the targets rule' },
@@ -121,6 +142,7 @@ const fields = {
       schema: objectOf(Object.fromEntries(REPORTER_TEXT_TYPES.map((type) => [type, { type: 'array', items: objectOf({ id: INTEGER, text: STRING, textType: { enum: [...REPORTER_TEXT_TYPES] } }) }]))),
       returned: 'record',
       history: 'perLanguage',
+      writtenAs: blocksWritten,
       load: (db, ids, options) => textsOfReporters(db, ids, options.lang ?? DEFAULT_LOCALE),
     },
     updatedTexts: { computed: 'blocks to write in `lang`: [{ id (null for a new one), text, textType }]', returned: 'never', writable: true, writtenBy: 'the blocks rule' },

@@ -83,6 +83,8 @@ export type AfterCommit = (task: () => Promise<unknown>) => void;
 /** What a store's write may use: the store context, and the work its commit is to be followed by. */
 export interface WriteContext extends StoreContext {
   afterCommit: AfterCommit;
+  /** A create bringing a deleted record back: the id it had (a restore from its history). */
+  recreate?: number;
 }
 
 /** A file the request uploaded and storage kept, handed to a store's save. */

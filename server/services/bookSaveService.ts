@@ -14,7 +14,7 @@ import { writeSheet } from './bookSaveWrite.js';
 import { getSheet, SHEET_NOT_FOUND, type SheetApi } from './bookReadService.js';
 import { createPendingUploads } from './pendingUploads.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
-import { createRecordWrites, type RecordWrites } from './recordWrites.js';
+import { createRecordWrites, type RecordWrites, type RestoreOf } from './recordWrites.js';
 import { sheetView } from './sheetHistory.js';
 import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 
@@ -87,6 +87,10 @@ export interface SheetSaveOptions {
   validate?: FormValidator;
   /** Every rule and write run, then rolled back: nothing kept, no one notified (recordWrites `dryRun`). */
   dryRun?: boolean;
+  /** A restore from the sheet's history (server/services/historyService.ts): checked against its version, linked to its revision. */
+  restore?: RestoreOf;
+  /** A create that brings a deleted sheet back under its own id. */
+  recreate?: number;
 }
 
 /**
@@ -140,15 +144,15 @@ export function createBookSaveService({
           {
             resource: SHEET_RESOURCE,
             action: id === undefined ? 'create' : 'update',
-            id,
+            id: id ?? options.recreate,
             run: async (tx) => {
-              const written = await writeSheet(tx, writer, id, input as SheetInput, files, administratorId);
+              const written = await writeSheet(tx, writer, id, input as SheetInput, files, administratorId, id === undefined ? options.recreate : undefined);
               // The sheet as written, read once in the transaction: the answer, and its history's view (a dry run's, before the rollback).
               const read = await getSheet(tx, written.event.bookId);
               return { id: written.event.bookId, result: { ...written, read }, after: sheetView(read) };
             },
           },
-          { dryRun: options.dryRun },
+          { dryRun: options.dryRun, restore: options.restore },
         );
       } catch (error) {
         await discardUploads(uploads, files);

@@ -37,6 +37,8 @@ export async function writeSheet(
   sheet: SheetInput,
   files: readonly UploadedFile[],
   administratorId: number | null,
+  /** A create bringing a deleted sheet back: the id it had. */
+  recreate?: number,
 ): Promise<{ event: SheetSavedEvent; replaced: string[] }> {
   const uploads = sheetUploads(files);
   const locked = id === undefined ? undefined : await repo.lockSheet(tx, id);
@@ -55,6 +57,7 @@ export async function writeSheet(
     if (locked?.manuscriptStoredName) replaced.push(locked.manuscriptStoredName);
   }
 
+  if (!locked && recreate !== undefined) columns.id = recreate;
   const { bookId, version } = locked ? await updateSheetRow(repo, tx, locked, sheet, columns, now) : await insertSheetRow(repo, tx, sheet, columns, now);
   await writeSheetLists(repo, tx, bookId, sheet);
   replaced.push(...(await writeSheetFiles(repo, tx, bookId, uploads, locked !== undefined)));

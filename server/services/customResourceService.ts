@@ -59,13 +59,13 @@ export function createCustomResourceService(
         {
           resource: definition.api,
           action: creating ? 'create' : 'update',
-          id,
+          id: id ?? options.recreate,
           run: async (tx, afterCommit) => {
-            const saved = await save(tx, id, input, files, { ...context, afterCommit });
+            const saved = await save(tx, id, input, files, { ...context, afterCommit, ...(creating && options.recreate ? { recreate: options.recreate } : {}) });
             return { id: saved.id as number, result: saved, after: writes.historyOf(definition.api)?.view?.(saved) };
           },
         },
-        { dryRun: options.dryRun },
+        { dryRun: options.dryRun, restore: options.restore },
       );
       const message = definition.savedMessage ?? (creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated);
       return { message, data: data as ApiRecord };

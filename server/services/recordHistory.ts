@@ -72,3 +72,20 @@ export function declaredHistory(surface: Pick<ResourceSurface, 'fields' | 'scree
     },
   };
 }
+
+/** The fields that name a record, in order of preference (a sheet's title, a genre's names, a person's name). */
+const NAMING_FIELDS = ['original_title', 'title', 'label', 'name', 'names', 'lastname', 'email', 'role'] as const;
+
+/** What a record is called, for a list of revisions of many records: its title or name (English first), else null. */
+export function recordLabel(view: Snapshot | undefined): string | null {
+  if (!view) return null;
+  for (const field of NAMING_FIELDS) {
+    const value = view[field];
+    if (typeof value === 'string' && value.trim()) return field === 'lastname' && typeof view.firstname === 'string' ? `${view.firstname} ${value}`.trim() : value.trim();
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const text = [value[DEFAULT_LOCALE], ...Object.values(value)].find((inner) => typeof inner === 'string' && inner.trim());
+      if (typeof text === 'string') return text.trim();
+    }
+  }
+  return null;
+}

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { insertRevision, lockedVersion, markAppWrites, revisionsAfter, type RevisionRow } from '../db/repositories/historyRepository.js';
 import { currentRequest } from '../http/requestContext.js';
 import type { AfterCommit } from '../resources/types.js';
-import type { HistorySubject } from './recordHistory.js';
+import { recordLabel, type HistorySubject } from './recordHistory.js';
 
 export type { AfterCommit } from '../resources/types.js';
 
@@ -51,8 +51,8 @@ export interface WriteStep<T> {
 export interface RestoreOf {
   /** The revision whose earlier values are brought back. */
   revision: number;
-  /** The record's version the restore was asked from. */
-  version: number;
+  /** The record's version the restore was asked from (absent: not checked, as for the next saves of one restore). */
+  version?: number;
 }
 
 /** A write refused because the record changed since the version it was asked from: the revisions in between. */
@@ -112,7 +112,8 @@ export function createRecordWrites(db: Db, { log, screenVersion }: RecordWritesO
     if (step.action === 'update' && Object.keys(changes).length === 0) return undefined;
     const subject = subjects.get(step.resource);
     const screen = subject?.screen === undefined ? null : (screenVersion?.(subject.screen) ?? null);
-    const added = await insertRevision(tx, { resource: step.resource, recordId: id, action: step.action, administratorId, changes, screenVersion: screen, restoredFrom: restore?.revision });
+    const label = recordLabel(after ?? before);
+    const added = await insertRevision(tx, { resource: step.resource, recordId: id, action: step.action, administratorId, label, changes, screenVersion: screen, restoredFrom: restore?.revision });
     return { ...added, changes };
   }
 
@@ -127,7 +128,7 @@ export function createRecordWrites(db: Db, { log, screenVersion }: RecordWritesO
         result = await db.transaction(async (tx) => {
           const keeps = subject !== undefined && !options.dryRun;
           if (keeps) await markAppWrites(tx, 'recorded');
-          if (restore && step.id !== undefined && (await lockedVersion(tx, step.resource, step.id)) !== restore.version) {
+          if (restore?.version !== undefined && step.id !== undefined && (await lockedVersion(tx, step.resource, step.id)) !== restore.version) {
             throw new StaleRecord(await revisionsAfter(tx, step.resource, step.id, restore.version));
           }
           const before = keeps && step.id !== undefined && step.action !== 'create' ? await subject.read(tx, step.id) : undefined;

@@ -9,6 +9,7 @@ import { compileFormValidator, type FormValidator } from '../definitions/formVal
 import { HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
 import { acceptedBodyFields, writableFields, type FilterDeclaration, type ResourceSurface } from '../resources/declaration.js';
 import type { RecordOptions, ResourceDefinition, StoredUpload } from '../resources/types.js';
+import type { RestoreOf } from './recordWrites.js';
 
 /** The `message` of each successful write. */
 export const RESOURCE_MESSAGES = {
@@ -31,6 +32,10 @@ export interface SaveOptions {
   validate?: FormValidator;
   /** Every rule and write run, then rolled back (recordWrites `dryRun`). */
   dryRun?: boolean;
+  /** A restore from the record's history (server/services/historyService.ts): checked against its version, linked to its revision. */
+  restore?: RestoreOf;
+  /** A create that brings a deleted record back under its own id. */
+  recreate?: number;
 }
 
 /** The rules of one resource; routes only translate HTTP to these calls. */

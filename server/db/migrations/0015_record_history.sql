@@ -14,6 +14,7 @@ CREATE TABLE "record_revisions" (
 	"action" text NOT NULL,
 	"administrator_id" integer,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"label" text,
 	"changes" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"screen_version" integer,
 	"restored_from" bigint

@@ -13,6 +13,7 @@ export interface RevisionRow {
   action: string;
   administratorId: number | null;
   administratorName: string | null;
+  label: string | null;
   at: Date;
   changes: Changes;
   screenVersion: number | null;
@@ -25,6 +26,7 @@ export interface NewRevision {
   recordId: number;
   action: 'create' | 'update' | 'delete';
   administratorId: number | null;
+  label: string | null;
   changes: Changes;
   screenVersion: number | null;
   restoredFrom?: number | null;
@@ -50,8 +52,8 @@ export async function insertRevision(tx: Db, revision: NewRevision): Promise<{ i
         on conflict (resource, record_id) do update set version = h.version + 1, outside = false
         returning version
       )
-      insert into ${recordRevisions} (resource, record_id, version, action, administrator_id, changes, screen_version, restored_from)
-      select ${revision.resource}, ${revision.recordId}, head.version, ${revision.action}, ${revision.administratorId}, ${JSON.stringify(revision.changes)}::jsonb, ${revision.screenVersion}, ${revision.restoredFrom ?? null}
+      insert into ${recordRevisions} (resource, record_id, version, action, administrator_id, label, changes, screen_version, restored_from)
+      select ${revision.resource}, ${revision.recordId}, head.version, ${revision.action}, ${revision.administratorId}, ${revision.label}, ${JSON.stringify(revision.changes)}::jsonb, ${revision.screenVersion}, ${revision.restoredFrom ?? null}
       from head
       returning id::float8 as id, version`),
   );
@@ -85,6 +87,7 @@ const revisionColumns = {
   action: recordRevisions.action,
   administratorId: recordRevisions.administratorId,
   administratorName: sql<string | null>`trim(${administrators.firstname} || ' ' || ${administrators.lastname})`,
+  label: recordRevisions.label,
   at: recordRevisions.at,
   changes: recordRevisions.changes,
   screenVersion: recordRevisions.screenVersion,

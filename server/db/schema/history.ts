@@ -21,6 +21,8 @@ export const recordRevisions = pgTable(
     /** Who wrote it; kept when the administrator is deleted later (no foreign key), null for the app's own work. */
     administratorId: integer('administrator_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the record was called at the time (its title or name), for lists of revisions of many records. */
+    label: text('label'),
     /** The changed fields: `{ field: change }` (common/recordChanges.ts). */
     changes: jsonb('changes').notNull().default({}),
     /** The version of the record's screen the save was made with (0: the built-in file), so an old revision displays with its labels. */

@@ -1,0 +1,113 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyInstance } from 'fastify';
+import { responses } from '../../common/answerSchemas.js';
+import { ACTIVITY_ANSWER, RECORD_HISTORY_ANSWER, RESTORE_ANSWER, STALE_RESTORE_ANSWER } from '../../common/historyAnswers.js';
+import { strictListQuery } from '../http/listQuery.js';
+import { normalizeJsonForm } from '../http/multipartForm.js';
+import { pagingQuerySchema } from '../http/paging.js';
+import { unprocessable } from '../http/errors.js';
+import { currentRequest } from '../http/requestContext.js';
+import { RESOURCES } from '../resources/index.js';
+import { SHEET_RESOURCE } from '../resources/readingSheets.js';
+import { actionBody } from '../services/actionBody.js';
+import { READING_SHEET_SCHEMA } from '../services/bookSaveInput.js';
+import { createHistoryService, declaredRestorer, StaleRestore, type RestoreBody, type Restorer } from '../services/historyService.js';
+import { SHEET_HISTORY_FIELDS } from '../services/sheetHistory.js';
+import { sheetServiceOf } from './bookSave.js';
+import { serviceOf } from './resourceRoutes.js';
+
+/** A day (`2026-11-28`, the whole day) or an instant (ISO 8601). */
+const WHEN = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?$' } as const;
+
+const activityQuery = {
+  type: 'object',
+  properties: { administrator: { type: 'integer', minimum: 1, maximum: 2147483647 }, resource: { type: 'string', maxLength: 100 }, from: WHEN, to: WHEN, ...pagingQuerySchema },
+} as const;
+
+const historyParams = {
+  type: 'object',
+  properties: { resource: { type: 'string', maxLength: 100 }, id: { type: 'string', pattern: '^\\d{1,10}$' } },
+  required: ['resource', 'id'],
+} as const;
+
+const revisionParams = { type: 'object', properties: { revision: { type: 'string', pattern: '^\\d{1,18}$' } }, required: ['revision'] } as const;
+
+/** `POST admin/history/{revisionId}/restore`: the fields to bring back (all the revision's when absent) and the record's version read. */
+export const RESTORE_BODY = {
+  type: 'object',
+  required: ['version'],
+  properties: {
+    fields: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, minItems: 1, maxItems: 500, uniqueItems: true },
+    version: { type: 'integer', minimum: 0, maximum: 2147483647 },
+  },
+} as const;
+const readRestore = actionBody<RestoreBody>(RESTORE_BODY);
+
+/** A day's start, or an instant; `to` given as a day includes that whole day. */
+function instant(value: string | undefined, field: 'from' | 'to'): Date | undefined {
+  if (value === undefined) return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) throw unprocessable({ [field]: [`The ${field} date is not a valid date.`] });
+  if (day && field === 'to') date.setUTCDate(date.getUTCDate() + 1);
+  return date;
+}
+
+/**
+ * The sheet's lists whose items are rows of its own (their id is sent back for a kept item, absent
+ * for a new one: schemas/books/readingSheet.schema.json); the others' ids name other records.
+ */
+const OWN_ROWS: readonly string[] = ['characters', 'seriesList'];
+
+/** A list of the sheet's own rows brought back: an item whose row has gone since is written anew (no id). */
+function ownRows(restored: unknown, current: unknown): unknown {
+  const kept = new Set(((current ?? []) as { id?: number }[]).map((item) => item.id));
+  return ((restored ?? []) as { id?: number }[]).map(({ id, ...item }) => (id !== undefined && kept.has(id) ? { id, ...item } : item));
+}
+
+/**
+ * The records' history (docs/record-history.md): `GET admin/history/{resource}/{id}` (a record's
+ * revisions, a deleted one's too), `GET admin/history` (the activity of all, filtered by
+ * administrator, resource and dates) and `POST admin/history/{revisionId}/restore`, saved through
+ * the resource's own save.
+ */
+export async function historyRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
+  const restorers = new Map<string, Restorer>();
+  for (const definition of RESOURCES) {
+    if (definition.screen) restorers.set(definition.api, declaredRestorer(definition, () => serviceOf(app, definition, app.screenRegistry.screens)));
+  }
+  const sheets = sheetServiceOf(app);
+  restorers.set(SHEET_RESOURCE, {
+    restorable: (field) => SHEET_HISTORY_FIELDS.includes(field),
+    bodies: (restored, current) => [Object.fromEntries(SHEET_HISTORY_FIELDS.map((field) => [field, OWN_ROWS.includes(field) ? ownRows(restored[field], current?.[field]) : restored[field]]))],
+    save: (recordId, body, options) => sheets.save({ rawId: recordId === undefined ? undefined : String(recordId), input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [], administratorId: currentRequest()?.administratorId ?? null }, options),
+  });
+  const history = createHistoryService(app.db, app.recordWrites, restorers);
+
+  const { check, ...activityOptions } = strictListQuery(activityQuery);
+  app.get('/history', { ...activityOptions, schema: { ...activityOptions.schema, response: responses(ACTIVITY_ANSWER) } }, async (request) => {
+    check(request);
+    const { administrator, resource, from, to, page, perPage } = request.query;
+    return history.activity({ administratorId: administrator, resource, from: instant(from, 'from'), to: instant(to, 'to') }, { page, perPage });
+  });
+
+  const { check: checkPaging, ...pagingOptions } = strictListQuery({ type: 'object', properties: pagingQuerySchema } as const);
+  app.get('/history/:resource/:id', { ...pagingOptions, schema: { ...pagingOptions.schema, params: historyParams, response: responses(RECORD_HISTORY_ANSWER) } }, async (request) => {
+    checkPaging(request);
+    return history.recordHistory(request.params.resource, request.params.id, request.query);
+  });
+
+  app.post(
+    '/history/:revision/restore',
+    { schema: { params: revisionParams, response: { ...responses(RESTORE_ANSWER), 409: { ...STALE_RESTORE_ANSWER, description: 'The record changed since the version given: what changed, field by field' } } }, config: { bodySchema: RESTORE_BODY } },
+    async (request, reply) => {
+      try {
+        return await history.restore(request.params.revision, readRestore(request.body));
+      } catch (error) {
+        if (error instanceof StaleRestore) return reply.code(409).send(error.answer);
+        throw error;
+      }
+    },
+  );
+}
