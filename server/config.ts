@@ -16,6 +16,8 @@ export interface Config {
   sessionTtlHours: number;
   /** Period of the loop that deletes expired and revoked sessions, in milliseconds. */
   sessionCleanupIntervalMs: number;
+  /** Revisions of the records' history older than this many days are pruned daily; absent: kept forever. */
+  historyRetentionDays: number | undefined;
   /** Extra origins allowed to make cookie-authenticated writes, besides the server's own. */
   allowedOrigins: string[];
   trustProxy: boolean;
@@ -275,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData,
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 90),
     sessionCleanupIntervalMs: integer(env, 'SESSION_CLEANUP_INTERVAL_MS', 3_600_000, 1000, 24 * 3_600_000),
+    historyRetentionDays: optionalInteger(env, 'HISTORY_RETENTION_DAYS', 1, 36_500),
     allowedOrigins: (env.ALLOWED_ORIGINS || '')
       .split(',')
       .map((origin) => origin.trim())

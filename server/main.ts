@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed/index.js';
 import { startOutboxDelivery } from './jobs/outboxDelivery.js';
 import { startSessionCleanup } from './jobs/sessionCleanup.js';
+import { startHistoryRetention } from './jobs/historyRetention.js';
 import { startUploadCleanup } from './jobs/uploadCleanup.js';
 import { createCardPaymentProvider } from './payments/createCardPaymentProvider.js';
 import { ensureFirstAdministrator } from './services/firstAdministrator.js';
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   const uploadCleanup = startUploadCleanup({ db: database.db, config, log: app.log, storage: app.storage });
   // A run now, then one every SESSION_CLEANUP_INTERVAL_MS: ended sessions are deleted.
   const sessionCleanup = startSessionCleanup({ db: database.db, config, log: app.log });
+  // With HISTORY_RETENTION_DAYS: a run now, then one a day, pruning the older revisions.
+  const historyRetention = startHistoryRetention({ db: database.db, config, log: app.log });
 
   /**
    * Graceful stop (SIGTERM from an orchestrator, Ctrl-C): the readiness check answers 503, the
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     await outbox.stop();
     await uploadCleanup.stop();
     await sessionCleanup.stop();
+    await historyRetention?.stop();
     await database.close();
     app.log.info('stopped');
     process.exit(0);

@@ -8,6 +8,7 @@ import { paging } from '../http/paging.js';
 import { writableFields } from '../resources/declaration.js';
 import type { ResourceDefinition } from '../resources/types.js';
 import { historyFields } from './recordHistory.js';
+import { SCREENS_RESOURCE } from './screenPublishRevision.js';
 import { parseId, type ResourceService } from './resourceService.js';
 import { StaleRecord, type RecordWrites, type RestoreOf } from './recordWrites.js';
 
@@ -21,6 +22,7 @@ export const HISTORY_MESSAGES = {
   deletedSince: 'This record was deleted since: restore its deletion first.',
   notChanged: 'This field did not change in this revision.',
   notRestorable: 'This value is changed by its own action (or is a file), not by a restore.',
+  screen: 'A screen is brought back from the studio: roll it back to one of its versions there.',
   noneRestorable: 'None of these values can be brought back by a restore: they are changed by their own actions (or are files).',
 } as const;
 
@@ -133,6 +135,7 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
       const revisionId = parseId(rawRevisionId);
       const revision = revisionId === undefined ? undefined : await findRevision(db, revisionId);
       if (!revision) throw notFound(HISTORY_MESSAGES.revisionNotFound);
+      if (revision.resource === SCREENS_RESOURCE) throw unprocessable({ _: [HISTORY_MESSAGES.screen] });
       const restorer = restorers.get(revision.resource);
       const subject = writes.historyOf(revision.resource);
       if (!restorer || !subject) throw unprocessable({ _: [HISTORY_MESSAGES.unknownResource] });

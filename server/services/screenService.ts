@@ -24,6 +24,8 @@ import { expandDefinition, type ScreenInUse, type ScreenRegistry } from '../defi
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import { screenDiff } from './screenDiff.js';
+import { insertRevision } from '../db/repositories/historyRepository.js';
+import { screenPublishRevision } from './screenPublishRevision.js';
 
 /** One problem of a definition: where (a dotted JSON path), and what to do, in staff's words. */
 export interface ScreenProblem {
@@ -174,11 +176,16 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
 
   /** Adds a version after `baseVersion` (409 when another was published since), then uses it here at once. */
   async function addVersion(name: string, content: { definition: unknown; labels: unknown }, meta: { comment: string; baseVersion: number; author: ScreenAuthor }) {
-    const inserted = await insertScreenVersion(
-      db,
-      { screen: name, definition: content.definition, labels: content.labels, authorId: meta.author.id, authorName: meta.author.name, comment: meta.comment, baseVersion: meta.baseVersion },
-      meta.baseVersion,
-    );
+    // The version and its entry in the records' history (the activity lists publishes) commit together.
+    const inserted = await db.transaction(async (tx) => {
+      const row = await insertScreenVersion(
+        tx,
+        { screen: name, definition: content.definition, labels: content.labels, authorId: meta.author.id, authorName: meta.author.name, comment: meta.comment, baseVersion: meta.baseVersion },
+        meta.baseVersion,
+      );
+      if (row) await insertRevision(tx, screenPublishRevision(row));
+      return row;
+    });
     if (!inserted) {
       const latest = await latestScreenVersion(db, name);
       throw new HttpError(409, SCREEN_MESSAGES.stale(latest?.version ?? 0, latest?.authorName ?? 'a colleague'));

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RevisionAnswer } from '../../common/historyAnswers.js';
 import { rowsOf } from '../../server/db/repositories/rowsOf.js';
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
+import { loadConfig } from '../../server/config.js';
+import { createHistoryRetention } from '../../server/jobs/historyRetention.js';
+import { RESOURCES } from '../../server/resources/index.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /**
@@ -22,8 +25,8 @@ interface HistoryPage {
 let t: TestApp;
 let cookie: string;
 let administratorId: number;
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload ? { payload } : {}) });
-const ok = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload ? { payload } : {}) });
+const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
   const response = await call(method, url, payload);
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
   return response.json() as Json;
@@ -262,6 +265,48 @@ describe('the activity', () => {
     expect(unknown.statusCode).toBe(422);
     expect(Object.keys(unknown.json().errors)).toEqual(['user']);
     expect((await call('GET', 'history/planets/1')).statusCode).toBe(404);
+  });
+});
+
+describe('screens, retention and coverage', () => {
+  it('lists a screen publish in the activity, linked to its version, and sends its restore to the studio', async () => {
+    const screen = (await ok('GET', 'screens/times')).data as { definition: Json; version: number };
+    await ok('PUT', 'screens/times/draft', { definition: screen.definition, labels: {} });
+    await ok('POST', 'screens/times/publish', { comment: 'Same again', baseVersion: screen.version });
+    const [publish] = (await ok('GET', 'history?resource=screens&perPage=1')).data as RevisionAnswer[];
+    expect(publish).toMatchObject({
+      resource: 'screens',
+      action: 'create',
+      administrator: { id: administratorId },
+      label: `times v${screen.version + 1}`,
+      changes: { screen: { from: null, to: 'times' }, version: { from: screen.version, to: screen.version + 1 }, comment: { from: null, to: 'Same again' } },
+    });
+    expect((await call('POST', `history/${publish!.id}/restore`, { version: 1 })).json().errors._[0]).toMatch(/studio/);
+  });
+
+  it('prunes the revisions past the retention, batch after batch, and keeps the newer ones', async () => {
+    await t.database.db.execute(sql`insert into record_revisions (resource, record_id, version, action, at) select 'genres', 900000 + n, 1, 'update', now() - interval '400 days' from generate_series(1, 5) n`);
+    const before = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from record_revisions`))[0]!.n;
+    const logged: object[] = [];
+    const retention = createHistoryRetention({ db: t.database.db, log: { info: (obj) => logged.push(obj), error: () => undefined }, days: 365, batch: 2 });
+    expect(await retention.runOnce()).toBe(5);
+    expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from record_revisions`))[0]!.n).toBe(before - 5);
+    expect(logged).toEqual([expect.objectContaining({ pruned: 5 })]);
+    expect(await retention.runOnce()).toBe(0);
+  });
+
+  it('keeps the history forever unless HISTORY_RETENTION_DAYS says how long, and refuses a wrong one at boot', () => {
+    expect(loadConfig({}).historyRetentionDays).toBeUndefined();
+    expect(loadConfig({ HISTORY_RETENTION_DAYS: '730' }).historyRetentionDays).toBe(730);
+    for (const wrong of ['0', '-3', 'a year', '1.5']) expect(() => loadConfig({ HISTORY_RETENTION_DAYS: wrong })).toThrow(/^HISTORY_RETENTION_DAYS must be a whole number between 1 and 36500/);
+  });
+
+  it('watches the table of every resource staff write and of the reading sheets for writes made outside the app', async () => {
+    const triggers = rowsOf<{ args: string }>(await t.database.db.execute(sql`select encode(tgargs, 'hex') as args from pg_trigger where tgfoid = 'record_changed_outside'::regproc`));
+    // The first argument of each trigger: the resource whose history it marks.
+    const watched = new Set(triggers.map((row) => Buffer.from(row.args, 'hex').toString('utf8').split('\0')[0]));
+    const written = [...RESOURCES.filter((resource) => resource.screen).map((resource) => resource.api), 'books'];
+    expect(written.filter((api) => !watched.has(api))).toEqual([]);
   });
 });
 

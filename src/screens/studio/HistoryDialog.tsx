@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { DiffView } from './DiffView';
-import { formatDateTime } from './formatDateTime';
+import { formatDateTime } from '../../engine/format/formatDateTime';
 import { studioCalls, type VersionSummary } from './studioCalls';
 import type { StudioDraft } from './useStudioDraft';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { useScreens } from '../../engine/resource/definitions';
-import { formatDateTime } from './formatDateTime';
+import { formatDateTime } from '../../engine/format/formatDateTime';
 import { studioCalls, type ScreenSummary } from './studioCalls';
 import { studioScreenPath } from './studioRoute';
 import './studio.css';

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { AiDraftRecord } from '../../../../common/aiDraft';
 import type { ApiRecord } from '../../../engine/api/resourceApi';
 import { StarsDisplay } from '../../../widgets/stars/StarsDisplay';
+import { wordDiff } from '../../../engine/diff/wordDiff';
 import { IdValues } from './IdValues';
 import { rowLabel, type ComparisonRow, type NameRow } from './comparisonSections';
-import { TextDiff } from './TextDiff';
+import { TextDiff } from '../../../engine/diff/TextDiff';
 import { aiValue, holdsAiValue, sheetValue, type Transfer } from './transfers';
 import type { NameMatches } from './useNameMatches';
-import { wordDiff } from './wordDiff';
 
 export interface ComparisonRowViewProps {
   row: Exclude<ComparisonRow, { kind: 'characters' }>;
@@ -68,8 +68,8 @@ export function ComparisonRowView({ row, sheet, draft, transferred, names, error
   let transfer: Transfer | undefined = proposed === undefined || holds ? undefined : { key: row.key };
   switch (row.kind) {
     case 'text':
-      left = diff ? <TextDiff parts={diff.saved} side="saved" /> : (savedText ?? empty);
-      right = diff ? <TextDiff parts={diff.proposed} side="ai" /> : (proposedText ?? nothing);
+      left = diff ? <TextDiff parts={diff.before} side="before" /> : (savedText ?? empty);
+      right = diff ? <TextDiff parts={diff.after} side="after" /> : (proposedText ?? nothing);
       break;
     case 'criterion': {
       const savedIds = ids(saved);

@@ -5,7 +5,6 @@ import { formDefinitionOf } from '../../../engine/resource/definitions';
 import { READING_SHEET_SCREEN } from '../../../../common/readingSheetForm';
 import { comparisonOf, rowLabel } from './comparisonSections';
 import { aiValue, applyTransfers, holdsAiValue, sectionTransfers, splitNames } from './transfers';
-import { wordDiff } from './wordDiff';
 
 const { sections: COMPARISON_SECTIONS, rows: COMPARISON_ROWS } = comparisonOf();
 const sheetFormSchema = sheetForm().schema;
@@ -154,19 +153,5 @@ describe('transfers from the draft', () => {
   it('read several authors in one name', () => {
     expect(splitNames('Ann Lee, Bob Ray & Cy Z and Di Q')).toEqual(['Ann Lee', 'Bob Ray', 'Cy Z', 'Di Q']);
     expect(splitNames('Alexandre Dumas')).toEqual(['Alexandre Dumas']);
-  });
-});
-
-describe('the word-by-word difference', () => {
-  it('marks the words the AI drops on the saved side and those it brings on its side', () => {
-    const { saved, proposed } = wordDiff('A slow red fox', 'A quick red fox');
-    expect(saved.filter((part) => part.changed).map((part) => part.text)).toEqual(['slow']);
-    expect(proposed.filter((part) => part.changed).map((part) => part.text)).toEqual(['quick']);
-    expect(saved.map((part) => part.text).join('')).toBe('A slow red fox');
-    expect(proposed.map((part) => part.text).join('')).toBe('A quick red fox');
-  });
-
-  it('marks nothing on equal texts', () => {
-    expect(wordDiff('Same words', 'Same words').proposed.every((part) => !part.changed)).toBe(true);
   });
 });
