@@ -19,19 +19,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { faker } from '@faker-js/faker';
-import { asc } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { LOCALES } from '../common/locales.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openPglite } from '../server/db/client.js';
 import { insertAdministrator } from '../server/db/repositories/administratorRepository.js';
-import { authors, companies, contacts, literaryPrizes } from '../server/db/schema/index.js';
 import { seedDatabase } from '../server/db/seed/index.js';
 import { openSession, SESSION_COOKIE } from '../server/services/sessions.js';
 import { chromiumPath, launchBrowser } from '../scripts/harness/browser.js';
-import { fullSheet, referenceIds } from '../scripts/harness/fullSheet.js';
+import { benchSheetBody } from './benchSheet.js';
 import { log, ms, stats, type Stats } from './stats.js';
 
 const KEYS = Number(process.env.BENCH_EDITOR_KEYS ?? 100);
@@ -80,33 +76,6 @@ export interface EditorResult {
   sheet: { characters: number; series: number; translatableMaps: number; jsonBytes: number };
   opens: OpenResult[];
   keystrokes: KeystrokeResult[];
-}
-
-/** Long texts in every locale, the same on each run. */
-function sheetBody(ref: Awaited<ReturnType<typeof referenceIds>>, dir: Parameters<typeof fullSheet>[1]) {
-  faker.seed(2026);
-  const text = (chars: number) => faker.lorem.paragraphs(Math.ceil(chars / 450), '\n\n').slice(0, chars);
-  const everyLocale = (chars: number) => Object.fromEntries(LOCALES.map((locale) => [locale, text(chars)]));
-  const base = fullSheet(ref, dir);
-  const long = new Set(['summaries', 'report', 'pitches', 'public_comments', 'scouts']);
-  const maps = Object.fromEntries(
-    Object.entries(base)
-      .filter(([, value]) => value !== null && typeof value === 'object' && !Array.isArray(value) && 'en' in value)
-      .map(([key]) => [key, everyLocale(long.has(key) ? 6000 : 120)]),
-  );
-  const characters = Array.from({ length: 10 }, (_, i) => ({
-    name: faker.person.fullName(),
-    function: ref.functions[i % ref.functions.length]!,
-    gender: ref.genders[i % ref.genders.length]!,
-    ages: [ref.ages[i % ref.ages.length]!],
-    country: ref.countries[i % ref.countries.length]!,
-    topology: ref.topologies[i % ref.topologies.length]!,
-    characterisations: everyLocale(400),
-    issues: everyLocale(400),
-    evolutions: everyLocale(400),
-  }));
-  const seriesList = Array.from({ length: 10 }, (_, i) => ({ name: `${faker.word.adjective()} ${faker.word.noun()}`, number: i + 1 }));
-  return { ...base, ...maps, original_title: TITLE, characters, seriesList, serie: 1 };
 }
 
 /** Installed before any script of the page: marks when the form first shows the sheet, and times keystrokes. */
@@ -343,13 +312,7 @@ export async function prepareEditor(): Promise<EditorFixture> {
     const { token } = await openSession(db, administrator.id, 1, { ip: '127.0.0.1', userAgent: 'bench' });
     const headers = { cookie: `${SESSION_COOKIE}=${token}` };
 
-    const directory: Parameters<typeof fullSheet>[1] = {
-      companies: await db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.id)).limit(2),
-      authors: await db.select({ id: authors.id, name: authors.name }).from(authors).orderBy(asc(authors.id)).limit(3),
-      contacts: await db.select({ id: contacts.id, name: contacts.name }).from(contacts).orderBy(asc(contacts.id)).limit(2),
-      prizes: (await db.select({ id: literaryPrizes.id }).from(literaryPrizes).orderBy(asc(literaryPrizes.id)).limit(2)).map((row) => row.id),
-    } as Parameters<typeof fullSheet>[1];
-    const body = sheetBody(await referenceIds(db), directory);
+    const body = await benchSheetBody(db, TITLE);
     const response = await fetch(`${base}/api/admin/books`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const saved = (await response.json()) as { data?: { id: number }; message?: string };
     if (!response.ok || !saved.data) throw new Error(`the full sheet was refused: ${response.status} ${JSON.stringify(saved)}`);

@@ -7,7 +7,9 @@
  * - `users`: `GET admin/users` at 100,000 subscribers on PGlite and PostgreSQL (bench/users.ts);
  * - `dashboard`: `GET admin/dashboard/data` and the charts' series at 1,000,000 sheet views,
  *   100,000 subscribers and 500,000 connections on PGlite and PostgreSQL (bench/dashboard.ts);
- * - `load`: 50 clients for 60 s against one, then two server instances on PostgreSQL (bench/load.ts).
+ * - `load`: 50 clients for 60 s against one, then two server instances on PostgreSQL (bench/load.ts);
+ * - `history`: the records' history on PostgreSQL: its cost on a full sheet save, the drawer of a
+ *   sheet with 1,000 revisions, the activity at 1,000,000 revisions, its size (bench/history.ts).
  *
  * A suite not run keeps its section of the previous results; the hand-written notes between the
  * `notes` markers are kept too.
@@ -19,13 +21,15 @@ import { DASHBOARD_ENGINES, dashboardIntro, dashboardSection, measureDashboard, 
 import { editorSection, measureEditor } from './editor.js';
 import { CURVE_SIZES, curveSection, LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
 import { loadIntro, loadSection, measureLoad, type LoadResult } from './load.js';
+import { historySection, measureHistory } from './history.js';
 import { log } from './stats.js';
 import { measureUsers, USERS_ENGINES, usersIntro, usersSection, type UsersEngineResult } from './users.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results.md');
-const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load').split(',').map((s) => s.trim());
+const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history').split(',').map((s) => s.trim());
 const DASHBOARD_TITLE = '## `GET admin/dashboard/data` and `series` at usage scale';
 const LOAD_TITLE = '## Load: one and two instances on PostgreSQL';
+const HISTORY_TITLE = '## The records\' history on PostgreSQL';
 const stamp = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function machine(): string[] {
@@ -97,6 +101,10 @@ async function main(): Promise<void> {
     const results: LoadResult[] = [await measureLoad(1), await measureLoad(2)];
     sections.load = marked('load', [LOAD_TITLE, '', `Measured on ${stamp()} with ${loadIntro().join('\n')}`, '', ...loadSection(results)]);
   }
+  if (SUITES.includes('history')) {
+    const result = await measureHistory();
+    sections.history = marked('history', [HISTORY_TITLE, '', `Measured on ${stamp()} by bench/history.ts.`, '', ...historySection(result)]);
+  }
   if (SUITES.includes('editor')) {
     const result = await measureEditor();
     sections.editor = marked('editor', [
@@ -112,7 +120,7 @@ async function main(): Promise<void> {
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard` or `load` runs those suites and keeps the others\' figures).',
+    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load` or `history` runs those suites and keeps the others\' figures).',
     '',
     '## Machine',
     '',
@@ -127,6 +135,8 @@ async function main(): Promise<void> {
     sections.dashboard ?? kept(previous, 'dashboard') ?? marked('dashboard', [DASHBOARD_TITLE, '', 'Not measured yet.']),
     '',
     sections.load ?? kept(previous, 'load') ?? marked('load', [LOAD_TITLE, '', 'Not measured yet.']),
+    '',
+    sections.history ?? kept(previous, 'history') ?? marked('history', [HISTORY_TITLE, '', 'Not measured yet.']),
     '',
     '## Notes',
     '',

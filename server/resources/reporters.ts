@@ -12,6 +12,7 @@ import { unprocessable } from '../http/errors.js';
 import { declaredStore, searchOf } from './declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
 import { INTEGER, objectOf, STRING } from '../../common/answerSchemas.js';
+import { concurrently } from '../db/concurrently.js';
 
 export const REPORTER_MESSAGES = {
   saved: 'Successfully saved',
@@ -56,7 +57,7 @@ function inputOf(body: Record<string, unknown>): ReporterInput {
  */
 async function checkRules(db: Db, reporterId: number | undefined, input: ReporterInput): Promise<void> {
   const errors: FieldErrors = {};
-  const [knownUsers, knownPlans] = await Promise.all([existingIds(db, users, users.id, input.userIds), existingIds(db, plans, plans.id, input.planIds)]);
+  const [knownUsers, knownPlans] = await concurrently(db, [() => existingIds(db, users, users.id, input.userIds), () => existingIds(db, plans, plans.id, input.planIds)]);
   input.userIds.forEach((id, i) => {
     if (!knownUsers.has(id)) errors[`reporterUserIds.${i}`] = [REPORTER_MESSAGES.user];
   });

@@ -6,6 +6,7 @@ import { fileUrl } from '../storage/fileUrl.js';
 import { parseId } from './resourceService.js';
 import { sheetColumnAnswer } from './sheetColumnFields.js';
 import { requestsOfSheet } from '../resources/demands.js';
+import { concurrently } from '../db/concurrently.js';
 
 /** A stored file as the editor lists it. */
 export interface SheetFile {
@@ -42,7 +43,7 @@ export async function getSheet(db: Db, rawIdOrId: string | number): Promise<Shee
 export async function findSheet(db: Db, id: number, { requests = true }: { requests?: boolean } = {}): Promise<SheetApi | undefined> {
   const row = await findSheetRow(db, id);
   if (!row) return undefined;
-  const [lists, requestRows] = await Promise.all([findSheetLists(db, row.book.id), requests ? requestsOfSheet(db, row.book.id) : []]);
+  const [lists, requestRows] = await concurrently(db, [() => findSheetLists(db, row.book.id), async () => (requests ? requestsOfSheet(db, row.book.id) : [])]);
   return toSheetApi(row, { ...lists, requestRows });
 }
 

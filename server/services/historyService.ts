@@ -107,7 +107,7 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
       const [{ rows, total }, version, exists] = await Promise.all([
         recordRevisionPage(db, resource, id, page),
         currentVersion(db, resource, id),
-        writes.historyOf(resource)!.read(db, id).then(Boolean),
+        writes.historyOf(resource)!.exists(db, id),
       ]);
       return {
         data: rows.map((row) => revisionAnswer(row, screenOf)),

@@ -2,6 +2,7 @@ import { RESOURCES } from '../resources/index.js';
 import { namedStore } from '../resources/named.js';
 import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 import { isCustom } from '../resources/types.js';
+import type { IdTable } from '../db/repositories/declaredRepository.js';
 import { declaredHistory } from './recordHistory.js';
 import { SHEET_HISTORY } from './sheetHistory.js';
 import type { RecordWrites } from './recordWrites.js';
@@ -9,7 +10,7 @@ import type { RecordWrites } from './recordWrites.js';
 /** Keeps the history of every resource and of the reading sheets, each derived from its declaration. */
 export function keepRecordHistory(writes: RecordWrites): void {
   for (const definition of RESOURCES) {
-    writes.keepHistory(definition.api, declaredHistory(definition, isCustom(definition) ? definition.store : namedStore(definition)));
+    writes.keepHistory(definition.api, declaredHistory(definition, isCustom(definition) ? definition.store : namedStore(definition), definition.table as IdTable));
   }
   writes.keepHistory(SHEET_RESOURCE, SHEET_HISTORY);
 }

@@ -1,6 +1,8 @@
 import { DEFAULT_LOCALE, LOCALES } from '../../common/locales.js';
 import type { Json, Snapshot } from '../../common/recordChanges.js';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import { rowExists } from '../db/repositories/directoryRepository.js';
 import type { FieldDeclaration, ResourceSurface } from '../resources/declaration.js';
 import type { ResourceStore } from '../resources/types.js';
 
@@ -13,6 +15,8 @@ import type { ResourceStore } from '../resources/types.js';
 export interface HistorySubject {
   /** The record as its revisions see it, undefined when there is none. */
   read(db: Db, id: number): Promise<Snapshot | undefined>;
+  /** Whether the record exists now (one indexed read: the drawer says when it was deleted). */
+  exists(db: Db, id: number): Promise<boolean>;
   /** The screen whose labels name the fields (its version in use is kept with each revision). */
   screen?: string;
   /** The view of a record its store just read (a save's answer), when one read is all it takes. */
@@ -47,7 +51,7 @@ export function historyFields(surface: Pick<ResourceSurface, 'fields'>): [string
 }
 
 /** The history of a resource whose records its store reads (every declared resource). */
-export function declaredHistory(surface: Pick<ResourceSurface, 'fields' | 'screen'>, store: Pick<ResourceStore, 'find'>): HistorySubject {
+export function declaredHistory(surface: Pick<ResourceSurface, 'fields' | 'screen'>, store: Pick<ResourceStore, 'find'>, table: PgTable & { id: PgColumn }): HistorySubject {
   const fields = historyFields(surface);
   const perLanguage = fields.filter(([, field]) => field.history === 'perLanguage');
   const plain = fields.filter(([, field]) => field.history !== 'perLanguage');
@@ -56,6 +60,7 @@ export function declaredHistory(surface: Pick<ResourceSurface, 'fields' | 'scree
   return {
     screen: surface.screen,
     ...(perLanguage.length === 0 ? { view: viewOf } : {}),
+    exists: (db, id) => rowExists(db, table, id),
     async read(db, id) {
       const record = await store.find(db, id);
       if (!record) return undefined;

@@ -1,6 +1,7 @@
 import type { Json, Snapshot } from '../../common/recordChanges.js';
 import { SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
 import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
+import { sheetExists } from '../db/repositories/bookReadRepository.js';
 import { findSheet, type SheetApi } from './bookReadService.js';
 import { fileView, type HistorySubject } from './recordHistory.js';
 
@@ -23,6 +24,7 @@ export function sheetView(sheet: SheetApi): Snapshot {
 /** The reading sheets' history: the editor's form names their fields. */
 export const SHEET_HISTORY: HistorySubject = {
   screen: 'readingSheet',
+  exists: sheetExists,
   async read(db, id) {
     const sheet = await findSheet(db, id, { requests: false });
     return sheet && sheetView(sheet);

@@ -20,10 +20,10 @@ CREATE TABLE "record_revisions" (
 	"restored_from" bigint
 );
 --> statement-breakpoint
-CREATE INDEX "record_revisions_record_idx" ON "record_revisions" USING btree ("resource","record_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "record_revisions_at_idx" ON "record_revisions" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "record_revisions_resource_at_idx" ON "record_revisions" USING btree ("resource","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "record_revisions_administrator_at_idx" ON "record_revisions" USING btree ("administrator_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "record_revisions_record_idx" ON "record_revisions" USING btree ("resource","record_id","at","id");--> statement-breakpoint
+CREATE INDEX "record_revisions_at_idx" ON "record_revisions" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "record_revisions_resource_at_idx" ON "record_revisions" USING btree ("resource","at","id");--> statement-breakpoint
+CREATE INDEX "record_revisions_administrator_at_idx" ON "record_revisions" USING btree ("administrator_id","at","id");
 --> statement-breakpoint
 -- A write made outside the app (by hand in SQL, another program): the app's own writes set
 -- app.history in their transaction (the write path: 'recorded'; seeds and loaders: 'off'), so

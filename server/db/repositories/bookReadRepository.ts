@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.js';
+import { concurrently } from '../concurrently.js';
 import {
   BOOK_CRITERIA,
   type BookCriterionKey,
@@ -95,64 +96,74 @@ export async function findSheetLists(db: Db, bookId: number) {
   );
   const [first, second, ...rest] = criteriaQueries;
 
-  const [series, authorRows, sources, contactRows, reporterRows, genreRows, criteriaRows, characterRows, ratingRows, fileRows] = await Promise.all([
-    db
-      .select({ id: bookSeries.id, name: bookSeries.name, number: bookSeries.number })
-      .from(bookSeries)
-      .where(eq(bookSeries.bookId, bookId))
-      .orderBy(asc(bookSeries.position), asc(bookSeries.id)),
-    db
-      .select({ id: bookAuthors.authorId, name: authors.name, type: bookAuthors.authorTypeId })
-      .from(bookAuthors)
-      .innerJoin(authors, eq(authors.id, bookAuthors.authorId))
-      .where(eq(bookAuthors.bookId, bookId))
-      .orderBy(asc(bookAuthors.position), asc(bookAuthors.authorId)),
-    db
-      .select({ id: bookSources.contactId, name: contacts.name, other: bookSources.other, date: bookSources.date, mail: bookSources.mail })
-      .from(bookSources)
-      .leftJoin(contacts, eq(contacts.id, bookSources.contactId))
-      .where(eq(bookSources.bookId, bookId))
-      .orderBy(asc(bookSources.position), asc(bookSources.id)),
-    db
-      .select({ id: bookContacts.contactId, name: contacts.name, company: companies.name, audiovisualLaw: bookContacts.audiovisualLaw })
-      .from(bookContacts)
-      .innerJoin(contacts, eq(contacts.id, bookContacts.contactId))
-      .leftJoin(companies, eq(companies.id, contacts.companyId))
-      .where(eq(bookContacts.bookId, bookId))
-      .orderBy(asc(bookContacts.position), asc(bookContacts.contactId)),
-    db
-      .select({ id: reporters.id, title: reporters.title })
-      .from(reporterBooks)
-      .innerJoin(reporters, eq(reporters.id, reporterBooks.reporterId))
-      .where(eq(reporterBooks.bookId, bookId))
-      .orderBy(desc(reporters.date), desc(reporters.id)),
-    db
-      .select({ id: bookGenres.genreId, isPrimary: bookGenres.isPrimary })
-      .from(bookGenres)
-      .where(eq(bookGenres.bookId, bookId))
-      .orderBy(asc(bookGenres.genreId)),
-    unionAll(first!, second!, ...rest),
-    db
-      .select({
-        id: characters.id,
-        name: characters.name,
-        function: characters.functionId,
-        gender: characters.genderId,
-        country: characters.countryId,
-        topology: characters.topologyId,
-        characterisations: characters.characterisations,
-        issues: characters.issues,
-        evolutions: characters.evolutions,
-      })
-      .from(characters)
-      .where(eq(characters.bookId, bookId))
-      .orderBy(asc(characters.position), asc(characters.id)),
-    db.select({ type: bookRatings.type, rate: bookRatings.rate }).from(bookRatings).where(eq(bookRatings.bookId, bookId)),
-    db
-      .select({ id: bookFiles.id, type: bookFiles.type, originalName: bookFiles.originalName, storedName: bookFiles.storedName, size: bookFiles.size, mime: bookFiles.mime })
-      .from(bookFiles)
-      .where(eq(bookFiles.bookId, bookId))
-      .orderBy(asc(bookFiles.position), asc(bookFiles.id)),
+  const [series, authorRows, sources, contactRows, reporterRows, genreRows, criteriaRows, characterRows, ratingRows, fileRows] = await concurrently(db, [
+    () =>
+      db
+        .select({ id: bookSeries.id, name: bookSeries.name, number: bookSeries.number })
+        .from(bookSeries)
+        .where(eq(bookSeries.bookId, bookId))
+        .orderBy(asc(bookSeries.position), asc(bookSeries.id)),
+    () =>
+      db
+        .select({ id: bookAuthors.authorId, name: authors.name, type: bookAuthors.authorTypeId })
+        .from(bookAuthors)
+        .innerJoin(authors, eq(authors.id, bookAuthors.authorId))
+        .where(eq(bookAuthors.bookId, bookId))
+        .orderBy(asc(bookAuthors.position), asc(bookAuthors.authorId)),
+    () =>
+      db
+        .select({ id: bookSources.contactId, name: contacts.name, other: bookSources.other, date: bookSources.date, mail: bookSources.mail })
+        .from(bookSources)
+        .leftJoin(contacts, eq(contacts.id, bookSources.contactId))
+        .where(eq(bookSources.bookId, bookId))
+        .orderBy(asc(bookSources.position), asc(bookSources.id)),
+    () =>
+      db
+        .select({ id: bookContacts.contactId, name: contacts.name, company: companies.name, audiovisualLaw: bookContacts.audiovisualLaw })
+        .from(bookContacts)
+        .innerJoin(contacts, eq(contacts.id, bookContacts.contactId))
+        .leftJoin(companies, eq(companies.id, contacts.companyId))
+        .where(eq(bookContacts.bookId, bookId))
+        .orderBy(asc(bookContacts.position), asc(bookContacts.contactId)),
+    () =>
+      db
+        .select({ id: reporters.id, title: reporters.title })
+        .from(reporterBooks)
+        .innerJoin(reporters, eq(reporters.id, reporterBooks.reporterId))
+        .where(eq(reporterBooks.bookId, bookId))
+        .orderBy(desc(reporters.date), desc(reporters.id)),
+    () =>
+      db
+        .select({ id: bookGenres.genreId, isPrimary: bookGenres.isPrimary })
+        .from(bookGenres)
+        .where(eq(bookGenres.bookId, bookId))
+        .orderBy(asc(bookGenres.genreId)),
+    () =>
+      unionAll(first!, second!, ...rest),
+    () =>
+      db
+        .select({
+          id: characters.id,
+          name: characters.name,
+          function: characters.functionId,
+          gender: characters.genderId,
+          country: characters.countryId,
+          topology: characters.topologyId,
+          characterisations: characters.characterisations,
+          issues: characters.issues,
+          evolutions: characters.evolutions,
+        })
+        .from(characters)
+        .where(eq(characters.bookId, bookId))
+        .orderBy(asc(characters.position), asc(characters.id)),
+    () =>
+      db.select({ type: bookRatings.type, rate: bookRatings.rate }).from(bookRatings).where(eq(bookRatings.bookId, bookId)),
+    () =>
+      db
+        .select({ id: bookFiles.id, type: bookFiles.type, originalName: bookFiles.originalName, storedName: bookFiles.storedName, size: bookFiles.size, mime: bookFiles.mime })
+        .from(bookFiles)
+        .where(eq(bookFiles.bookId, bookId))
+        .orderBy(asc(bookFiles.position), asc(bookFiles.id)),
   ]);
 
   const characterIds = characterRows.map((character) => character.id);

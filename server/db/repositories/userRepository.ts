@@ -6,6 +6,7 @@ import { libraries, plans, subscriptions, users } from '../schema/index.js';
 import { countOf } from './directoryRepository.js';
 import { subscriptionHistory, type SubscriptionRecord, type SubscriptionSummary } from './subscriptionRepository.js';
 import { userSubscriptionState } from './subscriptionState.js';
+import { concurrently } from '../concurrently.js';
 
 /** First name and last name, for lists and pickers. */
 export const fullnameOf = (user: { firstname: string; lastname: string }) => `${user.firstname} ${user.lastname}`.trim();
@@ -37,7 +38,7 @@ export async function currentSubscriptionsOf(db: Db, ids: readonly number[]): Pr
 
 /** The subscription history of each of these users, newest first. */
 export async function subscriptionHistoriesOf(db: Db, ids: readonly number[]): Promise<Map<number, SubscriptionSummary[]>> {
-  return new Map(await Promise.all(ids.map(async (id) => [id, await subscriptionHistory(db, id)] as const)));
+  return new Map(await concurrently(db, ids.map((id) => async () => [id, await subscriptionHistory(db, id)] as const)));
 }
 
 /** The libraries of each of these users, with how many books each holds, by id. */

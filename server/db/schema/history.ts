@@ -30,11 +30,12 @@ export const recordRevisions = pgTable(
     /** A restore: the revision whose earlier values it brought back. */
     restoredFrom: bigint('restored_from', { mode: 'number' }),
   },
+  // Ascending: read backwards they give `order by at desc, id desc` (a DESC index says NULLS LAST, which that order is not).
   (t) => [
-    index('record_revisions_record_idx').on(t.resource, t.recordId, t.at.desc(), t.id.desc()),
-    index('record_revisions_at_idx').on(t.at.desc(), t.id.desc()),
-    index('record_revisions_resource_at_idx').on(t.resource, t.at.desc(), t.id.desc()),
-    index('record_revisions_administrator_at_idx').on(t.administratorId, t.at.desc(), t.id.desc()),
+    index('record_revisions_record_idx').on(t.resource, t.recordId, t.at, t.id),
+    index('record_revisions_at_idx').on(t.at, t.id),
+    index('record_revisions_resource_at_idx').on(t.resource, t.at, t.id),
+    index('record_revisions_administrator_at_idx').on(t.administratorId, t.at, t.id),
   ],
 );
 

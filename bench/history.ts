@@ -1,0 +1,183 @@
+/**
+ * The history suite of `npm run bench` (docs/record-history.md), on PostgreSQL:
+ * - the cost of the history on a full reading-sheet save (the bench's sheet: every translatable map
+ *   in five locales, 10 characters, 10 series items; each save changes its French title, so each
+ *   writes a revision): the sheet service saving through the app's write path, which keeps the
+ *   history, against the same service on a write path that keeps none, alternated save by save on
+ *   the same database and sheet;
+ * - the drawer of a sheet with 1,000 revisions: `GET admin/history/books/{id}` (its first page of
+ *   20), over HTTP;
+ * - the activity at 1,000,000 revisions: `GET admin/history`, unfiltered and filtered, over HTTP;
+ *   the revisions beyond the real ones are written by bulk SQL (one-field changes of the declared
+ *   resources by ten administrators over two years, as staff make them);
+ * - the history's size: bytes per revision, table and indexes.
+ *
+ * Environment: BENCH_HISTORY_SAVES (60) measured saves per side after 10 warm-up ones,
+ * BENCH_HISTORY_REVISIONS (1000000), BENCH_RUNS (100) measured calls per case after BENCH_WARMUP (15).
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app.js';
+import { normalizeJsonForm } from '../server/http/multipartForm.js';
+import { READING_SHEET_SCHEMA } from '../server/services/bookSaveInput.js';
+import { loadConfig } from '../server/config.js';
+import { rowsOf } from '../server/db/repositories/rowsOf.js';
+import { seedDatabase } from '../server/db/seed/index.js';
+import { createBookSaveService } from '../server/services/bookSaveService.js';
+import { createRecordWrites } from '../server/services/recordWrites.js';
+import { openBenchDatabase } from './benchDatabase.js';
+import { benchSheetBody } from './benchSheet.js';
+import { sessionClient } from './httpVsSql.js';
+import { loadLine, log, ms, stats, type Stats } from './stats.js';
+
+const SAVES = Number(process.env.BENCH_HISTORY_SAVES ?? 60);
+const SAVE_WARMUP = 10;
+const REVISIONS = Number(process.env.BENCH_HISTORY_REVISIONS ?? 1_000_000);
+const SHEET_REVISIONS = 1000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
+
+/** The issue's targets. */
+export const HISTORY_TARGETS = { saveRatio: 1.1, drawerP95: 300, activityP95: 50 } as const;
+
+export interface HistoryResult {
+  version: string;
+  load: [number, number];
+  save: { with: Stats; without: Stats };
+  drawer: Stats;
+  activity: { name: string; stats: Stats; total: number; exact: boolean }[];
+  size: { revisions: number; table: number; indexes: number; oneField: number };
+}
+
+const TITLE = 'Bench: the sheet with a history';
+
+/** The activity's cases: unfiltered, and each filter staff use, alone and together. */
+const ACTIVITY_CASES = [
+  { name: 'no filter (page 1)', qs: 'perPage=20' },
+  { name: 'resource: genres', qs: 'resource=genres&perPage=20' },
+  { name: 'administrator', qs: 'administrator=3&perPage=20' },
+  { name: 'one month', qs: 'from=2026-03-01&to=2026-03-31&perPage=20' },
+  { name: 'resource + administrator + month', qs: 'resource=contacts&administrator=5&from=2026-03-01&to=2026-03-31&perPage=20' },
+  { name: 'page 50', qs: 'perPage=20&page=50' },
+];
+
+/** Times `runs` calls of `call` after `warmup` unmeasured ones. */
+async function timed(call: () => Promise<unknown>, runs: number, warmup: number): Promise<Stats> {
+  for (let i = 0; i < warmup; i++) await call();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await call();
+    samples.push(performance.now() - start);
+  }
+  return stats(samples);
+}
+
+export async function measureHistory(): Promise<HistoryResult> {
+  const { database, drop } = await openBenchDatabase('postgres', { name: 'bench-history', keep: false });
+  try {
+    const { db } = database;
+    await database.migrate();
+    log('history: seeding the demo catalogue ...');
+    await seedDatabase(db, { demo: true });
+    const version = rowsOf<{ v: string }>(await db.execute(sql`select current_setting('server_version') as v`))[0]!.v;
+    const app = await buildApp({ config: loadConfig({ DATA_DIR: os.tmpdir(), CLIENT_DIR: 'no-client', DEMO_DATA: 'false' }), database });
+    await app.ready();
+    const load0 = os.loadavg()[0]!;
+
+    // The same sheet service on two write paths: the app's (history kept) and a bare one (none).
+    const service = (writes: Parameters<typeof createBookSaveService>[0]['writes']) => createBookSaveService({ db, storage: app.storage, writes });
+    const withHistory = service(app.recordWrites);
+    const without = service(createRecordWrites(db));
+    // As the route hands it over: a JSON body normalised by the form's schema.
+    const body = normalizeJsonForm(await benchSheetBody(db, TITLE), READING_SHEET_SCHEMA) as Record<string, unknown>;
+    const created = await withHistory.save({ rawId: undefined, input: body, files: [] });
+    const id = created.data.id;
+    let n = 0;
+    const save = async (target: typeof withHistory) => {
+      const sheet = await target.get(String(id));
+      n += 1;
+      const start = performance.now();
+      await target.save({ rawId: String(id), input: { ...body, titles: { ...(body.titles as object), fr: `Titre ${n}` }, version: sheet.version }, files: [] });
+      return performance.now() - start;
+    };
+    log(`history: ${SAVES} full sheet saves with and without the history, alternated ...`);
+    for (let i = 0; i < SAVE_WARMUP; i++) await save(i % 2 ? withHistory : without);
+    const samples = { with: [] as number[], without: [] as number[] };
+    for (let i = 0; i < SAVES; i++) {
+      // Alternate which side goes first, so that neither always follows the other.
+      const order = i % 2 ? ([withHistory, without] as const) : ([without, withHistory] as const);
+      for (const target of order) samples[target === withHistory ? 'with' : 'without'].push(await save(target));
+    }
+
+    log(`history: the sheet up to ${SHEET_REVISIONS} revisions ...`);
+    const sheetRevisions = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from record_revisions where resource = 'books' and record_id = ${id}`))[0]!.n;
+    for (let missing = SHEET_REVISIONS - (await sheetRevisions()); missing > 0; missing--) await save(withHistory);
+    const get = await sessionClient(app, db, 'history');
+    const drawer = await timed(() => get('perPage=20', `books/${id}`), RUNS, WARMUP);
+
+    log(`history: the activity up to ${REVISIONS.toLocaleString('en')} revisions ...`);
+    const real = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from record_revisions`))[0]!.n;
+    await db.execute(sql`
+      insert into record_revisions (resource, record_id, version, action, administrator_id, at, label, changes, screen_version)
+      select r.resource, 1 + (hashint4(g) & 2047), 1 + g % 7, 'update', 1 + (hashint4(g * 7) & 15) % 10,
+             timestamptz '2025-06-01' + (g::float8 / ${REVISIONS}) * interval '540 days',
+             'Record ' || g, jsonb_build_object('name', jsonb_build_object('from', 'Before ' || g, 'to', 'After ' || g)), 0
+      from generate_series(1, ${Math.max(0, REVISIONS - real)}) g
+      cross join lateral (select (array['genres','contacts','companies','authors','users','demands','reporters','news','books','times'])[1 + (hashint4(g * 3) & 1023) % 10] as resource) r`);
+    await db.execute(sql`analyze record_revisions`);
+    const activity: HistoryResult['activity'] = [];
+    for (const item of ACTIVITY_CASES) {
+      const answer = JSON.parse(await get(item.qs)) as { meta: { total: number; total_exact: boolean } };
+      activity.push({ name: item.name, stats: await timed(() => get(item.qs), RUNS, WARMUP), total: answer.meta.total, exact: answer.meta.total_exact });
+    }
+
+    const [size] = rowsOf<{ revisions: number; table: number; indexes: number }>(
+      await db.execute(sql`select (select count(*) from record_revisions)::int as revisions, pg_table_size('record_revisions')::float8 as table, pg_indexes_size('record_revisions')::float8 as indexes`),
+    );
+    const [oneField] = rowsOf<{ bytes: number }>(await db.execute(sql`select avg(pg_column_size(r.*))::float8 as bytes from (select * from record_revisions where resource = 'genres' limit 1000) r`));
+    const load1 = os.loadavg()[0]!;
+    await app.close();
+    return {
+      version,
+      load: [load0, load1],
+      save: { with: stats(samples.with), without: stats(samples.without) },
+      drawer,
+      activity,
+      size: { revisions: size!.revisions, table: size!.table, indexes: size!.indexes, oneField: oneField!.bytes },
+    };
+  } finally {
+    await database.close();
+    await drop();
+  }
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
+
+export function historySection(result: HistoryResult): string[] {
+  const ratio = result.save.with.median / result.save.without.median;
+  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const worstActivity = Math.max(...result.activity.map((item) => item.stats.p95));
+  return [
+    `PostgreSQL ${result.version}. ${loadLine(result.load)}`,
+    '',
+    `Targets: the history adds ≤ 10 % to a full sheet save (median); the drawer of a sheet with ${SHEET_REVISIONS.toLocaleString('en')} revisions ≤ ${HISTORY_TARGETS.drawerP95} ms p95; the activity at 1,000,000 revisions ≤ ${HISTORY_TARGETS.activityP95} ms p95.`,
+    '',
+    '| Full reading-sheet save (bench sheet, in process) | median ms | p95 ms |',
+    '|---|---:|---:|',
+    `| without history | ${ms(result.save.without.median)} | ${ms(result.save.without.p95)} |`,
+    `| with history | ${ms(result.save.with.median)} | ${ms(result.save.with.p95)} |`,
+    '',
+    `Ratio of the medians: ${ratio.toFixed(3)} (${verdict(ratio <= HISTORY_TARGETS.saveRatio)}).`,
+    '',
+    '| HTTP call | median ms | p95 ms | total |',
+    '|---|---:|---:|---:|',
+    `| drawer: \`GET admin/history/books/{id}?perPage=20\` (${SHEET_REVISIONS.toLocaleString('en')} revisions) | ${ms(result.drawer.median)} | ${ms(result.drawer.p95)} | ${SHEET_REVISIONS} |`,
+    ...result.activity.map((item) => `| activity: ${item.name} | ${ms(item.stats.median)} | ${ms(item.stats.p95)} | ${item.total.toLocaleString('en')}${item.exact ? '' : '+'} |`),
+    '',
+    `Drawer ${verdict(result.drawer.p95 <= HISTORY_TARGETS.drawerP95)}; activity ${verdict(worstActivity <= HISTORY_TARGETS.activityP95)} (worst p95 ${ms(worstActivity)} ms).`,
+    '',
+    `Size at ${result.size.revisions.toLocaleString('en')} revisions: table ${mb(result.size.table)}, indexes ${mb(result.size.indexes)}, ${((result.size.table + result.size.indexes) / result.size.revisions).toFixed(0)} bytes per revision in all; a one-field revision's row ${result.size.oneField.toFixed(0)} bytes.`,
+  ];
+}
