@@ -99,7 +99,9 @@ export async function measureHistory(): Promise<HistoryResult> {
       const sheet = await target.get(String(id));
       n += 1;
       const start = performance.now();
-      await target.save({ rawId: String(id), input: { ...body, titles: { ...(body.titles as object), fr: `Titre ${n}` }, version: sheet.version }, files: [] });
+      // As the editor sends it: the kept characters and series items with their ids.
+      const input = { ...body, characters: sheet.characters, seriesList: sheet.seriesList, titles: { ...(body.titles as object), fr: `Titre ${n}` }, version: sheet.version };
+      await target.save({ rawId: String(id), input, files: [] });
       return performance.now() - start;
     };
     log(`history: ${SAVES} full sheet saves with and without the history, alternated ...`);

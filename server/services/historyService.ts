@@ -3,7 +3,7 @@ import { LOCALES } from '../../common/locales.js';
 import { diffSnapshots, revertChanges, sameJson, type Changes, type Snapshot } from '../../common/recordChanges.js';
 import type { Db } from '../db/client.js';
 import { activityPage, currentVersion, findRevision, recordRevisionPage, revisionsAfter, type ActivityFilter, type RevisionRow } from '../db/repositories/historyRepository.js';
-import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js';
 import { paging } from '../http/paging.js';
 import { writableFields } from '../resources/declaration.js';
 import type { ResourceDefinition } from '../resources/types.js';
@@ -15,7 +15,7 @@ import { StaleRecord, type RecordWrites, type RestoreOf } from './recordWrites.j
 export const HISTORY_MESSAGES = {
   restored: 'Restored successfully',
   unknownResource: 'This resource keeps no history.',
-  revisionNotFound: 'Revision not found',
+  revisionNotFound: 'Revision',
   stale: 'This record was changed since you opened its history: see what changed, then choose again.',
   outside: 'This change was made outside the app: what it changed is unknown, so it cannot be restored.',
   beforeCreate: 'Before this revision the record did not exist: delete it to undo its creation.',
@@ -77,7 +77,7 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
   const screenOf = (resource: string) => writes.historyOf(resource)?.screen;
   const subjectOf = (resource: string) => {
     const subject = writes.historyOf(resource);
-    if (!subject) throw notFound(HISTORY_MESSAGES.unknownResource.replace(/\.$/, ''));
+    if (!subject) throw new HttpError(404, HISTORY_MESSAGES.unknownResource);
     return subject;
   };
 

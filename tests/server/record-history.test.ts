@@ -176,7 +176,7 @@ describe('restore', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ 'fields.0': ['This field did not change in this revision.'] });
     expect((await call('POST', `history/${revision.id}/restore`, { version: 'x' })).statusCode).toBe(422);
-    expect((await call('POST', 'history/999999999/restore', { version: 0 })).statusCode).toBe(404);
+    expect((await call('POST', 'history/999999999/restore', { version: 0 })).json()).toEqual({ message: 'Revision not found' });
     await ok('POST', `history/${revision.id}/restore`, { version });
     expect(((await ok('GET', `genres/${genre.id}`)).data as Row).color).toBe(genre.color);
   });
@@ -198,6 +198,35 @@ describe('restore', () => {
     expect((back.authorList as Row[]).map((row) => row.id)).toEqual([author.id]);
     expect((back.characters as Row[]).map((row) => row.name)).toEqual(['Zoé']);
     expect((await latest('books', created.id)).action).toBe('create');
+  });
+
+  it('brings back a reporter’s blocks of one language and its targets, and says what a restore cannot bring back', async () => {
+    const reporter = (await ok('GET', 'reporters/2?lang=it')).data as Row;
+    const blocks = Object.values(reporter.reporterTextsData as Record<string, Row[]>).flat();
+    const users = (reporter.reporterUsers as Row[]).map((user) => user.id);
+    await ok('POST', 'reporters/2', {
+      title: reporter.title,
+      date: reporter.date,
+      reporterStatusId: reporter.reporterStatusId,
+      reporterUserIds: [],
+      reporterUserRoleIds: (reporter.reporterUserRoles as Row[]).map((plan) => plan.id),
+      lang: 'it',
+      updatedTexts: [{ id: null, text: 'Un blocco nuovo', textType: 'buzz' }],
+      deletedTextIds: blocks.map((block) => block.id),
+    });
+    const change = await latest('reporters', 2);
+    await ok('POST', `history/${change.id}/restore`, { version: (await historyOf('reporters', 2)).meta.record_version });
+    const back = (await ok('GET', 'reporters/2?lang=it')).data as Row;
+    expect((back.reporterUsers as Row[]).map((user) => user.id)).toEqual(users);
+    expect(Object.values(back.reporterTextsData as Record<string, Row[]>).flat().map((block) => block.text).sort()).toEqual(blocks.map((block) => block.text).sort());
+
+    // A user's credits have their own action: a restore of them alone is refused, in words.
+    const [subscriber] = (await ok('GET', 'users?subscription_state=active&perPage=1')).data as unknown as Row[];
+    const credits = ((await ok('GET', `users/${subscriber!.id}`)).data as Row).credits as number;
+    await ok('POST', `users/${subscriber!.id}/credits`, { credits: credits + 1 });
+    const refused = await call('POST', `history/${(await latest('users', subscriber!.id)).id}/restore`, { version: (await historyOf('users', subscriber!.id)).meta.record_version });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.fields[0]).toMatch(/own actions/);
   });
 
   it('brings a deleted contact back with its own id', async () => {
@@ -264,7 +293,7 @@ describe('the activity', () => {
     const unknown = await call('GET', 'history?user=1');
     expect(unknown.statusCode).toBe(422);
     expect(Object.keys(unknown.json().errors)).toEqual(['user']);
-    expect((await call('GET', 'history/planets/1')).statusCode).toBe(404);
+    expect((await call('GET', 'history/planets/1')).json()).toEqual({ message: 'This resource keeps no history.' });
   });
 });
 
