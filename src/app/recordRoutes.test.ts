@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordOfPath } from './recordRoutes';
+import { recordOfPath, recordPathOf } from './recordRoutes';
 
 describe('recordOfPath', () => {
   it('finds the record of the reading-sheet editor and of a screen form page', () => {
@@ -20,5 +20,14 @@ describe('recordOfPath', () => {
     expect(recordOfPath('/reading-sheets')).toBeUndefined();
     expect(recordOfPath('/auth/login')).toBeUndefined();
     expect(recordOfPath('/genre/12/extra')).toBeUndefined();
+  });
+});
+
+describe('recordPathOf', () => {
+  it('gives the edit page of a record by its API name, none for an API without one', () => {
+    expect(recordPathOf('books', 41)).toBe('/reading-sheet/41');
+    expect(recordPathOf('genres', 12)).toBe('/genre/12');
+    expect(recordPathOf('reporters', 4)).toBe('/reporter/4');
+    expect(recordPathOf('planets', 1)).toBeUndefined();
   });
 });

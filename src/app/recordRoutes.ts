@@ -33,3 +33,12 @@ export function recordOfPath(pathname: string): { api: string; id: string; param
   }
   return undefined;
 }
+
+/**
+ * The edit page of a record (`books` 41 → `/reading-sheet/41`, `genres` 12 → `/genre/12`), or
+ * undefined for a resource without one (the activity's links).
+ */
+export function recordPathOf(api: string, id: string | number): string | undefined {
+  const route = RECORD_ROUTES.find((candidate) => candidate.api === api);
+  return route ? `/${route.path.replace(/:id\??/, encodeURIComponent(String(id)))}` : undefined;
+}

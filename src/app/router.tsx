@@ -11,6 +11,8 @@ import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';
 import { AI_COMPARISON_ROUTE_NAME, AI_COMPARISON_ROUTE_PATH, LIST_PATH, SHEET_API, SHEET_ROUTE_NAME, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
 import { DASHBOARD_PATH, DASHBOARD_ROUTE_NAME } from '../screens/dashboard/dashboardCalls';
 import { STUDIO_PATH, STUDIO_ROUTE_NAME, STUDIO_SCREEN_ROUTE_NAME } from '../screens/studio/studioRoute';
+import { ACTIVITY_PATH, ACTIVITY_ROUTE_NAME } from '../screens/activity/activityRoute';
+import { recordPathOf } from './recordRoutes';
 import { guardLoader } from './guard';
 import { queryClient } from './queryClient';
 import { Root } from './Root';
@@ -59,6 +61,15 @@ export const router = createBrowserRouter([
                 id: STUDIO_SCREEN_ROUTE_NAME,
                 loader: () => ensureFormValidators().then(() => null),
                 lazy: async () => ({ Component: (await import('../screens/studio/StudioScreen')).StudioScreen }),
+              },
+              // Every record's changes (Settings › Activity): its own chunk, loaded when opened; the app hands it the records' pages.
+              {
+                path: ACTIVITY_PATH.slice(1),
+                id: ACTIVITY_ROUTE_NAME,
+                lazy: async () => {
+                  const { ActivityScreen } = await import('../screens/activity/ActivityScreen');
+                  return { element: <ActivityScreen recordPath={recordPathOf} /> };
+                },
               },
               // The AI comparison of a sheet: its own chunk, loaded when opened.
               {

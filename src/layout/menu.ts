@@ -2,6 +2,7 @@ import { MENU_GROUPS } from '../../common/screenDefinition';
 import type { ScreenDefinition } from '../../common/screenDefinition';
 import { DASHBOARD_PATH } from '../screens/dashboard/dashboardCalls';
 import { STUDIO_PATH } from '../screens/studio/studioRoute';
+import { ACTIVITY_PATH } from '../screens/activity/activityRoute';
 
 /** A left-menu entry: label key, target path, icon, and the path prefixes that highlight it. */
 export interface MenuEntry {
@@ -14,10 +15,11 @@ export interface MenuEntry {
   matches: string[];
 }
 
-/** Entries of the bespoke screens, which have no screen definition: the dashboard after the main lists, the screen studio in the settings. */
+/** Entries of the bespoke screens, which have no screen definition: the dashboard after the main lists, the screen studio and the activity in the settings. */
 const BESPOKE: MenuEntry[] = [
   { label: 'menu.dashboard', to: DASHBOARD_PATH, icon: 'pi pi-chart-line', group: 'main', order: 50, matches: [] },
   { label: 'screens.studio.menu', to: STUDIO_PATH, icon: 'pi pi-sliders-h', group: 'settings', order: 900, matches: [] },
+  { label: 'screens.activity.menu', to: ACTIVITY_PATH, icon: 'pi pi-history', group: 'settings', order: 910, matches: [] },
 ];
 
 /** Path prefix of a form route pattern: `/genre/:id?` → `/genre`. */

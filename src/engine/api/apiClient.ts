@@ -68,7 +68,7 @@ async function toApiError(error: unknown): Promise<ApiError | undefined> {
     } catch {
       // Not JSON (a proxy error page): keep the fallback message.
     }
-    return new ApiError(error.response.status, body.message || i18n.t('notices.unexpectedError'), body.errors ?? {});
+    return new ApiError(error.response.status, body.message || i18n.t('notices.unexpectedError'), body.errors ?? {}, body);
   }
   if (error instanceof DOMException && error.name === 'AbortError') return undefined;
   if (error instanceof Error && error.name === 'AbortError') return undefined;

@@ -11,10 +11,15 @@ export const queryKeys = {
   relatedOf: (api: string, id: string | number) => ['resource', api, 'related', String(id)] as const,
   /** One part a record's page loads beside the record (a user's libraries, credit history…). */
   related: (api: string, id: string | number, part: string, params: Record<string, unknown> = {}) => ['resource', api, 'related', String(id), part, params] as const,
+  /**
+   * A record's history (its revisions, page after page), kept under its resource: a save or a
+   * restore, which refresh the resource's entries, refresh it too.
+   */
+  history: (api: string, id: string | number) => ['resource', api, 'history', String(id)] as const,
   options: (api: string, params: Record<string, unknown>) => ['resource', api, 'options', params] as const,
   lookup: (name: string) => ['lookup', name] as const,
   /** One part of the dashboard (its data, a chart's series, the users of a saved search). */
   dashboard: (part: string, params: Record<string, unknown> = {}) => ['dashboard', part, params] as const,
-  /** The screen studio: every screen (`screens('list')`), one screen, its versions, catalog, diffs. */
+  /** The screen studio: every screen (`screens('list')`), one screen, its versions, catalog, diffs; a version's labels (`screens('version', { name, version })`). */
   screens: (part: string, params: Record<string, unknown> = {}) => ['screens', part, params] as const,
 };

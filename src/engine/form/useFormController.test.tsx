@@ -110,6 +110,17 @@ describe('useFormController', () => {
     expect(result.current.dirty).toBe(false);
   });
 
+  it('shows the stored record again in place of unsaved changes, even when the server answers the same copy (after a restore)', async () => {
+    vi.spyOn(resourceApi, 'get').mockResolvedValue({ id: 4, names: { en: 'Noir' }, color: '#000000' });
+    const { result } = setup({ id: '4' });
+    await waitFor(() => expect(result.current.formData).toMatchObject({ id: 4 }));
+    act(() => result.current.setFormData({ ...result.current.formData, color: '#ffffff' }));
+    expect(result.current.dirty).toBe(true);
+    act(() => result.current.showStored());
+    expect(result.current.formData.color).toBe('#000000');
+    expect(result.current.dirty).toBe(false);
+  });
+
   it('finds the file fields of a UI schema', () => {
     expect(fileFieldsOf({ 'ui:order': ['a'], image: { 'ui:widget': 'fileUpload' }, title: { 'ui:widget': 'text' } })).toEqual(['image']);
     expect(fileFieldsOf(undefined)).toEqual([]);

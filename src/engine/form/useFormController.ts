@@ -95,6 +95,12 @@ export interface FormController {
    * form and to the saved state, so it does not count as an unsaved change.
    */
   applyStored(patch: Record<string, unknown>): void;
+  /**
+   * Shows the record as the query holds it (just read again: a restore from its history) in place
+   * of the form's data, its unsaved changes, new files and errors included, even when the server's
+   * answer is the same as the copy in hand.
+   */
+  showStored(): void;
 }
 
 /**
@@ -190,6 +196,14 @@ export function useFormController({ api, id, recordParams, defaults, schema, sch
     setFormDataState((current) => ({ ...current, ...patch }));
   }, []);
 
+  const showStored = useCallback(() => {
+    setErrors({});
+    setFiles({});
+    setFileLists({});
+    // The next render takes the query's record again (`record.data !== loaded`).
+    setLoaded(undefined);
+  }, []);
+
   const changed = useMemo(() => !sameData(formData, initial), [formData, initial]);
 
   return {
@@ -216,6 +230,7 @@ export function useFormController({ api, id, recordParams, defaults, schema, sch
     setFileList,
     progress,
     applyStored,
+    showStored,
   };
 }
 

@@ -13,7 +13,7 @@ export interface Option {
 }
 
 /** Reference lists answered as `{ data: [...] }` instead of a paged list. */
-const isUtility = (api: string) => api.startsWith('utilities/');
+export const isUtility = (api: string) => api.startsWith('utilities/');
 
 /** The option of a row of `source` (its `valueField` and `labelField`). */
 export function optionOf(row: ApiRecord, source: OptionSource): Option {

@@ -6,6 +6,7 @@ import type { ScreenDefinition } from '../../../common/screenDefinition';
 import { FormView } from '../form/FormView';
 import { RecordGate } from '../form/RecordGate';
 import { useFormController } from '../form/useFormController';
+import { HistoryButton } from '../history/HistoryButton';
 import { UnsavedChangesGuard } from '../form/UnsavedChangesGuard';
 import { KeptChangesNotice } from '../session/KeptChangesNotice';
 import { formPath, routeRecordId } from './paths';
@@ -50,6 +51,9 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
       />
       <div className="page-header">
         <h1 className="page-title">{t(title ?? screen.title)}</h1>
+        {id !== undefined ? (
+          <HistoryButton api={screen.api} recordId={id} screen={screen.resource} canRestore={!readOnly} dirty={controller.dirty} onRestored={controller.showStored} />
+        ) : null}
       </div>
       <RecordGate controller={controller} back={back}>
         {readOnly ? null : <KeptChangesNotice onRestore={(value) => controller.setFormData(value as Record<string, unknown>)} />}

@@ -16,6 +16,8 @@ import { UnsavedChangesGuard } from '../../engine/form/UnsavedChangesGuard';
 import { KeptChangesNotice } from '../../engine/session/KeptChangesNotice';
 import { routeRecordId } from '../../engine/resource/paths';
 import { deferred } from '../../engine/deferred';
+import { HistoryButton } from '../../engine/history/HistoryButton';
+import { READING_SHEET_SCREEN } from '../../../common/readingSheetForm';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { AiActions } from './SheetExtras';
 import { useAiGeneration } from './ai/useAiGeneration';
@@ -119,7 +121,23 @@ export function ReadingSheetScreen() {
       <UnsavedChangesGuard dirty={(changed || hasNewFiles) && !controller.saving} keep={() => (changed || hasNewFiles ? { value: controller.formData, newFiles: hasNewFiles } : undefined)} />
       <div className="page-header">
         <h1 className="page-title">{t(id === undefined ? 'screens.readingSheet.titleCreate' : 'screens.readingSheet.titleEdit')}</h1>
-        <AiActions sheetId={id} running={ai.flags.running} hasResults={ai.flags.hasResults} error={ai.flags.error} onStarted={ai.started} />
+        <div className="page-header-actions">
+          <AiActions sheetId={id} running={ai.flags.running} hasResults={ai.flags.hasResults} error={ai.flags.error} onStarted={ai.started} />
+          {id !== undefined ? (
+            <HistoryButton
+              api={SHEET_API}
+              recordId={id}
+              screen={READING_SHEET_SCREEN}
+              size="small"
+              canRestore
+              dirty={changed || hasNewFiles}
+              onRestored={() => {
+                setStale(undefined);
+                controller.showStored();
+              }}
+            />
+          ) : null}
+        </div>
       </div>
       <RecordGate
         controller={controller}

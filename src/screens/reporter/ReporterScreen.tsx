@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_LOCALE, type Locale } from '../../../common/locales';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { FormView } from '../../engine/form/FormView';
+import { HistoryButton } from '../../engine/history/HistoryButton';
 import { RecordGate } from '../../engine/form/RecordGate';
 import { useFormController } from '../../engine/form/useFormController';
 import { UnsavedChangesGuard } from '../../engine/form/UnsavedChangesGuard';
@@ -119,7 +120,10 @@ export function ReporterScreen() {
       <UnsavedChangesGuard dirty={controller.dirty && !controller.saving} keep={() => (controller.dirty ? { value: { lang, data: controller.formData } } : undefined)} />
       <div className="page-header">
         <h1 className="page-title">{t((id === undefined ? form.title?.create : form.title?.edit) ?? screen.title)}</h1>
-        <ReporterLanguage value={lang} onChange={requestLanguage} disabled={controller.saving || controller.loading} blocked={languageRefused} />
+        <div className="page-header-actions">
+          <ReporterLanguage value={lang} onChange={requestLanguage} disabled={controller.saving || controller.loading} blocked={languageRefused} />
+          {id !== undefined ? <HistoryButton api={REPORTER_API} recordId={id} screen={screen.resource} canRestore={screen.permissions.edit} dirty={controller.dirty} onRestored={controller.showStored} /> : null}
+        </div>
       </div>
       <RecordGate controller={controller} back={back}>
         <KeptChangesNotice onRestore={restore} />

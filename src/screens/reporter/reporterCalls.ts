@@ -22,5 +22,5 @@ export const reporterCalls = {
 
 /** The same refusal with its field errors on other keys (a save's errors moved onto the form's). */
 export function withErrors(error: unknown, map: (errors: ApiError['errors']) => ApiError['errors']): unknown {
-  return isApiError(error) ? new ApiError(error.status, error.message, map(error.errors)) : error;
+  return isApiError(error) ? new ApiError(error.status, error.message, map(error.errors), error.body) : error;
 }

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkFile, FILE_RULES, type FileRuleName } from '../../../common/fileRules';
 import { resourceApi } from '../../engine/api/resourceApi';
+import { formatBytes } from '../../engine/format/formatBytes';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { notify } from '../../engine/notify/notifications';
 import './fileList.css';
@@ -21,14 +22,6 @@ export interface StoredFile {
 }
 
 export type { FileListOptions };
-
-/** A size in bytes for people: `512 B`, `3.4 KB`, `12.0 MB`. */
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /**
  * Picked files checked against a rule: the accepted ones, as many as the field still takes (a

@@ -1,0 +1,51 @@
+import { Button } from 'primereact/button';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deferred } from '../deferred';
+import type { HistoryDrawerProps } from './HistoryDrawer';
+
+/** The drawer's code (its list, diffs and dialogs) loads when it is first opened. */
+const HistoryDrawer = deferred(() => import('./HistoryDrawer').then((m) => m.HistoryDrawer));
+
+export type HistoryButtonProps = Omit<HistoryDrawerProps, 'visible' | 'onHide'> & {
+  /** The size of the page's other header buttons (the reading sheet's AI actions are small). */
+  size?: 'small' | undefined;
+};
+
+/**
+ * 'History' in the header of a record's form: opens the record's history drawer, and gets the
+ * focus back when it closes. For an existing record only (the page does not show it on create).
+ */
+export function HistoryButton({ size, ...props }: HistoryButtonProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <>
+      <Button
+        type="button"
+        label={t('history.open')}
+        icon="pi pi-history"
+        outlined
+        size={size}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          opener.current = event.currentTarget;
+          setOpened(true);
+          setOpen(true);
+        }}
+      />
+      {opened ? (
+        <HistoryDrawer
+          {...props}
+          visible={open}
+          onHide={() => {
+            setOpen(false);
+            opener.current?.focus();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
