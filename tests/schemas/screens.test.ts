@@ -9,13 +9,12 @@ import { compileFormValidator } from '../../server/definitions/formValidator.js'
 import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
 import { buildResources, flattenKeys, type Messages } from '../../common/i18nResources.js';
 import { SCREEN_SCHEMA_FILE, screenSchemaText } from '../../scripts/write-screen-schema.js';
+import { FIXED_ROUTES } from '../../server/definitions/check/checkRoutes.js';
+import { DASHBOARD_PATH } from '../../src/screens/dashboard/dashboardCalls.js';
+import { STUDIO_PATH } from '../../src/screens/studio/studioRoute.js';
+import { ACTIVITY_PATH } from '../../src/screens/activity/activityRoute.js';
 
 const LOCALES_DIR = path.resolve('src/i18n/locales');
-/** Routes the app declares outside the screen definitions (src/app/router.tsx). */
-const FIXED_ROUTES = [
-  { path: '/auth/login', name: 'auth-login' },
-  { path: '/', name: 'home' },
-];
 /** uiSchema keys whose string value is shown to the user, hence an i18n key. */
 const UI_TEXT_KEYS = new Set(['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'title', 'help', 'placeholder', 'description', 'descriptionFr', 'label', 'addLabel']);
 
@@ -66,6 +65,13 @@ function uiValues(screen: ScreenDefinition, name: string): string[] {
   });
   return found;
 }
+
+describe('the app’s own routes', () => {
+  it('are all known to the screens’ check, so that no screen can take one', () => {
+    const paths = FIXED_ROUTES.map((route) => route.path);
+    for (const path of [DASHBOARD_PATH, STUDIO_PATH, ACTIVITY_PATH]) expect(paths).toContain(path);
+  });
+});
 
 describe('schemas/screen.schema.json', () => {
   it('is written from screenMetaSchema (run `npx tsx scripts/write-screen-schema.ts` after changing it)', () => {

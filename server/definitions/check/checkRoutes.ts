@@ -9,6 +9,7 @@ export const FIXED_ROUTES = [
   { path: '/dashboard', name: 'dashboard' },
   { path: '/studio', name: 'studio' },
   { path: '/studio/:name', name: 'studio-screen' },
+  { path: '/settings/activity', name: 'activity' },
 ] as const;
 
 const pattern = (path: string) => path.replace(/:[A-Za-z_]\w*\??/g, ':param');
