@@ -1,4 +1,4 @@
-import { ANY, DATE_TIME, INTEGER, nullable, objectOf, PAGE_META, STRING } from './answerSchemas.js';
+import { ANY, BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, PAGE_META, STRING } from './answerSchemas.js';
 import type { Changes } from './recordChanges.js';
 
 /**
@@ -30,6 +30,8 @@ export interface RevisionAnswer {
   screen: { name: string; version: number } | null;
   /** A restore: the revision whose earlier values it brought back. */
   restored_from: number | null;
+  /** In the activity: whether the record exists now (its row links to it). */
+  record_exists?: boolean;
 }
 
 export const REVISION_ANSWER = objectOf({
@@ -44,7 +46,8 @@ export const REVISION_ANSWER = objectOf({
   changes: { type: 'object', additionalProperties: ANY },
   screen: nullable(objectOf({ name: STRING, version: INTEGER })),
   restored_from: nullable(INTEGER),
-});
+  record_exists: BOOLEAN,
+}, { optional: ['record_exists'] });
 
 /** A record's history: its revisions, newest first, and its version now (what a restore sends back). */
 export const RECORD_HISTORY_ANSWER = objectOf({

@@ -119,8 +119,22 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
     async activity(filter: ActivityFilter, query: { page?: number; perPage?: number }) {
       const page = paging(query);
       const { rows, total, exact } = await activityPage(db, filter, page);
+      // Whether each record of the page exists now, one indexed read per record (a screen's version always does).
+      const records = [...new Set(rows.map((row) => `${row.resource}/${row.recordId}`))];
+      const existing = new Set(
+        (
+          await Promise.all(
+            records.map(async (key) => {
+              const [resource, id] = key.split('/') as [string, string];
+              const subject = writes.historyOf(resource);
+              const exists = resource === SCREENS_RESOURCE || (subject !== undefined && (await subject.exists(db, Number(id))));
+              return exists ? key : undefined;
+            }),
+          )
+        ).filter((key) => key !== undefined),
+      );
       return {
-        data: rows.map((row) => revisionAnswer(row, screenOf)),
+        data: rows.map((row) => ({ ...revisionAnswer(row, screenOf), record_exists: existing.has(`${row.resource}/${row.recordId}`) })),
         meta: { total, current_page: page.page, per_page: page.perPage, last_page: Math.max(1, Math.ceil(total / page.perPage)), total_exact: exact },
       };
     },

@@ -287,6 +287,9 @@ describe('the activity', () => {
     const genres = await ok('GET', `history?resource=genres&administrator=${administratorId}&perPage=100`);
     expect((genres.data as RevisionAnswer[]).every((revision) => revision.resource === 'genres' && revision.administrator?.id === administratorId)).toBe(true);
     expect((genres.meta as Json).total).toBeGreaterThan(0);
+    expect((genres.data as RevisionAnswer[]).every((revision) => revision.record_exists === true)).toBe(true);
+    const deleted = (await ok('GET', 'history?resource=demands&perPage=100')).data as RevisionAnswer[];
+    expect(deleted.find((revision) => revision.action === 'delete')).toMatchObject({ record_exists: false });
     const today = new Date().toISOString().slice(0, 10);
     expect(((await ok('GET', `history?from=${today}&to=${today}`)).meta as Json).total).toBe((all.meta as Json).total);
     expect(((await ok('GET', 'history?to=2000-01-01')).meta as Json).total).toBe(0);

@@ -28,19 +28,6 @@ export interface ActivityScreenProps {
   recordPath(api: string, id: number): string | undefined;
 }
 
-/** The records deleted as of the page: those whose newest revision on it is their deletion (rows come newest first). */
-function deletedOnPage(rows: readonly RevisionAnswer[]): Set<string> {
-  const seen = new Set<string>();
-  const deleted = new Set<string>();
-  for (const row of rows) {
-    const key = `${row.resource}/${row.record_id}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (row.action === 'delete') deleted.add(key);
-  }
-  return deleted;
-}
-
 /** The screen a publish names (`screens` revisions: `changes.screen.to`). */
 function publishedScreen(row: RevisionAnswer): string | undefined {
   const change = row.changes.screen;
@@ -93,7 +80,6 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
   );
   const controller = useListController({ api: HISTORY_API, filters, pageSizes: PAGE_SIZES, defaultPageSize: DEFAULT_PAGE_SIZE });
   const rows = controller.rows as unknown as RevisionAnswer[];
-  const deleted = deletedOnPage(rows);
   const [expanded, setExpanded] = useState<DataTableExpandedRows>({});
 
   const recordName = (row: RevisionAnswer) => row.label ?? `#${row.record_id}`;
@@ -103,7 +89,7 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
       const screen = publishedScreen(row);
       return screen ? studioScreenPath(screen) : undefined;
     }
-    return deleted.has(`${row.resource}/${row.record_id}`) ? undefined : recordPath(row.resource, row.record_id);
+    return row.record_exists === false ? undefined : recordPath(row.resource, row.record_id);
   };
   const select = (param: string) => {
     const filter = filters.find((candidate) => candidate.param === param)!;
@@ -173,7 +159,7 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
         <Column
           header={t('screens.activity.columns.record')}
           body={(row: RevisionAnswer) => {
-            const gone = deleted.has(`${row.resource}/${row.record_id}`);
+            const gone = row.record_exists === false;
             const path = linkOf(row);
             if (path) return <Link to={path}>{recordName(row)}</Link>;
             return (
