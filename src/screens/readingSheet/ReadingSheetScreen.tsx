@@ -122,7 +122,6 @@ export function ReadingSheetScreen() {
       <div className="page-header">
         <h1 className="page-title">{t(id === undefined ? 'screens.readingSheet.titleCreate' : 'screens.readingSheet.titleEdit')}</h1>
         <div className="page-header-actions">
-          <AiActions sheetId={id} running={ai.flags.running} hasResults={ai.flags.hasResults} error={ai.flags.error} onStarted={ai.started} />
           {id !== undefined ? (
             <HistoryButton
               api={SHEET_API}
@@ -137,6 +136,8 @@ export function ReadingSheetScreen() {
               }}
             />
           ) : null}
+          {/* Last, where they stood before 'History' came: the toast that announces a draft names 'See AI result' and must not cover it. */}
+          <AiActions sheetId={id} running={ai.flags.running} hasResults={ai.flags.hasResults} error={ai.flags.error} onStarted={ai.started} />
         </div>
       </div>
       <RecordGate
