@@ -143,7 +143,8 @@ export async function measureHistory(): Promise<HistoryResult> {
              'Record ' || g, jsonb_build_object('name', jsonb_build_object('from', 'Before ' || g, 'to', 'After ' || g)), 0
       from generate_series(1, ${Math.max(0, REVISIONS - real)}) g
       cross join lateral (select (array['genres','contacts','companies','authors','users','demands','reporters','news','books','times'])[1 + (hashint4(g * 3) & 1023) % 10] as resource) r`);
-    await db.execute(sql`analyze record_revisions`);
+    // What autovacuum does after such a growth: statistics, and the visibility map that lets the bounded count read the index alone.
+    await db.execute(sql`vacuum analyze record_revisions`);
     const activity: HistoryResult['activity'] = [];
     for (const item of ACTIVITY_CASES) {
       const answer = JSON.parse(await get(item.qs)) as { meta: { total: number; total_exact: boolean } };
@@ -183,13 +184,30 @@ async function openDrawers(app: FastifyInstance, id: number): Promise<Stats> {
     const samples: number[] = [];
     for (let i = 0; i < DRAWER_OPENS + 2; i++) {
       await page.goto(`${base}/reading-sheet/${id}`);
-      const button = page.getByRole('button', { name: 'History', exact: true });
-      await button.waitFor();
-      const start = performance.now();
-      await button.click();
+      // The editor showing the sheet first: a click while the page still renders it would time the page's load.
+      const title = page.locator('#root_original_title');
+      await title.waitFor();
+      while ((await title.inputValue()) !== TITLE) await page.waitForTimeout(20);
+      await page.waitForTimeout(500);
+      // Timed in the page, from the click's own time stamp to the first frame after the entries are in:
+      // a role locator would add the time the test driver takes to name every button of this large page.
+      await page.evaluate(() => {
+        const probe = window as unknown as { drawerTimes: { click?: number; shown?: number } };
+        probe.drawerTimes = {};
+        document.addEventListener('click', (event) => void (probe.drawerTimes.click = event.timeStamp), { capture: true, once: true });
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('.history-entries > *')) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => void (probe.drawerTimes.shown = performance.now())));
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      });
+      await page.locator('button[aria-haspopup="dialog"]').filter({ hasText: 'History' }).click();
       await page.locator('.history-entries > *').first().waitFor();
+      let times: { click?: number; shown?: number } = {};
+      while (times.shown === undefined) times = await page.evaluate(() => (window as unknown as { drawerTimes: { click?: number; shown?: number } }).drawerTimes);
       // The first two open a cold page: the drawer's code then comes from the network cache like any later page's.
-      if (i >= 2) samples.push(performance.now() - start);
+      if (i >= 2) samples.push(times.shown - times.click!);
     }
     return stats(samples);
   } finally {
@@ -219,7 +237,7 @@ export function historySection(result: HistoryResult): string[] {
     '|---|---:|---:|---:|',
     `| drawer: \`GET admin/history/books/{id}?perPage=20\` (${SHEET_REVISIONS.toLocaleString('en')} revisions) | ${ms(result.drawer.median)} | ${ms(result.drawer.p95)} | ${SHEET_REVISIONS} |`,
     ...(result.drawerInBrowser
-      ? [`| drawer in Chromium: click on 'History' to its first entry (page loaded afresh, ${DRAWER_OPENS} opens) | ${ms(result.drawerInBrowser.median)} | ${ms(result.drawerInBrowser.p95)} | |`]
+      ? [`| drawer in Chromium: click on 'History' to the frame showing its entries, in the sheet's editor (${DRAWER_OPENS} opens, each on the page loaded afresh) | ${ms(result.drawerInBrowser.median)} | ${ms(result.drawerInBrowser.p95)} | |`]
       : []),
     ...result.activity.map((item) => `| activity: ${item.name} | ${ms(item.stats.median)} | ${ms(item.stats.p95)} | ${item.total.toLocaleString('en')}${item.exact ? '' : '+'} |`),
     '',

@@ -1,7 +1,9 @@
 import { Button } from 'primereact/button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { deferred } from '../deferred';
+import { prefetchRecordHistory } from './useRecordHistory';
 import type { HistoryDrawerProps } from './HistoryDrawer';
 
 /** The drawer's code (its list, diffs and dialogs) loads when it is first opened. */
@@ -18,7 +20,9 @@ export type HistoryButtonProps = Omit<HistoryDrawerProps, 'visible' | 'onHide'> 
  */
 export function HistoryButton({ size, ...props }: HistoryButtonProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const readAhead = () => void prefetchRecordHistory(queryClient, props.api, props.recordId);
   const [opened, setOpened] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -30,6 +34,8 @@ export function HistoryButton({ size, ...props }: HistoryButtonProps) {
         outlined
         size={size}
         aria-haspopup="dialog"
+        onPointerEnter={readAhead}
+        onFocus={readAhead}
         onClick={(event) => {
           opener.current = event.currentTarget;
           setOpened(true);

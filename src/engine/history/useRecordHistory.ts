@@ -1,7 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import type { RevisionAnswer } from '../../../common/historyAnswers';
 import { queryKeys } from '../api/queryKeys';
-import { historyCalls } from './historyCalls';
+import { historyCalls, type RecordHistoryPage } from './historyCalls';
 
 /** Revisions read at a time ('Load more' reads the next ones). */
 export const HISTORY_PAGE_SIZE = 20;
@@ -21,19 +21,35 @@ export interface RecordHistory {
 }
 
 /**
- * A record's revisions (`GET admin/history/{api}/{id}`), newest first, page after page. Read again
- * whenever it is shown (a save elsewhere may have added one) and whenever the record's resource is
- * refreshed (a save, a restore: its key sits under the resource's).
+ * How long a first page read stays fresh: long enough for the one read when the pointer reaches
+ * 'History' to be the one the drawer opens with, short enough that reopening it later reads again.
  */
-export function useRecordHistory(api: string, recordId: string | number, { enabled = true }: { enabled?: boolean } = {}): RecordHistory {
-  const query = useInfiniteQuery({
+const FRESH_MS = 5_000;
+
+const recordHistoryQuery = (api: string, recordId: string | number) =>
+  infiniteQueryOptions({
     queryKey: queryKeys.history(api, recordId),
     queryFn: ({ pageParam, signal }) => historyCalls.record(api, recordId, pageParam, HISTORY_PAGE_SIZE, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined),
-    enabled,
-    staleTime: 0,
+    getNextPageParam: (last: RecordHistoryPage) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined),
+    staleTime: FRESH_MS,
   });
+
+/**
+ * Reads a record's first page of revisions ahead, when staff show they are about to open its history
+ * (the pointer on 'History', or its focus): the drawer then opens with its entries, in one render.
+ */
+export function prefetchRecordHistory(client: QueryClient, api: string, recordId: string | number): Promise<void> {
+  return client.prefetchInfiniteQuery(recordHistoryQuery(api, recordId));
+}
+
+/**
+ * A record's revisions (`GET admin/history/{api}/{id}`), newest first, page after page. Read again
+ * whenever it is shown after a few seconds (a save elsewhere may have added one) and whenever the
+ * record's resource is refreshed (a save, a restore: its key sits under the resource's).
+ */
+export function useRecordHistory(api: string, recordId: string | number, { enabled = true }: { enabled?: boolean } = {}): RecordHistory {
+  const query = useInfiniteQuery({ ...recordHistoryQuery(api, recordId), enabled });
   const seen = new Set<number>();
   const revisions = (query.data?.pages ?? []).flatMap((page) => page.data).filter((revision) => !seen.has(revision.id) && Boolean(seen.add(revision.id)));
   const first = query.data?.pages[0]?.meta;
