@@ -3,16 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { responses } from '../../common/answerSchemas.js';
 import { ACTIVITY_ANSWER, RECORD_HISTORY_ANSWER, RESTORE_ANSWER, STALE_RESTORE_ANSWER } from '../../common/historyAnswers.js';
 import { strictListQuery } from '../http/listQuery.js';
-import { normalizeJsonForm } from '../http/multipartForm.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { unprocessable } from '../http/errors.js';
-import { currentRequest } from '../http/requestContext.js';
 import { RESOURCES } from '../resources/index.js';
 import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 import { actionBody } from '../services/actionBody.js';
-import { READING_SHEET_SCHEMA } from '../services/bookSaveInput.js';
 import { createHistoryService, declaredRestorer, StaleRestore, type RestoreBody, type Restorer } from '../services/historyService.js';
-import { SHEET_HISTORY_FIELDS } from '../services/sheetHistory.js';
+import { sheetRestorer } from '../services/sheetHistory.js';
 import { sheetServiceOf } from './bookSave.js';
 import { serviceOf } from './resourceRoutes.js';
 
@@ -54,18 +51,6 @@ function instant(value: string | undefined, field: 'from' | 'to'): Date | undefi
 }
 
 /**
- * The sheet's lists whose items are rows of its own (their id is sent back for a kept item, absent
- * for a new one: schemas/books/readingSheet.schema.json); the others' ids name other records.
- */
-const OWN_ROWS: readonly string[] = ['characters', 'seriesList'];
-
-/** A list of the sheet's own rows brought back: an item whose row has gone since is written anew (no id). */
-function ownRows(restored: unknown, current: unknown): unknown {
-  const kept = new Set(((current ?? []) as { id?: number }[]).map((item) => item.id));
-  return ((restored ?? []) as { id?: number }[]).map(({ id, ...item }) => (id !== undefined && kept.has(id) ? { id, ...item } : item));
-}
-
-/**
  * The records' history (docs/record-history.md): `GET admin/history/{resource}/{id}` (a record's
  * revisions, a deleted one's too), `GET admin/history` (the activity of all, filtered by
  * administrator, resource and dates) and `POST admin/history/{revisionId}/restore`, saved through
@@ -77,12 +62,7 @@ export async function historyRoutes(instance: FastifyInstance): Promise<void> {
   for (const definition of RESOURCES) {
     if (definition.screen) restorers.set(definition.api, declaredRestorer(definition, () => serviceOf(app, definition, app.screenRegistry.screens)));
   }
-  const sheets = sheetServiceOf(app);
-  restorers.set(SHEET_RESOURCE, {
-    restorable: (field) => SHEET_HISTORY_FIELDS.includes(field),
-    bodies: (restored, current) => [Object.fromEntries(SHEET_HISTORY_FIELDS.map((field) => [field, OWN_ROWS.includes(field) ? ownRows(restored[field], current?.[field]) : restored[field]]))],
-    save: (recordId, body, options) => sheets.save({ rawId: recordId === undefined ? undefined : String(recordId), input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [], administratorId: currentRequest()?.administratorId ?? null }, options),
-  });
+  restorers.set(SHEET_RESOURCE, sheetRestorer(sheetServiceOf(app)));
   const history = createHistoryService(app.db, app.recordWrites, restorers);
 
   const { check, ...activityOptions } = strictListQuery(activityQuery);

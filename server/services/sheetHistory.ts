@@ -2,7 +2,12 @@ import type { Json, Snapshot } from '../../common/recordChanges.js';
 import { SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
 import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
 import { sheetExists } from '../db/repositories/bookReadRepository.js';
+import { normalizeJsonForm } from '../http/multipartForm.js';
+import { currentRequest } from '../http/requestContext.js';
 import { findSheet, type SheetApi } from './bookReadService.js';
+import { READING_SHEET_SCHEMA } from './bookSaveInput.js';
+import type { BookSaveService } from './bookSaveService.js';
+import type { Restorer } from './historyService.js';
 import { fileView, type HistorySubject } from './recordHistory.js';
 
 /** The sheet's file lists, as its answer carries them: a revision keeps each file's name and size. */
@@ -31,3 +36,28 @@ export const SHEET_HISTORY: HistorySubject = {
   },
 };
 
+
+/**
+ * The sheet's lists whose items are rows of its own (their id is sent back for a kept item, absent
+ * for a new one: schemas/books/readingSheet.schema.json); the others' ids name other records.
+ */
+const OWN_ROWS: readonly string[] = ['characters', 'seriesList'];
+
+/** A list of the sheet's own rows brought back: an item whose row has gone since is written anew (no id). */
+function ownRows(restored: unknown, current: unknown): unknown {
+  const kept = new Set(((current ?? []) as { id?: number }[]).map((item) => item.id));
+  return ((restored ?? []) as { id?: number }[]).map(({ id, ...item }) => (id !== undefined && kept.has(id) ? { id, ...item } : item));
+}
+
+/** How a restore writes a sheet back: its form's fields, as a JSON body of the editor's, through its save. */
+export function sheetRestorer(sheets: Pick<BookSaveService, 'save'>): Restorer {
+  return {
+    restorable: (field) => SHEET_HISTORY_FIELDS.includes(field),
+    bodies: (restored, current) => [Object.fromEntries(SHEET_HISTORY_FIELDS.map((field) => [field, OWN_ROWS.includes(field) ? ownRows(restored[field], current?.[field]) : restored[field]]))],
+    save: (recordId, body, options) =>
+      sheets.save(
+        { rawId: recordId === undefined ? undefined : String(recordId), input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [], administratorId: currentRequest()?.administratorId ?? null },
+        options,
+      ),
+  };
+}
