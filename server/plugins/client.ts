@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { responses } from '../../common/answerSchemas.js';
 
+/** The login page's address (SPEC §2), served its own entry. */
+const LOGIN_PATH = '/auth/login';
+
 /**
  * Serves the built client from `clientDir` and answers index.html for every other GET outside
  * `/api`, so history-mode routes survive a reload. Does nothing when the client is not built.
@@ -18,6 +21,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   // header. preCompressed: the build's `.br` / `.gz` copy when the browser accepts it (vite.config.ts).
   await app.register(fastifyStatic, { root: clientDir, serve: false, index: false, cacheControl: false, preCompressed: true });
   const html = fs.readFileSync(index, 'utf8');
+  // The login page opened cold is its own small entry (src/screens/login/loginPage.tsx); the app's
+  // own route shows the same form when a session is lost without leaving the page.
+  const loginFile = path.join(clientDir, 'login.html');
+  const loginHtml = fs.existsSync(loginFile) ? fs.readFileSync(loginFile, 'utf8') : html;
   // The interface's files: not part of the API document, described for the answer check all the same.
   const files = { schema: { hide: true, response: responses({ type: 'string', description: 'A page or a file of the interface' }) } };
   app.get('/assets/*', files, (request, reply) => {
@@ -29,6 +36,6 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     if (url.startsWith('/api/')) return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
     const file = path.join(clientDir, path.normalize(url));
     if (file.startsWith(clientDir + path.sep) && path.extname(url) && fs.existsSync(file)) return reply.sendFile(url.slice(1));
-    return reply.header('cache-control', 'no-cache').type('text/html').send(html);
+    return reply.header('cache-control', 'no-cache').type('text/html').send(url === LOGIN_PATH ? loginHtml : html);
   });
 }

@@ -1,5 +1,4 @@
 import { createBrowserRouter, redirect, type LoaderFunction } from 'react-router-dom';
-import { ensureFormValidators } from '../engine/form/validator';
 import { DefaultLayout } from '../layout/DefaultLayout';
 import { EmptyLayout } from '../layout/EmptyLayout';
 import { FullScreenLoader } from '../layout/FullScreenLoader';
@@ -7,7 +6,10 @@ import { RouteError } from '../layout/RouteError';
 import { LoginScreen } from '../screens/login/LoginScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
 import { prefetchRecord } from '../engine/resource/prefetchRecord';
-import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';
+import { READING_SHEET_SCREEN } from '../../common/readingSheetForm';
+import { preloadDeferred } from '../engine/deferred';
+import { formDefinitionOf } from '../engine/resource/definitions';
+import { loadFormCode } from './formCode';
 import { AI_COMPARISON_ROUTE_NAME, AI_COMPARISON_ROUTE_PATH, LIST_PATH, SHEET_API, SHEET_ROUTE_NAME, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
 import { DASHBOARD_PATH, DASHBOARD_ROUTE_NAME } from '../screens/dashboard/dashboardCalls';
 import { STUDIO_PATH, STUDIO_ROUTE_NAME, STUDIO_SCREEN_ROUTE_NAME } from '../screens/studio/studioRoute';
@@ -19,10 +21,10 @@ import { Root } from './Root';
 import { screenRoutes } from './screenRoutes';
 
 const prefetchSheet = prefetchRecord(queryClient, SHEET_API);
-/** The editor's loader: its record, and the validators of the forms in use (the sheet's, its create dialogs'), which the form needs to start. */
+/** The editor's loader: its record, the validators of the forms in use (the sheet's, its create dialogs') and its widgets' code, which the form needs to start. */
 const sheetLoader: LoaderFunction = async (args) => {
   const record = prefetchSheet(args);
-  await ensureFormValidators();
+  await loadFormCode(() => formDefinitionOf(READING_SHEET_SCREEN).uiSchema);
   return record;
 };
 
@@ -47,7 +49,12 @@ export const router = createBrowserRouter([
               // Redirected before it renders; `element: null` says it renders nothing (no router warning).
               { index: true, id: 'home', loader: () => redirect(LIST_PATH), element: null },
               // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
-              { path: SHEET_ROUTE_PATH, id: SHEET_ROUTE_NAME, loader: sheetLoader, element: <ReadingSheetScreen /> },
+              {
+                path: SHEET_ROUTE_PATH,
+                id: SHEET_ROUTE_NAME,
+                loader: sheetLoader,
+                lazy: async () => ({ Component: (await import('../screens/readingSheet/ReadingSheetScreen')).ReadingSheetScreen }),
+              },
               // The dashboard (bespoke, its own chunk; its charts another).
               {
                 path: DASHBOARD_PATH.slice(1),
@@ -59,7 +66,8 @@ export const router = createBrowserRouter([
               {
                 path: `${STUDIO_PATH.slice(1)}/:name`,
                 id: STUDIO_SCREEN_ROUTE_NAME,
-                loader: () => ensureFormValidators().then(() => null),
+                // The studio's preview shows any screen's widgets: all of their code.
+                loader: () => Promise.all([loadFormCode(() => undefined), preloadDeferred()]).then(() => null),
                 lazy: async () => ({ Component: (await import('../screens/studio/StudioScreen')).StudioScreen }),
               },
               // Every record's changes (Settings › Activity): its own chunk, loaded when opened; the app hands it the records' pages.

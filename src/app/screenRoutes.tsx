@@ -1,27 +1,29 @@
 import type { LoaderFunction, RouteObject } from 'react-router-dom';
-import { ResourceFormScreen } from '../engine/resource/ResourceFormScreen';
-import { preloadable, preloadDeferred } from '../engine/deferred';
+import { preloadable } from '../engine/deferred';
 import { routeRecordId } from '../engine/resource/paths';
 import { prefetchRecord } from '../engine/resource/prefetchRecord';
 import type { ComponentType } from 'react';
 import type { ScreenDefinition } from '../../common/screenDefinition';
 import type { ScreenManifestEntry } from '../../common/screenManifest';
-import { screenManifest, useScreen } from '../engine/resource/definitions';
-import { ensureFormValidators } from '../engine/form/validator';
+import { screenManifest, screenOf, useScreen } from '../engine/resource/definitions';
+import { loadFormCode } from './formCode';
 import { bespokeFormOf } from './bespokeForms';
 import { queryClient } from './queryClient';
 
 /** The list pages' code (the table, the filters): its own chunk, loaded by the first list opened or once the first page has settled. */
 const loadListScreen = preloadable(() => import('../engine/resource/ResourceListScreen'));
 
+/** The generic form page's code (RJSF and the engine's form): its own chunk, loaded by the first form opened. */
+const loadFormScreen = preloadable(() => import('../engine/resource/ResourceFormScreen'));
+
 /**
- * A form page's loader: starts loading its record, and waits for the code of the widgets kept out
- * of the first script (at once once loaded), so no field of the form appears after the others.
+ * A form page's loader: starts loading its record, and waits for the code of the widgets its form
+ * names (at once once loaded), so no field of the form appears after the others.
  */
-function formLoader(api: string, recordParams?: Record<string, unknown>): LoaderFunction {
+function formLoader(resource: string, api: string, recordParams?: Record<string, unknown>): LoaderFunction {
   const prefetch = prefetchRecord(queryClient, api, recordParams);
   return async (args) => {
-    await Promise.all([prefetch(args), preloadDeferred(), ensureFormValidators()]);
+    await Promise.all([prefetch(args), loadFormCode(() => screenOf(resource).form?.uiSchema)]);
     return null;
   };
 }
@@ -44,16 +46,26 @@ function ListPage({ resource, Screen }: { resource: string; Screen: ComponentTyp
 }
 
 /** A form page with the screen in use. */
-function FormPage({ resource }: { resource: string }) {
+function FormPage({ resource, Screen }: { resource: string; Screen: ComponentType<{ screen: ScreenDefinition }> }) {
   const screen = useScreen(resource);
-  return <ResourceFormScreen key={resource} screen={screen} />;
+  return <Screen key={resource} screen={screen} />;
 }
 
 /** The form page of a screen: the engine's form, or the bespoke screen its `form.bespoke` asks for (src/app/bespokeForms.ts). */
 function formRoute(screen: ScreenManifestEntry, path: string, id: string): RouteObject {
-  if (!screen.form?.bespoke) return { path, id, loader: allowedOnly(screen, formLoader(screen.api)), element: <FormPage resource={screen.resource} /> };
+  if (!screen.form?.bespoke) {
+    return {
+      path,
+      id,
+      loader: allowedOnly(screen, formLoader(screen.resource, screen.api)),
+      lazy: async () => {
+        const { ResourceFormScreen } = await loadFormScreen();
+        return { element: <FormPage resource={screen.resource} Screen={ResourceFormScreen} /> };
+      },
+    };
+  }
   const bespoke = bespokeFormOf(screen.resource);
-  return { path, id, loader: allowedOnly(screen, formLoader(screen.api, bespoke.recordParams)), lazy: async () => ({ Component: await bespoke.load() }) };
+  return { path, id, loader: allowedOnly(screen, formLoader(screen.resource, screen.api, bespoke.recordParams)), lazy: async () => ({ Component: await bespoke.load() }) };
 }
 
 /**

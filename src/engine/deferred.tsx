@@ -1,4 +1,4 @@
-import { Suspense, use, type ComponentType, type JSX, type ReactNode } from 'react';
+import { Suspense, use, useState, type ComponentType, type JSX, type ReactNode } from 'react';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
 
 /** A component whose code is its own chunk: loaded on first render, or ahead by `preloadDeferred`. */
@@ -45,13 +45,23 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     const Component = loaded ?? use(start());
     return <Component {...props} />;
   }
-  const Deferred = (props: P) => (
-    <LoadErrorBoundary>
-      <Suspense fallback={fallback}>
-        <Loaded {...props} />
-      </Suspense>
-    </LoadErrorBoundary>
-  );
+  // An instance first rendered once the code is there (a form page's loader loads its widgets
+  // ahead) is the component itself: no boundary and no suspense around each field, which every
+  // keystroke would render again. The choice is kept for the instance's life, so it never remounts.
+  function Deferred(props: P) {
+    const [ready] = useState(() => loaded !== undefined);
+    if (ready) {
+      const Component = loaded!;
+      return <Component {...props} />;
+    }
+    return (
+      <LoadErrorBoundary>
+        <Suspense fallback={fallback}>
+          <Loaded {...props} />
+        </Suspense>
+      </LoadErrorBoundary>
+    );
+  }
   Deferred.preload = start;
   return Deferred;
 }

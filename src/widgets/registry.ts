@@ -16,18 +16,6 @@ import {
   TranslatedNameCell,
 } from './cells/cells';
 import { ReadingSheetLinkCell, RelationNameCell, FullnamesCell, UserEmailCell, UserWithCompanyCell } from './cells/relationCells';
-import { CreatableSelectWidget } from './creatableSelect/CreatableSelectWidget';
-import { DateWidget } from './date/DateWidget';
-import { FileListField } from './fileList/FileListField';
-import { FlagWidget } from './flag/FlagWidget';
-import { MonthPickerWidget } from './monthPicker/MonthPickerWidget';
-import { MultiSelectWidget } from './multiSelect/MultiSelectWidget';
-import { ReadOnlyTextWidget } from './readOnlyText/ReadOnlyTextWidget';
-import { RemoteSelectWidget } from './remoteSelect/RemoteSelectWidget';
-import { StarsWidget } from './stars/StarsWidget';
-import { SubsetSelectWidget } from './subsetSelect/SubsetSelectWidget';
-import { TranslatableField } from './translatable/TranslatableField';
-import { TreeMultiSelectWidget } from './treeMultiSelect/TreeMultiSelectWidget';
 import './widgets.css';
 
 /** Table cells by name: keyed by the CellName union, so a missing one fails the type check. */
@@ -57,30 +45,30 @@ export const cells: Record<CellName, ComponentType<CellProps>> = {
  */
 export const widgets: Record<WidgetName, Widget> = {
   color: deferred(() => import('./color/ColorWidget').then((m) => m.ColorWidget)),
-  readOnlyText: ReadOnlyTextWidget,
+  readOnlyText: deferred(() => import('./formWidgets').then((m) => m.ReadOnlyTextWidget)),
   treePicker: deferred(() => import('./treePicker/TreePickerWidget').then((m) => m.TreePickerWidget)),
-  remoteSelect: RemoteSelectWidget,
+  remoteSelect: deferred(() => import('./formWidgets').then((m) => m.RemoteSelectWidget)),
   richText: deferred(() => import('./richText/RichTextWidget').then((m) => m.RichTextWidget)),
   fileUpload: deferred(() => import('./fileUpload/FileUploadWidget').then((m) => m.FileUploadWidget)),
   selectButton: deferred(() => import('./selectButton/SelectButtonWidget').then((m) => m.SelectButtonWidget)),
-  multiSelect: MultiSelectWidget,
-  treeMultiSelect: TreeMultiSelectWidget,
-  monthPicker: MonthPickerWidget,
-  flag: FlagWidget,
-  stars: StarsWidget,
-  subsetSelect: SubsetSelectWidget,
-  creatableSelect: CreatableSelectWidget,
+  multiSelect: deferred(() => import('./formWidgets').then((m) => m.MultiSelectWidget)),
+  treeMultiSelect: deferred(() => import('./formWidgets').then((m) => m.TreeMultiSelectWidget)),
+  monthPicker: deferred(() => import('./formWidgets').then((m) => m.MonthPickerWidget)),
+  flag: deferred(() => import('./formWidgets').then((m) => m.FlagWidget)),
+  stars: deferred(() => import('./formWidgets').then((m) => m.StarsWidget)),
+  subsetSelect: deferred(() => import('./formWidgets').then((m) => m.SubsetSelectWidget)),
+  creatableSelect: deferred(() => import('./formWidgets').then((m) => m.CreatableSelectWidget)),
   // Replaces RJSF's browser date input: one date format everywhere (yyyy-MM-dd).
-  date: DateWidget,
+  date: deferred(() => import('./formWidgets').then((m) => m.DateWidget)),
 };
 
 /** Custom RJSF fields (`ui:field`) by name; those the reading-sheet editor does not use load on first use. */
 export const fields: Record<FieldName, Field> = {
-  translatable: TranslatableField,
+  translatable: deferred(() => import('./formWidgets').then((m) => m.TranslatableField)),
   relatedTable: deferred(() => import('./relatedTable/RelatedTableField').then((m) => m.RelatedTableField)),
   variablesTable: deferred(() => import('./variablesTable/VariablesTableField').then((m) => m.VariablesTableField)),
   jsonCard: deferred(() => import('./jsonCard/JsonCardField').then((m) => m.JsonCardField)),
-  fileList: FileListField,
+  fileList: deferred(() => import('./formWidgets').then((m) => m.FileListField)),
   actionSwitch: deferred(() => import('./actionSwitch/ActionSwitchField').then((m) => m.ActionSwitchField)),
   subscriptionPanel: deferred(() => import('./subscriptionPanel/SubscriptionPanelField').then((m) => m.SubscriptionPanelField)),
   savedSearches: deferred(() => import('./savedSearches/SavedSearchesField').then((m) => m.SavedSearchesField)),

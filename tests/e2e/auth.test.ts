@@ -73,4 +73,32 @@ describe.skipIf(!chromiumPath)('logging in and out in Chromium', () => {
     await page.getByRole('link', { name: 'Genres' }).click();
     await page.waitForURL(`${server.url}/auth/login`);
   });
+
+  it('opens the login page cold as its own small page: the form, a wrong password said under the field and in a toast, then the app', async () => {
+    const context = await browser.newContext();
+    const cold = await context.newPage();
+    const scripts: string[] = [];
+    cold.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    await cold.goto(`${server.url}/auth/login`);
+    await cold.getByRole('button', { name: 'Me connecter' }).waitFor();
+    // React and the form only: the app's router and PrimeReact's components come after login.
+    expect(scripts.filter((path) => /\/(ui|index)-/.test(path))).toEqual([]);
+
+    await cold.getByLabel('E-mail').fill(ADMIN.email);
+    await cold.locator('#login-password').fill('wrong password');
+    await cold.getByRole('button', { name: 'Show the password' }).click();
+    expect(await cold.locator('#login-password').getAttribute('type')).toBe('text');
+    await cold.getByRole('button', { name: 'Me connecter' }).click();
+    await expect.poll(() => cold.locator('#login-email-error').textContent()).toBe('These credentials do not match our records.');
+    await expect.poll(() => cold.locator('.p-toast-summary').first().textContent()).toBe('Error');
+
+    await cold.locator('#login-password').fill(ADMIN.password);
+    await cold.getByRole('button', { name: 'Me connecter' }).click();
+    await cold.waitForURL(`${server.url}/reading-sheets`);
+    await cold.getByRole('heading', { name: 'READING SHEETS LIST' }).waitFor();
+    await context.close();
+  });
 });

@@ -82,6 +82,8 @@ describe.skipIf(!chromiumPath)('the records’ history, in Chromium', () => {
     await changeRow(newest, 'Title').getByRole('button', { name: 'Restore Title' }).click();
     const question = page.getByRole('dialog', { name: 'Restore this value?' });
     await question.getByText(/^Bring back Title as before the change of .+ by Staff Member\?$/).waitFor();
+    // Checked once shown: half faded in, its text is paler than it will be.
+    await page.locator('.restore-dialog.p-dialog-enter-done').waitFor();
     expect(await axeProblems(page, '.restore-dialog')).toEqual([]);
     await question.getByRole('button', { name: 'Restore', exact: true }).click();
     expect(await toast(page, 'Success')).toBe('Restored successfully');
