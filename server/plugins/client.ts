@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { responses } from '../../common/answerSchemas.js';
+import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import { pageHtml } from './pageCode.js';
 
 /** The login page's address (SPEC §2), served its own entry. */
 const LOGIN_PATH = '/auth/login';
@@ -11,7 +13,7 @@ const LOGIN_PATH = '/auth/login';
  * Serves the built client from `clientDir` and answers index.html for every other GET outside
  * `/api`, so history-mode routes survive a reload. Does nothing when the client is not built.
  */
-export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerClient(app: FastifyInstance, clientDir: string, screens: Iterable<ScreenDefinition> = []): Promise<void> {
   const index = path.join(clientDir, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn({ clientDir }, 'client not built: run `npm run build` to serve the interface');
@@ -25,6 +27,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   // own route shows the same form when a session is lost without leaving the page.
   const loginFile = path.join(clientDir, 'login.html');
   const loginHtml = fs.existsSync(loginFile) ? fs.readFileSync(loginFile, 'utf8') : html;
+  // Each page's HTML asks for its route's code at once (./pageCode.ts).
+  const htmlOf = pageHtml(clientDir, html, screens);
   // The interface's files: not part of the API document, described for the answer check all the same.
   const files = { schema: { hide: true, response: responses({ type: 'string', description: 'A page or a file of the interface' }) } };
   app.get('/assets/*', files, (request, reply) => {
@@ -36,6 +40,6 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     if (url.startsWith('/api/')) return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
     const file = path.join(clientDir, path.normalize(url));
     if (file.startsWith(clientDir + path.sep) && path.extname(url) && fs.existsSync(file)) return reply.sendFile(url.slice(1));
-    return reply.header('cache-control', 'no-cache').type('text/html').send(url === LOGIN_PATH ? loginHtml : html);
+    return reply.header('cache-control', 'no-cache').type('text/html').send(url === LOGIN_PATH ? loginHtml : htmlOf(url));
   });
 }

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ScreenDefinition } from '../../common/screenDefinition.js';
+
+/**
+ * The code each page of the built client needs before its first paint, named by the page's
+ * address, so the page's HTML can ask for it at once (`<link rel="modulepreload">`) instead of
+ * waiting for the app's first scripts to run and find the route: one round of requests instead
+ * of two. The modules are those the client's routes load (src/app/router.tsx, screenRoutes.tsx,
+ * formCode.ts), named as Vite's manifest names them; tests/e2e/page-code.test.ts checks them
+ * against the build and the router.
+ */
+
+/** A form page's code beside its screen's (which brings RJSF and the validators' runtime): the common widgets (src/widgets/formWidgets.ts). */
+const FORM_CODE = ['src/widgets/formWidgets.ts'];
+
+/** The app's own pages (not declared by a screen), by path pattern. */
+export const FIXED_PAGES: readonly { path: string; modules: string[] }[] = [
+  { path: '/dashboard', modules: ['src/screens/dashboard/DashboardScreen.tsx'] },
+  { path: '/studio', modules: ['src/screens/studio/StudioListScreen.tsx'] },
+  { path: '/studio/:name', modules: ['src/screens/studio/StudioScreen.tsx'] },
+  { path: '/settings/activity', modules: ['src/screens/activity/ActivityScreen.tsx'] },
+  { path: '/reading-sheet/:id/ai-comparation', modules: ['src/screens/readingSheet/aiComparison/AiComparisonScreen.tsx'] },
+];
+
+/** The bespoke screens of forms that say `"bespoke": true`, by resource (src/app/bespokeForms.ts, src/app/router.tsx). */
+export const BESPOKE_PAGES: Readonly<Record<string, string>> = {
+  'reading-sheets': 'src/screens/readingSheet/ReadingSheetScreen.tsx',
+  reporters: 'src/screens/reporter/ReporterScreen.tsx',
+};
+
+/** Every page with its code: the fixed ones, then each screen's list and form. */
+export function pagesOf(screens: Iterable<ScreenDefinition>): { path: string; modules: string[] }[] {
+  const pages = [...FIXED_PAGES];
+  for (const screen of screens) {
+    pages.push({ path: screen.routes.list.path, modules: ['src/engine/resource/ResourceListScreen.tsx'] });
+    const form = screen.routes.form;
+    if (!form) continue;
+    const bespoke = BESPOKE_PAGES[screen.resource];
+    if (bespoke) pages.push({ path: form.path, modules: [bespoke, ...FORM_CODE] });
+    else if (screen.form) pages.push({ path: form.path, modules: ['src/engine/resource/ResourceFormScreen.tsx', ...FORM_CODE] });
+  }
+  return pages;
+}
+
+/** Whether `pathname` is a page of `pattern` (`/genre/:id?`, `/studio/:name`). */
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.replace(/\/+$/, '').split('/');
+  if (have.length > want.length) return false;
+  return want.every((part, index) => {
+    const value = have[index];
+    if (part.startsWith(':')) return part.endsWith('?') || (value !== undefined && value !== '');
+    return value === part;
+  });
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * Builds the function that writes a page's HTML: the built `html` with, before `</head>`, a
+ * `modulepreload` for each script of the page's route (its chunks and the chunks they import) and
+ * a stylesheet for each of their styles, leaving out what the HTML already loads. Without Vite's
+ * manifest (a build without it), the HTML is sent as built.
+ */
+export function pageHtml(clientDir: string, html: string, screens: Iterable<ScreenDefinition>): (pathname: string) => string {
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return () => html;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const inHtml = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!));
+  const built = new Map<string, string>();
+  const withCode = (modules: string[]) => {
+    const key = modules.join(' ');
+    const known = built.get(key);
+    if (known) return known;
+    const files = new Set<string>();
+    const visit = (name: string) => {
+      const chunk = manifest[name];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    modules.forEach(visit);
+    const links = [...files]
+      .filter((file) => !inHtml.has(file))
+      .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`));
+    const page = html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+    built.set(key, page);
+    return page;
+  };
+  const pages = pagesOf(screens);
+  return (pathname) => {
+    const page = pages.find((candidate) => matches(candidate.path, pathname));
+    return page ? withCode(page.modules) : html;
+  };
+}
