@@ -22,7 +22,7 @@ export const FIRST_PAGES: FirstPage[] = [
   { name: 'login page (`/auth/login`)', html: 'login.html', routeModules: [] },
   { name: 'first list after login (`/reading-sheets`)', html: 'index.html', routeModules: ['src/engine/resource/ResourceListScreen.tsx'] },
   { name: 'reading-sheet editor (`/reading-sheet/{id}`)', html: 'index.html', routeModules: ['src/screens/readingSheet/ReadingSheetScreen.tsx', 'src/widgets/formWidgets.ts'] },
-  { name: 'dashboard (`/dashboard`)', html: 'index.html', routeModules: ['src/screens/dashboard/DashboardScreen.tsx'] },
+  { name: 'dashboard (`/dashboard`)', html: 'index.html', routeModules: ['src/screens/dashboard/DashboardScreen.tsx', 'src/screens/dashboard/UsageCharts.tsx'] },
 ];
 
 interface ManifestChunk {

@@ -16,7 +16,7 @@ const FORM_CODE = ['src/widgets/formWidgets.ts'];
 
 /** The app's own pages (not declared by a screen), by path pattern. */
 export const FIXED_PAGES: readonly { path: string; modules: string[] }[] = [
-  { path: '/dashboard', modules: ['src/screens/dashboard/DashboardScreen.tsx'] },
+  { path: '/dashboard', modules: ['src/screens/dashboard/DashboardScreen.tsx', 'src/screens/dashboard/UsageCharts.tsx'] },
   { path: '/studio', modules: ['src/screens/studio/StudioListScreen.tsx'] },
   { path: '/studio/:name', modules: ['src/screens/studio/StudioScreen.tsx'] },
   { path: '/settings/activity', modules: ['src/screens/activity/ActivityScreen.tsx'] },

@@ -59,7 +59,11 @@ export const router = createBrowserRouter([
               {
                 path: DASHBOARD_PATH.slice(1),
                 id: DASHBOARD_ROUTE_NAME,
-                lazy: async () => ({ Component: (await import('../screens/dashboard/DashboardScreen')).DashboardScreen }),
+                lazy: async () => {
+                  const { DashboardScreen, loadDashboardCode } = await import('../screens/dashboard/DashboardScreen');
+                  await loadDashboardCode();
+                  return { Component: DashboardScreen };
+                },
               },
               // The screen studio (administrators change screens at run time): its own chunks, loaded when opened.
               { path: STUDIO_PATH.slice(1), id: STUDIO_ROUTE_NAME, lazy: async () => ({ Component: (await import('../screens/studio/StudioListScreen')).StudioListScreen }) },

@@ -86,7 +86,7 @@ describe.skipIf(!chromiumPath)('reading-sheet list in Chromium', () => {
     // Both filters show as chips; the ratings' button counts the one behind it.
     expect(await page.locator('.filter-chip').allTextContents()).toEqual([`Genre(s): ${subGenre.name}`, 'Literary quality: 3 stars or more']);
     await page.getByRole('button', { name: 'More filters, 1 active' }).click();
-    expect(await page.locator('.stars-filter[aria-label="Literary quality"] .p-rating-item-active').count()).toBe(3);
+    await expect.poll(() => page.locator('.stars-filter[aria-label="Literary quality"] .p-rating-item-active').count()).toBe(3);
   });
 
   it('searches a title ignoring accents, then opens a row on /reading-sheet/{id}', async () => {

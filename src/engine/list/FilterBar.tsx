@@ -1,23 +1,17 @@
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
-import { Rating } from 'primereact/rating';
 import { TreeSelect, type TreeSelectSelectionKeysType } from 'primereact/treeselect';
-import { useId, useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useId, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterWidget, ListFilter } from '../../../common/screenDefinition';
+import { deferred, type DeferredComponent } from '../deferred';
 import { buildTree } from '../options/buildTree';
 import { useOptions } from '../options/useOptions';
 import { FilterChips } from './FilterChips';
+import type { FilterControlProps } from './filters/filterControl';
 
-interface FilterControlProps {
-  filter: ListFilter;
-  values: string[];
-  onChange(values: string[]): void;
-  label: string;
-}
 
 function SelectFilter({ filter, values, onChange, label }: FilterControlProps) {
   const { options } = useOptions(filter.options);
@@ -72,33 +66,6 @@ function TreeSelectFilter({ filter, values, onChange, label }: FilterControlProp
   );
 }
 
-function MonthFilter({ values, onChange, label }: FilterControlProps) {
-  const value = values[0] ? new Date(`${values[0]}-01T00:00:00`) : null;
-  return (
-    <Calendar
-      value={value}
-      view="month"
-      dateFormat="yy-mm"
-      onChange={(e) => {
-        const date = e.value as Date | null;
-        onChange(date ? [`${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`] : []);
-      }}
-      placeholder={label}
-      aria-label={label}
-      showButtonBar
-    />
-  );
-}
-
-function StarsFilter({ values, onChange, label }: FilterControlProps) {
-  return (
-    <span className="stars-filter" aria-label={label} title={label}>
-      <span className="stars-filter-label">{label}</span>
-      <Rating value={Number(values[0] ?? 0)} stars={4} onChange={(e) => onChange(e.value ? [String(e.value)] : [])} />
-    </span>
-  );
-}
-
 function TextFilter({ values, onChange, label }: FilterControlProps) {
   return <InputText value={values[0] ?? ''} onChange={(e) => onChange(e.target.value ? [e.target.value] : [])} placeholder={label} aria-label={label} />;
 }
@@ -108,8 +75,10 @@ export const FILTER_CONTROLS: Record<FilterWidget, ComponentType<FilterControlPr
   select: SelectFilter,
   multiSelect: MultiSelectFilter,
   treeSelect: TreeSelectFilter,
-  month: MonthFilter,
-  stars: StarsFilter,
+  // Only ever behind 'More filters' in the declared lists: their code (PrimeReact's calendar and
+  // rating) loads when that panel opens, or in the background once the first page has settled.
+  month: deferred(() => import('./filters/MonthFilter').then((m) => m.MonthFilter)),
+  stars: deferred(() => import('./filters/StarsFilter').then((m) => m.StarsFilter)),
   text: TextFilter,
 };
 
@@ -124,8 +93,12 @@ export function FilterBar({ filters, values, onChange, onClear }: { filters: Lis
   const [open, setOpen] = useState(false);
   const active = Object.keys(values).length > 0;
   const main = filters.filter((filter) => !filter.more);
-  const more = filters.filter((filter) => filter.more);
+  const more = useMemo(() => filters.filter((filter) => filter.more), [filters]);
   const activeMore = more.filter((filter) => values[filter.param]?.length).length;
+  // The code of the controls behind 'More filters', fetched once the list has shown: there when the panel opens.
+  useEffect(() => {
+    for (const filter of more) (FILTER_CONTROLS[filter.widget] as Partial<DeferredComponent<FilterControlProps>>).preload?.();
+  }, [more]);
   const control = (filter: ListFilter) => {
     const Control = FILTER_CONTROLS[filter.widget];
     return <Control key={filter.param} filter={filter} values={values[filter.param] ?? []} onChange={(v) => onChange(filter.param, v)} label={t(filter.label)} />;

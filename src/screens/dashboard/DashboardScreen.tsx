@@ -15,6 +15,13 @@ import './dashboard.css';
 const UsageCharts = deferred(() => import('./UsageCharts').then((m) => m.UsageCharts));
 
 /**
+ * The charts' code (Chart.js), which the page's route waits for (src/app/router.tsx; the page's
+ * HTML asks for it at once, server/plugins/pageCode.ts): shown with the rest of the page, the charts
+ * never push the cards below them down as they arrive.
+ */
+export const loadDashboardCode = (): Promise<unknown> => UsageCharts.preload();
+
+/**
  * `/dashboard` (SPEC §2 'Dashboard'): the usage charts, the most viewed sheets, the latest saved
  * searches, and at the right the recently connected users and the most requested criteria.
  */
