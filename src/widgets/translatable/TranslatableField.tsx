@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type Translations } from '../../../common/locales';
 import type { TranslatableOptions } from '../../../common/widgetOptions/translatable';
+import { useTypingDraft } from './useTypingDraft';
 
 /**
  * Whether the browser grows a textarea with its text by itself (`field-sizing: content`, Chromium
@@ -58,19 +59,19 @@ export function TranslatableField(props: FieldProps<Translations>) {
     if (!formWide && erroneous[0] && !erroneous.includes(active)) setOwnActive(erroneous[0]);
   }
 
-  const setLocaleValue = (locale: Locale, text: string) => {
-    const next: Translations = { ...value };
-    if (text === '') delete next[locale];
-    else next[locale] = text;
-    onChange(next, fieldPathId.path);
-  };
+  // A keystroke renders this field alone; the form gets the text when typing pauses (useTypingDraft).
+  const { shown, type: setLocaleValue, handOver } = useTypingDraft(value, (next) => onChange(next, fieldPathId.path));
 
   const localeRequired = (locale: Locale) => Boolean((schema.required as string[] | undefined)?.includes(locale));
   const messages = (errorSchema as Record<string, { __errors?: string[] } | undefined> | undefined)?.[active]?.__errors ?? [];
   const inputId = `${id}_${active}`;
   const common = {
     id: inputId,
-    value: value[active] ?? '',
+    value: shown(active),
+    onBlur: handOver,
+    onKeyDown: (event: { key: string }) => {
+      if (event.key === 'Enter') handOver();
+    },
     disabled: disabled,
     readOnly: readonly,
     invalid: messages.length > 0,
@@ -95,7 +96,10 @@ export function TranslatableField(props: FieldProps<Translations>) {
                 role="tab"
                 aria-selected={active === locale}
                 className={`locale-tab${active === locale ? ' active' : ''}${hasError ? ' has-error' : ''}`}
-                onClick={() => setActive(locale)}
+                onClick={() => {
+                  handOver();
+                  setActive(locale);
+                }}
                 title={hasError ? t('form.localeHasErrors') : empty ? t('form.emptyLocale') : t(`locales.${locale}`)}
               >
                 {locale.toUpperCase()}
