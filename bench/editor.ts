@@ -370,7 +370,8 @@ export async function measureEditor(): Promise<EditorResult> {
     }
     await context.close();
     const clientDir = path.resolve(process.env.BENCH_CLIENT_DIR ?? 'dist/client');
-    const pages = FIRST_PAGES.map((page) => weighFirstPage(clientDir, page));
+    // A build from before the pages were weighed (BENCH_CLIENT_DIR, to compare) has no manifest: no weights then.
+    const pages = fs.existsSync(path.join(clientDir, '.vite', 'manifest.json')) ? FIRST_PAGES.map((page) => weighFirstPage(clientDir, page)) : [];
     return { pages, chromium: browser.version(), load: [loadBefore, os.loadavg()[0]!], sheet: fixture.sheet, opens, keystrokes };
   } finally {
     await browser?.close();

@@ -1,4 +1,7 @@
+import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import cookie from '@fastify/cookie';
+import SerializerSelector, { type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+import type { AnyValidateFunction } from 'ajv/dist/core.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -68,6 +71,40 @@ export interface AppOptions {
 }
 
 /**
+ * Fastify's own compilers (Ajv for the requests, fast-json-stringify for the answers), each route's
+ * part compiled on its first use instead of all at start: compiling every route's validators and
+ * answer serialisers (one per status code) took 0.4 s of each start on the bench's machine, more
+ * when busy (bench/results.md, 'Server start'), for routes most of which a process never serves; a
+ * schema Fastify cannot compile now fails its route's first call rather than the start. A validator
+ * forwards `schemaEnv` and `errors`, which Fastify reads from the function it was given (Ajv's root
+ * coercion, the messages).
+ */
+function lazySchemaCompilers(): { buildValidator: BuildCompilerFromPool; buildSerializer: SerializerFactory } {
+  const validators = AjvCompiler();
+  const serializers = SerializerSelector();
+  return {
+    buildValidator: (externalSchemas, options) => {
+      const compile = validators(externalSchemas, options);
+      return (route) => {
+        let compiled: AnyValidateFunction | undefined;
+        const real = () => (compiled ??= compile(route));
+        const validate = ((...args: Parameters<AnyValidateFunction>) => real()(...args)) as AnyValidateFunction;
+        Object.defineProperty(validate, 'schemaEnv', { get: () => real().schemaEnv });
+        Object.defineProperty(validate, 'errors', { get: () => real().errors });
+        return validate;
+      };
+    },
+    buildSerializer: (externalSchemas, options) => {
+      const compile = serializers(externalSchemas, options);
+      return (route) => {
+        let compiled: ((doc: unknown) => string) | undefined;
+        return (doc) => (compiled ??= compile(route))(doc);
+      };
+    },
+  };
+}
+
+/**
  * Builds the HTTP application: plugins, the `/api` routes and the built client. Does not listen.
  * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid or says something the
  * server would not honour (server/definitions/checkDefinitions.ts).
@@ -82,6 +119,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
     bodyLimit: 2 * 1024 * 1024,
     // `allowUnionTypes`: a query parameter may be an integer or a word (a diff's `to=draft`).
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true, allowUnionTypes: true } },
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -146,7 +184,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
     { prefix: '/api' },
   );
 
-  await registerClient(app, config.clientDir);
+  await registerClient(app, config.clientDir, [...screens.values()]);
   // A stop waits for a running generation for half the stop's time at most (SHUTDOWN_TIMEOUT_MS).
   app.decorate('aiGeneration', await startAiGeneration(app, { stopGraceSeconds: config.shutdownTimeoutMs / 2000, ...aiQueue }));
   return app;

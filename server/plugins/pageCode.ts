@@ -88,7 +88,7 @@ export function pageHtml(clientDir: string, html: string, screens: Iterable<Scre
     modules.forEach(visit);
     const links = [...files]
       .filter((file) => !inHtml.has(file))
-      .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`));
+      .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`));
     const page = html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
     built.set(key, page);
     return page;
