@@ -64,3 +64,24 @@ describe('the built client', () => {
     expect((await get('/assets/missing-0000.js', 'br')).statusCode).toBe(404);
   });
 });
+
+describe('the API’s answers', () => {
+  it('are compressed for a browser that accepts it (Brotli, else gzip), the same JSON once decoded, and left as they are for a client that does not', async () => {
+    const cookie = await t.login();
+    const read = (encoding?: string) => t.app.inject({ method: 'GET', url: '/api/admin/genres?perPage=100', headers: { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+    const plain = await read();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await read('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 2);
+
+    const gzip = await read('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+  });
+});

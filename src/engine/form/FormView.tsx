@@ -10,7 +10,7 @@ import { formTabs, subTabOf } from './errorRouting';
 import { createFormDataStore } from './formDataStore';
 import { useFocusFirstError } from './focusErrorField';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
-import { ArrayFieldItemTemplate, ArrayFieldTemplate, FieldTemplate, ObjectFieldTemplate, type EngineFormContext } from './templates';
+import { ArrayFieldItemTemplate, ArrayFieldTemplate, ArrayFieldTitleTemplate, FieldTemplate, ObjectFieldTemplate, TitleFieldTemplate, type EngineFormContext } from './templates';
 import { translateSchema, translateUiSchema } from './translateSchema';
 import { formValidatorFor } from './validator';
 
@@ -40,7 +40,7 @@ export interface FormViewProps {
   validator?: ValidatorType;
 }
 
-const TEMPLATES = { FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
+const TEMPLATES = { FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, ArrayFieldTitleTemplate, TitleFieldTemplate };
 
 /** Renders a form controller with RJSF (PrimeReact theme + our widgets), server errors under each field. */
 export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext, idPrefix, serverValidation, validator: given }: FormViewProps) {

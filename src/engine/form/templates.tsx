@@ -1,14 +1,18 @@
 import {
   getUiOptions,
+  titleId,
   TranslatableString,
   type ArrayFieldItemTemplateProps,
+  type ArrayFieldTitleProps,
+  type TitleFieldProps,
   type ArrayFieldTemplateProps,
   type FieldTemplateProps,
   type ObjectFieldTemplateProps,
   type Registry,
 } from '@rjsf/utils';
 import { Templates } from '@rjsf/primereact';
-import { useCallback, useMemo } from 'react';
+import { Divider } from 'primereact/divider';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewFiles } from '../api/formData';
 import type { FileProgress } from '../api/upload';
@@ -118,6 +122,41 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     return { ...registry, translateString: (key, params) => (key === TranslatableString.AddItemButton ? text : registry.translateString(key, params)) };
   }, [registry, addLabel, t]);
   return <DefaultArrayFieldTemplate {...props} registry={named} />;
+}
+
+/**
+ * A title of the form's arrays and objects, as the theme draws it but as a second-level heading:
+ * the theme's `h5` came right under the page's `h1`, skipping levels that assistive technologies
+ * announce as missing (WCAG 1.3.1; Lighthouse 'heading-order').
+ */
+function FormHeading({ id, title, required, size, control }: { id?: string; title: ReactNode; required?: boolean; size: string; control?: ReactNode }) {
+  const heading = (
+    <h2 id={id} className="form-heading" style={{ margin: 0, fontSize: size, marginBottom: '0.2rem' }}>
+      {title} {required ? '*' : ''}
+    </h2>
+  );
+  if (!control) return heading;
+  return (
+    <div style={{ display: 'flex' }}>
+      <div style={{ flexGrow: 1 }}>{heading}</div>
+      <div>{control}</div>
+    </div>
+  );
+}
+
+/** The title of an array (the theme's layout, a second-level heading). */
+export function ArrayFieldTitleTemplate({ title, uiSchema, required, fieldPathId, optionalDataControl }: ArrayFieldTitleProps) {
+  return <FormHeading id={titleId(fieldPathId)} title={getUiOptions(uiSchema).title || title} required={required} size="1.5rem" control={optionalDataControl} />;
+}
+
+/** The title of an object (the theme's layout with its divider, a second-level heading). */
+export function TitleFieldTemplate({ id, title, uiSchema, required, optionalDataControl }: TitleFieldProps) {
+  return (
+    <div id={id}>
+      <FormHeading title={getUiOptions(uiSchema).title || title} required={required} size={id === titleId('root') ? '1.5rem' : '1.2rem'} control={optionalDataControl} />
+      <Divider pt={{ root: { style: { marginTop: '0.5rem' } } }} />
+    </div>
+  );
 }
 
 const NO_FIELDS: string[] = [];
