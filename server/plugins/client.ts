@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { responses } from '../../common/answerSchemas.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import { resolveSession, SESSION_COOKIE } from '../services/sessions.js';
 import { pageHtml } from './pageCode.js';
 
 /** The login page's address (SPEC §2), served its own entry. */
@@ -35,11 +36,18 @@ export async function registerClient(app: FastifyInstance, clientDir: string, sc
     const file = (request.params as { '*': string })['*'];
     return reply.header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding').sendFile(path.join('assets', file));
   });
-  app.get('/*', files, (request, reply) => {
+  app.get('/*', files, async (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (url.startsWith('/api/')) return reply.status(404).send({ message: `Route ${request.method} ${url} not found` });
     const file = path.join(clientDir, path.normalize(url));
     if (file.startsWith(clientDir + path.sep) && path.extname(url) && fs.existsSync(file)) return reply.sendFile(url.slice(1));
-    return reply.header('cache-control', 'no-cache').type('text/html').send(url === LOGIN_PATH ? loginHtml : htmlOf(url));
+    if (url === LOGIN_PATH) {
+      // A logged-in visitor goes home, as the app's guard would send them: the login page itself asks
+      // nothing of the API (a 401 there would be an error in the browser's console for every visitor).
+      const token = request.cookies[SESSION_COOKIE];
+      if (token && (await resolveSession(app.db, token))) return reply.header('cache-control', 'no-store').redirect('/');
+      return reply.header('cache-control', 'no-cache').type('text/html').send(loginHtml);
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').send(htmlOf(url));
   });
 }

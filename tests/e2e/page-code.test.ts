@@ -25,7 +25,7 @@ describe('each page’s code, asked for by its HTML', () => {
 
   it('preloads the editor’s code on the editor, a list’s on a list, and nothing more on a page without its own code', () => {
     const htmlOf = pageHtml(CLIENT_DIR, html, screens);
-    const preloads = (pathname: string) => [...htmlOf(pathname).matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((match) => match[1]!);
+    const preloads = (pathname: string) => [...htmlOf(pathname).matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/([^"]+)">/g)].map((match) => match[1]!);
     const editor = preloads('/reading-sheet/12');
     expect(editor).toContain(manifest['src/screens/readingSheet/ReadingSheetScreen.tsx']!.file.replace('assets/', ''));
     expect(editor).toContain(manifest['src/widgets/formWidgets.ts']!.file.replace('assets/', ''));

@@ -17,6 +17,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-1a2b.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-1a2b.js.gz'), zlib.gzipSync(script));
   fs.writeFileSync(path.join(clientDir, 'assets', 'logo-3c4d.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  fs.writeFileSync(path.join(clientDir, 'login.html'), '<!doctype html><title>Administration Panel</title><script type="module" src="/assets/login-5e6f.js"></script>');
   t = await createTestApp({ CLIENT_DIR: clientDir });
 });
 afterAll(async () => {
@@ -83,5 +84,23 @@ describe('the API’s answers', () => {
     const gzip = await read('gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+  });
+});
+
+describe('the login page', () => {
+  it('is its own small page for a visitor who is not logged in (a lost or unknown session too), and sends a logged-in one home', async () => {
+    const page = (cookie?: string) => t.app.inject({ method: 'GET', url: '/auth/login', headers: cookie ? { cookie } : {} });
+    const out = await page();
+    expect(out.statusCode).toBe(200);
+    expect(out.body).toContain('/assets/login-5e6f.js');
+    expect(out.headers['cache-control']).toBe('no-cache');
+    expect((await page('admin_session=not-a-session')).body).toContain('/assets/login-5e6f.js');
+
+    const cookie = await t.login();
+    const loggedIn = await page(cookie);
+    expect(loggedIn.statusCode).toBe(302);
+    expect(loggedIn.headers.location).toBe('/');
+    // Any other page is the app's.
+    expect((await t.app.inject({ method: 'GET', url: '/reading-sheets' })).body).toContain('/assets/app-1a2b.js');
   });
 });

@@ -35,16 +35,6 @@ export async function fetchCurrentAdmin(): Promise<CurrentAdmin | null> {
   }
 }
 
-/** Whether the visitor is logged in already (the login page opened cold sends a logged-in one on): the session check alone, without the screens. */
-export async function isLoggedIn(): Promise<boolean> {
-  try {
-    const { data } = await call<{ data: CurrentAdmin }>('get', 'me', { quiet: true });
-    return Boolean(data && Object.keys(data).length > 0);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Logs in; the next 401 is then a new lost session (said again, changes kept again), and the toasts
  * of the one before ('Unauthenticated.') are taken down: they no longer hold.

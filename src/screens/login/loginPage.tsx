@@ -2,7 +2,7 @@
  * The login page opened cold (`/auth/login` loaded from the address bar, or the app's first page
  * when logged out): its own entry (login.html), so the first page of a visitor who is not logged in
  * carries React, the strings and the form, not the app (the router, PrimeReact's components, the
- * data cache). Logged in, it goes to the remembered page; the app is loaded from there.
+ * data cache). A logged-in visitor never sees it: the server sends them home (server/plugins/client.ts).
  */
 import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primeicons/primeicons.css';
@@ -10,7 +10,6 @@ import '../../app/app.css';
 import '../../i18n';
 import { StrictMode, useEffect, useRef, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isLoggedIn } from '../../engine/api/session';
 import { notify, subscribeNotices, type Notice } from '../../engine/notify/notifications';
 import { takeReturnPath } from '../../engine/session/returnPath';
 import { LoginForm } from './LoginForm';
@@ -37,10 +36,6 @@ function DeferredNotifications() {
   }, [Toasts]);
   return Toasts ? <Toasts /> : null;
 }
-
-void isLoggedIn().then((loggedIn) => {
-  if (loggedIn) goOn();
-});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
