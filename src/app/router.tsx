@@ -11,7 +11,8 @@ import { preloadDeferred } from '../engine/deferred';
 import { formDefinitionOf } from '../engine/resource/definitions';
 import { loadFormCode } from './formCode';
 import { AI_COMPARISON_ROUTE_NAME, AI_COMPARISON_ROUTE_PATH, LIST_PATH, SHEET_API, SHEET_ROUTE_NAME, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
-import { DASHBOARD_PATH, DASHBOARD_ROUTE_NAME } from '../screens/dashboard/dashboardCalls';
+import { dashboardCalls, DASHBOARD_PATH, DASHBOARD_ROUTE_NAME } from '../screens/dashboard/dashboardCalls';
+import { queryKeys } from '../engine/api/queryKeys';
 import { STUDIO_PATH, STUDIO_ROUTE_NAME, STUDIO_SCREEN_ROUTE_NAME } from '../screens/studio/studioRoute';
 import { ACTIVITY_PATH, ACTIVITY_ROUTE_NAME } from '../screens/activity/activityRoute';
 import { recordPathOf } from './recordRoutes';
@@ -59,6 +60,12 @@ export const router = createBrowserRouter([
               {
                 path: DASHBOARD_PATH.slice(1),
                 id: DASHBOARD_ROUTE_NAME,
+                // Its figures and lists with its code: the side panel's lists do not push the next one down as they arrive.
+                // A failure is the page's to say (its query tries again and shows the error).
+                loader: () =>
+                  queryClient
+                    .ensureQueryData({ queryKey: queryKeys.dashboard('data'), queryFn: ({ signal }) => dashboardCalls.data(signal) })
+                    .then(() => null, () => null),
                 lazy: async () => {
                   const { DashboardScreen, loadDashboardCode } = await import('../screens/dashboard/DashboardScreen');
                   await loadDashboardCode();

@@ -60,10 +60,12 @@ export function TranslatableField(props: FieldProps<Translations>) {
   }
 
   // A keystroke renders this field alone; the form gets the text when typing pauses (useTypingDraft).
-  const { shown, type: setLocaleValue, handOver } = useTypingDraft(value, (next) => onChange(next, fieldPathId.path));
+  const { shown, typing, type: setLocaleValue, handOver } = useTypingDraft(value, (next) => onChange(next, fieldPathId.path));
 
   const localeRequired = (locale: Locale) => Boolean((schema.required as string[] | undefined)?.includes(locale));
-  const messages = (errorSchema as Record<string, { __errors?: string[] } | undefined> | undefined)?.[active]?.__errors ?? [];
+  // The errors of the text as the form last had it: gone as soon as it is being corrected, as a change the form has
+  // would clear them (the form checks the new text once it has it).
+  const messages = typing(active) ? [] : ((errorSchema as Record<string, { __errors?: string[] } | undefined> | undefined)?.[active]?.__errors ?? []);
   const inputId = `${id}_${active}`;
   const common = {
     id: inputId,

@@ -19,10 +19,13 @@ describe('useTypingDraft: what is typed reaches the form when typing pauses, or 
     act(() => hook.result.current.type('fr', 'Le Phare!!'));
     expect(hook.result.current.shown('fr')).toBe('Le Phare!!');
     expect(hook.result.current.shown('en')).toBe('The Lighthouse');
+    expect(hook.result.current.typing('fr')).toBe(true);
+    expect(hook.result.current.typing('en')).toBe(false);
     act(() => vi.advanceTimersByTime(TYPING_PAUSE_MS - 1));
     expect(commit).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(commit).toHaveBeenCalledExactlyOnceWith({ en: 'The Lighthouse', fr: 'Le Phare!!' });
+    expect(hook.result.current.typing('fr')).toBe(false);
   });
 
   it('hands over at once when asked (leaving the field, Enter, another language), and an emptied language is removed', () => {

@@ -54,5 +54,7 @@ export function useTypingDraft(value: Translations, commit: (next: Translations)
 
   /** The text shown in a language: the one being typed, else the form's. */
   const shown = (locale: Locale): string => (draft?.locale === locale ? draft.text : (value[locale] ?? ''));
-  return { shown, type, handOver };
+  /** Whether a language is being typed in (its text not yet the form's). */
+  const typing = (locale: Locale): boolean => draft?.locale === locale;
+  return { shown, typing, type, handOver };
 }
