@@ -1,8 +1,9 @@
 /**
- * The login page opened cold (`/auth/login` loaded from the address bar, or the app's first page
- * when logged out): its own entry (login.html), so the first page of a visitor who is not logged in
- * carries React, the strings and the form, not the app (the router, PrimeReact's components, the
- * data cache). A logged-in visitor never sees it: the server sends them home (server/plugins/client.ts).
+ * The login page opened cold (`/auth/login` loaded from the address bar, a bookmark or a reload):
+ * its own entry (login.html), so it carries React, the strings and the form, not the app (the
+ * router, PrimeReact's components, the data cache). Another page opened logged out is the app's,
+ * whose guard shows the same form in place. A logged-in visitor never sees this page: the server
+ * sends them home (server/plugins/client.ts).
  */
 import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primeicons/primeicons.css';
