@@ -68,6 +68,9 @@ export default defineConfig({
           fileParallelism: false,
           // One retry: a loaded CI machine can starve Chromium; a real failure still fails twice.
           retry: 1,
+          // Polls wait as a user would: the default second is shorter than the studio's save delay
+          // (700 ms) and its answer together on a loaded machine.
+          expect: { poll: { timeout: 5_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
