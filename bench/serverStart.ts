@@ -1,7 +1,8 @@
 /**
  * The start suite of `npm run bench`: how long the server takes to start on an existing data
  * folder (the embedded database, PGlite, with the demo data), from spawning the process as the
- * project's harness does (`node --import tsx server/main.ts`: `npm start` without its build) until
+ * project's `npm start` does after its build (`node --enable-source-maps dist/server/main.js`, the
+ * server bundled by vite.server.config.ts; `npm run bench` builds it first) until
  * `GET /api/health/ready` answers 200, polled every POLL_MS.
  *
  * The folder is prepared by one first start (migrations, reference and demo seeds), not counted.
@@ -10,7 +11,7 @@
  * recovers from its write-ahead log), each start measured once.
  *
  * Where a start spends its time comes from the server's own `started` log line (server/main.ts:
- * its clock at the end of each step) and from a baseline: Node with the tsx loader and no module
+ * its clock at the end of each step) and from a baseline: Node and no module
  * of the app, timed the same way.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,12 +28,15 @@ const BASELINE_RUNS = 5;
 const POLL_MS = 10;
 const START_TIMEOUT_MS = 120_000;
 
+/** What `npm start` runs once it has built (package.json). */
+const START_ARGS = ['--enable-source-maps', 'dist/server/main.js'];
+
 /** Target of the issue: ready within 2 s of the spawn. */
 export const START_TARGET_MS = 2000;
 
 /** The steps of server/main.ts's `startupMs`, in order, with what each covers. */
 const STEPS = [
-  ['modules', 'Node, the tsx loader and every module of the server (the database opening meanwhile)'],
+  ['modules', 'Node and every module of the built server (the database opening meanwhile)'],
   ['database', "the rest of PGlite's opening: its WebAssembly Postgres started (after a crash, its recovery)"],
   ['migrations', 'migrations check (drizzle reads its journal, none to apply)'],
   ['seeds', 'reference lists and AI prompts upserted, demo data check'],
@@ -76,7 +80,7 @@ export interface StartResult {
   load: [number, number];
   /** The first start on an empty folder (migrations and seeds from nothing), not counted. */
   firstStartMs: number;
-  /** Node with the tsx loader and no module of the app: process start to its first line, median. */
+  /** Node and no module of the app: process start to its first line, median. */
   baselineMs: number;
   /** How long the clean stops took (SIGTERM to exit), median. */
   cleanStopMs: number;
@@ -107,7 +111,7 @@ interface Running {
 async function startServer(dataDir: string): Promise<{ running: Running; totalMs: number; spawnEpoch: number; port: number }> {
   const port = await freePort();
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, START_ARGS, {
     cwd: process.cwd(),
     // The defaults otherwise (demo data on, the built client served when there is one, info logs: the `started` line).
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
@@ -187,11 +191,11 @@ async function timedStart(dataDir: string, kind: StopKind): Promise<{ sample: St
   return { sample: { kind, totalMs, spawnMs, steps, openingMs, answerMs: Math.max(0, totalMs - spawnMs - startupMs.listening) }, running };
 }
 
-/** Node with the tsx loader and an empty module: process start to its first line (ms). */
+/** Node and an empty module, with the same flags: process start to its first line (ms). */
 async function baseline(): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < BASELINE_RUNS; i += 1) {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', 'process.stdout.write(String(performance.now()))'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '--eval', 'process.stdout.write(String(performance.now()))'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await new Promise((resolve) => child.once('exit', resolve));
@@ -209,8 +213,8 @@ function summarise(kind: StopKind, samples: StartSample[], baselineMs: number): 
     total: stats(samples.map((s) => s.totalMs)),
     parts: [
       { name: 'spawn: the process created, Node started (before its clock origin)', median: median(samples.map((s) => s.spawnMs)) },
-      { name: 'Node and the tsx loader, no module of the app (the baseline)', median: Math.min(baselineMs, modules) },
-      { name: "the server's modules, transformed by tsx (PGlite opening meanwhile)", median: Math.max(0, modules - baselineMs) },
+      { name: 'Node, no module of the app (the baseline)', median: Math.min(baselineMs, modules) },
+      { name: "the built server's modules and the packages they import (PGlite opening meanwhile)", median: Math.max(0, modules - baselineMs) },
       ...STEPS.filter(([step]) => step !== 'modules').map(([step, what]) => ({ name: `${step}: ${what}`, median: median(samples.map((s) => s.steps[step])) })),
       { name: 'the readiness check answered (from listening to the first 200, polled every 10 ms)', median: median(samples.map((s) => s.answerMs)) },
     ],
@@ -220,6 +224,7 @@ function summarise(kind: StopKind, samples: StartSample[], baselineMs: number): 
 
 /** Prepares a data folder with a first start, then measures restarts after clean stops and after crashes. */
 export async function measureStart(): Promise<StartResult> {
+  if (!fs.existsSync(START_ARGS[1]!)) throw new Error(`${START_ARGS[1]!} is missing: build first (npm run build; npm run bench does).`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
   const loadBefore = os.loadavg()[0]!;
   let current: Running | undefined;
@@ -268,7 +273,7 @@ export function startSection(result: StartResult): string[] {
   const met = (value: number) => (value <= START_TARGET_MS ? `met (p95 ≤ ${START_TARGET_MS})` : `**missed** (p95 ≤ ${START_TARGET_MS})`);
   const kinds = result.kinds;
   return [
-    `- \`node --import tsx server/main.ts\` (Node.js ${result.node}; \`npm start\` without its build), the embedded database (PGlite) in an existing data folder with the demo data, the built client served; timed from the spawn to the first 200 of \`GET /api/health/ready\`, polled every ${POLL_MS} ms.`,
+    `- \`node --enable-source-maps dist/server/main.js\` (Node.js ${result.node}; \`npm start\` after its build), the embedded database (PGlite) in an existing data folder with the demo data, the built client served; timed from the spawn to the first 200 of \`GET /api/health/ready\`, polled every ${POLL_MS} ms.`,
     `- The folder prepared by a first start on an empty folder (migrations, reference and demo seeds): ${ms(result.firstStartMs)} ms, not counted. A clean stop (SIGTERM to exit) took ${ms(result.cleanStopMs)} ms (median).`,
     `- 1-minute load average: ${result.load[0].toFixed(2)} before, ${result.load[1].toFixed(2)} after (${os.availableParallelism()} CPUs).`,
     '',
@@ -276,7 +281,7 @@ export function startSection(result: StartResult): string[] {
     '|---|---:|---:|---:|---:|---|',
     ...kinds.map((k) => `| ${KIND_NAMES[k.kind]} | ${k.runs} | ${ms(k.total.median)} | ${ms(k.total.p95)} | ${ms(k.total.max)} | ${met(k.total.p95)} |`),
     '',
-    "**Where the start spends its time** (ms, medians of each part; they add up to about the median start): the server's own clock at the end of each step of server/main.ts (its `started` log line, `startupMs`); Node and the tsx loader alone measured apart (an empty module, same command).",
+    "**Where the start spends its time** (ms, medians of each part; they add up to about the median start): the server's own clock at the end of each step of server/main.ts (its `started` log line, `startupMs`); Node alone measured apart (an empty module, same flags).",
     '',
     `| Part | ${kinds.map((k) => KIND_NAMES[k.kind]).join(' | ')} |`,
     `|---|${kinds.map(() => '---:').join('|')}|`,

@@ -1,5 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
 import type { AiConfig } from '../config.js';
 import type { AiModel, AiProvider } from './aiModels.js';
 
@@ -50,30 +50,35 @@ const MAX_OUTPUT_TOKENS = 16_000;
  * transient failure itself, once, with a backoff, so a retry survives a restart of the server.
  */
 export function createAiCompletion(config: AiConfig): AiCompletion {
-  let openai: OpenAI | undefined;
-  let anthropic: Anthropic | undefined;
-  const openaiClient = () =>
-    (openai ??= new OpenAI({
-      // A self-hosted server may need no key; the SDK insists on one.
-      apiKey: config.openaiApiKey ?? 'none',
-      ...(config.openaiBaseUrl ? { baseURL: config.openaiBaseUrl } : {}),
-      timeout: config.timeoutMs,
-      maxRetries: 0,
-    }));
-  const anthropicClient = () =>
-    (anthropic ??= new Anthropic({
-      apiKey: config.anthropicApiKey ?? null,
-      ...(config.anthropicBaseUrl ? { baseURL: config.anthropicBaseUrl } : {}),
-      timeout: config.timeoutMs,
-      maxRetries: 0,
-    }));
+  let clients: Promise<AiClients> | undefined;
+  // The SDKs are loaded with the first draft asked for, not with the server: about half a second
+  // of every start (bench/results.md, 'Server start').
+  const loaded = () =>
+    (clients ??= Promise.all([import('openai'), import('@anthropic-ai/sdk')]).then(([{ default: OpenAISdk }, { default: AnthropicSdk }]) => ({
+      OpenAI: OpenAISdk,
+      Anthropic: AnthropicSdk,
+      openai: new OpenAISdk({
+        // A self-hosted server may need no key; the SDK insists on one.
+        apiKey: config.openaiApiKey ?? 'none',
+        ...(config.openaiBaseUrl ? { baseURL: config.openaiBaseUrl } : {}),
+        timeout: config.timeoutMs,
+        maxRetries: 0,
+      }),
+      anthropic: new AnthropicSdk({
+        apiKey: config.anthropicApiKey ?? null,
+        ...(config.anthropicBaseUrl ? { baseURL: config.anthropicBaseUrl } : {}),
+        timeout: config.timeoutMs,
+        maxRetries: 0,
+      }),
+    })));
 
   return async ({ model, system, prompt, signal }) => {
+    const sdk = await loaded();
     const started = performance.now();
     try {
       if (model.provider === 'openai') {
         // JSON mode: the server answers one JSON object.
-        const answer = await openaiClient().chat.completions.create(
+        const answer = await sdk.openai.chat.completions.create(
           {
             model: model.model,
             response_format: { type: 'json_object' },
@@ -92,7 +97,7 @@ export function createAiCompletion(config: AiConfig): AiCompletion {
         };
       }
       // Anthropic has no JSON mode: the answer is started with the object's opening brace.
-      const answer = await anthropicClient().messages.create(
+      const answer = await sdk.anthropic.messages.create(
         {
           model: model.model,
           max_tokens: MAX_OUTPUT_TOKENS,
@@ -112,13 +117,21 @@ export function createAiCompletion(config: AiConfig): AiCompletion {
         durationMs: Math.round(performance.now() - started),
       };
     } catch (error) {
-      throw callError(model.provider, error, config.timeoutMs);
+      throw callError(sdk, model.provider, error, config.timeoutMs);
     }
   };
 }
 
+/** The SDKs' classes (for their error classes) and their clients, once loaded. */
+interface AiClients {
+  OpenAI: typeof OpenAI;
+  Anthropic: typeof Anthropic;
+  openai: OpenAI;
+  anthropic: Anthropic;
+}
+
 /** The SDKs' errors as AiCallError: what happened, and whether it is worth trying again. */
-export function callError(provider: AiProvider, error: unknown, timeoutMs: number): AiCallError {
+function callError({ OpenAI, Anthropic }: AiClients, provider: AiProvider, error: unknown, timeoutMs: number): AiCallError {
   const name = PROVIDER_NAMES[provider];
   if (error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError) {
     return new AiCallError(`${name} did not answer within ${Math.round(timeoutMs / 1000)} s.`, true);

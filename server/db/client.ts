@@ -35,7 +35,8 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The migrations' SQL files; from the project's root, which is two folders up here as in the built server (vite.server.config.ts). */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'db', 'migrations');
 
 /** Opens PGlite: in `dataDir` when given, in memory otherwise (optionally from a dumped data dir). */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {

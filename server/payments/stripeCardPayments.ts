@@ -1,4 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+
+/** The SDK's class, loaded on first use (its static `errors`). */
+type StripeSdk = typeof Stripe;
 import { CardPaymentError, type CardPaymentProvider } from './CardPaymentProvider.js';
 
 /** How long one attempt waits for the provider (a silent socket), in milliseconds. */
@@ -29,22 +32,30 @@ export interface StripeCardPaymentsOptions {
  */
 export function createStripeCardPayments(options: StripeCardPaymentsOptions): CardPaymentProvider {
   const timeoutMs = options.timeoutMs ?? STRIPE_TIMEOUT_MS;
-  const stripe = new Stripe(options.secretKey, {
-    ...(options.host ? { host: options.host } : {}),
-    ...(options.port ? { port: options.port } : {}),
-    ...(options.protocol ? { protocol: options.protocol } : {}),
-    timeout: timeoutMs,
-    maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
-    // The latency figures of earlier calls would ride on each request; nothing here needs them.
-    telemetry: false,
-  });
+  // The SDK is loaded with the first call, not with the server: a third of a second of every
+  // start (bench/results.md, 'Server start').
+  let sdk: Promise<{ Stripe: StripeSdk; stripe: Stripe }> | undefined;
+  const loaded = () =>
+    (sdk ??= import('stripe').then(({ default: sdkClass }) => ({
+      Stripe: sdkClass,
+      stripe: new sdkClass(options.secretKey, {
+        ...(options.host ? { host: options.host } : {}),
+        ...(options.port ? { port: options.port } : {}),
+        ...(options.protocol ? { protocol: options.protocol } : {}),
+        timeout: timeoutMs,
+        maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
+        // The latency figures of earlier calls would ride on each request; nothing here needs them.
+        telemetry: false,
+      }),
+    })));
   const where = `${options.host ?? 'api.stripe.com'}${options.port ? `:${options.port}` : ''}`;
-  const toError = (error: unknown) => cardPaymentError(error, { where, timeoutMs });
 
   return {
     configured: true,
     async cancelSubscription(providerSubscriptionId) {
       if (!providerSubscriptionId.trim()) throw new CardPaymentError('The subscription has no card payment provider id to cancel.');
+      const { Stripe, stripe } = await loaded();
+      const toError = (error: unknown) => cardPaymentError(Stripe, error, { where, timeoutMs });
       try {
         await stripe.subscriptions.cancel(providerSubscriptionId);
       } catch (error) {
@@ -58,7 +69,7 @@ export function createStripeCardPayments(options: StripeCardPaymentsOptions): Ca
         // could leave a customer still being charged.
         let canceled: boolean;
         try {
-          canceled = await isCanceled(stripe, providerSubscriptionId);
+          canceled = await isCanceled(Stripe, stripe, providerSubscriptionId);
         } catch (readError) {
           throw toError(readError);
         }
@@ -69,7 +80,7 @@ export function createStripeCardPayments(options: StripeCardPaymentsOptions): Ca
 }
 
 /** Whether the provider has the subscription, canceled; false when it does not know it. */
-async function isCanceled(stripe: Stripe, providerSubscriptionId: string): Promise<boolean> {
+async function isCanceled(Stripe: StripeSdk, stripe: Stripe, providerSubscriptionId: string): Promise<boolean> {
   try {
     const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId);
     return subscription.status === 'canceled';
@@ -84,7 +95,7 @@ async function isCanceled(stripe: Stripe, providerSubscriptionId: string): Promi
  * answered, a message naming the unreachable host or the timeout when it did not. Anything that
  * is not an SDK error is a fault of ours and is thrown on as is.
  */
-function cardPaymentError(error: unknown, { where, timeoutMs }: { where: string; timeoutMs: number }): unknown {
+function cardPaymentError(Stripe: StripeSdk, error: unknown, { where, timeoutMs }: { where: string; timeoutMs: number }): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   if (error instanceof Stripe.errors.StripeConnectionError) {
     const timedOut = (error.detail as { code?: unknown } | undefined)?.code === 'ETIMEDOUT';

@@ -5,9 +5,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
-/** Starts `server/main.ts` as `npm start` does (without the build) and resolves once it listens. */
+/** What `npm start` runs once it has built. */
+const START_ARGS = ['--enable-source-maps', 'dist/server/main.js'];
+
+/** Starts the built server as `npm start` does after its build (package.json) and resolves once it listens. */
 function start(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, START_ARGS, {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -109,7 +112,7 @@ describe('starting the server on a fresh data folder', () => {
   }
 
   it('stops with a message naming the variable when the configuration is wrong', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, START_ARGS, { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -5,7 +5,9 @@ import { KNOWN_WIDGETS } from './checkNames.js';
 import { isObject, listed, type Path, type Report } from './problem.js';
 import { shownBy, uiNodes } from './uiNodes.js';
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// Not optimised: the code it generates runs once per start on a few options, and Ajv's optimising
+// passes took half of the compile (about 60 ms of every start, bench/results.md 'Server start').
+const ajv = new Ajv({ allErrors: true, strict: false, code: { optimize: false } });
 const compiled = new Map<string, ValidateFunction>();
 
 /** What shows a node, and the options it declares (common/widgetOptions/), or undefined for an unknown name (checkNames reports it). */
