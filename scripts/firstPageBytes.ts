@@ -6,30 +6,27 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadScreens } from '../server/definitions/loadScreens.js';
+import { filesOfHtml, filesOfModules, modulesOfPage, pagesOf, readManifest } from '../server/plugins/pageCode.js';
 
 /** The budgets of the first pages, in bytes of Brotli (1 kB = 1,000 bytes). */
 export const FIRST_PAGE_BUDGETS = { loginScripts: 100_000, firstListTotal: 200_000 } as const;
 
-/** A first page: its HTML file, and the source modules of its route's code loaded on top (Vite manifest keys). */
+/** A first page: its HTML file and its address (whose route's code is loaded on top, as the server preloads it; server/plugins/pageCode.ts). */
 export interface FirstPage {
   name: string;
   html: 'index.html' | 'login.html';
-  routeModules: string[];
+  /** The page's address; the login page is its HTML alone. */
+  pathname?: string;
 }
 
 /** The pages the bench and the budget test weigh. */
 export const FIRST_PAGES: FirstPage[] = [
-  { name: 'login page (`/auth/login`)', html: 'login.html', routeModules: [] },
-  { name: 'first list after login (`/reading-sheets`)', html: 'index.html', routeModules: ['src/engine/resource/ResourceListScreen.tsx'] },
-  { name: 'reading-sheet editor (`/reading-sheet/{id}`)', html: 'index.html', routeModules: ['src/screens/readingSheet/ReadingSheetScreen.tsx', 'src/widgets/formWidgets.ts'] },
-  { name: 'dashboard (`/dashboard`)', html: 'index.html', routeModules: ['src/screens/dashboard/DashboardScreen.tsx', 'src/screens/dashboard/UsageCharts.tsx'] },
+  { name: 'login page (`/auth/login`)', html: 'login.html' },
+  { name: 'first list after login (`/reading-sheets`)', html: 'index.html', pathname: '/reading-sheets' },
+  { name: 'reading-sheet editor (`/reading-sheet/{id}`)', html: 'index.html', pathname: '/reading-sheet/1' },
+  { name: 'dashboard (`/dashboard`)', html: 'index.html', pathname: '/dashboard' },
 ];
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
 
 export interface PageWeight {
   name: string;
@@ -47,23 +44,17 @@ function sentBytes(clientDir: string, file: string): number {
   return fs.existsSync(`${full}.br`) ? fs.statSync(`${full}.br`).size : fs.statSync(full).size;
 }
 
-/** Weighs one first page of the build in `clientDir` (dist/client). */
+/** Weighs one first page of the build in `clientDir` (dist/client), its route's code found among the pages of the built-in screens. */
 export function weighFirstPage(clientDir: string, page: FirstPage): PageWeight {
-  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: run npm run build`);
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readManifest(clientDir);
+  if (!manifest) throw new Error(`${path.join(clientDir, '.vite', 'manifest.json')} is missing: run npm run build`);
   const html = fs.readFileSync(path.join(clientDir, page.html), 'utf8');
-  const files = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!));
-  // The route's code: each module's chunk, its static imports (the chunks Vite preloads with it) and their styles.
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not a chunk of the build (${page.name})`);
-    if (files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of page.routeModules) visit(key);
+  const modules = page.pathname === undefined ? [] : modulesOfPage(pagesOf(loadScreens().values()), page.pathname);
+  if (page.pathname !== undefined && !modules.length) throw new Error(`${page.pathname} is no page of the app (${page.name})`);
+  const routeFiles = filesOfModules(manifest, modules, (module) => {
+    throw new Error(`${module} is not a chunk of the build (${page.name})`);
+  });
+  const files = new Set([...filesOfHtml(html), ...routeFiles]);
   const weighed = [...files].map((file) => ({ file, bytes: sentBytes(clientDir, file) }));
   const sum = (test: (file: string) => boolean) => weighed.filter(({ file }) => test(file)).reduce((total, { bytes }) => total + bytes, 0);
   const scripts = sum((file) => file.endsWith('.js'));

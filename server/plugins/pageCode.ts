@@ -55,10 +55,52 @@ function matches(pattern: string, pathname: string): boolean {
   });
 }
 
+/** A chunk of Vite's manifest: its file, the chunks it imports statically, its styles. */
 interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
+}
+
+/** Vite's manifest of a build (`build.manifest`), by source module. */
+export type Manifest = Readonly<Record<string, ManifestChunk>>;
+
+/** The manifest of the build in `clientDir` (`.vite/manifest.json`), or undefined for a build without it. */
+export function readManifest(clientDir: string): Manifest | undefined {
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  return fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : undefined;
+}
+
+/** The built files an HTML file loads itself (`/assets/…` in its `src` and `href` attributes). */
+export function filesOfHtml(html: string): Set<string> {
+  return new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!));
+}
+
+/**
+ * The files that come with `modules`: each module's chunk, the chunks it imports statically (which
+ * the browser needs before it runs) and their styles. A module the build does not have is skipped,
+ * or given to `missing`.
+ */
+export function filesOfModules(manifest: Manifest, modules: readonly string[], missing?: (module: string) => void): Set<string> {
+  const files = new Set<string>();
+  const visit = (name: string, imported: boolean) => {
+    const chunk = manifest[name];
+    if (!chunk) {
+      if (!imported) missing?.(name);
+      return;
+    }
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const next of chunk.imports ?? []) visit(next, true);
+  };
+  for (const name of modules) visit(name, false);
+  return files;
+}
+
+/** The code of the page at `pathname` among `pages` (pagesOf): the first whose path matches, else none. */
+export function modulesOfPage(pages: readonly { path: string; modules: string[] }[], pathname: string): string[] {
+  return pages.find((candidate) => matches(candidate.path, pathname))?.modules ?? [];
 }
 
 /**
@@ -68,28 +110,18 @@ interface ManifestChunk {
  * manifest (a build without it), the HTML is sent as built.
  */
 export function pageHtml(clientDir: string, html: string, screens: Iterable<ScreenDefinition>): (pathname: string) => string {
-  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return () => html;
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const inHtml = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!));
+  const manifest = readManifest(clientDir);
+  if (!manifest) return () => html;
+  const inHtml = filesOfHtml(html);
   const built = new Map<string, string>();
   const withCode = (modules: string[]) => {
     const key = modules.join(' ');
     const known = built.get(key);
     if (known) return known;
-    const files = new Set<string>();
-    const visit = (name: string) => {
-      const chunk = manifest[name];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const css of chunk.css ?? []) files.add(css);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    modules.forEach(visit);
     // At low priority: the session check and the record, which the app's first module sends, go first.
     // At the default high priority, forty preloads held HTTP/1.1's six connections and delayed them
     // (a cold opening of the editor 0.3 s later, bench/results.md).
-    const links = [...files]
+    const links = [...filesOfModules(manifest, modules)]
       .filter((file) => !inHtml.has(file))
       .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`));
     const page = html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
@@ -98,7 +130,7 @@ export function pageHtml(clientDir: string, html: string, screens: Iterable<Scre
   };
   const pages = pagesOf(screens);
   return (pathname) => {
-    const page = pages.find((candidate) => matches(candidate.path, pathname));
-    return page ? withCode(page.modules) : html;
+    const modules = modulesOfPage(pages, pathname);
+    return modules.length ? withCode(modules) : html;
   };
 }
