@@ -22,7 +22,10 @@ export function HistoryButton({ size, ...props }: HistoryButtonProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const readAhead = () => void prefetchRecordHistory(queryClient, props.api, props.recordId);
+  const readAhead = () => {
+    void prefetchRecordHistory(queryClient, props.api, props.recordId);
+    void HistoryDrawer.preload().catch(() => undefined);
+  };
   const [opened, setOpened] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -38,8 +41,15 @@ export function HistoryButton({ size, ...props }: HistoryButtonProps) {
         onFocus={readAhead}
         onClick={(event) => {
           opener.current = event.currentTarget;
-          setOpened(true);
-          setOpen(true);
+          // Opened once its code is there (in a few ms, from the cache after the first time):
+          // mounted while loading, it would suspend, and React holds back a suspended part's
+          // content for 300 ms after its fallback (the drawer took 0.45 s to open instead of 0.15).
+          // A failed load still opens it: its boundary says so, with a reload button.
+          const show = () => {
+            setOpened(true);
+            setOpen(true);
+          };
+          HistoryDrawer.preload().then(show, show);
         }}
       />
       {opened ? (
