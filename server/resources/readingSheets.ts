@@ -1,6 +1,7 @@
 import { bookFacets } from '../db/schema/index.js';
 import { RATING_MAX, RATING_MIN, RATING_TYPES } from '../db/schema/book-ratings.js';
 import type { FilterDeclaration } from './filterDeclaration.js';
+import { listQuerySchema } from './listQuerySchema.js';
 import type { FieldDeclaration, ResourceSurface } from './declaration.js';
 import { DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 
@@ -94,3 +95,13 @@ export const SHEET_READ_ONLY_FIELDS = {
 
 /** Form fields of the sheet that are save options, never stored as such nor returned. */
 export const SHEET_SAVE_OPTIONS = ['withNotification'] as const;
+
+/** JSON Schema of the query of `GET admin/books`: paging, the declared filters (`BOOK_FILTERS`), and the sort. */
+export const bookListQuerySchema = listQuerySchema(bookFacets, BOOK_FILTERS, {
+  sort: { type: 'string', enum: BOOK_SORTS },
+  direction: { type: 'string', enum: ['asc', 'desc'] },
+  // Keyset paging: a `meta.next_cursor` / `meta.prev_cursor` of an earlier answer (server/services/bookListCursor.ts);
+  // room for a title sort's cursor holding a 1,000-character title in any script.
+  after: { type: 'string', minLength: 1, maxLength: 6000, pattern: '^[A-Za-z0-9_-]+$' },
+  before: { type: 'string', minLength: 1, maxLength: 6000, pattern: '^[A-Za-z0-9_-]+$' },
+});

@@ -1,27 +1,14 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import { BOOK_SORTS } from '../resources/readingSheets.js';
-import { bookFacets } from '../db/schema/index.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { idParamsSchema } from '../http/pathParams.js';
-import { listQuerySchema } from '../resources/listQuerySchema.js';
-import { BOOK_FILTERS, readingSheetList } from '../resources/readingSheets.js';
+import { bookListQuerySchema, readingSheetList } from '../resources/readingSheets.js';
 import { recordSchema } from '../resources/recordSchemas.js';
 import { BOOLEAN, INTEGER, MESSAGE_ANSWER, nullable, objectOf, PAGE_META, pagedAnswer, responses, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 import { listBookOptionPage, listBookPage, removeBook } from '../services/bookListService.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
-
-/** JSON Schema of the query of `GET admin/books`: paging, the declared filters (`BOOK_FILTERS`), and the sort. */
-export const bookListQuerySchema = listQuerySchema(bookFacets, BOOK_FILTERS, {
-  sort: { type: 'string', enum: BOOK_SORTS },
-  direction: { type: 'string', enum: ['asc', 'desc'] },
-  // Keyset paging: a `meta.next_cursor` / `meta.prev_cursor` of an earlier answer (server/services/bookListCursor.ts);
-  // room for a title sort's cursor holding a 1,000-character title in any script.
-  after: { type: 'string', minLength: 1, maxLength: 6000, pattern: '^[A-Za-z0-9_-]+$' },
-  before: { type: 'string', minLength: 1, maxLength: 6000, pattern: '^[A-Za-z0-9_-]+$' },
-});
 
 const AUTHOR_LIST = { type: 'array', items: objectOf({ id: INTEGER, name: STRING }) };
 /** A page of sheets: the meta says whether `total` is exact (counted up to a bound) and holds the cursors of the pages around it. */

@@ -1,6 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LOCALES } from '../../common/locales.js';
+import { DEFAULT_LOCALE } from '../../common/locales.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { screenWrites, type ScreenWrites } from '../definitions/screenWrites.js';
 import { HttpError } from '../http/errors.js';
@@ -8,7 +8,7 @@ import { strictListQuery } from '../http/listQuery.js';
 import { dottedName, parseMultipartForm, type FormSchema } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { RESOURCES } from '../resources/index.js';
-import { listQuerySchema } from '../resources/listQuerySchema.js';
+import { LANGUAGE_QUERY, resourceListQuery } from '../resources/listContracts.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
 import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
 import { recordSchema } from '../resources/recordSchemas.js';
@@ -33,8 +33,6 @@ export function serviceOf(app: FastifyInstance, definition: ResourceDefinition, 
   return createCustomResourceService(app.db, custom, screens, storeContext({ storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments }), app.recordWrites);
 }
 
-/** The `lang` parameter of a resource with `languageParam`. */
-const LANGUAGE_QUERY = { lang: { type: 'string', enum: LOCALES } } as const;
 
 /**
  * A save handler: a JSON body as is; when the screen's form has file fields (`uploads`), a
@@ -104,10 +102,9 @@ export async function resourceRoutes(instance: FastifyInstance, { screens, resou
     const base = `/${definition.api}`;
     const screen = definition.screen ? screens.get(definition.screen) : undefined;
     const writes: ScreenWrites = screen ? screenWrites(screen) : { updateMethod: 'POST', uploads: {}, fileDeletes: {} };
-    const language = definition.languageParam ? LANGUAGE_QUERY : {};
     const row = recordSchema(definition.table, definition.fields, 'list');
     const record = recordSchema(definition.table, definition.fields, 'record');
-    const { check, ...listOptions } = strictListQuery(listQuerySchema(definition.table, definition.filters ?? {}, language));
+    const { check, ...listOptions } = strictListQuery(resourceListQuery(definition));
     app.get(base, { ...listOptions, schema: { ...listOptions.schema, response: responses(pagedAnswer(row)) } }, async (request) => {
       check(request);
       const { lang: _lang, ...query } = request.query as Record<string, unknown>;

@@ -18,3 +18,4 @@ export * from './outbox.js';
 export * from './hardening.js';
 export * from './screens.js';
 export * from './history.js';
+export * from './views.js';

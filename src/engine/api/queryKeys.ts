@@ -20,6 +20,8 @@ export const queryKeys = {
   lookup: (name: string) => ['lookup', name] as const,
   /** One part of the dashboard (its data, a chart's series, the users of a saved search). */
   dashboard: (part: string, params: Record<string, unknown> = {}) => ['dashboard', part, params] as const,
+  /** The saved views of one list (its screen's resource name), the reader's and the shared ones. */
+  views: (screen: string) => ['views', screen] as const,
   /** The screen studio: every screen (`screens('list')`), one screen, its versions, catalog, diffs; a version's labels (`screens('version', { name, version })`). */
   screens: (part: string, params: Record<string, unknown> = {}) => ['screens', part, params] as const,
 };

@@ -1,8 +1,12 @@
-import { useNavigate } from 'react-router-dom';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { columnKey } from '../../../common/viewColumns';
 import type { ScreenDefinition } from '../../../common/screenDefinition';
 import { ListView } from '../list/ListView';
 import { useListController } from '../list/useListController';
+import { ListTools } from '../list/views/ListTools';
+import { choosableColumns, columnsOfAddress, shownColumns } from '../list/views/viewAddress';
 import { formPath } from './paths';
 
 export interface ScreenListViewProps {
@@ -37,16 +41,40 @@ export function ScreenListView({ screen, fixed, local = false }: ScreenListViewP
   });
   const form = screen.routes.form;
   const { edit, delete: canDelete, deleteWhen } = screen.permissions;
+  // The columns: the screen's own, or those a person chose (the address's `columns`, kept in views),
+  // among which any other field the rows have.
+  const [params] = useSearchParams();
+  const rows = controller.rows;
+  const fields = useMemo(() => [...new Set(rows.flatMap((row) => Object.keys(row)))], [rows]);
+  const choosable = useMemo(() => choosableColumns(list.columns, fields, humanize), [list.columns, fields]);
+  const chosen = local ? [] : columnsOfAddress(params);
+  const columns = shownColumns(choosable, chosen);
   return (
-    <ListView
+    <>
+      {local ? null : (
+        <ListTools
+          screen={screen.resource}
+          shape={{ searchParam: list.search?.param, filters: list.filters }}
+          choosable={choosable}
+          shownKeys={chosen.length ? chosen.filter((key) => choosable.some((entry) => entry.key === key)) : list.columns.map(columnKey)}
+        />
+      )}
+      <ListView
       controller={controller}
-      columns={list.columns}
+      columns={columns}
       filters={list.filters}
       searchPlaceholder={list.search ? t(list.search.placeholder) : undefined}
       onOpen={form ? (row) => navigate(formPath(form.path, row.id)) : undefined}
       canEdit={edit}
       canDelete={canDelete ? (row) => (deleteWhen ? row[deleteWhen] === true : true) : undefined}
       inlineSearch={local}
-    />
+      />
+    </>
   );
+}
+
+/** A field's name as a column header when no screen names it: `author_names` is 'Author names'. */
+function humanize(field: string): string {
+  const words = field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

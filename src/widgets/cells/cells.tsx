@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { pickTranslation, type Translations } from '../../../common/locales';
 import type { CellProps } from '../../engine/registries';
+import { isEmptyValue, valueText } from '../../engine/history/valueText';
+import i18n from '../../i18n';
+import type { Json } from '../../../common/recordChanges';
 import { useRoleLabel } from '../subscriptionPanel/roleLabel';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
-/** Plain value; a dash when empty. */
+/**
+ * Plain value; a dash when empty. A list or an object (a field a person added to the list's
+ * columns: a status, the authors) shows what names it, item by item, never `[object Object]`.
+ */
 export function TextCell({ value }: CellProps) {
-  return <>{isEmpty(value) ? '-' : String(value)}</>;
+  if (isEmpty(value) || (typeof value === 'object' && isEmptyValue(value as Json))) return <>-</>;
+  return <>{typeof value === 'object' ? valueText(value as Json, i18n.t) : String(value)}</>;
 }
 
 /** A translatable map shown in English (or the first filled locale). */

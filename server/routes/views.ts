@@ -1,0 +1,40 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { dataAnswer, MESSAGE_ANSWER, responses, savedAnswer } from '../../common/answerSchemas.js';
+import { DEFAULT_VIEW_BODY, NEW_VIEW_BODY, VIEW, VIEW_CHANGE_BODY, type DefaultViewBody, type NewViewBody, type ViewChangeBody } from '../../common/viewAnswers.js';
+import { strictListQuery } from '../http/listQuery.js';
+import { actionBody } from '../services/actionBody.js';
+import { createSavedViewService, type ViewReader } from '../services/savedViews.js';
+
+/** A view's id in its path: digits (anything else is a 400 from the schema). */
+const viewParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
+
+const viewsQuery = { type: 'object', required: ['screen'], properties: { screen: NEW_VIEW_BODY.properties.screen } } as const;
+
+const newView = actionBody<NewViewBody>(NEW_VIEW_BODY);
+const viewChange = actionBody<ViewChangeBody>(VIEW_CHANGE_BODY);
+const defaultView = actionBody<DefaultViewBody>(DEFAULT_VIEW_BODY);
+
+const readerOf = (request: FastifyRequest): ViewReader => ({ id: request.admin!.id });
+
+/**
+ * Saved views of the lists (docs/saved-views.md): `GET admin/views?screen=` (the person's own views
+ * and the shared ones), `POST admin/views`, `PUT admin/views/{id}` and `DELETE admin/views/{id}`
+ * (the author only), `PUT admin/views/default` (the person's default view of a list, or none).
+ * `/views/default` is a static path: it wins over `/views/:id`.
+ */
+export async function viewRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
+  const views = createSavedViewService(app.db, app.screenRegistry);
+  const { check, ...listOptions } = strictListQuery(viewsQuery);
+  app.get('/views', { ...listOptions, schema: { ...listOptions.schema, response: responses(dataAnswer({ type: 'array', items: VIEW })) } }, async (request) => {
+    check(request);
+    return { data: await views.list(request.query.screen, readerOf(request)) };
+  });
+  app.post('/views', { config: { bodySchema: NEW_VIEW_BODY }, schema: { response: responses(savedAnswer(VIEW)) } }, async (request) => views.create(newView(request.body), readerOf(request)));
+  app.put('/views/default', { config: { bodySchema: DEFAULT_VIEW_BODY }, schema: { response: responses(MESSAGE_ANSWER) } }, async (request) => views.setDefault(defaultView(request.body), readerOf(request)));
+  app.put('/views/:id', { config: { bodySchema: VIEW_CHANGE_BODY }, schema: { params: viewParams, response: responses(savedAnswer(VIEW)) } }, async (request) =>
+    views.update(request.params.id, viewChange(request.body), readerOf(request)),
+  );
+  app.delete('/views/:id', { schema: { params: viewParams, response: responses(MESSAGE_ANSWER) } }, async (request) => views.remove(request.params.id, readerOf(request)));
+}

@@ -1,0 +1,107 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import type { ScreenDefinition } from '../../common/screenDefinition.js';
+import type { FieldErrors } from '../../common/validation.js';
+import { columnKey } from '../../common/viewColumns.js';
+import { normaliseQuery, queryErrors, unknownParameterMessage } from '../http/listQuery.js';
+import { parseQueryIntegers } from '../http/strictIntegers.js';
+import type { ListContract } from '../resources/listContracts.js';
+
+/** A view's query as kept and as the list's address says it: each parameter a string, or strings for a repeated one. */
+export type ViewQuery = Record<string, string | string[]>;
+
+/** The parameters of a list's address that say where the reader is, not what the list shows: no view keeps them. */
+export const POSITION_PARAMS: readonly string[] = ['page', 'after', 'before'];
+
+/** What a view kept that its list no longer takes: the parameter or column, and why in staff's words. */
+export interface DroppedPart {
+  kind: 'filter' | 'column';
+  name: string;
+  message: string;
+}
+
+/**
+ * What a view of one list may hold, as the list is today: the parameters its route accepts, less
+ * the declared filters its screen no longer shows (a filter taken off the screen is off its views
+ * too), and the columns: the screen's own (by `columnKey`) and every field its rows have.
+ */
+export interface ViewTarget {
+  properties: Readonly<Record<string, object>>;
+  columns: ReadonlySet<string>;
+  validate: ValidateFunction;
+}
+
+// Coerced as the list routes' querystring is (Fastify's defaults): a single value where a list is taken.
+const ajv = new Ajv({ allErrors: true, coerceTypes: 'array', strict: false });
+const validators = new Map<string, ValidateFunction>();
+
+/** The target of a list's views, from its contract and the screen in use. */
+export function viewTarget(contract: ListContract, screen: ScreenDefinition | undefined): ViewTarget {
+  const shown = new Set([screen?.list?.search?.param, ...(screen?.list?.filters ?? []).map((filter) => filter.param)]);
+  const properties = Object.fromEntries(
+    Object.entries(contract.query.properties).filter(([param]) => !POSITION_PARAMS.includes(param) && (!contract.filters.includes(param) || shown.has(param))),
+  );
+  const schema = { type: 'object', properties };
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(key, validate);
+  }
+  const columns = new Set([...(screen?.list?.columns ?? []).map(columnKey), ...contract.fields]);
+  return { properties, columns, validate };
+}
+
+/**
+ * The query's problems against what the list's views take, keyed by parameter: a position (`page`,
+ * `after`, `before`), one the list does not take, a value its schema refuses. `query` is brought
+ * to the list's own spellings first (`genres[]` is `genres`; an empty value is none), in place.
+ */
+export function viewQueryProblems(target: ViewTarget, query: Record<string, unknown>): FieldErrors {
+  const accepted = Object.keys(target.properties);
+  normaliseQuery(query, new Set([...accepted, ...POSITION_PARAMS]));
+  const errors: FieldErrors = {};
+  for (const param of Object.keys(query)) {
+    if (POSITION_PARAMS.includes(param)) errors[param] = [`A view keeps the list's search, filters, sort and page size, not the ${param} it is at: leave ${param} out.`];
+    else if (!Object.hasOwn(target.properties, param)) errors[param] = [unknownParameterMessage(param, accepted)];
+  }
+  const known = Object.fromEntries(Object.entries(query).filter(([param]) => !errors[param]));
+  Object.assign(errors, parseQueryIntegers(known, target.properties as Parameters<typeof parseQueryIntegers>[1]) ?? {});
+  const parsed = Object.fromEntries(Object.entries(known).filter(([param]) => !errors[param]));
+  if (!target.validate(parsed)) for (const [param, messages] of Object.entries(queryErrors(target.validate.errors ?? []))) errors[param] = [...(errors[param] ?? []), ...messages];
+  return errors;
+}
+
+/** The strings of a query as kept: each value as the address writes it. */
+export function keptQuery(query: Record<string, unknown>): ViewQuery {
+  return Object.fromEntries(Object.entries(query).map(([param, value]) => [param, Array.isArray(value) ? value.map(String) : String(value)]));
+}
+
+/** The columns' problems against what the list shows and returns (422 of a save, keyed `columns`). */
+export function viewColumnProblems(target: ViewTarget, columns: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return columns.flatMap((column) => {
+    const problem = !target.columns.has(column) ? `The column ${column} is not one of this list's columns or fields.` : seen.has(column) ? `The column ${column} is listed twice.` : undefined;
+    seen.add(column);
+    return problem ? [problem] : [];
+  });
+}
+
+/**
+ * A kept view as its list can open it today: the parameters and columns the list still takes,
+ * and each one left out with the reason (a filter taken off the screen since, a column its rows
+ * no longer have). Never a failure: the view opens without them and says so.
+ */
+export function openableView(target: ViewTarget, query: unknown, columns: unknown): { query: ViewQuery; columns: string[]; dropped: DroppedPart[] } {
+  const kept = query && typeof query === 'object' && !Array.isArray(query) ? keptQuery(query as Record<string, unknown>) : {};
+  const checked: Record<string, unknown> = structuredClone(kept);
+  const problems = viewQueryProblems(target, checked);
+  const dropped: DroppedPart[] = Object.keys(problems).map((param) =>
+    Object.hasOwn(target.properties, param)
+      ? { kind: 'filter', name: param, message: `The view's ${param} filter no longer takes the value it kept (${problems[param]![0]}): the view opens without it.` }
+      : { kind: 'filter', name: param, message: `The view's ${param} filter is no longer on this list: the view opens without it.` },
+  );
+  const openable = Object.fromEntries(Object.entries(keptQuery(checked)).filter(([param]) => !problems[param]));
+  const shown = Array.isArray(columns) ? columns.filter((column): column is string => typeof column === 'string') : [];
+  for (const column of shown.filter((name) => !target.columns.has(name))) dropped.push({ kind: 'column', name: column, message: `The column ${column} is no longer in this list: the view shows the others.` });
+  return { query: openable, columns: shown.filter((name) => target.columns.has(name)), dropped };
+}

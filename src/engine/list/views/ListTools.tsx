@@ -1,0 +1,111 @@
+import { Button } from 'primereact/button';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { deferred } from '../../deferred';
+import { notify } from '../../notify/notifications';
+import type { ViewAnswer } from '../../api/viewsApi';
+import type { ColumnsDialogProps } from './ColumnsDialog';
+import { useListViews } from './useListViews';
+import { addressOfView, COLUMNS_PARAM, sameView, VIEW_PARAM, viewOfAddress, type ChoosableColumn, type ViewShape } from './viewAddress';
+import type { ViewsDialogProps } from './ViewsDialog';
+import './views.css';
+
+/** The dialogs' code loads when one is first opened (read ahead on hover and focus). */
+const ViewsDialog = deferred<ViewsDialogProps>(() => import('./ViewsDialog').then((m) => m.ViewsDialog));
+const ColumnsDialog = deferred<ColumnsDialogProps>(() => import('./ColumnsDialog').then((m) => m.ColumnsDialog));
+
+export interface ListToolsProps {
+  /** The screen whose list it is (its resource name: what its views are kept under). */
+  screen: string;
+  shape: ViewShape;
+  choosable: readonly ChoosableColumn[];
+  /** The keys of the columns shown now. */
+  shownKeys: readonly string[];
+}
+
+/** Says what a view kept that its list no longer takes, when it opens. */
+function sayDropped(view: ViewAnswer): void {
+  if (view.dropped.length) notify({ severity: 'warn', summary: view.name, detail: view.dropped.map((part) => part.message).join(' ') });
+}
+
+/**
+ * A list page's Views and Columns buttons (docs/saved-views.md). A view opens as an address: its
+ * query and columns replace the list's, so the back button, a reload and a link sent to a colleague
+ * show it too. The reader's default view opens when the list opens with nothing in its address.
+ */
+export function ListTools({ screen, shape, choosable, shownKeys }: ListToolsProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const views = useListViews(screen);
+  const [open, setOpen] = useState<'views' | 'columns' | undefined>(undefined);
+  const [mounted, setMounted] = useState({ views: false, columns: false });
+  const current = viewOfAddress(params, shape);
+  const active = views.views.find((view) => sameView(view, current));
+  // The view the list was opened from (the address says which): once the list is changed from it, its author may update it.
+  const opened = views.views.find((view) => String(view.id) === params.get(VIEW_PARAM));
+  const updatable = opened?.mine && !active ? opened : undefined;
+
+  const openView = (view: ViewAnswer) => {
+    setOpen(undefined);
+    setParams(addressOfView(view, shape));
+    sayDropped(view);
+  };
+
+  // The default view, once, when the list opened with an empty address.
+  const startedEmpty = useRef(params.size === 0);
+  const defaultOpened = useRef(false);
+  useEffect(() => {
+    if (!startedEmpty.current || defaultOpened.current || views.loading) return;
+    defaultOpened.current = true;
+    // In place of the empty address: Back leaves the list rather than showing it without its view.
+    if (views.defaultView && params.size === 0) {
+      setParams(addressOfView(views.defaultView, shape), { replace: true });
+      sayDropped(views.defaultView);
+    }
+  });
+
+  const show = (which: 'views' | 'columns') => {
+    setMounted((current) => ({ ...current, [which]: true }));
+    (which === 'views' ? ViewsDialog : ColumnsDialog)
+      .preload()
+      .catch(() => undefined)
+      .finally(() => setOpen(which));
+  };
+  const readAhead = (which: 'views' | 'columns') => () => void (which === 'views' ? ViewsDialog : ColumnsDialog).preload().catch(() => undefined);
+
+  return (
+    <div className="list-tools">
+      <Button
+        type="button"
+        icon="pi pi-bookmark"
+        label={active ? t('views.buttonActive', { name: active.name }) : t('views.button')}
+        outlined
+        size="small"
+        aria-haspopup="dialog"
+        onPointerEnter={readAhead('views')}
+        onFocus={readAhead('views')}
+        onClick={() => show('views')}
+      />
+      <Button type="button" icon="pi pi-table" label={t('columnChooser.button')} outlined size="small" aria-haspopup="dialog" onPointerEnter={readAhead('columns')} onFocus={readAhead('columns')} onClick={() => show('columns')} />
+      {mounted.views ? (
+        <ViewsDialog visible={open === 'views'} onHide={() => setOpen(undefined)} views={views} current={current} active={active} updatable={updatable} onOpen={openView} onSaved={(view) => setParams(addressOfView(view, shape), { replace: true })} />
+      ) : null}
+      {mounted.columns ? (
+        <ColumnsDialog
+          visible={open === 'columns'}
+          onHide={() => setOpen(undefined)}
+          choosable={choosable}
+          shown={shownKeys}
+          onApply={(keys) => {
+            setOpen(undefined);
+            const next = new URLSearchParams(params);
+            if (keys.length) next.set(COLUMNS_PARAM, keys.join(','));
+            else next.delete(COLUMNS_PARAM);
+            setParams(next);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

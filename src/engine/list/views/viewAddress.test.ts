@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { ListColumn, ListFilter } from '../../../../common/screenDefinition';
+import { addressOfView, choosableColumns, sameView, shownColumns, viewOfAddress } from './viewAddress';
+
+const filters = [
+  { param: 'statuses', label: 'x', widget: 'multiSelect' },
+  { param: 'author', label: 'x', widget: 'select' },
+] as ListFilter[];
+const shape = { searchParam: 'search', filters };
+
+const columns = [
+  { field: 'id', header: 'columns.id' },
+  { field: 'user', header: 'h.user', cell: 'userWithCompany' },
+  { field: 'user', header: 'h.email', cell: 'userEmail' },
+] as ListColumn[];
+
+describe('a view and the list’s address', () => {
+  it('keeps the search under the list’s own parameter, the filters, page size and columns; never the page or the cursors', () => {
+    const params = new URLSearchParams('q=night&statuses=2&statuses=4&author=7&perPage=20&page=3&after=abc&columns=id,user:userEmail&unknown=1');
+    expect(viewOfAddress(params, shape)).toEqual({ query: { search: 'night', statuses: ['2', '4'], author: ['7'], perPage: '20' }, columns: ['id', 'user:userEmail'] });
+  });
+
+  it('opens a view as an address the list reads back to the same view', () => {
+    const view = { query: { search: 'night', statuses: ['2', '4'], perPage: '20' }, columns: ['user:userEmail', 'id'] };
+    const address = addressOfView(view, shape);
+    expect(address.toString()).toBe('q=night&statuses=2&statuses=4&perPage=20&columns=user%3AuserEmail%2Cid');
+    expect(sameView(viewOfAddress(address, shape), view)).toBe(true);
+    // A saved view's address also says which view it is (its id), which the view's content ignores.
+    const saved = addressOfView({ ...view, id: 7 }, shape);
+    expect(saved.get('view')).toBe('7');
+    expect(sameView(viewOfAddress(saved, shape), view)).toBe(true);
+  });
+
+  it('tells the same view whatever the order of its parameters and values, not another one', () => {
+    const a = { query: { statuses: ['2', '4'], search: 'x' }, columns: [] };
+    expect(sameView(a, { query: { search: 'x', statuses: ['4', '2'] }, columns: [] })).toBe(true);
+    expect(sameView(a, { query: { search: 'x', statuses: ['4'] }, columns: [] })).toBe(false);
+    expect(sameView(a, { query: a.query, columns: ['id'] })).toBe(false);
+  });
+});
+
+describe('the columns a person may choose', () => {
+  const choosable = choosableColumns(columns, ['id', 'user', 'demand_date', 'book'], (field) => `Field ${field}`);
+
+  it('offers the screen’s own (a field shown twice by its cell) then the other fields the rows have', () => {
+    expect(choosable.map((entry) => [entry.key, entry.declared])).toEqual([
+      ['id', true],
+      ['user:userWithCompany', true],
+      ['user:userEmail', true],
+      ['demand_date', false],
+      ['book', false],
+    ]);
+    expect(choosable[3]!.column).toEqual({ field: 'demand_date', header: 'Field demand_date' });
+  });
+
+  it('shows the chosen ones in their order, leaving out a key the list no longer has; the screen’s own when none is chosen', () => {
+    expect(shownColumns(choosable, ['book', 'user:userEmail', 'gone']).map((column) => column.header)).toEqual(['Field book', 'h.email']);
+    expect(shownColumns(choosable, [])).toEqual(columns);
+  });
+});

@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
+import { bookStatuses, books } from '../../server/db/schema/index.js';
+import { hashPassword } from '../../server/services/passwords.js';
+import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
+import { axeProblems } from '../helpers/axe.js';
+import { loggedInPage, toast } from '../helpers/e2ePage.js';
+import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
+
+const COLLEAGUE = { email: 'colleague@scouting.test', password: 'another good password' };
+
+/**
+ * Saved views in Chromium (docs/saved-views.md): a list filtered and its columns chosen, saved as a
+ * shared view, opened by a second administrator from the Views dialog, made their default, and
+ * opened by itself when they open the list with nothing in its address.
+ */
+describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let staff: Page;
+  let colleague: Page;
+  let statusId: number;
+  const url = (path: string) => `${server.url}${path}`;
+  const headers = (page: Page) => page.locator('main .p-datatable-thead th').allTextContents();
+  const titles = (page: Page) => page.locator('main .p-datatable-tbody tr td:nth-child(2)').allTextContents();
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    const db = server.database.db;
+    const statuses = await db.select({ id: bookStatuses.id, label: bookStatuses.label }).from(bookStatuses).orderBy(bookStatuses.id);
+    statusId = statuses[1]!.id;
+    await db.insert(books).values([
+      { originalTitle: 'Night Train', statusId },
+      { originalTitle: 'Morning Tide', statusId: statuses[0]!.id },
+      { originalTitle: 'Night Shift', statusId },
+    ]);
+    await insertAdministrator(db, { firstname: 'Col', lastname: 'League', email: COLLEAGUE.email, passwordHash: await hashPassword(COLLEAGUE.password) });
+    browser = await launchBrowser();
+    staff = await loggedInPage(browser, server.url);
+    colleague = await browser.newPage({ viewport: { width: 1024, height: 900 } });
+    await colleague.goto(url('/auth/login'));
+    await colleague.getByLabel('E-mail').fill(COLLEAGUE.email);
+    await colleague.locator('#login-password').fill(COLLEAGUE.password);
+    await colleague.getByRole('button', { name: 'Me connecter' }).click();
+    await colleague.waitForURL(url('/reading-sheets'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('saves the filtered list with its chosen columns as a shared view', async () => {
+    await staff.setViewportSize({ width: 1440, height: 900 });
+    // The address says what the list shows: one status.
+    await staff.goto(url(`/reading-sheets?statuses=${statusId}`));
+    await expect.poll(() => titles(staff)).toEqual(expect.arrayContaining(['Night Train', 'Night Shift']));
+    expect(await titles(staff)).toHaveLength(2);
+
+    // Columns: the authors hidden, the publication date (a field the rows have) added, moved before the status.
+    await staff.getByRole('button', { name: 'Columns' }).click();
+    const chooser = staff.getByRole('dialog', { name: 'Columns of this list' });
+    await chooser.getByRole('checkbox', { name: 'Authors' }).uncheck();
+    await chooser.getByRole('checkbox', { name: /^Publication date/ }).check();
+    // Offered after the screen's six columns and five other fields: eight steps up to follow the title.
+    for (let i = 0; i < 8; i++) await chooser.getByRole('button', { name: 'Move Publication date up' }).click();
+    // Polled: the dialog's colours ease in.
+    await expect.poll(() => axeProblems(staff)).toEqual([]);
+    await staff.screenshot({ path: 'test-results/columns-dialog-1440.png' });
+    await chooser.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => headers(staff)).toEqual(['Id', 'Original title', 'Publication date', 'Status', 'Genre', 'Updated', 'Actions']);
+
+    await staff.getByRole('button', { name: 'Views' }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Views of this list' });
+    await dialog.getByText('No saved view yet.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Save the list as a view' }).click();
+    // A name is needed: said under the field.
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByText('Give the view a name.').waitFor();
+    await dialog.getByLabel('Name of the view').fill('Night shift');
+    await dialog.getByLabel('Share with every administrator').check();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await toast(staff, 'Success')).toBe('The view “Night shift” is saved.');
+    await dialog.getByRole('button', { name: 'Night shift', exact: true }).waitFor();
+    expect(await dialog.getByText('Shared', { exact: true }).count()).toBe(1);
+    // Polled: the dialog's colours ease in.
+    await expect.poll(() => axeProblems(staff)).toEqual([]);
+    await staff.screenshot({ path: 'test-results/views-dialog-1440.png' });
+    await staff.keyboard.press('Escape');
+    // The list shows the view it is: its name on the button.
+    await staff.getByRole('button', { name: 'View: Night shift' }).waitFor();
+
+    // Changed from the view (its status filter removed): its author is offered to keep the change in it.
+    await staff.getByRole('button', { name: /^Remove the filter/ }).click();
+    await expect.poll(() => titles(staff)).toHaveLength(3);
+    await staff.getByRole('button', { name: 'Views', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Update “Night shift” with the list as it is now' }).waitFor();
+    await staff.keyboard.press('Escape');
+  });
+
+  it('opens the shared view as a colleague, at 1024 px, and makes it their default', async () => {
+    await colleague.goto(url('/reading-sheets'));
+    await expect.poll(() => titles(colleague)).toHaveLength(3);
+    await colleague.getByRole('button', { name: 'Views' }).click();
+    const dialog = colleague.getByRole('dialog', { name: 'Views of this list' });
+    await dialog.getByText('Shared by Staff Member').waitFor();
+    // Not theirs: no rename, share or delete.
+    expect(await dialog.getByRole('button', { name: 'Delete “Night shift”' }).count()).toBe(0);
+    await expect.poll(() => axeProblems(colleague)).toEqual([]);
+    await colleague.screenshot({ path: 'test-results/views-dialog-1024.png' });
+    await dialog.getByRole('button', { name: 'Open “Night shift” when the list opens' }).click();
+    expect(await toast(colleague, 'Success')).toBe('“Night shift” opens when you open this list.');
+    await dialog.getByRole('button', { name: 'Night shift', exact: true }).click();
+    await expect.poll(() => titles(colleague)).toHaveLength(2);
+    expect(await headers(colleague)).toEqual(['Id', 'Original title', 'Publication date', 'Status', 'Genre', 'Updated', 'Actions']);
+    expect(new URL(colleague.url()).searchParams.getAll('statuses')).toEqual([String(statusId)]);
+
+    // The list opened with nothing in its address opens the default view.
+    await colleague.goto(url('/reading-sheets'));
+    await colleague.getByRole('button', { name: 'View: Night shift' }).waitFor();
+    await expect.poll(() => titles(colleague)).toHaveLength(2);
+    await colleague.screenshot({ path: 'test-results/views-list-1024.png' });
+  });
+});
