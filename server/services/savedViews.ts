@@ -13,6 +13,7 @@ import { forbidden, HttpError, unprocessable } from '../http/errors.js';
 import type { FieldErrors } from '../../common/validation.js';
 import { listContracts } from '../resources/listContracts.js';
 import type { ScreenRegistry } from '../definitions/screenRegistry.js';
+import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { NewViewBody, ViewAnswer, ViewChangeBody } from '../../common/viewAnswers.js';
 import { keptQuery, openableView, viewColumnProblems, viewQueryProblems, viewTarget, type ViewQuery, type ViewTarget } from './viewQuery.js';
 
@@ -46,11 +47,16 @@ export const VIEW_MESSAGES = {
  * each person's default view per list. What a list takes is its route's declaration and its
  * screen as published (`registry`, the version in use).
  */
-export function createSavedViewService(db: Db, registry: Pick<ScreenRegistry, 'screens'>) {
+export function createSavedViewService(db: Db, registry: Pick<ScreenRegistry, 'screens' | 'builtIn'>) {
   function targetOf(screen: string): ViewTarget {
     const contract = listContracts().get(screen);
     if (!contract) throw unprocessable({ screen: [VIEW_MESSAGES.noList(screen)] });
-    return viewTarget(contract, registry.screens.get(screen));
+    return viewTarget(contract, registry.screens.get(screen), builtInScreen(screen));
+  }
+
+  function builtInScreen(screen: string): ScreenDefinition | undefined {
+    const builtIn = registry.builtIn(screen);
+    return builtIn?.kind === 'screen' ? builtIn.screen : undefined;
   }
 
   /** The query and columns of a save, checked against the list: 422 keyed `query.<param>` and `columns`. */
@@ -70,7 +76,7 @@ export function createSavedViewService(db: Db, registry: Pick<ScreenRegistry, 's
 
   function answerOf(view: SavedViewRead, reader: ViewReader): ViewAnswer {
     const contract = listContracts().get(view.screen);
-    const openable = contract ? openableView(viewTarget(contract, registry.screens.get(view.screen)), view.query, view.columns) : { query: {}, columns: [], dropped: [] };
+    const openable = contract ? openableView(viewTarget(contract, registry.screens.get(view.screen), builtInScreen(view.screen)), view.query, view.columns) : { query: {}, columns: [], dropped: [] };
     return {
       id: view.id,
       screen: view.screen,

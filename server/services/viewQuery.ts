@@ -2,6 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { FieldErrors } from '../../common/validation.js';
 import { columnKey } from '../../common/viewColumns.js';
+import { englishText } from '../definitions/englishLabels.js';
 import { normaliseQuery, queryErrors, unknownParameterMessage } from '../http/listQuery.js';
 import { parseQueryIntegers } from '../http/strictIntegers.js';
 import type { ListContract } from '../resources/listContracts.js';
@@ -28,14 +29,16 @@ export interface ViewTarget {
   properties: Readonly<Record<string, object>>;
   columns: ReadonlySet<string>;
   validate: ValidateFunction;
+  /** How staff know a parameter or a column (its label on the screen, or on the built-in one for a part taken off since). */
+  nameOf(kind: 'filter' | 'column', key: string): string;
 }
 
 // Coerced as the list routes' querystring is (Fastify's defaults): a single value where a list is taken.
 const ajv = new Ajv({ allErrors: true, coerceTypes: 'array', strict: false });
 const validators = new Map<string, ValidateFunction>();
 
-/** The target of a list's views, from its contract and the screen in use. */
-export function viewTarget(contract: ListContract, screen: ScreenDefinition | undefined): ViewTarget {
+/** The target of a list's views, from its contract and the screen in use (`builtIn`: its file, whose labels name a part taken off since). */
+export function viewTarget(contract: ListContract, screen: ScreenDefinition | undefined, builtIn?: ScreenDefinition): ViewTarget {
   const shown = new Set([screen?.list?.search?.param, ...(screen?.list?.filters ?? []).map((filter) => filter.param)]);
   const properties = Object.fromEntries(
     Object.entries(contract.query.properties).filter(([param]) => !POSITION_PARAMS.includes(param) && (!contract.filters.includes(param) || shown.has(param))),
@@ -48,7 +51,14 @@ export function viewTarget(contract: ListContract, screen: ScreenDefinition | un
     validators.set(key, validate);
   }
   const columns = new Set([...(screen?.list?.columns ?? []).map(columnKey), ...contract.fields]);
-  return { properties, columns, validate };
+  const labels = new Map<string, string>();
+  for (const definition of [builtIn, screen]) {
+    for (const filter of definition?.list?.filters ?? []) labels.set(`filter:${filter.param}`, englishText(filter.label));
+    for (const column of definition?.list?.columns ?? []) labels.set(`column:${columnKey(column)}`, englishText(column.header));
+    if (definition?.list?.search) labels.set(`filter:${definition.list.search.param}`, 'search');
+  }
+  const nameOf = (kind: 'filter' | 'column', key: string) => labels.get(`${kind}:${key}`) ?? key;
+  return { properties, columns, validate, nameOf };
 }
 
 /**
@@ -97,11 +107,11 @@ export function openableView(target: ViewTarget, query: unknown, columns: unknow
   const problems = viewQueryProblems(target, checked);
   const dropped: DroppedPart[] = Object.keys(problems).map((param) =>
     Object.hasOwn(target.properties, param)
-      ? { kind: 'filter', name: param, message: `The view's ${param} filter no longer takes the value it kept (${problems[param]![0]}): the view opens without it.` }
-      : { kind: 'filter', name: param, message: `The view's ${param} filter is no longer on this list: the view opens without it.` },
+      ? { kind: 'filter', name: param, message: `The view’s “${target.nameOf('filter', param)}” filter no longer takes the value it kept (${problems[param]![0]}): the view opens without it.` }
+      : { kind: 'filter', name: param, message: `The view’s “${target.nameOf('filter', param)}” filter is no longer on this list: the view opens without it.` },
   );
   const openable = Object.fromEntries(Object.entries(keptQuery(checked)).filter(([param]) => !problems[param]));
   const shown = Array.isArray(columns) ? columns.filter((column): column is string => typeof column === 'string') : [];
-  for (const column of shown.filter((name) => !target.columns.has(name))) dropped.push({ kind: 'column', name: column, message: `The column ${column} is no longer in this list: the view shows the others.` });
+  for (const column of shown.filter((name) => !target.columns.has(name))) dropped.push({ kind: 'column', name: column, message: `The column “${target.nameOf('column', column)}” is no longer in this list: the view shows the others.` });
   return { query: openable, columns: shown.filter((name) => target.columns.has(name)), dropped };
 }

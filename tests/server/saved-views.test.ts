@@ -158,8 +158,8 @@ describe('admin/views: saved views of the lists, private or shared, and each per
     expect(view!.query).toEqual({ status: ['1'], name: 'anna' });
     expect(view!.columns).toEqual(['id', 'demand_type']);
     expect(view!.dropped).toEqual([
-      { kind: 'filter', name: 'type', message: "The view's type filter is no longer on this list: the view opens without it." },
-      { kind: 'column', name: 'user:userEmail', message: 'The column user:userEmail is no longer in this list: the view shows the others.' },
+      { kind: 'filter', name: 'type', message: 'The view’s “Request type” filter is no longer on this list: the view opens without it.' },
+      { kind: 'column', name: 'user:userEmail', message: 'The column “E-mail” is no longer in this list: the view shows the others.' },
     ]);
     // Saved again as it opens, it keeps only what the list takes; the old filter is refused.
     expect((await call(staff, 'PUT', `views/${view!.id}`, { query: { status: ['1'], type: ['2'] } })).statusCode).toBe(422);

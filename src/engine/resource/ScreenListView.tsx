@@ -19,6 +19,8 @@ export interface ScreenListViewProps {
   fixed?: Record<string, unknown>;
   /** Keep paging, search and filters in component memory (embedded lists) instead of the URL. */
   local?: boolean;
+  /** Where the Views and Columns buttons go (the page's header); above the list when none. */
+  toolsTarget?: HTMLElement | null | undefined;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ScreenListViewProps {
  * another page: filtered by `fixed` parameters, its state kept locally. Rows open the screen's form
  * (edit or view); delete follows the screen's permissions, with the standard dialogs and notices.
  */
-export function ScreenListView({ screen, fixed, local = false }: ScreenListViewProps) {
+export function ScreenListView({ screen, fixed, local = false, toolsTarget }: ScreenListViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = screen.list!;
@@ -53,6 +55,7 @@ export function ScreenListView({ screen, fixed, local = false }: ScreenListViewP
     <>
       {local ? null : (
         <ListTools
+          target={toolsTarget}
           screen={screen.resource}
           shape={{ searchParam: list.search?.param, filters: list.filters }}
           choosable={choosable}

@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createPortal } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import { deferred } from '../../deferred';
 import { notify } from '../../notify/notifications';
@@ -16,6 +17,8 @@ const ViewsDialog = deferred<ViewsDialogProps>(() => import('./ViewsDialog').the
 const ColumnsDialog = deferred<ColumnsDialogProps>(() => import('./ColumnsDialog').then((m) => m.ColumnsDialog));
 
 export interface ListToolsProps {
+  /** The element the buttons are rendered in (the page header's slot); in place when none. */
+  target?: HTMLElement | null | undefined;
   /** The screen whose list it is (its resource name: what its views are kept under). */
   screen: string;
   shape: ViewShape;
@@ -34,7 +37,7 @@ function sayDropped(view: ViewAnswer): void {
  * query and columns replace the list's, so the back button, a reload and a link sent to a colleague
  * show it too. The reader's default view opens when the list opens with nothing in its address.
  */
-export function ListTools({ screen, shape, choosable, shownKeys }: ListToolsProps) {
+export function ListTools({ target, screen, shape, choosable, shownKeys }: ListToolsProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const views = useListViews(screen);
@@ -74,7 +77,7 @@ export function ListTools({ screen, shape, choosable, shownKeys }: ListToolsProp
   };
   const readAhead = (which: 'views' | 'columns') => () => void (which === 'views' ? ViewsDialog : ColumnsDialog).preload().catch(() => undefined);
 
-  return (
+  const tools = (
     <div className="list-tools">
       <Button
         type="button"
@@ -108,4 +111,5 @@ export function ListTools({ screen, shape, choosable, shownKeys }: ListToolsProp
       ) : null}
     </div>
   );
+  return target ? createPortal(tools, target) : tools;
 }
