@@ -116,37 +116,25 @@ export function ViewsDialog({ visible, onHide, views, current, active, updatable
               {view.is_default ? <span className="views-tag views-tag-default">{t('views.default')}</span> : null}
             </span>
             <span className="views-actions">
-              <Button
-                type="button"
+              <ViewAction
                 icon={view.is_default ? 'pi pi-star-fill' : 'pi pi-star'}
-                text
-                rounded
-                size="small"
-                aria-pressed={view.is_default}
-                aria-label={t('views.makeDefault', { name: view.name })}
+                pressed={view.is_default}
+                label={t('views.makeDefault', { name: view.name })}
                 onClick={() => void run(() => views.setDefault(view.is_default ? null : view.id), view.is_default ? t('views.defaultCleared') : t('views.defaultSet', { name: view.name }))}
               />
               {view.mine ? (
                 <>
-                  <Button type="button" icon="pi pi-pencil" text rounded size="small" aria-label={t('views.rename', { name: view.name })} onClick={() => startRename(view)} />
-                  <Button
-                    type="button"
+                  <ViewAction icon="pi pi-pencil" label={t('views.rename', { name: view.name })} onClick={() => startRename(view)} />
+                  <ViewAction
                     icon={view.shared ? 'pi pi-users' : 'pi pi-user'}
-                    text
-                    rounded
-                    size="small"
-                    aria-pressed={view.shared}
-                    aria-label={t('views.share', { name: view.name })}
+                    pressed={view.shared}
+                    label={t('views.share', { name: view.name })}
                     onClick={() => void run(() => views.update(view.id, { shared: !view.shared }), view.shared ? t('views.madePrivate', { name: view.name }) : t('views.madeShared', { name: view.name }))}
                   />
-                  <Button
-                    type="button"
+                  <ViewAction
                     icon="pi pi-trash"
-                    text
-                    rounded
-                    size="small"
-                    severity="danger"
-                    aria-label={t('views.delete', { name: view.name })}
+                    danger
+                    label={t('views.delete', { name: view.name })}
                     onClick={() => confirmDeletion({ accept: () => void run(() => views.remove(view.id), t('views.deleted', { name: view.name })) })}
                   />
                 </>
@@ -171,4 +159,9 @@ export function ViewsDialog({ visible, onHide, views, current, active, updatable
       )}
     </Dialog>
   );
+}
+
+/** One action on a view: an icon button named for what it does to that view (a toggle says whether it is on). */
+function ViewAction({ icon, label, pressed, danger, onClick }: { icon: string; label: string; pressed?: boolean; danger?: boolean; onClick(): void }) {
+  return <Button type="button" icon={icon} text rounded size="small" {...(danger ? { severity: 'danger' as const } : {})} aria-pressed={pressed} aria-label={label} onClick={onClick} />;
 }
