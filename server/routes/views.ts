@@ -4,10 +4,18 @@ import { dataAnswer, MESSAGE_ANSWER, responses, savedAnswer } from '../../common
 import { DEFAULT_VIEW_BODY, NEW_VIEW_BODY, VIEW, VIEW_CHANGE_BODY, type DefaultViewBody, type NewViewBody, type ViewChangeBody } from '../../common/viewAnswers.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { actionBody } from '../services/actionBody.js';
-import { createSavedViewService, type ViewReader } from '../services/savedViews.js';
+import { HttpError } from '../http/errors.js';
+import { createSavedViewService, VIEW_MESSAGES, type ViewReader } from '../services/savedViews.js';
 
-/** A view's id in its path: digits (anything else is a 400 from the schema). */
-const viewParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
+/** A view's id in its path: digits only, read strictly (Ajv's coercion would take `1e309` for a number). */
+const viewParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,10}$' } }, required: ['id'] } as const;
+
+/** The view's id of a path; one no view can have (0, past the ids' range) is a view not found. */
+function viewId(raw: string): number {
+  const id = Number(raw);
+  if (id < 1 || id > 2147483647) throw new HttpError(404, VIEW_MESSAGES.notFound);
+  return id;
+}
 
 const viewsQuery = { type: 'object', required: ['screen'], properties: { screen: NEW_VIEW_BODY.properties.screen } } as const;
 
@@ -34,7 +42,7 @@ export async function viewRoutes(instance: FastifyInstance): Promise<void> {
   app.post('/views', { config: { bodySchema: NEW_VIEW_BODY }, schema: { response: responses(savedAnswer(VIEW)) } }, async (request) => views.create(newView(request.body), readerOf(request)));
   app.put('/views/default', { config: { bodySchema: DEFAULT_VIEW_BODY }, schema: { response: responses(MESSAGE_ANSWER) } }, async (request) => views.setDefault(defaultView(request.body), readerOf(request)));
   app.put('/views/:id', { config: { bodySchema: VIEW_CHANGE_BODY }, schema: { params: viewParams, response: responses(savedAnswer(VIEW)) } }, async (request) =>
-    views.update(request.params.id, viewChange(request.body), readerOf(request)),
+    views.update(viewId(request.params.id), viewChange(request.body), readerOf(request)),
   );
-  app.delete('/views/:id', { schema: { params: viewParams, response: responses(MESSAGE_ANSWER) } }, async (request) => views.remove(request.params.id, readerOf(request)));
+  app.delete('/views/:id', { schema: { params: viewParams, response: responses(MESSAGE_ANSWER) } }, async (request) => views.remove(viewId(request.params.id), readerOf(request)));
 }

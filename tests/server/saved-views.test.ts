@@ -138,6 +138,9 @@ describe('admin/views: saved views of the lists, private or shared, and each per
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors)).toEqual(['name']);
     expect((await call(staff, 'PUT', 'views/999999', { name: 'Nothing' })).statusCode).toBe(404);
+    // An id is digits: no number in other spellings, none past the ids' range.
+    expect((await call(staff, 'PUT', 'views/1e309', { name: 'Nothing' })).statusCode).toBe(422);
+    expect((await call(staff, 'DELETE', 'views/9999999999')).statusCode).toBe(404);
   });
 
   it('opens a view whose filter the screen no longer has without it, and says so', async () => {
