@@ -75,7 +75,7 @@ function unescapePointer(segment: string): string {
 }
 
 /** A field's key in words: `demand_date` and `reporterStatusId` read 'demand date' and 'reporter status id'. */
-function humanize(field: string): string {
+export function humanize(field: string): string {
   return field
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

@@ -1,6 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { FieldErrors } from '../../common/validation.js';
+import { isPositionParam, POSITION_PARAMS } from '../../common/listPosition.js';
 import { columnKey } from '../../common/viewColumns.js';
 import { englishText } from '../definitions/englishLabels.js';
 import { normaliseQuery, queryErrors, unknownParameterMessage } from '../http/listQuery.js';
@@ -10,8 +11,6 @@ import type { ListContract } from '../resources/listContracts.js';
 /** A view's query as kept and as the list's address says it: each parameter a string, or strings for a repeated one. */
 export type ViewQuery = Record<string, string | string[]>;
 
-/** The parameters of a list's address that say where the reader is, not what the list shows: no view keeps them. */
-export const POSITION_PARAMS: readonly string[] = ['page', 'after', 'before'];
 
 /** What a view kept that its list no longer takes: the parameter or column, and why in staff's words. */
 export interface DroppedPart {
@@ -41,7 +40,7 @@ const validators = new Map<string, ValidateFunction>();
 export function viewTarget(contract: ListContract, screen: ScreenDefinition | undefined, builtIn?: ScreenDefinition): ViewTarget {
   const shown = new Set([screen?.list?.search?.param, ...(screen?.list?.filters ?? []).map((filter) => filter.param)]);
   const properties = Object.fromEntries(
-    Object.entries(contract.query.properties).filter(([param]) => !POSITION_PARAMS.includes(param) && (!contract.filters.includes(param) || shown.has(param))),
+    Object.entries(contract.query.properties).filter(([param]) => !isPositionParam(param) && (!contract.filters.includes(param) || shown.has(param))),
   );
   const schema = { type: 'object', properties };
   const key = JSON.stringify(schema);
@@ -71,7 +70,7 @@ export function viewQueryProblems(target: ViewTarget, query: Record<string, unkn
   normaliseQuery(query, new Set([...accepted, ...POSITION_PARAMS]));
   const errors: FieldErrors = {};
   for (const param of Object.keys(query)) {
-    if (POSITION_PARAMS.includes(param)) errors[param] = [`A view keeps the list's search, filters, sort and page size, not the ${param} it is at: leave ${param} out.`];
+    if (isPositionParam(param)) errors[param] = [`A view keeps the list's search, filters, sort and page size, not the ${param} it is at: leave ${param} out.`];
     else if (!Object.hasOwn(target.properties, param)) errors[param] = [unknownParameterMessage(param, accepted)];
   }
   const known = Object.fromEntries(Object.entries(query).filter(([param]) => !errors[param]));

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListFilter } from '../../../common/screenDefinition';
+import { POSITION_PARAMS } from '../../../common/listPosition';
 import { isApiError } from '../api/ApiError';
 import { queryKeys } from '../api/queryKeys';
 import { resourceApi, type ApiRecord } from '../api/resourceApi';
@@ -68,8 +69,6 @@ function useStateStore(local: boolean): StateStore {
   return local ? [localParams, setLocalParams] : [urlParams, setUrl];
 }
 
-/** The parameters of a position in the list; any change of search, filter or page size starts again from the first page. */
-const POSITION_PARAMS = ['page', 'after', 'before'] as const;
 const toFirstPage = (next: URLSearchParams) => POSITION_PARAMS.forEach((param) => next.delete(param));
 
 /**
