@@ -6,7 +6,9 @@ import { idParamsSchema } from '../http/pathParams.js';
 import { bookListQuerySchema, readingSheetList } from '../resources/readingSheets.js';
 import { recordSchema } from '../resources/recordSchemas.js';
 import { BOOLEAN, INTEGER, MESSAGE_ANSWER, nullable, objectOf, PAGE_META, pagedAnswer, responses, STRING, type JsonSchema } from '../../common/answerSchemas.js';
-import { listBookOptionPage, listBookPage, removeBook } from '../services/bookListService.js';
+import { bookExportSource, listBookOptionPage, listBookPage, removeBook, type BookListQuery } from '../services/bookListService.js';
+import { listContracts } from '../resources/listContracts.js';
+import { registerListExport } from './listExport.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
 
@@ -24,7 +26,8 @@ const optionsQuerySchema = {
 
 /**
  * The reading-sheet list and its deletion (the sheet itself, `GET`/`POST admin/books/{id}`, is
- * server/routes/bookSave.ts): `GET admin/books`, `GET admin/books/options`, `DELETE admin/books/{id}`.
+ * server/routes/bookSave.ts): `GET admin/books`, `GET admin/books/export` (server/routes/listExport.ts),
+ * `GET admin/books/options`, `DELETE admin/books/{id}`.
  * `/books/options` is a static path, so it always wins over `/books/:id`.
  */
 export async function bookListRoutes(fastify: FastifyInstance): Promise<void> {
@@ -34,6 +37,7 @@ export async function bookListRoutes(fastify: FastifyInstance): Promise<void> {
     check(request);
     return listBookPage(app.db, request.query);
   });
+  registerListExport(app, listContracts().get(readingSheetList.screen)!, (query) => bookExportSource(app.db, query as BookListQuery));
 
   const { check: checkOptions, ...optionsOptions } = strictListQuery(optionsQuerySchema);
   app.get('/books/options', { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(objectOf({ id: INTEGER, original_title: STRING, authorList: AUTHOR_LIST }))) } }, async (request) => {

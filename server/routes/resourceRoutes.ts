@@ -8,7 +8,9 @@ import { strictListQuery } from '../http/listQuery.js';
 import { dottedName, parseMultipartForm, type FormSchema } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { RESOURCES } from '../resources/index.js';
-import { LANGUAGE_QUERY, resourceListQuery } from '../resources/listContracts.js';
+import { LANGUAGE_QUERY, listContracts, resourceListQuery } from '../resources/listContracts.js';
+import { resourceExportSource } from '../services/listExport.js';
+import { registerListExport } from './listExport.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
 import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
 import { recordSchema } from '../resources/recordSchemas.js';
@@ -89,7 +91,7 @@ function explainingChanges(app: FastifyInstance, screen: string | undefined, han
 
 /**
  * The schema-driven resources under `/api/admin`: `GET {api}` (paging and the resource's declared
- * filters; any other parameter is a 422), `GET {api}/:id`, and, as the resource's screen permits,
+ * filters; any other parameter is a 422), `GET {api}/export` (server/routes/listExport.ts), `GET {api}/:id`, and, as the resource's screen permits,
  * `POST {api}` (create), `POST {api}/:id` (update; PUT when the screen's `form.method` says so)
  * and `DELETE {api}/:id`. Read-only resources have no write routes at all (404). A screen whose
  * form has `fileUpload` fields makes its saves take multipart bodies, and each such field's
@@ -110,6 +112,10 @@ export async function resourceRoutes(instance: FastifyInstance, { screens, resou
       const { lang: _lang, ...query } = request.query as Record<string, unknown>;
       return service.list(query);
     });
+    const contract = definition.screen ? listContracts().get(definition.screen) : undefined;
+    if (contract) {
+      registerListExport(app, contract, ({ lang: _lang, ...query }) => resourceExportSource(service, query));
+    }
     const recordAnswer = { params: idParamsSchema, response: responses(dataAnswer(record)) };
     if (definition.languageParam) {
       const { check: checkRecord, ...recordOptions } = strictListQuery({ type: 'object', properties: LANGUAGE_QUERY } as const);

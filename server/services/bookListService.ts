@@ -5,6 +5,7 @@ import type { ListQuery, PageMeta } from '../../common/api.js';
 import {
   BOOK_SORTS,
   bookStoredKeys,
+  countBooks,
   countBookDemands,
   deleteBook,
   listBookOptions,
@@ -29,6 +30,7 @@ import { fileUrl } from '../storage/fileUrl.js';
 import type { Storage } from '../storage/index.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
 import { pickTranslation } from '../../common/locales.js';
+import type { ExportSource } from './listExport.js';
 
 /** The validated query of `GET admin/books`: paging (an offset or a cursor), sort and the declared filters (`BOOK_FILTERS`). */
 export type BookListQuery = ListQuery & { sort?: BookSort; direction?: SortDirection; after?: string; before?: string };
@@ -152,6 +154,32 @@ export async function listBookPage(db: Db, query: BookListQuery): Promise<BookLi
       total_exact: result.exact,
       next_cursor: result.hasNext && last ? encodeBookCursor(last.position) : null,
       prev_cursor: result.hasPrevious && first ? encodeBookCursor(first.position) : null,
+    },
+  };
+}
+
+/** How many sheets an export reads at a time: a few statements a batch, a few megabytes held. */
+const EXPORT_BATCH = 2000;
+
+/**
+ * Every sheet matching a validated query (filters, search, sort; the page and its size set aside),
+ * for an export: the exact count, then the rows in the list's order, a batch at a time, each batch
+ * walked on from the last one's position (keyset), so no batch costs more than the first.
+ */
+export async function bookExportSource(db: Db, query: BookListQuery): Promise<ExportSource<BookListItem>> {
+  const { after: _after, before: _before, page: _page, perPage: _perPage, ...filters } = query;
+  const { conditions, order } = await bookListArgs(db, filters);
+  return {
+    total: await countBooks(db, conditions, order.search),
+    async *batches() {
+      let window: BookListWindow = { offset: 0, limit: EXPORT_BATCH };
+      for (;;) {
+        const result = await listBooks(db, conditions, order, window);
+        if (result.rows.length) yield result.rows.map(({ position: _position, ...row }) => toListItem(row));
+        const last = result.rows.at(-1);
+        if (!result.hasNext || !last) return;
+        window = { after: last.position, limit: EXPORT_BATCH };
+      }
     },
   };
 }

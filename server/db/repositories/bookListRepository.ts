@@ -417,3 +417,13 @@ export async function deleteBook(db: Db, id: number): Promise<boolean> {
   const result = await db.execute(sql`delete from books where id = ${id} returning id`);
   return rowsOf<{ id: number }>(result).length > 0;
 }
+
+/**
+ * The exact number of sheets matching `conditions` and the search, every tier counted to its end
+ * (an export says how many rows it writes; a page never asks for more than `COUNT_BOUND`).
+ */
+export async function countBooks(db: Db, conditions: SQL[], search: RankedSearch | undefined): Promise<number> {
+  let total = 0;
+  for (const tier of tiersOf(conditions, search)) total += await exactCount(db, tier);
+  return total;
+}

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { columnKey } from '../../../common/viewColumns';
-import { humanize } from '../../../common/validation';
 import type { ScreenDefinition } from '../../../common/screenDefinition';
 import { ListView } from '../list/ListView';
 import { useListController } from '../list/useListController';
@@ -49,7 +48,7 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
   const [params] = useSearchParams();
   const rows = controller.rows;
   const fields = useMemo(() => [...new Set(rows.flatMap((row) => Object.keys(row)))], [rows]);
-  const choosable = useMemo(() => choosableColumns(list.columns, fields, columnHeader), [list.columns, fields]);
+  const choosable = useMemo(() => choosableColumns(list.columns, fields), [list.columns, fields]);
   const chosen = local ? [] : columnsOfAddress(params);
   const columns = shownColumns(choosable, chosen);
   return (
@@ -77,8 +76,3 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
   );
 }
 
-/** A field's name as a column header when no screen names it: `author_names` is 'Author names'. */
-function columnHeader(field: string): string {
-  const words = humanize(field);
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

@@ -1,20 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { pickTranslation, type Translations } from '../../../common/locales';
 import type { CellProps } from '../../engine/registries';
-import { isEmptyValue, valueText } from '../../engine/history/valueText';
+import { cellValueText, dateText } from '../../../common/cellText';
+import { plainText } from '../../engine/history/valueText';
 import i18n from '../../i18n';
-import type { Json } from '../../../common/recordChanges';
 import { useRoleLabel } from '../subscriptionPanel/roleLabel';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/** The interface's texts and the browser's reading of rich text, for the cells' shared words (common/cellText.ts). */
+const CELL_WORDS = { t: (key: string) => i18n.t(key), htmlText: plainText };
 
 /**
  * Plain value; a dash when empty. A list or an object (a field a person added to the list's
  * columns: a status, the authors) shows what names it, item by item, never `[object Object]`.
  */
-export function TextCell({ value }: CellProps) {
-  if (isEmpty(value) || (typeof value === 'object' && isEmptyValue(value as Json))) return <>-</>;
-  return <>{typeof value === 'object' ? valueText(value as Json, i18n.t) : String(value)}</>;
+export function TextCell({ value, row }: CellProps) {
+  return <>{cellValueText('text', value, row, CELL_WORDS) || '-'}</>;
 }
 
 /** A translatable map shown in English (or the first filled locale). */
@@ -65,9 +67,9 @@ export function CountCell({ value }: CellProps) {
 
 /** A date or date-time, shown as yyyy-MM-dd (with the time when present). */
 export function DateCell({ value }: CellProps) {
-  if (isEmpty(value)) return <>-</>;
-  const text = String(value);
-  const [day, time] = (text.length > 10 ? text.replace('T', ' ').slice(0, 16) : text).split(' ');
+  const text = dateText(value);
+  if (!text) return <>-</>;
+  const [day, time] = text.split(' ');
   // The day (yyyy-MM-dd) never splits at its hyphens; the time may go to the next line.
   return (
     <>
@@ -101,5 +103,5 @@ export function BookStatusCell({ value }: CellProps) {
 /** A plan's (user group's) name as the interface writes it: Essential, Premium, VIP; a dash when none. */
 export function PlanRoleCell({ value }: CellProps) {
   const roleLabel = useRoleLabel();
-  return <>{isEmpty(value) ? '-' : roleLabel(String(value))}</>;
+  return <>{roleLabel(typeof value === 'string' ? value : null)}</>;
 }

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkFile, FILE_RULES, type FileRuleName } from '../../../common/fileRules';
 import { resourceApi } from '../../engine/api/resourceApi';
-import { formatBytes } from '../../engine/format/formatBytes';
+import { formatBytes } from '../../../common/formatBytes';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { notify } from '../../engine/notify/notifications';
 import './fileList.css';

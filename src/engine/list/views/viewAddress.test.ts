@@ -58,3 +58,16 @@ describe('the columns a person may choose', () => {
     expect(shownColumns(choosable, [])).toEqual(columns);
   });
 });
+
+describe('shownColumns', () => {
+  it('takes a field the screen shows through a cell as that column (a link or an export may name the field)', () => {
+    const declared = [
+      { field: 'id', header: 'h.id', cell: 'text' as const },
+      { field: 'user', header: 'h.user', cell: 'userWithCompany' as const },
+      { field: 'user', header: 'h.email', cell: 'userEmail' as const },
+    ];
+    const choosable = choosableColumns(declared, ['id', 'user', 'book']);
+    expect(shownColumns(choosable, ['user', 'book']).map((column) => column.header)).toEqual(['h.user', 'Book']);
+    expect(shownColumns(choosable, ['user:userEmail']).map((column) => column.header)).toEqual(['h.email']);
+  });
+});

@@ -1,5 +1,6 @@
-import type { ListColumn, ListFilter } from '../../../../common/screenDefinition';
-import { columnKey } from '../../../../common/viewColumns';
+import type { ListFilter } from '../../../../common/screenDefinition';
+
+export { choosableColumns, shownColumns, type ChoosableColumn } from '../../../../common/viewColumns';
 
 /** The address parameter of the chosen columns (keys joined by commas); the list's API never sees it. */
 export const COLUMNS_PARAM = 'columns';
@@ -68,33 +69,4 @@ export function sameView(a: ViewContent, b: ViewContent): boolean {
         .sort(([x], [y]) => x.localeCompare(y)),
     );
   return norm(a.query) === norm(b.query) && a.columns.join(',') === b.columns.join(',');
-}
-
-/** A column a list may show: the screen's own, or a field its rows have that the screen does not show. */
-export interface ChoosableColumn {
-  key: string;
-  column: ListColumn;
-  /** Whether the screen declares it (shown when nothing is chosen). */
-  declared: boolean;
-}
-
-/**
- * Every column a person may choose, the screen's own first in its order, then each other field
- * the rows have (`fields`, in the order the rows give them), shown as plain text under `header`.
- */
-export function choosableColumns(declared: readonly ListColumn[], fields: readonly string[], header: (field: string) => string): ChoosableColumn[] {
-  const own = declared.map((column) => ({ key: columnKey(column), column, declared: true }));
-  const taken = new Set([...own.map((entry) => entry.key), ...declared.map((column) => column.field)]);
-  const others = fields.filter((field) => !taken.has(field)).map((field) => ({ key: field, column: { field, header: header(field) } as ListColumn, declared: false }));
-  return [...own, ...others];
-}
-
-/** The columns shown: the chosen keys in their order (those the list no longer has left out), else the screen's own. */
-export function shownColumns(choosable: readonly ChoosableColumn[], chosen: readonly string[]): ListColumn[] {
-  if (!chosen.length) return choosable.filter((entry) => entry.declared).map((entry) => entry.column);
-  const byKey = new Map(choosable.map((entry) => [entry.key, entry.column]));
-  return chosen.flatMap((key) => {
-    const column = byKey.get(key);
-    return column ? [column] : [];
-  });
 }

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { responses } from '../../common/answerSchemas.js';
+import type { CellValue } from '../../common/cellText.js';
+import { englishText } from '../definitions/englishLabels.js';
+import { unprocessable } from '../http/errors.js';
+import { csvDelimiter, EXPORT_FORMATS, EXPORT_TYPES, exportStream, XLSX_MAX_ROWS, type ExportFormat } from '../http/exportFile.js';
+import { strictListQuery } from '../http/listQuery.js';
+import type { ListContract } from '../resources/listContracts.js';
+import { exportCells, exportColumns, type ExportSource } from '../services/listExport.js';
+
+/** The header that tells the reader of an export how many rows it holds, before the first one arrives (its progress). */
+export const EXPORT_ROWS_HEADER = 'x-export-rows';
+
+/** What an export takes besides the list's own parameters: the format and the columns the list shows (keys joined by commas). */
+const EXPORT_QUERY = {
+  format: { type: 'string', enum: EXPORT_FORMATS, default: 'csv' },
+  columns: { type: 'string', maxLength: 4000, pattern: '^[A-Za-z0-9_:,-]*$' },
+} as const;
+
+/** The answer: the file itself, streamed (its rows in `x-export-rows`). */
+const EXPORT_ANSWER = { type: 'string', format: 'binary', description: 'The file, CSV (UTF-8 with a byte-order mark) or XLSX' } as const;
+
+/** How a list's rows are read for its export, from the validated query (without `format` and `columns`). */
+export type ExportSourceOf = (query: Record<string, unknown>) => Promise<ExportSource<object>>;
+
+/**
+ * `GET admin/{api}/export?format=csv|xlsx&columns=…&…the list's parameters`: every row the list's
+ * search and filters match (its page and page size set aside), in its order, with the columns it
+ * shows and their cells' words (names, not codes), streamed as CSV (`;` or `,` by the reader's
+ * locale) or XLSX. A parameter the list does not take is a 422, as on the list.
+ */
+export function registerListExport(app: FastifyInstance, contract: ListContract, sourceOf: ExportSourceOf): void {
+  const { check, ...options } = strictListQuery({ type: 'object', properties: { ...contract.query.properties, ...EXPORT_QUERY } } as const);
+  app.get(`/${contract.api}/export`, { ...options, schema: { ...options.schema, response: responses(EXPORT_ANSWER) } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    check(request);
+    const { format, columns, ...query } = request.query as { format: ExportFormat; columns?: string } & Record<string, unknown>;
+    const screen = app.screenRegistry.screens.get(contract.screen);
+    const table = exportColumns(contract, screen, (columns ?? '').split(',').filter(Boolean));
+    const source = await sourceOf(query);
+    if (format === 'xlsx' && source.total > XLSX_MAX_ROWS) {
+      throw unprocessable({ format: [`This list has ${source.total.toLocaleString('en')} rows, more than a spreadsheet holds (${XLSX_MAX_ROWS.toLocaleString('en')}): export it as CSV, or narrow it with a filter.`] });
+    }
+    // The first batch is read before the answer starts, so that its failure is an ordinary error answer.
+    const batches = source.batches();
+    const first = await batches.next();
+    async function* rows(): AsyncGenerator<CellValue[][]> {
+      try {
+        if (first.done) return;
+        yield first.value.map((row) => exportCells(table, row as Readonly<Record<string, unknown>>));
+        for (let next = await batches.next(); !next.done; next = await batches.next()) yield next.value.map((row) => exportCells(table, row as Readonly<Record<string, unknown>>));
+      } finally {
+        // A cancelled export stops reading rows.
+        await batches.return(undefined);
+      }
+    }
+    const title = screen ? englishText(screen.title) : contract.screen;
+    const stream = exportStream(format, { sheet: title, headers: table.map((column) => column.header), rows: rows() }, csvDelimiter(request.headers['accept-language']));
+    return reply
+      .header('content-type', EXPORT_TYPES[format])
+      .header('content-disposition', `attachment; filename="${contract.screen}-${new Date().toISOString().slice(0, 10)}.${format}"`)
+      .header('cache-control', 'no-store')
+      .header(EXPORT_ROWS_HEADER, String(source.total))
+      .send(stream);
+  });
+}
