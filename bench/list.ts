@@ -111,9 +111,16 @@ async function rowsOf(database: Database, query: string): Promise<Record<string,
   return (await database.db.execute(sql.raw(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
-/** Opens (and fills when needed) the engine's benchmark database; `drop` removes it afterwards. */
-async function prepare(engine: 'pglite' | 'postgres', SIZE: number): Promise<{ database: Database; generatedSeconds: number | undefined; drop(): Promise<void> }> {
-  const { database, drop } = await openBenchDatabase(engine, { name: `bench-${SIZE}`, keep: KEEP });
+/**
+ * Opens (and fills when needed) the engine's benchmark catalogue of `SIZE` sheets (with BENCH_KEEP=1
+ * the kept one, reused); `url` is PostgreSQL's (for a server process), `drop` removes it afterwards.
+ * The export suite (bench/exportList.ts) measures on the same catalogue.
+ */
+export async function prepareCatalogue(
+  engine: 'pglite' | 'postgres',
+  SIZE: number = SIZES[engine],
+): Promise<{ database: Database; url: string | undefined; generatedSeconds: number | undefined; drop(): Promise<void> }> {
+  const { database, url, drop } = await openBenchDatabase(engine, { name: `bench-${SIZE}`, keep: KEEP });
   await database.migrate();
   await seedReferenceData(database.db);
   const existing = Number((await rowsOf(database, 'select count(*)::int as n from books'))[0]?.n ?? 0);
@@ -138,12 +145,12 @@ async function prepare(engine: 'pglite' | 'postgres', SIZE: number): Promise<{ d
   } else {
     await database.db.execute(sql`analyze`);
   }
-  return { database, generatedSeconds, drop };
+  return { database, url, generatedSeconds, drop };
 }
 
 /** Generates (or reuses) the engine's catalogue (its default size, or `size`) and measures every case. */
 export async function measureList(engine: 'pglite' | 'postgres', size: number = SIZES[engine]): Promise<EngineResult> {
-  const { database, generatedSeconds, drop } = await prepare(engine, size);
+  const { database, generatedSeconds, drop } = await prepareCatalogue(engine, size);
   const { db } = database;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: 'no-client', DEMO_DATA: 'false' }), database });

@@ -13,7 +13,9 @@
  * - `lighthouse`: Lighthouse's desktop scores (performance, accessibility, best practices) of the
  *   built client's login, reading-sheet list, editor and dashboard pages (bench/lighthouse.ts);
  * - `start`: the server's start on an existing embedded database, after a crash and after a clean
- *   stop, until its readiness check answers, and where that time goes (bench/serverStart.ts).
+ *   stop, until its readiness check answers, and where that time goes (bench/serverStart.ts);
+ * - `export`: `GET admin/books/export` of the 1,000,000-sheet PostgreSQL catalogue as CSV and XLSX
+ *   from the built server, its rate and the server's memory growth (bench/exportList.ts).
  *
  * A suite not run keeps its section of the previous results; the hand-written notes between the
  * `notes` markers are kept too.
@@ -23,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DASHBOARD_ENGINES, dashboardIntro, dashboardSection, measureDashboard, type DashboardEngineResult } from './dashboard.js';
 import { editorSection, measureEditor } from './editor.js';
+import { exportSection, measureExport } from './exportList.js';
 import { CURVE_SIZES, curveSection, LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
 import { loadIntro, loadSection, measureLoad, type LoadResult } from './load.js';
 import { historySection, measureHistory } from './history.js';
@@ -32,12 +35,13 @@ import { log } from './stats.js';
 import { measureUsers, USERS_ENGINES, usersIntro, usersSection, type UsersEngineResult } from './users.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results.md');
-const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history,lighthouse,start').split(',').map((s) => s.trim());
+const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history,lighthouse,start,export').split(',').map((s) => s.trim());
 const DASHBOARD_TITLE = '## `GET admin/dashboard/data` and `series` at usage scale';
 const LOAD_TITLE = '## Load: one and two instances on PostgreSQL';
 const HISTORY_TITLE = '## The records\' history on PostgreSQL';
 const LIGHTHOUSE_TITLE = '## Lighthouse: the built client in Chromium (desktop)';
 const START_TITLE = '## Server start on an existing embedded database';
+const EXPORT_TITLE = '## Export: 1,000,000 sheets as CSV and XLSX on PostgreSQL';
 const stamp = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function machine(): string[] {
@@ -138,11 +142,15 @@ async function main(): Promise<void> {
       ...startSection(result),
     ]);
   }
+  if (SUITES.includes('export')) {
+    const result = await measureExport();
+    sections.export = marked('export', [EXPORT_TITLE, '', ...exportSection(result)]);
+  }
 
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load`, `history`, `lighthouse` or `start` runs those suites and keeps the others\' figures).',
+    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load`, `history`, `lighthouse`, `start` or `export` runs those suites and keeps the others\' figures).',
     '',
     '## Machine',
     '',
@@ -163,6 +171,8 @@ async function main(): Promise<void> {
     sections.lighthouse ?? kept(previous, 'lighthouse') ?? marked('lighthouse', [LIGHTHOUSE_TITLE, '', 'Not measured yet.']),
     '',
     sections.start ?? kept(previous, 'start') ?? marked('start', [START_TITLE, '', 'Not measured yet.']),
+    '',
+    sections.export ?? kept(previous, 'export') ?? marked('export', [EXPORT_TITLE, '', 'Not measured yet.']),
     '',
     '## Notes',
     '',

@@ -2,10 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { CellValue } from '../../common/cellText.js';
-
-/** The files a list exports to. */
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import type { ExportFormat } from '../../common/listExport.js';
 
 /** The most rows a worksheet holds below its header (Excel's 1,048,576 rows in all). */
 export const XLSX_MAX_ROWS = 1_048_575;

@@ -3,18 +3,16 @@ import { responses } from '../../common/answerSchemas.js';
 import type { CellValue } from '../../common/cellText.js';
 import { englishText } from '../definitions/englishLabels.js';
 import { unprocessable } from '../http/errors.js';
-import { csvDelimiter, EXPORT_FORMATS, EXPORT_TYPES, exportStream, XLSX_MAX_ROWS, type ExportFormat } from '../http/exportFile.js';
+import { EXPORT_COLUMNS_PARAM, EXPORT_FORMATS, EXPORT_ROWS_HEADER, type ExportFormat } from '../../common/listExport.js';
+import { csvDelimiter, EXPORT_TYPES, exportStream, XLSX_MAX_ROWS } from '../http/exportFile.js';
 import { strictListQuery } from '../http/listQuery.js';
 import type { ListContract } from '../resources/listContracts.js';
 import { exportCells, exportColumns, type ExportSource } from '../services/listExport.js';
 
-/** The header that tells the reader of an export how many rows it holds, before the first one arrives (its progress). */
-export const EXPORT_ROWS_HEADER = 'x-export-rows';
-
 /** What an export takes besides the list's own parameters: the format and the columns the list shows (keys joined by commas). */
 const EXPORT_QUERY = {
   format: { type: 'string', enum: EXPORT_FORMATS, default: 'csv' },
-  columns: { type: 'string', maxLength: 4000, pattern: '^[A-Za-z0-9_:,-]*$' },
+  [EXPORT_COLUMNS_PARAM]: { type: 'string', maxLength: 4000, pattern: '^[A-Za-z0-9_:,-]*$' },
 } as const;
 
 /** The answer: the file itself, streamed (its rows in `x-export-rows`). */

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
@@ -13,7 +14,7 @@ const COLLEAGUE = { email: 'colleague@scouting.test', password: 'another good pa
 /**
  * Saved views in Chromium (docs/saved-views.md): a list filtered and its columns chosen, saved as a
  * shared view, opened by a second administrator from the Views dialog, made their default, and
- * opened by itself when they open the list with nothing in its address.
+ * opened by itself when they open the list with nothing in its address, then exported as CSV.
  */
 describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium', () => {
   let server: E2eServer;
@@ -21,6 +22,7 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
   let staff: Page;
   let colleague: Page;
   let statusId: number;
+  let statusLabel: string;
   const url = (path: string) => `${server.url}${path}`;
   const headers = (page: Page) => page.locator('main .p-datatable-thead th').allTextContents();
   const titles = (page: Page) => page.locator('main .p-datatable-tbody tr td:nth-child(2)').allTextContents();
@@ -30,6 +32,7 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     const db = server.database.db;
     const statuses = await db.select({ id: bookStatuses.id, label: bookStatuses.label }).from(bookStatuses).orderBy(bookStatuses.id);
     statusId = statuses[1]!.id;
+    statusLabel = statuses[1]!.label;
     await db.insert(books).values([
       { originalTitle: 'Night Train', statusId },
       { originalTitle: 'Morning Tide', statusId: statuses[0]!.id },
@@ -121,4 +124,24 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     await expect.poll(() => titles(colleague)).toHaveLength(2);
     await colleague.screenshot({ path: 'test-results/views-list-1024.png' });
   });
+
+  it('exports the view the colleague opened: every matching row, its columns, the names the list shows', async () => {
+    await colleague.getByRole('button', { name: 'Export' }).click();
+    const dialog = colleague.getByRole('dialog', { name: 'Export the list' });
+    await dialog.getByText(/^Every row matching the list’s search and filters \(2 rows\), not only this page, with the 6 columns shown/).waitFor();
+    await expect.poll(() => axeProblems(colleague)).toEqual([]);
+    await colleague.screenshot({ path: 'test-results/export-dialog-1024.png' });
+    await dialog.getByLabel(/^CSV/).check();
+    const [download] = await Promise.all([colleague.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^reading-sheets-\d{4}-\d{2}-\d{2}\.csv$/);
+    const content = await fs.readFile((await download.path())!, 'utf8');
+    const lines = content.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('\uFEFFId,Original title,Publication date,Status,Genre,Updated');
+    expect(lines.slice(1).map((line) => line.split(',')[1]).sort()).toEqual(['Night Shift', 'Night Train']);
+    // The status by its label, as the list shows it, not its id.
+    expect(lines.slice(1).every((line) => line.split(',')[3] === statusLabel)).toBe(true);
+    expect(await toast(colleague, 'Success')).toMatch(/^“reading-sheets-[\d-]+\.csv” is in your downloads\.$/);
+    await dialog.waitFor({ state: 'hidden' });
+  });
 });
+

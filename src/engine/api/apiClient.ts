@@ -82,15 +82,42 @@ async function toApiError(error: unknown): Promise<ApiError | undefined> {
  * success toast 'Success' after POST/PUT, silent cancellations. Throws ApiError on failure.
  */
 export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options & CallOptions = {}): Promise<T> {
-  const { quiet, silentSuccess, noErrorToast, successLife, quietNotFound, ...kyOptions } = options;
-  try {
-    const response = await http(path.replace(/^\//, ''), { method, ...kyOptions });
+  return send(method, path, options, async (response) => {
     const body = response.status === 204 ? ({} as T) : ((await response.json()) as T);
-    if ((method === 'post' || method === 'put') && !silentSuccess) {
+    if ((method === 'post' || method === 'put') && !options.silentSuccess) {
       const message = (body as { message?: string } | null)?.message;
-      notify({ severity: 'success', summary: i18n.t('notices.success'), detail: message || i18n.t('notices.added'), ...(successLife ? { life: successLife } : {}) });
+      notify({ severity: 'success', summary: i18n.t('notices.success'), detail: message || i18n.t('notices.added'), ...(options.successLife ? { life: options.successLife } : {}) });
     }
     return body;
+  });
+}
+
+/** A file the API sends (an export): its content, and its name as the answer gives it. */
+export interface DownloadedFile {
+  blob: Blob;
+  name: string;
+}
+
+/**
+ * Downloads a file with the rules of `call` for a refusal (its message in a toast, 401 to the
+ * login). `onStart` sees the answer's headers before its body is read; `onProgress` each piece
+ * of the body as it arrives. No time limit: a large export takes minutes; `signal` stops it.
+ */
+export async function download(path: string, options: { searchParams: URLSearchParams; signal: AbortSignal; onStart?(headers: Headers): void; onProgress?(received: number, chunk: Uint8Array): void }): Promise<DownloadedFile> {
+  const { onStart, onProgress, ...kyOptions } = options;
+  return send('get', path, { ...kyOptions, timeout: false, ...(onProgress ? { onDownloadProgress: (progress, chunk) => onProgress(progress.transferredBytes, chunk) } : {}) }, async (response) => {
+    onStart?.(response.headers);
+    const blob = await response.blob();
+    const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? path.split('/').join('-');
+    return { blob, name };
+  });
+}
+
+/** One request and the product's rules for a refusal (see `call`); `read` takes the successful answer. */
+async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options & CallOptions, read: (response: Response) => Promise<T>): Promise<T> {
+  const { quiet, silentSuccess: _silentSuccess, noErrorToast, successLife: _successLife, quietNotFound, ...kyOptions } = options;
+  try {
+    return await read(await http(path.replace(/^\//, ''), { method, ...kyOptions }));
   } catch (error) {
     const apiError = await toApiError(error);
     if (!apiError) throw error;

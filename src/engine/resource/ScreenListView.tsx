@@ -59,7 +59,10 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
           screen={screen.resource}
           shape={{ searchParam: list.search?.param, filters: list.filters }}
           choosable={choosable}
-          shownKeys={chosen.length ? chosen.filter((key) => choosable.some((entry) => entry.key === key)) : list.columns.map(columnKey)}
+          shownKeys={columns.map(columnKey)}
+          api={screen.api}
+          total={controller.total}
+          exact={controller.exact}
         />
       )}
       <ListView

@@ -7,6 +7,7 @@ import { deferred } from '../../deferred';
 import { notify } from '../../notify/notifications';
 import type { ViewAnswer } from '../../api/viewsApi';
 import type { ColumnsDialogProps } from './ColumnsDialog';
+import type { ExportDialogProps } from './ExportDialog';
 import { useListViews } from './useListViews';
 import { addressOfView, COLUMNS_PARAM, sameView, VIEW_PARAM, viewOfAddress, type ChoosableColumn, type ViewShape } from './viewAddress';
 import type { ViewsDialogProps } from './ViewsDialog';
@@ -15,6 +16,9 @@ import './views.css';
 /** The dialogs' code loads when one is first opened (read ahead on hover and focus). */
 const ViewsDialog = deferred<ViewsDialogProps>(() => import('./ViewsDialog').then((m) => m.ViewsDialog));
 const ColumnsDialog = deferred<ColumnsDialogProps>(() => import('./ColumnsDialog').then((m) => m.ColumnsDialog));
+const ExportDialog = deferred<ExportDialogProps>(() => import('./ExportDialog').then((m) => m.ExportDialog));
+const DIALOGS = { views: ViewsDialog, columns: ColumnsDialog, export: ExportDialog } as const;
+type DialogName = keyof typeof DIALOGS;
 
 export interface ListToolsProps {
   /** The element the buttons are rendered in (the page header's slot); in place when none. */
@@ -25,6 +29,11 @@ export interface ListToolsProps {
   choosable: readonly ChoosableColumn[];
   /** The keys of the columns shown now. */
   shownKeys: readonly string[];
+  /** The list's API (`books`, `genres`): what its export calls. */
+  api: string;
+  /** How many rows the list matches, and whether the count is exact. */
+  total: number;
+  exact: boolean;
 }
 
 /** Says what a view kept that its list no longer takes, when it opens. */
@@ -33,16 +42,16 @@ function sayDropped(view: ViewAnswer): void {
 }
 
 /**
- * A list page's Views and Columns buttons (docs/saved-views.md). A view opens as an address: its
+ * A list page's Views, Columns and Export buttons (docs/saved-views.md, docs/list-export.md). A view opens as an address: its
  * query and columns replace the list's, so the back button, a reload and a link sent to a colleague
  * show it too. The reader's default view opens when the list opens with nothing in its address.
  */
-export function ListTools({ target, screen, shape, choosable, shownKeys }: ListToolsProps) {
+export function ListTools({ target, screen, shape, choosable, shownKeys, api, total, exact }: ListToolsProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const views = useListViews(screen);
-  const [open, setOpen] = useState<'views' | 'columns' | undefined>(undefined);
-  const [mounted, setMounted] = useState({ views: false, columns: false });
+  const [open, setOpen] = useState<DialogName | undefined>(undefined);
+  const [mounted, setMounted] = useState<Record<DialogName, boolean>>({ views: false, columns: false, export: false });
   const current = viewOfAddress(params, shape);
   const active = views.views.find((view) => sameView(view, current));
   // The view the list was opened from (the address says which): once the list is changed from it, its author may update it.
@@ -68,14 +77,14 @@ export function ListTools({ target, screen, shape, choosable, shownKeys }: ListT
     }
   });
 
-  const show = (which: 'views' | 'columns') => {
+  const show = (which: DialogName) => {
     setMounted((current) => ({ ...current, [which]: true }));
-    (which === 'views' ? ViewsDialog : ColumnsDialog)
+    DIALOGS[which]
       .preload()
       .catch(() => undefined)
       .finally(() => setOpen(which));
   };
-  const readAhead = (which: 'views' | 'columns') => () => void (which === 'views' ? ViewsDialog : ColumnsDialog).preload().catch(() => undefined);
+  const readAhead = (which: DialogName) => () => void DIALOGS[which].preload().catch(() => undefined);
 
   const tools = (
     <div className="list-tools">
@@ -91,6 +100,7 @@ export function ListTools({ target, screen, shape, choosable, shownKeys }: ListT
         onClick={() => show('views')}
       />
       <Button type="button" icon="pi pi-table" label={t('columnChooser.button')} outlined size="small" aria-haspopup="dialog" onPointerEnter={readAhead('columns')} onFocus={readAhead('columns')} onClick={() => show('columns')} />
+      <Button type="button" icon="pi pi-download" label={t('listExport.button')} outlined size="small" aria-haspopup="dialog" onPointerEnter={readAhead('export')} onFocus={readAhead('export')} onClick={() => show('export')} />
       {mounted.views ? (
         <ViewsDialog visible={open === 'views'} onHide={() => setOpen(undefined)} views={views} current={current} active={active} updatable={updatable} onOpen={openView} onSaved={(view) => setParams(addressOfView(view, shape), { replace: true })} />
       ) : null}
@@ -109,6 +119,7 @@ export function ListTools({ target, screen, shape, choosable, shownKeys }: ListT
           }}
         />
       ) : null}
+      {mounted.export ? <ExportDialog visible={open === 'export'} onHide={() => setOpen(undefined)} api={api} query={current.query} columns={shownKeys} total={total} exact={exact} /> : null}
     </div>
   );
   return target ? createPortal(tools, target) : tools;
