@@ -148,6 +148,42 @@ export const listColumnSchema = {
   },
 } as const;
 
+/** What a bulk action does to each chosen row: deletes it, or sets one of its fields. */
+export const BULK_ACTIONS = ['set', 'delete'] as const;
+
+/**
+ * An action on many rows of a list at once (`list.bulkActions[]`, docs/bulk-actions.md): each row
+ * goes through its ordinary save or delete, its refusal reported by row. A `set` names the field
+ * and either the value every row gets (`value`: a 'Validate' button) or where the values offered
+ * come from (`options`: a select), and may `ask` for a second field when the chosen option says so
+ * (a request's commentary for a status that needs one).
+ */
+export const bulkActionSchema = {
+  type: 'object',
+  required: ['name', 'action', 'label', 'confirm'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$', description: "The action's key in its list, unique among them" },
+    action: { enum: BULK_ACTIONS, description: '`delete` each chosen row, or `set` one field of each' },
+    field: { type: 'string', description: '`set`: the field each row gets the value in' },
+    value: { type: ['string', 'integer', 'boolean'], description: '`set`: the value every row gets (no value is asked)' },
+    options: { ...optionSourceSchema, description: '`set`: where the values offered come from (a select of them)' },
+    ask: {
+      type: 'object',
+      required: ['field', 'when', 'label'],
+      additionalProperties: false,
+      description: '`set`: a second field asked along with the value when the chosen option has the flag `when` (a commentary the status requires)',
+      properties: {
+        field: { type: 'string' },
+        when: { type: 'string', description: "The chosen option's field that, when true, asks for it" },
+        label: i18nKey,
+      },
+    },
+    label: i18nKey,
+    confirm: { ...i18nKey, description: 'The question before the action runs; `{{count}}` is the number of rows' },
+  },
+} as const;
+
 /**
  * The version of the screen meta-schema this product writes and reads. A definition says the
  * version it was written for (`$schemaVersion`, 1 when absent); an older one is brought up to
@@ -238,6 +274,7 @@ export const screenMetaSchema = {
         },
         pageSizes: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 1000 }, minItems: 1 },
         defaultPageSize: { type: 'integer', minimum: 1, maximum: 1000 },
+        bulkActions: { type: 'array', items: bulkActionSchema, description: 'Actions on the rows chosen with the checkboxes, or on every row the list matches' },
       },
     },
     form: {
@@ -289,3 +326,6 @@ export type ScreenDefinition = FromSchema<typeof screenMetaSchema>;
 export type ListColumn = NonNullable<ScreenDefinition['list']>['columns'][number];
 export type ListFilter = NonNullable<NonNullable<ScreenDefinition['list']>['filters']>[number];
 export type OptionSource = NonNullable<ListFilter['options']>;
+
+/** A bulk action of a list (`list.bulkActions[]`). */
+export type BulkAction = NonNullable<NonNullable<ScreenDefinition['list']>['bulkActions']>[number];

@@ -9,6 +9,9 @@ import { BOOLEAN, INTEGER, MESSAGE_ANSWER, nullable, objectOf, PAGE_META, pagedA
 import { bookExportSource, listBookOptionPage, listBookPage, removeBook, type BookListQuery } from '../services/bookListService.js';
 import { listContracts } from '../resources/listContracts.js';
 import { registerListExport } from './listExport.js';
+import { registerListBulk } from './listBulk.js';
+import { sheetBulkRows } from '../services/bulkRows.js';
+import { sheetServiceOf } from './bookSave.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
 
@@ -27,6 +30,7 @@ const optionsQuerySchema = {
 /**
  * The reading-sheet list and its deletion (the sheet itself, `GET`/`POST admin/books/{id}`, is
  * server/routes/bookSave.ts): `GET admin/books`, `GET admin/books/export` (server/routes/listExport.ts),
+ * `POST admin/books/bulk` (server/routes/listBulk.ts),
  * `GET admin/books/options`, `DELETE admin/books/{id}`.
  * `/books/options` is a static path, so it always wins over `/books/:id`.
  */
@@ -37,7 +41,9 @@ export async function bookListRoutes(fastify: FastifyInstance): Promise<void> {
     check(request);
     return listBookPage(app.db, request.query);
   });
-  registerListExport(app, listContracts().get(readingSheetList.screen)!, (query) => bookExportSource(app.db, query as BookListQuery));
+  const contract = listContracts().get(readingSheetList.screen)!;
+  registerListExport(app, contract, (query) => bookExportSource(app.db, query as BookListQuery));
+  registerListBulk(app, contract, sheetBulkRows(app.db, sheetServiceOf(app), app.recordWrites, app.storage));
 
   const { check: checkOptions, ...optionsOptions } = strictListQuery(optionsQuerySchema);
   app.get('/books/options', { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(objectOf({ id: INTEGER, original_title: STRING, authorList: AUTHOR_LIST }))) } }, async (request) => {

@@ -11,6 +11,8 @@ import { RESOURCES } from '../resources/index.js';
 import { LANGUAGE_QUERY, listContracts, resourceListQuery } from '../resources/listContracts.js';
 import { resourceExportSource } from '../services/listExport.js';
 import { registerListExport } from './listExport.js';
+import { registerListBulk } from './listBulk.js';
+import { resourceBulkRows } from '../services/bulkRows.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
 import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
 import { recordSchema } from '../resources/recordSchemas.js';
@@ -91,7 +93,7 @@ function explainingChanges(app: FastifyInstance, screen: string | undefined, han
 
 /**
  * The schema-driven resources under `/api/admin`: `GET {api}` (paging and the resource's declared
- * filters; any other parameter is a 422), `GET {api}/export` (server/routes/listExport.ts), `GET {api}/:id`, and, as the resource's screen permits,
+ * filters; any other parameter is a 422), `GET {api}/export` (server/routes/listExport.ts), `POST {api}/bulk` (server/routes/listBulk.ts), `GET {api}/:id`, and, as the resource's screen permits,
  * `POST {api}` (create), `POST {api}/:id` (update; PUT when the screen's `form.method` says so)
  * and `DELETE {api}/:id`. Read-only resources have no write routes at all (404). A screen whose
  * form has `fileUpload` fields makes its saves take multipart bodies, and each such field's
@@ -115,6 +117,7 @@ export async function resourceRoutes(instance: FastifyInstance, { screens, resou
     const contract = definition.screen ? listContracts().get(definition.screen) : undefined;
     if (contract) {
       registerListExport(app, contract, ({ lang: _lang, ...query }) => resourceExportSource(service, query));
+      registerListBulk(app, contract, resourceBulkRows(service));
     }
     const recordAnswer = { params: idParamsSchema, response: responses(dataAnswer(record)) };
     if (definition.languageParam) {

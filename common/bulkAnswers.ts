@@ -1,0 +1,54 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { BULK_ACTIONS } from './screenDefinition.js';
+
+/** The most rows one bulk action runs on (chosen, or every row a list matches). */
+export const MAX_BULK_ROWS = 10_000;
+
+/**
+ * `POST admin/{api}/bulk`: the action (`set` a field to a value, with what it asks along, or
+ * `delete`), on the rows chosen (`ids`) or on every row the list's query matches (`query`).
+ */
+export const BULK_BODY = {
+  type: 'object',
+  required: ['action'],
+  additionalProperties: false,
+  properties: {
+    action: { type: 'string', enum: BULK_ACTIONS },
+    field: { type: 'string', maxLength: 100 },
+    value: { type: ['string', 'integer', 'boolean', 'null'] },
+    with: { type: 'object', additionalProperties: { type: ['string', 'null'], maxLength: 10_000 }, maxProperties: 5 },
+    ids: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, minItems: 1, maxItems: MAX_BULK_ROWS, uniqueItems: true },
+    query: { type: 'object', additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: 200 }] } },
+  },
+} as const;
+export type BulkBody = FromSchema<typeof BULK_BODY>;
+
+/** One row's outcome: done, or refused with the message (and the field errors of a 422). */
+export const BULK_ROW = {
+  type: 'object',
+  required: ['id', 'label', 'done'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    /** What names the row (a title, a name), null when it no longer exists. */
+    label: { type: ['string', 'null'] },
+    done: { type: 'boolean' },
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+} as const;
+export type BulkRowAnswer = FromSchema<typeof BULK_ROW>;
+
+/** What a bulk action did: every row's outcome, and the counts. */
+export const BULK_RESULT = {
+  type: 'object',
+  required: ['total', 'done', 'refused', 'rows'],
+  additionalProperties: false,
+  properties: {
+    total: { type: 'integer' },
+    done: { type: 'integer' },
+    refused: { type: 'integer' },
+    rows: { type: 'array', items: BULK_ROW },
+  },
+} as const;
+export type BulkResult = FromSchema<typeof BULK_RESULT>;

@@ -1,0 +1,127 @@
+import { MAX_BULK_ROWS, type BulkBody, type BulkResult, type BulkRowAnswer } from '../../common/bulkAnswers.js';
+import type { Json } from '../../common/recordChanges.js';
+import type { BulkAction, ScreenDefinition } from '../../common/screenDefinition.js';
+import { itemText } from '../../common/valueText.js';
+import { englishText } from '../definitions/englishLabels.js';
+import { forbidden, HttpError, unprocessable } from '../http/errors.js';
+import type { ListContract } from '../resources/listContracts.js';
+import type { ExportSource } from './listExport.js';
+import { viewQueryProblems, viewTarget } from './viewQuery.js';
+
+/** A record as a bulk action reads it before its write: what names it in the results, and what its save is built from. */
+export type BulkRecord = Record<string, unknown> & { id: number };
+
+/**
+ * How a list's rows are read and written one by one, each through its resource's ordinary rules
+ * (its save, its delete: each in its own transaction, through the one write path, so each change
+ * is a revision of its record's history).
+ */
+export interface BulkRows {
+  /** The record, or undefined when there is no such record. */
+  read(id: number): Promise<BulkRecord | undefined>;
+  /** Saves the record with `changes` (its other fields as read). Throws the save's refusal. */
+  set(record: BulkRecord, changes: Record<string, unknown>): Promise<void>;
+  /** Deletes the record. Throws the delete's refusal (in use: 409). */
+  remove(id: number): Promise<void>;
+  /** Every row the list's (checked) query matches, in the list's order. */
+  matching(query: Record<string, unknown>): Promise<ExportSource<{ id: number }>>;
+}
+
+/** What a bulk action will do to each row: delete it, or save it with these changes. */
+export type BulkOperation = { action: 'delete' } | { action: 'set'; changes: Record<string, unknown> };
+
+/** A bulk action checked against its list: the declared action it is, what each row gets, and the rows. */
+export interface CheckedBulk {
+  declared: BulkAction;
+  operation: BulkOperation;
+  ids: number[];
+}
+
+const listedLabels = (actions: readonly BulkAction[]) => actions.map((action) => `“${englishText(action.label)}”`).join(', ');
+
+/**
+ * A bulk request against the list's screen in use: the action must be one it declares
+ * (`list.bulkActions`, docs/bulk-actions.md) and its screen must permit it; a `set` takes the
+ * declared value or a value given, and only the declared `ask` field along; the rows are the ids
+ * given, or every row the list's query matches (at most MAX_BULK_ROWS). Refusals: 403, 422 keyed
+ * by the body's fields (`query.<param>` for a parameter of the query).
+ */
+export async function checkBulk(body: BulkBody, contract: ListContract, screen: ScreenDefinition | undefined, rows: BulkRows): Promise<CheckedBulk> {
+  const actions = screen?.list?.bulkActions ?? [];
+  const declared = actions.find((action) => action.action === body.action && (body.action === 'delete' || action.field === body.field));
+  if (!declared) {
+    const message = actions.length
+      ? `This list has no such bulk action (it offers ${listedLabels(actions)}).`
+      : 'This list has no bulk action.';
+    throw unprocessable({ [body.action === 'set' ? 'field' : 'action']: [message] });
+  }
+  const permissions = screen!.permissions;
+  if (declared.action === 'delete' && !permissions.delete) throw forbidden('This list’s screen does not permit deleting its rows.');
+  if (declared.action === 'set' && !permissions.edit) throw forbidden('This list’s screen does not permit changing its rows.');
+
+  let operation: BulkOperation = { action: 'delete' };
+  if (declared.action === 'set') {
+    const field = declared.field!;
+    const value = declared.value !== undefined ? declared.value : body.value;
+    if (declared.value !== undefined && body.value !== undefined && body.value !== declared.value) {
+      throw unprocessable({ value: [`“${englishText(declared.label)}” always sets ${JSON.stringify(declared.value)}: leave the value out.`] });
+    }
+    if (value === undefined) throw unprocessable({ value: ['Choose the value to set.'] });
+    const extra = Object.keys(body.with ?? {}).filter((key) => key !== declared.ask?.field);
+    if (extra.length) throw unprocessable(Object.fromEntries(extra.map((key) => [`with.${key}`, [`“${englishText(declared.label)}” does not set ${key}.`]])));
+    operation = { action: 'set', changes: { [field]: value, ...(body.with ?? {}) } };
+  }
+
+  if ((body.ids === undefined) === (body.query === undefined)) {
+    throw unprocessable({ ids: [body.ids === undefined ? 'Choose the rows: their ids, or the list’s query for every row it matches.' : 'Give the rows’ ids or the list’s query, not both.'] });
+  }
+  if (body.ids) return { declared, operation, ids: body.ids };
+
+  // The list's query, checked as a saved view's is (its parameters as the address writes them), then typed.
+  const target = viewTarget(contract, screen);
+  const query: Record<string, unknown> = structuredClone(body.query!);
+  const problems = viewQueryProblems(target, query);
+  if (Object.keys(problems).length) throw unprocessable(Object.fromEntries(Object.entries(problems).map(([param, messages]) => [`query.${param}`, messages])));
+  target.validate(query);
+  const source = await rows.matching(query);
+  if (source.total > MAX_BULK_ROWS) {
+    throw unprocessable({ query: [`The list matches ${source.total.toLocaleString('en')} rows; a bulk action runs on at most ${MAX_BULK_ROWS.toLocaleString('en')}: narrow the list with a filter.`] });
+  }
+  const ids: number[] = [];
+  for await (const batch of source.batches()) ids.push(...batch.map((row) => row.id));
+  return { declared, operation, ids };
+}
+
+/** The message a row gets when it does not exist (deleted meanwhile). */
+export const GONE_MESSAGE = 'This row no longer exists.';
+
+/**
+ * One row through its ordinary save or delete: done, or refused with the refusal's message and
+ * field errors (nothing of it written: its own transaction rolled back). A failure that is no
+ * refusal (the database gone) ends the whole action.
+ */
+export async function bulkRow(rows: BulkRows, id: number, operation: BulkOperation): Promise<BulkRowAnswer> {
+  const record = await rows.read(id);
+  if (!record) return { id, label: null, done: false, message: GONE_MESSAGE };
+  const label = itemText(record as Json) ?? `#${id}`;
+  try {
+    if (operation.action === 'delete') await rows.remove(id);
+    else await rows.set(record, operation.changes);
+    return { id, label, done: true };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    return { id, label, done: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+  }
+}
+
+/** Runs a checked bulk action row by row, in the order of its ids; `progress` hears each row's outcome. */
+export async function runBulk(rows: BulkRows, bulk: CheckedBulk, progress?: (row: BulkRowAnswer) => void | Promise<void>): Promise<BulkResult> {
+  const answers: BulkRowAnswer[] = [];
+  for (const id of bulk.ids) {
+    const answer = await bulkRow(rows, id, bulk.operation);
+    answers.push(answer);
+    await progress?.(answer);
+  }
+  const done = answers.filter((answer) => answer.done).length;
+  return { total: answers.length, done, refused: answers.length - done, rows: answers };
+}

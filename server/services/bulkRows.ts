@@ -1,0 +1,58 @@
+import type { Db } from '../db/client.js';
+import { HttpError } from '../http/errors.js';
+import { normalizeJsonForm } from '../http/multipartForm.js';
+import { currentRequest } from '../http/requestContext.js';
+import type { Storage } from '../storage/index.js';
+import { bookExportSource, removeBook, type BookListQuery } from './bookListService.js';
+import { findSheet } from './bookReadService.js';
+import { READING_SHEET_SCHEMA } from './bookSaveInput.js';
+import type { BookSaveService } from './bookSaveService.js';
+import type { BulkRecord, BulkRows } from './bulkActions.js';
+import { resourceExportSource } from './listExport.js';
+import type { RecordWrites } from './recordWrites.js';
+import type { ResourceService } from './resourceService.js';
+import { SHEET_HISTORY_FIELDS } from './sheetHistory.js';
+
+/**
+ * A declared resource's rows for a bulk action: each read as `GET {api}/{id}` answers it, and
+ * saved back whole with the changes (its `version` with it, so a row changed meanwhile is refused
+ * with 409, as a form's save would be), or deleted, through the resource's own service.
+ */
+export function resourceBulkRows(service: ResourceService): BulkRows {
+  return {
+    async read(id) {
+      try {
+        return (await service.get(String(id))) as BulkRecord;
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) return undefined;
+        throw error;
+      }
+    },
+    async set(record, changes) {
+      await service.save(String(record.id), { ...record, ...changes });
+    },
+    async remove(id) {
+      await service.remove(String(id));
+    },
+    matching: ({ lang: _lang, ...query }) => resourceExportSource(service, query),
+  };
+}
+
+/**
+ * The reading sheets' rows for a bulk action: a sheet saved with the changes through the editor's
+ * save (its form's fields as read, its version: the rules, the notifications of a publication,
+ * the history), or deleted as `DELETE admin/books/{id}` does.
+ */
+export function sheetBulkRows(db: Db, sheets: Pick<BookSaveService, 'save'>, writes: RecordWrites, storage: Storage): BulkRows {
+  return {
+    read: (id) => findSheet(db, id, { requests: false }),
+    async set(record, changes) {
+      const body = { ...Object.fromEntries(SHEET_HISTORY_FIELDS.filter((field) => field in record).map((field) => [field, record[field]])), version: record.version, ...changes };
+      await sheets.save({ rawId: String(record.id), input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [], administratorId: currentRequest()?.administratorId ?? null });
+    },
+    async remove(id) {
+      await removeBook(writes, storage, String(id));
+    },
+    matching: (query) => bookExportSource(db, query as BookListQuery),
+  };
+}
