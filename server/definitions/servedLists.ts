@@ -1,6 +1,7 @@
-import { acceptedListParams, returnedFields, writableFields, type ResourceSurface } from '../resources/declaration.js';
+import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
+import { acceptedListParams, returnedFields, settableFields, writableFields, type ResourceSurface } from '../resources/declaration.js';
 import { RESOURCES } from '../resources/index.js';
-import { readingSheetList } from '../resources/readingSheets.js';
+import { readingSheetList, SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
 import { UTILITY_LISTS, utilityFields } from '../resources/utilityLists.js';
 
 /** What one list endpoint of the API serves, as a screen definition may use it. */
@@ -11,6 +12,8 @@ export interface ServedList {
   fields: readonly string[];
   /** The declared resource behind it, when there is one (its fields, writes and search). */
   surface?: ResourceSurface;
+  /** The fields a bulk `set` may write on its rows (a save's, or an action's of their own). */
+  settable?: readonly string[];
 }
 
 /** The reading-sheet picker's list (`GET admin/books/options`, server/routes/books.ts). */
@@ -29,9 +32,11 @@ const USER_ROLE_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'i
  */
 export function servedLists(resources: readonly ResourceSurface[] = RESOURCES): Map<string, ServedList> {
   const lists = new Map<string, ServedList>();
-  for (const surface of [...resources, readingSheetList]) {
-    lists.set(surface.api, { params: acceptedListParams(surface), fields: returnedFields(surface, 'list'), surface });
+  for (const surface of resources) {
+    lists.set(surface.api, { params: acceptedListParams(surface), fields: returnedFields(surface, 'list'), surface, settable: settableFields(surface) });
   }
+  // A sheet is saved whole by its editor's save: a bulk action may set any field of its form.
+  lists.set(readingSheetList.api, { params: acceptedListParams(readingSheetList), fields: returnedFields(readingSheetList, 'list'), surface: readingSheetList, settable: Object.keys(readingSheetSchema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field)) });
   lists.set('books/options', BOOK_OPTIONS);
   lists.set('users/user-options-list', USER_OPTIONS);
   lists.set('users/user-role-options-list', USER_ROLE_OPTIONS);

@@ -160,6 +160,17 @@ export interface ResourceSurface {
    * such texts; it accepts `lang` because the screens send it with every call of the resource.
    */
   languageParam?: boolean;
+  /**
+   * Fields a save does not write but an action of their own does (a user's validation: `POST
+   * admin/users/validate/{id}`); a bulk `set` of one goes through that action
+   * (server/services/bulkRows.ts), so a screen may declare it.
+   */
+  actionFields?: readonly string[];
+}
+
+/** The fields a bulk `set` may write on a resource's rows: those its save writes, and its action fields. */
+export function settableFields(surface: ResourceSurface): string[] {
+  return [...writableFields(surface), ...(surface.actionFields ?? [])];
 }
 
 const canWrite = (field: FieldDeclaration, name: string) =>

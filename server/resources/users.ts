@@ -72,6 +72,8 @@ export const userResource: CustomResourceDefinition = {
   screen: 'users',
   table: users,
   fields,
+  // Validated and invalidated by `POST admin/users/validate/{id}` (its revision, its message), never by the save.
+  actionFields: ['is_accepted'],
   filters: {
     name: { column: 'searchText', op: 'search', words: true },
     is_accepted: { column: 'isAccepted', op: 'boolean' },

@@ -50,7 +50,11 @@ export const utilityEntry = (list: UtilityList, row: Record<string, unknown>): R
   list.translatedName ? { ...row, name: pickTranslation(row.names as Translations) } : row;
 
 /** The fields of each entry of a list, as the screen check reads them. */
-export const utilityFields = (list: UtilityList): string[] => [...list.fields, ...(list.translatedName ? ['name'] : [])];
+export function utilityFields(list: UtilityList): string[] {
+  const columns = getTableColumns(list.table) as Record<string, PgColumn>;
+  // Keyed as answered: by column name (`requiresCommentary` is `requires_commentary`).
+  return [...list.fields.map((field) => columns[field]!.name), ...(list.translatedName ? ['name'] : [])];
+}
 
 /** The schema of an entry of a list: each column as stored (keyed by its column name, as answered), and `name` when translated. */
 export function utilityEntrySchema(list: UtilityList): JsonSchema {

@@ -12,7 +12,7 @@ import { LANGUAGE_QUERY, listContracts, resourceListQuery } from '../resources/l
 import { resourceExportSource } from '../services/listExport.js';
 import { registerListExport } from './listExport.js';
 import { registerListBulk } from './listBulk.js';
-import { resourceBulkRows } from '../services/bulkRows.js';
+import { fieldActions, resourceBulkRows } from '../services/bulkRows.js';
 import { isCustom, type ResourceDefinition } from '../resources/types.js';
 import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
 import { recordSchema } from '../resources/recordSchemas.js';
@@ -117,7 +117,11 @@ export async function resourceRoutes(instance: FastifyInstance, { screens, resou
     const contract = definition.screen ? listContracts().get(definition.screen) : undefined;
     if (contract) {
       registerListExport(app, contract, ({ lang: _lang, ...query }) => resourceExportSource(service, query));
-      registerListBulk(app, contract, resourceBulkRows(service));
+      const actions = fieldActions(app.db, app.recordWrites)[definition.api] ?? {};
+      for (const field of definition.actionFields ?? []) {
+        if (!actions[field]) throw new Error(`Resource ${definition.api}: its action field ${field} has no action (server/services/bulkRows.ts fieldActions)`);
+      }
+      registerListBulk(app, contract, resourceBulkRows(service, actions));
     }
     const recordAnswer = { params: idParamsSchema, response: responses(dataAnswer(record)) };
     if (definition.languageParam) {

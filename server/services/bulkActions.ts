@@ -48,7 +48,9 @@ const listedLabels = (actions: readonly BulkAction[]) => actions.map((action) =>
  */
 export async function checkBulk(body: BulkBody, contract: ListContract, screen: ScreenDefinition | undefined, rows: BulkRows): Promise<CheckedBulk> {
   const actions = screen?.list?.bulkActions ?? [];
-  const declared = actions.find((action) => action.action === body.action && (body.action === 'delete' || action.field === body.field));
+  const candidates = actions.filter((action) => action.action === body.action && (body.action === 'delete' || action.field === body.field));
+  // Two actions may set one field to fixed values (Validate, Invalidate): the value says which.
+  const declared = candidates.find((action) => action.value === undefined || body.value === undefined || action.value === body.value) ?? candidates[0];
   if (!declared) {
     const message = actions.length
       ? `This list has no such bulk action (it offers ${listedLabels(actions)}).`

@@ -12,13 +12,24 @@ import { resourceExportSource } from './listExport.js';
 import type { RecordWrites } from './recordWrites.js';
 import type { ResourceService } from './resourceService.js';
 import { SHEET_HISTORY_FIELDS } from './sheetHistory.js';
+import { validateUser } from './subscriptionService.js';
+
+/** The action that writes one field of a record (a resource's `actionFields`): refused as the action's own route refuses. */
+export type FieldAction = (id: number, value: unknown) => Promise<unknown>;
+
+/** The actions of the resources' `actionFields`, by resource and field: what a bulk `set` of one calls. */
+export function fieldActions(db: Db, writes: RecordWrites): Readonly<Record<string, Readonly<Record<string, FieldAction>>>> {
+  return {
+    users: { is_accepted: (id, value) => validateUser(db, writes, String(id), { is_accepted: value }) },
+  };
+}
 
 /**
  * A declared resource's rows for a bulk action: each read as `GET {api}/{id}` answers it, and
  * saved back whole with the changes (its `version` with it, so a row changed meanwhile is refused
  * with 409, as a form's save would be), or deleted, through the resource's own service.
  */
-export function resourceBulkRows(service: ResourceService): BulkRows {
+export function resourceBulkRows(service: ResourceService, actions: Readonly<Record<string, FieldAction>> = {}): BulkRows {
   return {
     async read(id) {
       try {
@@ -29,7 +40,10 @@ export function resourceBulkRows(service: ResourceService): BulkRows {
       }
     },
     async set(record, changes) {
-      await service.save(String(record.id), { ...record, ...changes });
+      // A field written by its own action goes through it (one field a bulk action: nothing else changes).
+      const acted = Object.keys(changes).filter((field) => actions[field]);
+      for (const field of acted) await actions[field]!(record.id, changes[field]);
+      if (acted.length < Object.keys(changes).length) await service.save(String(record.id), { ...record, ...changes });
     },
     async remove(id) {
       await service.remove(String(id));

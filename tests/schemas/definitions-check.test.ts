@@ -388,3 +388,43 @@ describe('checkDefinitions: $ref', () => {
     ]);
   });
 });
+
+describe('checkDefinitions: bulk actions', () => {
+  it('refuses a set of a field these rows do not write, without a value or with both, and two actions of one name', () => {
+    const problems = problemsOf('reading-sheets.screen.json', (screen) => {
+      screen.list.bulkActions[0].field = 'status';
+      screen.list.bulkActions[1].value = 2;
+      screen.list.bulkActions.push({ name: 'delete', action: 'set', field: 'status_id', label: 'bulk.delete', confirm: 'bulk.deleteConfirm' });
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^schemas\/reading-sheets\.screen\.json: list\.bulkActions\.0\.field "status" is not written by a save of these rows \(the server writes .*status_id, rights_status_id.* on these rows\)$/),
+      'schemas/reading-sheets.screen.json: list.bulkActions.1.options is not shown: the action sets its "value"; remove one of them',
+      'schemas/reading-sheets.screen.json: list.bulkActions.3.name "delete" names another bulk action of this list: give each its own name',
+      'schemas/reading-sheets.screen.json: list.bulkActions.3 offers no value: give the value every row gets ("value") or where the values come from ("options")',
+    ]);
+  });
+
+  it('refuses a delete the screen does not permit or with the parts of a set, an asked field on a flag its options lack, and options nothing serves', () => {
+    expect(
+      problemsOf('genres.screen.json', (screen) => {
+        screen.permissions.delete = false;
+        screen.list.bulkActions[0].field = 'names';
+      }),
+    ).toEqual([
+      'schemas/genres.screen.json: list.bulkActions.0.field is a part of a "set" action: a delete takes no field; remove it',
+      'schemas/genres.screen.json: list.bulkActions.0.action deletes rows, but the screen does not permit deleting (permissions.delete is false)',
+    ]);
+    const demands = problemsOf('demands.screen.json', (screen) => {
+      screen.list.bulkActions[0].ask.when = 'needsCommentary';
+      screen.list.bulkActions[0].options.api = 'utilities/request-statuses';
+    });
+    expect(demands).toEqual([expect.stringMatching(/^schemas\/demands\.screen\.json: list\.bulkActions\.0\.options\.api "utilities\/request-statuses" is served by no route/)]);
+    expect(
+      problemsOf('demands.screen.json', (screen) => {
+        screen.list.bulkActions[0].ask.when = 'needsCommentary';
+      }),
+    ).toEqual(['schemas/demands.screen.json: list.bulkActions.0.ask.when "needsCommentary" is not a field of GET admin/utilities/demand-statuses (its rows carry id, name, requires_commentary)']);
+    // Users are validated by an action of their own, which a bulk set goes through: declared, not refused.
+    expect(problemsOf('users.screen.json', () => undefined)).toEqual([]);
+  });
+});

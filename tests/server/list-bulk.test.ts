@@ -129,6 +129,20 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     expect(rows[1]!.message).toMatch(/used|in use|cannot be deleted/i);
   });
 
+  it('validates and invalidates users through their validation, each a revision', async () => {
+    const ids = [await insertUser(t.database.db, { isAccepted: false }), await insertUser(t.database.db, { isAccepted: false })];
+    const validated = await bulk('users', { action: 'set', field: 'is_accepted', value: true, ids });
+    expect(validated).toMatchObject({ message: '2 rows changed.', data: { done: 2, refused: 0 } });
+    for (const id of ids) {
+      expect((await call('GET', `users/${id}`)).json().data.is_accepted).toBe(true);
+      expect(((await call('GET', `history/users/${id}`)).json().data as { changes: object }[])[0]!.changes).toHaveProperty('is_accepted');
+    }
+    const invalidated = await bulk('users', { action: 'set', field: 'is_accepted', value: false, ids: [ids[0]!] });
+    expect(invalidated.data).toMatchObject({ done: 1, refused: 0 });
+    expect((await call('GET', `users/${ids[0]}`)).json().data.is_accepted).toBe(false);
+    expect((await call('GET', `users/${ids[1]}`)).json().data.is_accepted).toBe(true);
+  });
+
   it('refuses what the list does not declare, and a request that does not say its rows, before any row is written', async () => {
     const title = (await sheet(12)).original_title;
     const undeclared = await bulk('books', { action: 'set', field: 'original_title', value: 'Renamed', ids: [12] }, 422);

@@ -3,6 +3,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { expandScreen } from '../../../common/expandTranslations.js';
 import { screenMetaSchema, type ScreenDefinition } from '../../../common/screenDefinition.js';
 import { checkAddLabels } from './checkAddLabels.js';
+import { checkBulkActions } from './checkBulkActions.js';
 import type { CheckContext } from './checkContext.js';
 import { checkFilterOptions } from './checkFilterOptions.js';
 import { checkI18n, checkI18nKey } from './checkI18n.js';
@@ -89,6 +90,7 @@ export function checkScreen(stored: unknown, context: CheckContext): Problem[] {
     return problems;
   }
   checkServedList(screen, served, report);
+  checkBulkActions(screen, served, context.lists, report);
   checkFilterOptions(screen, report);
   (screen.list?.filters ?? []).forEach((filter, index) => {
     if (filter.options?.api) checkSource(filter.options as Json, ['list', 'filters', index, 'options'], context.lists, report, false);
