@@ -52,3 +52,26 @@ export const BULK_RESULT = {
   },
 } as const;
 export type BulkResult = FromSchema<typeof BULK_RESULT>;
+
+/** Up to this many rows, a bulk action answers with its results; more run as a job (`GET admin/bulk-jobs/{id}`). */
+export const BULK_SYNC_ROWS = 100;
+
+/** A bulk action running in the background: how far it is, the rows refused so far, and its state. */
+export const BULK_JOB = {
+  type: 'object',
+  required: ['id', 'screen', 'total', 'done', 'refused', 'rows', 'state', 'message'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    screen: { type: 'string' },
+    total: { type: 'integer' },
+    done: { type: 'integer' },
+    refused: { type: 'integer' },
+    /** The refused rows, with their reasons. */
+    rows: { type: 'array', items: BULK_ROW },
+    /** `running`; `finished`; `failed` (an error ended it) or `stopped` (its server stopped): `message` says which rows remain. */
+    state: { type: 'string', enum: ['running', 'finished', 'failed', 'stopped'] },
+    message: { type: ['string', 'null'] },
+  },
+} as const;
+export type BulkJobAnswer = FromSchema<typeof BULK_JOB>;

@@ -40,6 +40,7 @@ import { loadScreenFiles, loadScreens } from './definitions/loadScreens.js';
 import { createScreenRegistry } from './definitions/screenRegistry.js';
 import { screenRoutes } from './routes/screens.js';
 import { viewRoutes } from './routes/views.js';
+import { bulkJobRoutes } from './routes/listBulk.js';
 import { historyRoutes } from './routes/history.js';
 import { READING_SHEET_FORMS, readingSheetDefinition } from './definitions/readingSheetForms.js';
 import { READING_SHEET_SCREEN } from '../common/readingSheetForm.js';
@@ -177,6 +178,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
             await protectedRoutes.register(screenRoutes); // admin/screens: versions, drafts, checks, publishing
             await protectedRoutes.register(historyRoutes); // admin/history: revisions, activity, restores
             await protectedRoutes.register(viewRoutes); // admin/views: saved views of the lists, defaults
+            await protectedRoutes.register(bulkJobRoutes); // admin/bulk-jobs: bulk actions running in the background
             await protectedRoutes.register(userRoutes); // validate, libraries, searches, credits, user pickers
             await protectedRoutes.register(reporterRoutes); // GET /reporters/:id/books, DELETE /reporters/delete-book
             await protectedRoutes.register(subscriptionRoutes); // POST /plans/:userid, DELETE /plans/:userid/cancel

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { BULK_BODY, BULK_RESULT, type BulkBody } from '../../common/bulkAnswers.js';
-import { objectOf, responses, STRING } from '../../common/answerSchemas.js';
+import { BULK_BODY, BULK_JOB, BULK_RESULT, BULK_SYNC_ROWS, type BulkBody } from '../../common/bulkAnswers.js';
+import { dataAnswer, objectOf, responses, STRING } from '../../common/answerSchemas.js';
+import { idParamsSchema } from '../http/pathParams.js';
 import type { ListContract } from '../resources/listContracts.js';
 import { actionBody } from '../services/actionBody.js';
 import { checkBulk, runBulk, type BulkRows } from '../services/bulkActions.js';
+import { readBulkJob, startBulkJob } from '../services/bulkJobs.js';
+import { parseId } from '../services/resourceService.js';
+import { notFound } from '../http/errors.js';
 
 const readBulk = actionBody<BulkBody>(BULK_BODY, { trim: false });
 
@@ -17,14 +21,39 @@ export function bulkMessage(action: 'set' | 'delete', done: number, refused: num
 /**
  * `POST admin/{api}/bulk {action, field?, value?, with?, ids? | query?}` (docs/bulk-actions.md):
  * one of the list's declared bulk actions on the rows chosen, or on every row its query matches;
- * each row through its ordinary save or delete in its own transaction. Answers each row's outcome:
- * done, or refused with the message (in use, 409 changed meanwhile, 422 with its field errors).
+ * each row through its ordinary save or delete in its own transaction. Up to BULK_SYNC_ROWS rows,
+ * answers each row's outcome (200): done, or refused with the message (in use, changed meanwhile,
+ * 422 with its field errors); more run as a job (202 with the job: `GET admin/bulk-jobs/{id}`).
  */
 export function registerListBulk(app: FastifyInstance, contract: ListContract, rows: BulkRows): void {
-  app.post(`/${contract.api}/bulk`, { schema: { response: responses(objectOf({ message: STRING, data: BULK_RESULT })) } }, async (request) => {
+  const answers = {
+    ...responses(objectOf({ message: STRING, data: BULK_RESULT })),
+    202: { description: 'Started as a job: its progress at GET admin/bulk-jobs/{id}', ...objectOf({ message: STRING, data: objectOf({ job: BULK_JOB }) }) },
+  };
+  app.post(`/${contract.api}/bulk`, { config: { bodySchema: BULK_BODY }, schema: { response: answers } }, async (request, reply) => {
     const body = readBulk(request.body);
     const bulk = await checkBulk(body, contract, app.screenRegistry.screens.get(contract.screen), rows);
+    if (bulk.ids.length > BULK_SYNC_ROWS) {
+      const job = await startBulkJob(rows, bulk, {
+        db: app.db,
+        screen: contract.screen,
+        administratorId: request.admin!.id,
+        request: { action: body.action, ...(body.field === undefined ? {} : { field: body.field, value: body.value ?? null }) },
+        log: request.log,
+        stopping: () => app.shuttingDown,
+      });
+      return reply.code(202).send({ message: `The action runs on ${job.total.toLocaleString('en')} rows in the background.`, data: { job } });
+    }
     const result = await runBulk(rows, bulk);
     return { message: bulkMessage(bulk.declared.action, result.done, result.refused), data: result };
+  });
+}
+
+/** `GET admin/bulk-jobs/{id}`: a bulk action running in the background, as far as it is (its author's only). */
+export async function bulkJobRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/bulk-jobs/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(BULK_JOB)) } }, async (request) => {
+    const id = parseId((request.params as { id: string }).id);
+    if (id === undefined) throw notFound('Bulk action');
+    return { data: await readBulkJob(app.db, id, request.admin!.id) };
   });
 }

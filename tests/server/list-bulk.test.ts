@@ -2,6 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../../bench/generate.js';
 import { bookGenres, books, genres } from '../../server/db/schema/index.js';
+import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
+import { hashPassword } from '../../server/services/passwords.js';
 import { insertUser } from '../helpers/subscribers.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
@@ -142,6 +144,33 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     expect((await call('GET', `users/${ids[0]}`)).json().data.is_accepted).toBe(false);
     expect((await call('GET', `users/${ids[1]}`)).json().data.is_accepted).toBe(true);
   });
+
+  it('runs more rows than one answer holds as a job: its progress and refused rows read back until it ends', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 130; i++) ids.push(await insertUser(t.database.db, { isAccepted: false }));
+    const started = await call('POST', 'users/bulk', { action: 'set', field: 'is_accepted', value: true, ids: [...ids, 2_000_000] });
+    expect(started.statusCode, started.body).toBe(202);
+    const { job } = started.json().data as { job: { id: number; total: number; state: string } };
+    expect(started.json().message).toBe('The action runs on 131 rows in the background.');
+    expect(job).toMatchObject({ total: 131, state: 'running' });
+    let read: { state: string; done: number; refused: number; rows: Row[] } | undefined;
+    await expect
+      .poll(
+        async () => {
+          read = (await call('GET', `bulk-jobs/${job.id}`)).json().data;
+          return read!.state;
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe('finished');
+    expect(read).toMatchObject({ done: 130, refused: 1, rows: [{ id: 2_000_000, done: false, message: 'This row no longer exists.' }] });
+    const accepted = (await call('GET', `users?is_accepted=1&perPage=1000`)).json().data as { id: number }[];
+    expect(ids.every((id) => accepted.some((user) => user.id === id))).toBe(true);
+    // Another administrator's job is not theirs to read.
+    await insertAdministrator(t.database.db, { firstname: 'Col', lastname: 'League', email: 'colleague@scouting.test', passwordHash: await hashPassword('another good password') });
+    const colleague = await t.login('colleague@scouting.test', 'another good password');
+    expect((await t.as(colleague, { method: 'GET', url: `/api/admin/bulk-jobs/${job.id}` })).statusCode).toBe(404);
+  }, 90_000);
 
   it('refuses what the list does not declare, and a request that does not say its rows, before any row is written', async () => {
     const title = (await sheet(12)).original_title;

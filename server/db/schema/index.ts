@@ -19,3 +19,4 @@ export * from './hardening.js';
 export * from './screens.js';
 export * from './history.js';
 export * from './views.js';
+export * from './bulkJobs.js';
