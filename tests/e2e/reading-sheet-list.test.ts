@@ -15,7 +15,8 @@ describe.skipIf(!chromiumPath)('reading-sheet list in Chromium', () => {
   const url = (path: string) => `${server.url}${path}`;
   // Data rows only: while a list loads (or when it is empty), its tbody holds one message row.
   const rows = () => page.locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
-  const titles = async () => (await rows().locator('td:nth-child(2)').allTextContents()).sort();
+  // The second column after the rows' checkboxes.
+  const titles = async () => (await rows().locator('td:nth-child(3)').allTextContents()).sort();
 
   beforeAll(async () => {
     server = await startE2eServer();

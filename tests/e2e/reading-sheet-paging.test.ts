@@ -16,7 +16,8 @@ describe.skipIf(!chromiumPath)('reading-sheet list past 10,000 matches, in Chrom
   let page: Page;
   const url = (path: string) => `${server.url}${path}`;
   const rows = () => page.locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
-  const firstTitle = () => rows().first().locator('td:nth-child(2)').textContent();
+  // The second column after the rows' checkboxes.
+  const firstTitle = () => rows().first().locator('td:nth-child(3)').textContent();
   const report = () => page.locator('.p-paginator-current').textContent();
   const address = () => new URL(page.url()).searchParams;
 

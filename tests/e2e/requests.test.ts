@@ -26,7 +26,7 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
   const db = () => server.database.db;
 
   const confirmText = `Are you sure, you want to update this request from ${user.name} ${user.email}`;
-  const row = (scope: Locator, id: number) => scope.locator('.p-datatable-tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${id}$`) }) });
+  const row = (scope: Locator, id: number) => scope.locator('.p-datatable-tbody tr', { has: page.locator('td:not(.row-choice)', { hasText: new RegExp(`^${id}$`) }) });
   const shownStatus = (rowLocator: Locator) => rowLocator.locator('.request-status-select .p-dropdown-label').textContent();
   const sheetTable = () => page.locator('.sheet-requests');
   const stored = async (id: number) => (await db().select({ status: demands.demandStatusId, commentary: demands.commentary, end: demands.demandEndDate }).from(demands).where(eq(demands.id, id)))[0]!;
@@ -86,9 +86,10 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     await page.goto(url(`/reading-sheet/${sheet.id}`));
     const target = row(sheetTable(), request.toProgress);
     await target.waitFor();
-    expect(await target.locator('td').nth(1).textContent()).toBe(`${user.name} (Films)`);
-    expect(await target.locator('td').nth(2).textContent()).toBe(user.email);
-    expect(await target.locator('td').nth(3).locator('a').getAttribute('href')).toBe(`/reading-sheet/${sheet.id}`);
+    const cells = target.locator('td:not(.row-choice)');
+    expect(await cells.nth(1).textContent()).toBe(`${user.name} (Films)`);
+    expect(await cells.nth(2).textContent()).toBe(user.email);
+    expect(await cells.nth(3).locator('a').getAttribute('href')).toBe(`/reading-sheet/${sheet.id}`);
     expect(await shownStatus(target)).toBe('Pending');
 
     // No keeps the status.
@@ -256,7 +257,8 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     const rows = page.locator('.page .p-datatable-tbody tr');
     await rows.first().locator('.request-status-select').waitFor();
     const search = page.locator('.header').getByRole('searchbox', { name: 'Find a request by user or reading sheet...' });
-    const usersShown = () => rows.locator('td:nth-child(2)').allTextContents();
+    // The user: the second column after the rows' checkboxes.
+    const usersShown = () => rows.locator('td:nth-child(3)').allTextContents();
     const count = async (where: ReturnType<typeof eq>) => (await db().select({ id: demands.id }).from(demands).where(where)).length;
 
     await search.fill('requester ann');
@@ -272,7 +274,7 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     await search.fill(`requester ${titleWord}`);
     const onOther = await count(and(eq(demands.userId, user.id), eq(demands.bookId, other.id))!);
     expect(onOther).toBeGreaterThan(0);
-    await expect.poll(() => rows.locator('td:nth-child(4) a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+    await expect.poll(() => rows.locator('td:nth-child(5) a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
       Array(onOther).fill(`/reading-sheet/${other.id}`),
     );
 
@@ -303,7 +305,7 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
         }), name).toBe(true);
       }
       // The e-mail shows under the user, the end date and the type under the date: no value lost.
-      expect(await scope.locator('.p-datatable-thead th').allTextContents(), name).toEqual(['Id', 'User, E-mail', 'Reading sheet', 'Date, End date, Type', 'Status', 'Actions']);
+      expect(await scope.locator('.p-datatable-thead th:not(.row-choice)').allTextContents(), name).toEqual(['Id', 'User, E-mail', 'Reading sheet', 'Date, End date, Type', 'Status', 'Actions']);
     }
 
     it('on /requests, on the user screen\'s Requests tab and on the reading sheet\'s table, axe clean', async () => {
@@ -312,7 +314,7 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
         await page.goto(url('/requests'));
         await expectRowControlsInView(page.locator('.page'), '/requests');
         const first = page.locator('.page .p-datatable-tbody tr').first();
-        expect(await first.locator('td').nth(1).locator('.list-stack-part').allTextContents()).toEqual([expect.not.stringContaining('@'), expect.stringContaining('@')]);
+        expect(await first.locator('td:not(.row-choice)').nth(1).locator('.list-stack-part').allTextContents()).toEqual([expect.not.stringContaining('@'), expect.stringContaining('@')]);
         expect(await axeProblems(page, '.page')).toEqual([]);
         await page.screenshot({ path: 'test-results/requests-1024.png' });
 
@@ -331,7 +333,7 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
         await page.setViewportSize({ width: 1440, height: 900 });
         await page.goto(url('/requests'));
         await page.locator('.page .p-datatable-tbody tr .request-status-select').first().waitFor();
-        await expect.poll(() => page.locator('.page .p-datatable-thead th').allTextContents()).toEqual(['Id', 'User', 'E-mail', 'Reading sheet', 'Date', 'End date', 'Type', 'Status', 'Actions']);
+        await expect.poll(() => page.locator('.page .p-datatable-thead th:not(.row-choice)').allTextContents()).toEqual(['Id', 'User', 'E-mail', 'Reading sheet', 'Date', 'End date', 'Type', 'Status', 'Actions']);
         await page.screenshot({ path: 'test-results/requests-1440.png' });
       } finally {
         await page.setViewportSize({ width: 1366, height: 900 });

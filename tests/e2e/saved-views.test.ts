@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
@@ -14,7 +15,8 @@ const COLLEAGUE = { email: 'colleague@scouting.test', password: 'another good pa
 /**
  * Saved views in Chromium (docs/saved-views.md): a list filtered and its columns chosen, saved as a
  * shared view, opened by a second administrator from the Views dialog, made their default, and
- * opened by itself when they open the list with nothing in its address, then exported as CSV.
+ * opened by itself when they open the list with nothing in its address, then exported as CSV; then
+ * the status of three sheets changed in bulk, the one the save refuses listed with its reason.
  */
 describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium', () => {
   let server: E2eServer;
@@ -23,9 +25,11 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
   let colleague: Page;
   let statusId: number;
   let statusLabel: string;
+  let targetLabel: string;
   const url = (path: string) => `${server.url}${path}`;
-  const headers = (page: Page) => page.locator('main .p-datatable-thead th').allTextContents();
-  const titles = (page: Page) => page.locator('main .p-datatable-tbody tr td:nth-child(2)').allTextContents();
+  const headers = (page: Page) => page.locator('main .p-datatable-thead th:not(.row-choice)').allTextContents();
+  // The second column after the rows' checkboxes.
+  const titles = (page: Page) => page.locator('main .p-datatable-tbody tr td:nth-child(3)').allTextContents();
 
   beforeAll(async () => {
     server = await startE2eServer();
@@ -33,6 +37,7 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     const statuses = await db.select({ id: bookStatuses.id, label: bookStatuses.label }).from(bookStatuses).orderBy(bookStatuses.id);
     statusId = statuses[1]!.id;
     statusLabel = statuses[1]!.label;
+    targetLabel = statuses[3]!.label;
     await db.insert(books).values([
       { originalTitle: 'Night Train', statusId },
       { originalTitle: 'Morning Tide', statusId: statuses[0]!.id },
@@ -142,6 +147,44 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     expect(lines.slice(1).every((line) => line.split(',')[3] === statusLabel)).toBe(true);
     expect(await toast(colleague, 'Success')).toMatch(/^“reading-sheets-[\d-]+\.csv” is in your downloads\.$/);
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('changes the status of the chosen sheets in bulk, at 1440 and 1024 px: the sheet its save refuses is listed with the reason', async () => {
+    // A sheet its save refuses: its title emptied behind the form's back.
+    await server.database.db.update(books).set({ originalTitle: '' }).where(eq(books.originalTitle, 'Morning Tide'));
+    await staff.goto(url('/reading-sheets?columns=id,original_title,status'));
+    await expect.poll(() => titles(staff)).toHaveLength(3);
+    const row = (title: string) => staff.locator('main .p-datatable-tbody tr').filter({ hasText: title });
+    await row('Night Train').getByRole('checkbox').check();
+    await row('Night Shift').getByRole('checkbox').check();
+    // The refused sheet: the one whose title is empty (no text but its id).
+    await staff.locator('main .p-datatable-tbody tr').filter({ hasNotText: 'Night' }).getByRole('checkbox').check();
+    const bar = staff.getByRole('region', { name: 'Rows chosen' });
+    await bar.getByText('Rows chosen: 3').waitFor();
+    await expect.poll(() => axeProblems(staff)).toEqual([]);
+    await staff.screenshot({ path: 'test-results/bulk-bar-1440.png' });
+    await bar.getByRole('button', { name: 'Set the status' }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Set the status' });
+    await dialog.getByText('Set the status of the 3 sheets chosen?', { exact: false }).waitFor();
+    await dialog.locator('.p-dropdown').click();
+    await staff.getByRole('option', { name: targetLabel }).click();
+    // Checked with the focus moved on: PrimeReact's select, focused once its panel has closed, still
+    // points its aria-activedescendant at the option it showed.
+    await staff.keyboard.press('Tab');
+    await expect.poll(() => axeProblems(staff)).toEqual([]);
+    await staff.setViewportSize({ width: 1024, height: 900 });
+    await staff.screenshot({ path: 'test-results/bulk-dialog-1024.png' });
+    await dialog.getByRole('button', { name: 'Set the status' }).click();
+    await dialog.getByText('2 rows changed; 1 row refused.').waitFor();
+    const refused = dialog.getByRole('list', { name: 'Rows refused (1)' });
+    expect(await refused.locator('li').allTextContents()).toEqual([expect.stringMatching(/^#\d+: The original title field is required\.$/)]);
+    await expect.poll(() => axeProblems(staff)).toEqual([]);
+    await staff.screenshot({ path: 'test-results/bulk-result-1024.png' });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    // The list read again: the two sheets have their new status, the refused one kept its own; the choice is over.
+    await expect.poll(() => staff.locator('main .p-datatable-tbody tr').filter({ hasText: 'Night' }).locator('.status-tag').allTextContents()).toEqual([targetLabel, targetLabel]);
+    expect(await bar.count()).toBe(0);
+    await staff.setViewportSize({ width: 1440, height: 900 });
   });
 });
 

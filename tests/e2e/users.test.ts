@@ -63,10 +63,11 @@ describe.skipIf(!chromiumPath)('the user screen in Chromium', () => {
 
   it("lists users with their plan's name written in full, a dash without a subscription, and filters them by state", async () => {
     await page.goto(url('/users'));
-    const row = (id: number) => page.locator('.p-datatable-tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${id}$`) }) });
+    const row = (id: number) => page.locator('.p-datatable-tbody tr', { has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${id}$`) }) });
     await row(showcase.activeTied).waitFor();
-    expect(await row(showcase.activeTied).locator('td').nth(3).textContent()).toBe('Premium');
-    expect(await row(showcase.noneValidated).locator('td').nth(3).textContent()).toBe('-');
+    // After the row's checkbox: id, name, company, plan.
+    expect(await row(showcase.activeTied).locator('td').nth(4).textContent()).toBe('Premium');
+    expect(await row(showcase.noneValidated).locator('td').nth(4).textContent()).toBe('-');
     await page.goto(url('/users?subscription_state[]=ended'));
     await expect.poll(() => row(showcase.canceled).count()).toBe(0);
     await row(showcase.ended).waitFor();

@@ -18,6 +18,8 @@ export const queryKeys = {
   history: (api: string, id: string | number) => ['resource', api, 'history', String(id)] as const,
   options: (api: string, params: Record<string, unknown>) => ['resource', api, 'options', params] as const,
   lookup: (name: string) => ['lookup', name] as const,
+  /** A bulk action running in the background (`GET admin/bulk-jobs/{id}`). */
+  bulkJob: (id: number) => ['bulkJob', id] as const,
   /** One part of the dashboard (its data, a chart's series, the users of a saved search). */
   dashboard: (part: string, params: Record<string, unknown> = {}) => ['dashboard', part, params] as const,
   /** The saved views of one list (its screen's resource name), the reader's and the shared ones. */

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Paginator } from 'primereact/paginator';
-import { useRef } from 'react';
+import { createContext, useContext, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn, ListFilter } from '../../../common/screenDefinition';
 import type { ApiRecord } from '../api/resourceApi';
@@ -14,6 +14,19 @@ import { FilterBar } from './FilterBar';
 import { SearchBox } from './SearchBox';
 import { useElementWidth } from './useElementWidth';
 import type { ListController } from './useListController';
+
+/**
+ * The rows chosen, for each row's checkbox: the table keeps its cells as long as their row does
+ * not change, so a checkbox reads the choice from here (a context reaches a kept cell).
+ */
+const RowChoices = createContext<{ chosen: ReadonlySet<number>; toggle(row: ApiRecord, on: boolean): void }>({ chosen: new Set(), toggle: () => undefined });
+
+/** A row's checkbox: chosen or not, as the list's choice says. */
+function RowChoice({ row }: { row: ApiRecord }) {
+  const { t } = useTranslation();
+  const { chosen, toggle } = useContext(RowChoices);
+  return <input type="checkbox" className="row-choice-box" aria-label={t('list.chooseRow', { id: row.id })} checked={chosen.has(row.id)} onChange={(event) => toggle(row, event.target.checked)} />;
+}
 
 /** The paginator shows only past this many rows (SPEC §2). */
 export const PAGINATOR_THRESHOLD = 10;
@@ -30,6 +43,11 @@ export interface ListViewProps {
   canDelete?: (row: ApiRecord) => boolean;
   /** Render the search box in place instead of the header slot (tables inside a form). */
   inlineSearch?: boolean;
+  /**
+   * Rows chosen with checkboxes, in the table's first column (a list with bulk actions), and what
+   * shows above the table about them (the bulk bar).
+   */
+  selection?: { chosen: ApiRecord[]; onChange(rows: ApiRecord[]): void; bar?: ReactNode } | undefined;
 }
 
 /**
@@ -38,7 +56,7 @@ export interface ListViewProps {
  * under the previous one while the list is narrower than that, so the table fits its width (the
  * row actions stay in view at its right edge in any case).
  */
-export function ListView({ controller, columns, filters, searchPlaceholder, onOpen, canEdit, canDelete, inlineSearch }: ListViewProps) {
+export function ListView({ controller, columns, filters, searchPlaceholder, onOpen, canEdit, canDelete, inlineSearch, selection }: ListViewProps) {
   const { t, i18n } = useTranslation();
   const { cells } = useRegistries();
   const frame = useRef<HTMLDivElement>(null);
@@ -53,6 +71,27 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
     const Cell = cellOf(cells, column.cell);
     return <Cell value={valueOf(column, row)} row={row} />;
   };
+  // The rows' own checkboxes (PrimeReact's selection column nests one control in another, unnamed).
+  const chosenIds = new Set(selection?.chosen.map((row) => row.id));
+  const choosePage = (choice: NonNullable<ListViewProps['selection']>) => {
+    const onPage = controller.rows.filter((row) => chosenIds.has(row.id)).length;
+    const all = onPage > 0 && onPage === controller.rows.length;
+    return (
+      <input
+        type="checkbox"
+        className="row-choice-box"
+        aria-label={t('list.choosePage')}
+        checked={all}
+        ref={(box) => {
+          if (box) box.indeterminate = onPage > 0 && !all;
+        }}
+        disabled={controller.rows.length === 0}
+        onChange={() => choice.onChange(all ? choice.chosen.filter((row) => !controller.rows.some((shown) => shown.id === row.id)) : [...choice.chosen, ...controller.rows.filter((row) => !chosenIds.has(row.id))])}
+      />
+    );
+  };
+  const toggleRow = (row: ApiRecord, on: boolean) =>
+    selection?.onChange(on ? [...selection.chosen, row] : selection.chosen.filter((one) => one.id !== row.id));
   const askDelete = (row: ApiRecord) => confirmDeletion({ accept: () => void controller.remove(row), reject: () => controller.cancelRemove() });
 
   const actions = (row: ApiRecord) => (
@@ -95,16 +134,20 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         <SearchBox value={controller.searchInput} onChange={controller.setSearchInput} placeholder={searchPlaceholder} inline={inlineSearch} />
       )}
       {filters?.length ? <FilterBar filters={filters} values={controller.filters} onChange={controller.setFilter} onClear={controller.clearFilters} /> : null}
+      {selection?.bar}
+      <RowChoices.Provider value={{ chosen: chosenIds, toggle: toggleRow }}>
       <DataTable
         value={controller.rows}
         dataKey="id"
         loading={controller.fetching}
         emptyMessage={controller.error ? t('list.loadFailed') : controller.loading ? t('app.loading') : t('list.empty')}
-        onRowClick={onOpen ? (e) => onOpen(e.data as ApiRecord) : undefined}
+        // A click in a row's choice cell chooses it; anywhere else in the row opens it.
+        onRowClick={onOpen ? (e) => !(e.originalEvent.target as HTMLElement).closest('.row-choice') && onOpen(e.data as ApiRecord) : undefined}
         rowClassName={() => (onOpen ? 'clickable-row' : '')}
         stripedRows
         size="small"
       >
+        {selection ? <Column header={choosePage(selection)} body={(row: ApiRecord) => <RowChoice row={row} />} headerClassName="row-choice" bodyClassName="row-choice" /> : null}
         {groups.map((group) => {
           // A field may show in two columns (a request's user: name, e-mail). The key names every
           // column of the group: the table keeps a cell as long as its key, whatever its body.
@@ -148,6 +191,7 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         })}
         {(onOpen || canDelete) && <Column header={t('list.actions')} body={actions} headerClassName="list-actions" bodyClassName="list-actions" />}
       </DataTable>
+      </RowChoices.Provider>
       {controller.total > PAGINATOR_THRESHOLD &&
         (controller.exact ? (
           <Paginator

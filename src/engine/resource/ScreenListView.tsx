@@ -6,7 +6,8 @@ import type { ScreenDefinition } from '../../../common/screenDefinition';
 import { ListView } from '../list/ListView';
 import { useListController } from '../list/useListController';
 import { ListTools } from '../list/views/ListTools';
-import { choosableColumns, columnsOfAddress, shownColumns } from '../list/views/viewAddress';
+import { choosableColumns, columnsOfAddress, shownColumns, viewOfAddress } from '../list/views/viewAddress';
+import { useListBulk } from '../list/bulk/useListBulk';
 import { formPath } from './paths';
 
 export interface ScreenListViewProps {
@@ -51,13 +52,15 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
   const choosable = useMemo(() => choosableColumns(list.columns, fields), [list.columns, fields]);
   const chosen = local ? [] : columnsOfAddress(params);
   const columns = shownColumns(choosable, chosen);
+  const shape = { searchParam: list.search?.param, filters: list.filters };
+  const bulk = useListBulk({ api: screen.api, actions: local ? undefined : list.bulkActions, total: controller.total, exact: controller.exact, query: viewOfAddress(params, shape).query });
   return (
     <>
       {local ? null : (
         <ListTools
           target={toolsTarget}
           screen={screen.resource}
-          shape={{ searchParam: list.search?.param, filters: list.filters }}
+          shape={shape}
           choosable={choosable}
           shownKeys={columns.map(columnKey)}
           api={screen.api}
@@ -74,7 +77,9 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
       canEdit={edit}
       canDelete={canDelete ? (row) => (deleteWhen ? row[deleteWhen] === true : true) : undefined}
       inlineSearch={local}
+      selection={bulk.selection}
       />
+      {bulk.dialog}
     </>
   );
 }
