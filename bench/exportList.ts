@@ -8,7 +8,9 @@
  * Target of the issue: the CSV of 1,000,000 sheets streams at ≥ 20,000 rows/s with the server's
  * memory growth (peak RSS during the download − RSS just before it) under 100 MB. XLSX is measured
  * for information; an XLSX of the whole catalogue that takes longer than BENCH_XLSX_LIMIT_S is
- * stopped there and measured on BENCH_XLSX_SUBSET instead.
+ * stopped there and measured on BENCH_XLSX_SUBSET instead. Beside them, the floor: the export's
+ * rows read in the bench process (`bookExportSource`'s batches, SQL and row mapping, no cells, no
+ * file, no HTTP) on the same database.
  *
  * Environment:
  * - BENCH_PG_SIZE (1000000), BENCH_KEEP=1, BENCH_DATABASE_URL: the list suite's catalogue (kept and
@@ -28,10 +30,12 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { findAdministratorByEmail, insertAdministrator } from '../server/db/repositories/administratorRepository.js';
+import { type Db } from '../server/db/client.js';
+import { bookExportSource } from '../server/services/bookListService.js';
 import { hashPassword } from '../server/services/passwords.js';
 import { ADMIN } from '../scripts/harness/admin.js';
 import { prepareCatalogue } from './list.js';
-import { log } from './stats.js';
+import { log, ms, stats, type Stats } from './stats.js';
 
 const SIZE = Number(process.env.BENCH_PG_SIZE ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 2);
@@ -71,9 +75,21 @@ export interface ExportMeasure {
   load: number;
 }
 
+/** The export's rows read in the bench process: `bookExportSource`'s batches one after the other. */
+export interface ExportFloor {
+  rows: number;
+  totalMs: number;
+  /** Time of each batch's read (ms). */
+  batch: Stats;
+  batchSize: number;
+  load: number;
+}
+
 export interface ExportResult {
   size: number;
   version: string;
+  cpu: string;
+  floor: ExportFloor;
   generatedSeconds: number | undefined;
   /** RSS of the idle server after its start and the login (bytes). */
   rssIdle: number;
@@ -249,6 +265,30 @@ async function download(server: BuiltServer, cookie: string, format: 'csv' | 'xl
   return measure;
 }
 
+/** Reads every row of the export as the route does (`bookExportSource`, no cells, no file), timing each batch. */
+async function exportFloor(db: Db): Promise<ExportFloor> {
+  const load = os.loadavg()[0]!;
+  log('export floor: bookExportSource batches in the bench process ...');
+  const started = performance.now();
+  const source = await bookExportSource(db, {});
+  const batches = source.batches();
+  const times: number[] = [];
+  let rows = 0;
+  let batchSize = 0;
+  for (;;) {
+    const at = performance.now();
+    const next = await batches.next();
+    if (next.done) break;
+    times.push(performance.now() - at);
+    rows += next.value.length;
+    batchSize = Math.max(batchSize, next.value.length);
+  }
+  const totalMs = performance.now() - started;
+  if (rows !== source.total) throw new Error(`export floor: ${rows} rows read for ${source.total} counted`);
+  log(`export floor: ${rows.toLocaleString('en')} rows in ${(totalMs / 1000).toFixed(1)} s, ${times.length} batches, median ${ms(stats(times).median)} ms`);
+  return { rows, totalMs, batch: stats(times), batchSize, load };
+}
+
 /** Prepares (or reuses) the catalogue, starts the built server on it and downloads the exports. */
 export async function measureExport(): Promise<ExportResult> {
   const { database, url, generatedSeconds, drop } = await prepareCatalogue('postgres', SIZE);
@@ -261,6 +301,7 @@ export async function measureExport(): Promise<ExportResult> {
     }
     const { rows } = await database.executeSql('select version() as v');
     const version = String(rows[0]?.v ?? '');
+    const floor = await exportFloor(database.db);
     await database.close();
     server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: url!, DEMO_DATA: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' });
     const cookie = await login(server.url);
@@ -274,7 +315,7 @@ export async function measureExport(): Promise<ExportResult> {
       await sleep(5000);
       xlsx.push(await download(server, cookie, 'xlsx', XLSX_SUBSET));
     }
-    return { size: SIZE, version, generatedSeconds, rssIdle, csv, xlsx };
+    return { size: SIZE, version, cpu: `${os.cpus()[0]?.model ?? 'unknown'}, ${os.availableParallelism()} CPUs`, floor, generatedSeconds, rssIdle, csv, xlsx };
   } finally {
     await server?.stop();
     await database.close().catch(() => undefined);
@@ -309,16 +350,21 @@ export function exportSection(result: ExportResult): string[] {
       `${mb(m.rssBefore)} | ${mb(m.rssPeak)} | ${mb(m.rssPeak - m.rssBefore)} | ${mb(m.rssAfter)} | ${m.load.toFixed(2)} | ${verdict(m)} |`
     );
   };
+  const { floor } = result;
   const checked = result.csv.map((m) => `${m.records?.toLocaleString('en')} records, ${m.lines?.toLocaleString('en')} lines`).join('; ');
   return [
     `Measured on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by bench/exportList.ts, on the list suite's catalogue of ${result.size.toLocaleString('en')} reading sheets (bench/generate.ts).`,
     `Target: the CSV of ${result.size.toLocaleString('en')} sheets streams at ≥ ${TARGET_ROWS_PER_S.toLocaleString('en')} rows/s with the server's memory growth under ${TARGET_GROWTH_MB} MB. XLSX for information.`,
     '',
+    `- Machine: ${result.cpu}, Node.js ${process.version}.`,
     `- Server: \`node --enable-source-maps dist/server/main.js\` (the build of \`npm start\`) as a child process on ${result.version.split(' on ')[0]}; RSS ${mb(result.rssIdle)} MB idle after its start and the login.`,
     result.generatedSeconds !== undefined ? `- Catalogue generated in ${result.generatedSeconds.toFixed(0)} s (bench/list.ts \`prepareCatalogue\`)` : '- Catalogue: reused (BENCH_KEEP=1)',
     '- Client: `fetch` with a session cookie and `accept-encoding: identity` (no gzip), the list\'s default columns, no `accept-language` (`,` separator); the body read as a stream to its end (time to headers, to the first body byte, to the end), written to a temporary file and checked afterwards: the CSV parsed by `csv-parse` (header + one record per row, every record the header\'s width), the XLSX a complete ZIP.',
     `- Memory: the server process's VmRSS (/proc/<pid>/status) every ${SAMPLE_MS} ms; before: just before the request; growth: peak − before; after: 2 s after the end. MB = 10⁶ bytes; times in ms unless said.`,
     `- CSV checked: ${checked}.`,
+    `- Floor, the same rows read in the bench process (\`bookExportSource\`: the count, then \`listBooks\` ${floor.batchSize.toLocaleString('en')} rows at a time by keyset, mapped to list items; no cells, no file, no HTTP): ` +
+      `${floor.rows.toLocaleString('en')} rows in ${seconds(floor.totalMs)} s, **${((floor.rows / floor.totalMs) * 1000).toFixed(0)} rows/s**; ` +
+      `a batch ${ms(floor.batch.median)} ms median, ${ms(floor.batch.p95)} p95, ${ms(floor.batch.max)} max (load ${floor.load.toFixed(2)} before).`,
     '',
     '| Export | Query | Rows | File MB | Headers ms | First byte ms | Total s | Rows/s | MB/s | RSS before MB | RSS peak MB | Growth MB | RSS after MB | Load before | Target |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',

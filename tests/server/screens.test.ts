@@ -137,7 +137,11 @@ describe('admin/screens: screen definitions versioned, checked and published at 
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({
       message: 'The draft has errors: correct them before publishing.',
-      errors: { permissions: ['can only be changed in the repository: it changes what the server stores or serves.'] },
+      errors: {
+        permissions: ['can only be changed in the repository: it changes what the server stores or serves.'],
+        // The list's bulk delete says the same from its side.
+        'list.bulkActions.0.action': ['deletes rows, but the screen does not permit deleting (permissions.delete is false)'],
+      },
     });
   });
 
