@@ -99,20 +99,21 @@ export interface ExportResult {
 }
 
 /** The resident memory of process `pid` (VmRSS), in bytes. */
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) * 1024;
 }
 
-interface BuiltServer {
+/** The built server of `npm start`, run by a suite as a child process. */
+export interface BuiltServer {
   url: string;
   pid: number;
   stop(): Promise<void>;
 }
 
 /** The built server (`node dist/server/main.js`, what `npm start` runs) on a free port; resolves once it says it is ready. */
-async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
   if (!fs.existsSync('dist/server/main.js')) throw new Error('dist/server/main.js is missing: run `npm run build` first');
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--enable-source-maps', 'dist/server/main.js'], {
     cwd: process.cwd(),
@@ -146,7 +147,8 @@ async function startBuiltServer(env: Record<string, string>): Promise<BuiltServe
   };
 }
 
-async function login(base: string): Promise<string> {
+/** Logs the bench's administrator in; the session cookie. */
+export async function login(base: string): Promise<string> {
   const response = await fetch(`${base}/api/admin/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

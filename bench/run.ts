@@ -15,7 +15,9 @@
  * - `start`: the server's start on an existing embedded database, after a crash and after a clean
  *   stop, until its readiness check answers, and where that time goes (bench/serverStart.ts);
  * - `export`: `GET admin/books/export` of the 1,000,000-sheet PostgreSQL catalogue as CSV and XLSX
- *   from the built server, its rate and the server's memory growth (bench/exportList.ts).
+ *   from the built server, its rate and the server's memory growth (bench/exportList.ts);
+ * - `bulk`: `POST admin/books/bulk` changing the status of 10,000 sheets of that catalogue as a job,
+ *   read to its end through its progress (bench/bulkSheets.ts).
  *
  * A suite not run keeps its section of the previous results; the hand-written notes between the
  * `notes` markers are kept too.
@@ -26,6 +28,7 @@ import path from 'node:path';
 import { DASHBOARD_ENGINES, dashboardIntro, dashboardSection, measureDashboard, type DashboardEngineResult } from './dashboard.js';
 import { editorSection, measureEditor } from './editor.js';
 import { exportSection, measureExport } from './exportList.js';
+import { bulkSection, measureBulk } from './bulkSheets.js';
 import { CURVE_SIZES, curveSection, LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
 import { loadIntro, loadSection, measureLoad, type LoadResult } from './load.js';
 import { historySection, measureHistory } from './history.js';
@@ -35,13 +38,14 @@ import { log } from './stats.js';
 import { measureUsers, USERS_ENGINES, usersIntro, usersSection, type UsersEngineResult } from './users.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results.md');
-const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history,lighthouse,start,export').split(',').map((s) => s.trim());
+const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history,lighthouse,start,export,bulk').split(',').map((s) => s.trim());
 const DASHBOARD_TITLE = '## `GET admin/dashboard/data` and `series` at usage scale';
 const LOAD_TITLE = '## Load: one and two instances on PostgreSQL';
 const HISTORY_TITLE = '## The records\' history on PostgreSQL';
 const LIGHTHOUSE_TITLE = '## Lighthouse: the built client in Chromium (desktop)';
 const START_TITLE = '## Server start on an existing embedded database';
 const EXPORT_TITLE = '## Export: 1,000,000 sheets as CSV and XLSX on PostgreSQL';
+const BULK_TITLE = '## Bulk: the status of 10,000 sheets on PostgreSQL';
 const stamp = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function machine(): string[] {
@@ -146,11 +150,15 @@ async function main(): Promise<void> {
     const result = await measureExport();
     sections.export = marked('export', [EXPORT_TITLE, '', ...exportSection(result)]);
   }
+  if (SUITES.includes('bulk')) {
+    const result = await measureBulk();
+    sections.bulk = marked('bulk', [BULK_TITLE, '', ...bulkSection(result)]);
+  }
 
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load`, `history`, `lighthouse`, `start` or `export` runs those suites and keeps the others\' figures).',
+    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load`, `history`, `lighthouse`, `start`, `export` or `bulk` runs those suites and keeps the others\' figures).',
     '',
     '## Machine',
     '',
@@ -173,6 +181,8 @@ async function main(): Promise<void> {
     sections.start ?? kept(previous, 'start') ?? marked('start', [START_TITLE, '', 'Not measured yet.']),
     '',
     sections.export ?? kept(previous, 'export') ?? marked('export', [EXPORT_TITLE, '', 'Not measured yet.']),
+    '',
+    sections.bulk ?? kept(previous, 'bulk') ?? marked('bulk', [BULK_TITLE, '', 'Not measured yet.']),
     '',
     '## Notes',
     '',

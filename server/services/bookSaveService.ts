@@ -10,12 +10,15 @@ import { discardUploads, type UploadedFile } from '../uploads/receiveUploads.js'
 import { runAfterCommit, type AfterCommitResult, type SheetSavedEvent, type SheetSaveHooks } from './bookSaveEvents.js';
 import { removeStoredFiles } from './bookSaveFiles.js';
 import { validateSheetInput, type SheetInput } from './bookSaveInput.js';
-import { writeSheet } from './bookSaveWrite.js';
+import { writeSheet, writeSheetColumns } from './bookSaveWrite.js';
 import { getSheet, SHEET_NOT_FOUND, type SheetApi } from './bookReadService.js';
 import { createPendingUploads } from './pendingUploads.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
 import { createRecordWrites, type RecordWrites, type RestoreOf } from './recordWrites.js';
-import { sheetView } from './sheetHistory.js';
+import { SHEET_HISTORY_FIELDS, sheetView } from './sheetHistory.js';
+import { normalizeJsonForm } from '../http/multipartForm.js';
+import { READING_SHEET_SCHEMA } from './bookSaveInput.js';
+import { SHEET_COLUMN_FIELDS } from './sheetColumnFields.js';
 import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 
 export { STALE_SHEET_MESSAGE } from './bookSaveWrite.js';
@@ -166,6 +169,37 @@ export function createBookSaveService({
         data: saved.read,
         withNotification: saved.event.withNotification ? 1 : 0,
       };
+    },
+
+    /**
+     * Saves some of a sheet's column fields (a bulk `set`, docs/bulk-actions.md), by the save's rules
+     * without rewriting the whole sheet: the sheet as read (`sheet`, with its version) with the
+     * `changes` is validated as the editor's save validates it (a sheet its save would refuse is
+     * refused), the changed references checked, then only those columns are written under the row
+     * lock, refused with 409 if the sheet moved past the version read; the revision names just those
+     * fields, and what follows a save (the after-commit hook) runs as after any save. Throws what
+     * the save throws; fields that are not columns of the sheet are the full save's (`save`).
+     */
+    async saveColumns(sheet: SheetApi, changes: Readonly<Record<string, unknown>>, administratorId: number | null = null): Promise<void> {
+      const notColumns = Object.keys(changes).filter((field) => !SHEET_COLUMN_FIELDS.some((column) => column.key === field));
+      if (notColumns.length) throw new Error(`saveColumns writes column fields only, not ${notColumns.join(', ')}`);
+      const body = { ...Object.fromEntries(SHEET_HISTORY_FIELDS.filter((field) => field in sheet).map((field) => [field, sheet[field]])), version: sheet.version, ...changes };
+      const input = normalizeJsonForm(body, READING_SHEET_SCHEMA) as SheetInput;
+      const errors = validateSheetInput(input, schemaValidator?.());
+      if (errors) throw unprocessable(errors);
+      const before = sheetView(sheet);
+      const event = await writes.write({
+        resource: SHEET_RESOURCE,
+        action: 'update',
+        id: sheet.id,
+        // Read before the transaction; writeSheetColumns refuses the write if the version moved since.
+        before,
+        run: async (tx) => {
+          const written = await writeSheetColumns(tx, writer, sheet.id, sheet.version, input, Object.keys(changes), administratorId);
+          return { id: sheet.id, result: written.event, after: { ...before, ...written.view } };
+        },
+      });
+      await runAfterCommit(hooks, event, log);
     },
 
     /** `DELETE admin/utilities/book-files/{book}/{file}`: the record, then the stored file. */

@@ -10,6 +10,9 @@ import type { SheetInput } from './bookSaveInput.js';
 import { foreignChildren, unknownReferences } from './bookSaveReferences.js';
 import { keepUploads } from './pendingUploads.js';
 import { sheetColumns, sheetLists } from './bookSaveRows.js';
+import { SHEET_COLUMN_FIELDS, sheetColumnAnswer, sheetColumnValues } from './sheetColumnFields.js';
+import { bookSearchText } from '../db/schema/index.js';
+import type { Json } from '../../common/recordChanges.js';
 import { SHEET_NOT_FOUND } from './bookReadService.js';
 
 /** The 409 of a save based on an older version of the sheet. */
@@ -66,6 +69,53 @@ export async function writeSheet(
   const event: SheetSavedEvent = { bookId, created: !locked, version, withNotification: sheet.withNotification === 1, administratorId };
   await hooks.inTransaction?.(tx, event);
   return { event, replaced };
+}
+
+/**
+ * The write of some column fields of a sheet (`fields` of the valid `sheet`: bookSaveService's
+ * `saveColumns`), in the write path's transaction: the row lock and the check that the sheet is
+ * still at `version` (404, 409), the changed references (422), then those columns, the update
+ * time and the version; the statuses by the save's own rules (a new rights status is dated). The
+ * `inTransaction` hook runs as after a save. Returns the save's event and the written fields as
+ * the sheet's answer gives them (its history's view of them).
+ */
+export async function writeSheetColumns(
+  tx: Db,
+  { repo, hooks }: SheetWriter,
+  id: number,
+  version: number,
+  sheet: SheetInput,
+  fields: readonly string[],
+  administratorId: number | null,
+): Promise<{ event: SheetSavedEvent; view: Record<string, Json> }> {
+  const locked = await repo.lockSheet(tx, id);
+  if (!locked) throw notFound(SHEET_NOT_FOUND);
+  if (locked.version !== version) throw conflict(STALE_SHEET_MESSAGE);
+  const changed = Object.fromEntries(fields.map((field) => [field, (sheet as Record<string, unknown>)[field]])) as SheetInput;
+  const references = await unknownReferences(repo, tx, changed);
+  if (Object.keys(references).length > 0) throw unprocessable(references);
+  const now = new Date();
+  const columns: Partial<NewBook> = { ...pick(sheetColumnValues(changed as Record<string, unknown>), fields), updatedAt: now };
+  if (fields.some((field) => SEARCHED_FIELDS.has(field))) {
+    // The titles are searched with the authors' names: the search text is made again, as a save makes it.
+    const authorIds = sheet.authorList?.map((author) => author.id) ?? [];
+    const names = await repo.authorNames(tx, authorIds);
+    columns.searchText = bookSearchText(sheet.original_title, sheet.titles ?? {}, authorIds.map((authorId) => names.get(authorId) ?? ''));
+  }
+  await updateSheetRow(repo, tx, locked, changed, columns, now);
+  const event: SheetSavedEvent = { bookId: id, created: false, version: version + 1, withNotification: false, administratorId };
+  await hooks.inTransaction?.(tx, event);
+  const answer = sheetColumnAnswer({ ...columns, statusId: changed.status_id ?? locked.statusId, rightsStatusId: changed.rights_status_id ?? locked.rightsStatusId });
+  return { event, view: Object.fromEntries(fields.map((field) => [field, (answer[field] ?? null) as Json])) };
+}
+
+/** The column fields the sheet's search text is made of (with its authors' names: `sheetColumns`). */
+const SEARCHED_FIELDS = new Set(['original_title', 'titles']);
+
+/** The columns (drizzle properties of `books`) of these API fields, from `sheetColumnValues`' answer. */
+function pick(columns: Record<string, unknown>, fields: readonly string[]): Partial<NewBook> {
+  const properties = new Set(SHEET_COLUMN_FIELDS.filter((column) => fields.includes(column.key)).map((column) => column.column));
+  return Object.fromEntries(Object.entries(columns).filter(([property]) => properties.has(property))) as Partial<NewBook>;
 }
 
 /** The keys a save records: the rest of its uploads stay pending, for the cleanup to collect. */

@@ -4,7 +4,8 @@ import { normalizeJsonForm } from '../http/multipartForm.js';
 import { currentRequest } from '../http/requestContext.js';
 import type { Storage } from '../storage/index.js';
 import { bookExportSource, removeBook, type BookListQuery } from './bookListService.js';
-import { findSheet } from './bookReadService.js';
+import { findSheet, type SheetApi } from './bookReadService.js';
+import { SHEET_COLUMN_FIELDS } from './sheetColumnFields.js';
 import { READING_SHEET_SCHEMA } from './bookSaveInput.js';
 import type { BookSaveService } from './bookSaveService.js';
 import type { BulkRecord, BulkRows } from './bulkActions.js';
@@ -53,16 +54,22 @@ export function resourceBulkRows(service: ResourceService, actions: Readonly<Rec
 }
 
 /**
- * The reading sheets' rows for a bulk action: a sheet saved with the changes through the editor's
- * save (its form's fields as read, its version: the rules, the notifications of a publication,
- * the history), or deleted as `DELETE admin/books/{id}` does.
+ * The reading sheets' rows for a bulk action: a sheet saved with the changes by the editor's save
+ * rules (its form's fields as read, its version: validation, references, the history, what follows
+ * a save), or deleted as `DELETE admin/books/{id}` does. Changes to columns of the sheet (its
+ * statuses) write those columns alone (`saveColumns`); others save the whole sheet.
  */
-export function sheetBulkRows(db: Db, sheets: Pick<BookSaveService, 'save'>, writes: RecordWrites, storage: Storage): BulkRows {
+export function sheetBulkRows(db: Db, sheets: Pick<BookSaveService, 'save' | 'saveColumns'>, writes: RecordWrites, storage: Storage): BulkRows {
   return {
     read: (id) => findSheet(db, id, { requests: false }),
     async set(record, changes) {
+      const administratorId = currentRequest()?.administratorId ?? null;
+      if (Object.keys(changes).every((field) => SHEET_COLUMN_FIELDS.some((column) => column.key === field))) {
+        await sheets.saveColumns(record as SheetApi, changes, administratorId);
+        return;
+      }
       const body = { ...Object.fromEntries(SHEET_HISTORY_FIELDS.filter((field) => field in record).map((field) => [field, record[field]])), version: record.version, ...changes };
-      await sheets.save({ rawId: String(record.id), input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [], administratorId: currentRequest()?.administratorId ?? null });
+      await sheets.save({ rawId: String(record.id), input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [], administratorId });
     },
     async remove(id) {
       await removeBook(writes, storage, String(id));

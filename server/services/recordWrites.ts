@@ -41,6 +41,12 @@ export interface WriteStep<T> {
   /** The record an update or a delete writes (its history reads it before the write). */
   id?: number;
   /**
+   * The record as its history sees it before the write, when the step has read it already and
+   * its `run` refuses the write if the record moved since (its version checked under its row lock,
+   * as a bulk `set` does): the path then reads it no second time.
+   */
+  before?: Snapshot;
+  /**
    * `after`: the record as its history sees it after the write, when the step read it anyway (the
    * sheet's answer), else the path reads it.
    */
@@ -131,7 +137,7 @@ export function createRecordWrites(db: Db, { log, screenVersion }: RecordWritesO
           if (restore?.version !== undefined && step.id !== undefined && (await lockedVersion(tx, step.resource, step.id)) !== restore.version) {
             throw new StaleRecord(await revisionsAfter(tx, step.resource, step.id, restore.version));
           }
-          const before = keeps && step.id !== undefined && step.action !== 'create' ? await subject.read(tx, step.id) : undefined;
+          const before = keeps && step.id !== undefined && step.action !== 'create' ? (step.before ?? (await subject.read(tx, step.id))) : undefined;
           const done = await step.run(tx, (task) => tasks.push(task));
           if (options.dryRun) throw new RolledBack(done.result);
           if (done.id !== undefined) {

@@ -6,6 +6,7 @@ import { insertAdministrator } from '../../server/db/repositories/administratorR
 import { hashPassword } from '../../server/services/passwords.js';
 import { insertUser } from '../helpers/subscribers.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { sheetServiceOf } from '../../server/routes/bookSave.js';
 
 type Row = { id: number; label: string | null; done: boolean; message?: string; errors?: Record<string, string[]> };
 
@@ -49,6 +50,40 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
       expect(history[0]!.action).toBe('update');
       expect(Object.keys(history[0]!.changes)).toEqual(['status_id']);
     }
+  });
+
+  it('a status set writes that column alone, by the save’s rules: the sheet’s other fields and lists stay, a new rights status is dated, an unknown status is refused', async () => {
+    const full = async (id: number) => (await call('GET', `books/${id}`)).json().data as Record<string, unknown> & { version: number; rights_status_id: number; rights_status_updated_at: string | null };
+    const before = await full(12);
+    const target = rightsStatuses.find((status) => status.id !== before.rights_status_id)!;
+    const answer = await bulk('books', { action: 'set', field: 'rights_status_id', value: target.id, ids: [12] });
+    expect(answer.data).toMatchObject({ done: 1, refused: 0 });
+    const after = await full(12);
+    expect(after.rights_status_id).toBe(target.id);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.rights_status_updated_at).not.toBe(before.rights_status_updated_at);
+    expect(Date.parse(after.rights_status_updated_at!)).toBeGreaterThan(Date.now() - 60_000);
+    // Everything else the editor reads is as it was: titles, lists, files, criteria.
+    const rest = (sheet: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(sheet).filter(([key]) => !['rights_status_id', 'rights_status', 'rights_status_updated_at', 'version', 'updated_at'].includes(key)));
+    expect(rest(after)).toEqual(rest(before));
+    // A status the database does not have is refused as the editor's save refuses it.
+    const unknown = await bulk('books', { action: 'set', field: 'status_id', value: 9_999, ids: [12] });
+    expect((unknown.data.rows as Row[])[0]).toMatchObject({ done: false, errors: { status_id: ['The selected status does not exist.'] } });
+    expect((await full(12)).version).toBe(after.version);
+  });
+
+  it('a column write refuses a sheet changed since it was read, and keeps the search text in step with a new title', async () => {
+    const sheets = sheetServiceOf(t.app);
+    const read = (await call('GET', `books/13`)).json().data as Record<string, unknown> & { id: number; version: number };
+    await sheets.saveColumns(read, { original_title: 'Zygomorphic Lanterns' });
+    const found = (await call('GET', 'books?search=zygomorphic')).json().data as { id: number }[];
+    expect(found.map((row) => row.id)).toEqual([13]);
+    // The same read again: its version is past, so the write is refused and nothing is written.
+    await expect(sheets.saveColumns(read, { original_title: 'Other' })).rejects.toMatchObject({ statusCode: 409 });
+    expect(((await call('GET', `books/13`)).json().data as { original_title: string }).original_title).toBe('Zygomorphic Lanterns');
+    const history = (await call('GET', 'history/books/13')).json().data as { changes: Record<string, unknown> }[];
+    expect(Object.keys(history[0]!.changes)).toEqual(['original_title']);
   });
 
   it('reports each refused row with its reason and writes nothing of it: the others are done', async () => {
