@@ -26,6 +26,7 @@ import { hashPassword } from '../server/services/passwords.js';
 import { ADMIN } from '../scripts/harness/admin.js';
 import type { Database } from '../server/db/client.js';
 import { login, startBuiltServer } from './exportList.js';
+import { START_ARGS } from '../scripts/harness/startCommand.js';
 import { prepareCatalogue } from './list.js';
 import { log } from './stats.js';
 
@@ -158,7 +159,7 @@ export function bulkSection(result: BulkResult): string[] {
     `Target: a bulk status change of ${ROWS.toLocaleString('en')} sheets completes in ≤ ${TARGET_S} s.`,
     '',
     `- Machine: ${result.cpu}, Node.js ${process.version}.`,
-    `- Server: \`node --enable-source-maps dist/server/main.js\` (the build of \`npm start\`) as a child process on ${result.version.split(' on ')[0]}.`,
+    `- Server: \`node ${START_ARGS.join(' ')}\` (the build of \`npm start\`) as a child process on ${result.version.split(' on ')[0]}.`,
     result.generatedSeconds !== undefined ? `- Catalogue generated in ${result.generatedSeconds.toFixed(0)} s (bench/list.ts \`prepareCatalogue\`)` : '- Catalogue: reused (BENCH_KEEP=1)',
     `- Client: \`POST admin/books/bulk {action: 'set', field: 'status_id', value, ids}\` with the ${ROWS.toLocaleString('en')} ids of sheets of the catalogue's most common status (by id), answered 202 with its job; \`GET admin/bulk-jobs/{id}\` every ${POLL_MS} ms until the job ends. Run 2 sets the same sheets back.`,
     '- Total: from the request sent to the first read of the job that says it ended. Checked afterwards in the database: the sheets holding the new status, and the revisions added to those sheets (one per sheet whose status changed).',

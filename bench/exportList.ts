@@ -35,6 +35,7 @@ import { bookExportSource } from '../server/services/bookListService.js';
 import { hashPassword } from '../server/services/passwords.js';
 import { ADMIN } from '../scripts/harness/admin.js';
 import { prepareCatalogue } from './list.js';
+import { START_ARGS } from '../scripts/harness/startCommand.js';
 import { log, ms, stats, type Stats } from './stats.js';
 
 const SIZE = Number(process.env.BENCH_PG_SIZE ?? 1_000_000);
@@ -115,7 +116,7 @@ export interface BuiltServer {
 /** The built server (`node dist/server/main.js`, what `npm start` runs) on a free port; resolves once it says it is ready. */
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
   if (!fs.existsSync('dist/server/main.js')) throw new Error('dist/server/main.js is missing: run `npm run build` first');
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--enable-source-maps', 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...START_ARGS], {
     cwd: process.cwd(),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', CLIENT_DIR: 'no-client', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -359,7 +360,7 @@ export function exportSection(result: ExportResult): string[] {
     `Target: the CSV of ${result.size.toLocaleString('en')} sheets streams at ≥ ${TARGET_ROWS_PER_S.toLocaleString('en')} rows/s with the server's memory growth under ${TARGET_GROWTH_MB} MB. XLSX for information.`,
     '',
     `- Machine: ${result.cpu}, Node.js ${process.version}.`,
-    `- Server: \`node --enable-source-maps dist/server/main.js\` (the build of \`npm start\`) as a child process on ${result.version.split(' on ')[0]}; RSS ${mb(result.rssIdle)} MB idle after its start and the login.`,
+    `- Server: \`node ${START_ARGS.join(' ')}\` (the build of \`npm start\`) as a child process on ${result.version.split(' on ')[0]}; RSS ${mb(result.rssIdle)} MB idle after its start and the login.`,
     result.generatedSeconds !== undefined ? `- Catalogue generated in ${result.generatedSeconds.toFixed(0)} s (bench/list.ts \`prepareCatalogue\`)` : '- Catalogue: reused (BENCH_KEEP=1)',
     '- Client: `fetch` with a session cookie and `accept-encoding: identity` (no gzip), the list\'s default columns, no `accept-language` (`,` separator); the body read as a stream to its end (time to headers, to the first body byte, to the end), written to a temporary file and checked afterwards: the CSV parsed by `csv-parse` (header + one record per row, every record the header\'s width), the XLSX a complete ZIP.',
     `- Memory: the server process's VmRSS (/proc/<pid>/status) every ${SAMPLE_MS} ms; before: just before the request; growth: peak − before; after: 2 s after the end. MB = 10⁶ bytes; times in ms unless said.`,

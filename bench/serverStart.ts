@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { log, ms, stats, type Stats } from './stats.js';
+import { START_ARGS } from '../scripts/harness/startCommand.js';
 
 const CRASH_RUNS = Number(process.env.BENCH_START_RUNS ?? 7);
 const CLEAN_RUNS = Number(process.env.BENCH_START_CLEAN_RUNS ?? 3);
@@ -28,8 +29,6 @@ const BASELINE_RUNS = 5;
 const POLL_MS = 10;
 const START_TIMEOUT_MS = 120_000;
 
-/** What `npm start` runs once it has built (package.json). */
-const START_ARGS = ['--enable-source-maps', 'dist/server/main.js'];
 
 /** Target of the issue: ready within 2 s of the spawn. */
 export const START_TARGET_MS = 2000;
@@ -224,7 +223,7 @@ function summarise(kind: StopKind, samples: StartSample[], baselineMs: number): 
 
 /** Prepares a data folder with a first start, then measures restarts after clean stops and after crashes. */
 export async function measureStart(): Promise<StartResult> {
-  if (!fs.existsSync(START_ARGS[1]!)) throw new Error(`${START_ARGS[1]!} is missing: build first (npm run build; npm run bench does).`);
+  if (!fs.existsSync(START_ARGS.at(-1)!)) throw new Error(`${START_ARGS.at(-1)!} is missing: build first (npm run build; npm run bench does).`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
   const loadBefore = os.loadavg()[0]!;
   let current: Running | undefined;
@@ -273,7 +272,7 @@ export function startSection(result: StartResult): string[] {
   const met = (value: number) => (value <= START_TARGET_MS ? `met (p95 ≤ ${START_TARGET_MS})` : `**missed** (p95 ≤ ${START_TARGET_MS})`);
   const kinds = result.kinds;
   return [
-    `- \`node --enable-source-maps dist/server/main.js\` (Node.js ${result.node}; \`npm start\` after its build), the embedded database (PGlite) in an existing data folder with the demo data, the built client served; timed from the spawn to the first 200 of \`GET /api/health/ready\`, polled every ${POLL_MS} ms.`,
+    `- \`node ${START_ARGS.join(' ')}\` (Node.js ${result.node}; \`npm start\` after its build), the embedded database (PGlite) in an existing data folder with the demo data, the built client served; timed from the spawn to the first 200 of \`GET /api/health/ready\`, polled every ${POLL_MS} ms.`,
     `- The folder prepared by a first start on an empty folder (migrations, reference and demo seeds): ${ms(result.firstStartMs)} ms, not counted. A clean stop (SIGTERM to exit) took ${ms(result.cleanStopMs)} ms (median).`,
     `- 1-minute load average: ${result.load[0].toFixed(2)} before, ${result.load[1].toFixed(2)} after (${os.availableParallelism()} CPUs).`,
     '',

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import { PassThrough, pipeline, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { PassThrough, Readable } from 'node:stream';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { CellValue } from '../../common/cellText.js';
 import type { ExportFormat } from '../../common/listExport.js';
 
@@ -46,17 +46,19 @@ export function exportStream(format: ExportFormat, content: ExportContent, delim
   return format === 'csv' ? csvStream(content, delimiter) : xlsxStream(content);
 }
 
-/** UTF-8 with a byte-order mark (so that a spreadsheet reads accents), CRLF lines (RFC 4180), formulas escaped. */
+/**
+ * UTF-8 with a byte-order mark (so that a spreadsheet reads accents), CRLF lines (RFC 4180),
+ * formulas escaped. Each batch of rows becomes one chunk of the file at once: its rows are
+ * garbage a moment after they were read, never kept while the file is written record by record.
+ */
 function csvStream({ headers, rows }: ExportContent, delimiter: ';' | ','): Readable {
-  async function* records() {
-    yield [...headers];
-    for await (const batch of rows) yield* batch;
-  }
   // A cell starting with =, +, -, @ is written with a leading quote: a spreadsheet shows it, never runs it.
-  const csv = stringify({ bom: true, delimiter, record_delimiter: 'windows', escape_formulas: true });
-  return pipeline(Readable.from(records()), csv, () => {
-    // An error has destroyed the CSV stream already: its reader sees the file end with it.
-  });
+  const options = { delimiter, record_delimiter: 'windows', escape_formulas: true } as const;
+  async function* chunks() {
+    yield Buffer.from(stringifySync([[...headers]], { ...options, bom: true }));
+    for await (const batch of rows) if (batch.length) yield Buffer.from(stringifySync(batch, options));
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /** An XLSX workbook of one worksheet, its header row bold and kept in view, each cell a string or a number. */

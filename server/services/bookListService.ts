@@ -5,12 +5,15 @@ import type { ListQuery, PageMeta } from '../../common/api.js';
 import {
   BOOK_SORTS,
   bookStoredKeys,
-  countBooks,
+  countBookTiers,
   countBookDemands,
   deleteBook,
+  bookBatchRows,
+  findBookBatch,
   listBookOptions,
   listBooks,
   type BookAuthorRef,
+  type BookBatch,
   type BookListOrder,
   type BookListRow,
   type BookListWindow,
@@ -161,24 +164,39 @@ export async function listBookPage(db: Db, query: BookListQuery): Promise<BookLi
 /** How many sheets an export reads at a time: a few statements a batch, a few megabytes held. */
 const EXPORT_BATCH = 2000;
 
+/** How many batches' columns an export reads at once (each on a connection of its own, on PostgreSQL). */
+const EXPORT_AHEAD = 2;
+
 /**
  * Every sheet matching a validated query (filters, search, sort; the page and its size set aside),
  * for an export: the exact count, then the rows in the list's order, a batch at a time, each batch
- * walked on from the last one's position (keyset), so no batch costs more than the first.
+ * walked on from the last one's position (keyset), so no batch costs more than the first. A
+ * batch's positions are found first (an index walk), its display columns read after: the columns
+ * of the next EXPORT_AHEAD batches are read while the one given is written out, so the database
+ * and the file's writer work at once and at most EXPORT_AHEAD + 1 batches are held.
  */
 export async function bookExportSource(db: Db, query: BookListQuery): Promise<ExportSource<BookListItem>> {
   const { after: _after, before: _before, page: _page, perPage: _perPage, ...filters } = query;
   const { conditions, order } = await bookListArgs(db, filters);
+  const counts = await countBookTiers(db, conditions, order.search);
   return {
-    total: await countBooks(db, conditions, order.search),
+    total: counts.reduce((sum, count) => sum + count, 0),
     async *batches() {
-      let window: BookListWindow = { offset: 0, limit: EXPORT_BATCH };
-      for (;;) {
-        const result = await listBooks(db, conditions, order, window);
-        if (result.rows.length) yield result.rows.map(({ position: _position, ...row }) => toListItem(row));
-        const last = result.rows.at(-1);
-        if (!result.hasNext || !last) return;
-        window = { after: last.position, limit: EXPORT_BATCH };
+      // A stopped export (a cancelled download) leaves the batches read ahead to finish unread.
+      const ahead: ReturnType<typeof bookBatchRows>[] = [];
+      let batch: BookBatch | undefined = await findBookBatch(db, conditions, order, undefined, EXPORT_BATCH, counts);
+      while (batch || ahead.length) {
+        while (batch && ahead.length < EXPORT_AHEAD) {
+          const current: BookBatch = batch;
+          const rows = bookBatchRows(db, current);
+          // Awaited in its turn (its failure thrown there); not an unhandled rejection meanwhile.
+          rows.catch(() => undefined);
+          ahead.push(rows);
+          const last = current.found.at(-1);
+          batch = current.hasNext && last ? await findBookBatch(db, conditions, order, last, EXPORT_BATCH, counts) : undefined;
+        }
+        const rows = await ahead.shift()!;
+        if (rows.length) yield rows.map(({ position: _position, ...row }) => toListItem(row));
       }
     },
   };

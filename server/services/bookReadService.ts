@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { findSheetLists, findSheetRow, type SheetLists, type SheetRow } from '../db/repositories/bookReadRepository.js';
+import { findSheetLists, findSheetListsOf, findSheetRow, findSheetRows, type SheetLists, type SheetRow } from '../db/repositories/bookReadRepository.js';
 import { BOOK_CRITERIA, BOOK_FILE_TYPES, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
 import { fileUrl } from '../storage/fileUrl.js';
@@ -45,6 +45,14 @@ export async function findSheet(db: Db, id: number, { requests = true }: { reque
   if (!row) return undefined;
   const [lists, requestRows] = await concurrently(db, [() => findSheetLists(db, row.book.id), async () => (requests ? requestsOfSheet(db, row.book.id) : [])]);
   return toSheetApi(row, { ...lists, requestRows });
+}
+
+/** Several sheets at once, as `findSheet` reads each without its requests (a bulk action's rows): those that exist, by id. */
+export async function findSheets(db: Db, ids: readonly number[]): Promise<Map<number, SheetApi>> {
+  const rows = await findSheetRows(db, ids);
+  if (rows.length === 0) return new Map();
+  const lists = await findSheetListsOf(db, rows.map((row) => row.book.id));
+  return new Map(rows.map((row) => [row.book.id, toSheetApi(row, { ...lists.get(row.book.id)!, requestRows: [] })]));
 }
 
 export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }: SheetRow, lists: SheetLists & { requestRows: readonly object[] }): SheetApi {

@@ -17,8 +17,8 @@ export type BulkRecord = Record<string, unknown> & { id: number };
  * is a revision of its record's history).
  */
 export interface BulkRows {
-  /** The record, or undefined when there is no such record. */
-  read(id: number): Promise<BulkRecord | undefined>;
+  /** The records of these ids that exist, by id (a few dozen at once: `READ_AT_ONCE`). */
+  read(ids: readonly number[]): Promise<Map<number, BulkRecord>>;
   /** Saves the record with `changes` (its other fields as read). Throws the save's refusal. */
   set(record: BulkRecord, changes: Record<string, unknown>): Promise<void>;
   /** Deletes the record. Throws the delete's refusal (in use: 409). */
@@ -98,12 +98,11 @@ export async function checkBulk(body: BulkBody, contract: ListContract, screen: 
 export const GONE_MESSAGE = 'This row no longer exists.';
 
 /**
- * One row through its ordinary save or delete: done, or refused with the refusal's message and
+ * One row (`record`, as read: undefined when it does not exist) through its ordinary save or delete: done, or refused with the refusal's message and
  * field errors (nothing of it written: its own transaction rolled back). A failure that is no
  * refusal (the database gone) ends the whole action.
  */
-export async function bulkRow(rows: BulkRows, id: number, operation: BulkOperation): Promise<BulkRowAnswer> {
-  const record = await rows.read(id);
+export async function bulkRow(rows: BulkRows, id: number, operation: BulkOperation, record: BulkRecord | undefined): Promise<BulkRowAnswer> {
   if (!record) return { id, label: null, done: false, message: GONE_MESSAGE };
   const label = itemText(record as Json) ?? `#${id}`;
   try {
@@ -116,14 +115,74 @@ export async function bulkRow(rows: BulkRows, id: number, operation: BulkOperati
   }
 }
 
-/** Runs a checked bulk action row by row, in the order of its ids; `progress` hears each row's outcome. */
-export async function runBulk(rows: BulkRows, bulk: CheckedBulk, progress?: (row: BulkRowAnswer) => void | Promise<void>): Promise<BulkResult> {
+/**
+ * How many rows of a bulk action run at once, each in its own transaction (on a connection of its
+ * own, on PostgreSQL): the server prepares one row while the database writes another. Rows are
+ * distinct records, so they never wait on each other's locks.
+ */
+export const BULK_ROWS_AT_ONCE = 4;
+
+/** How many records a bulk action reads at once (a sheet's lists: one query each for them all). */
+export const READ_AT_ONCE = 50;
+
+/**
+ * The records of a bulk action's ids, read READ_AT_ONCE at a time as its rows are taken in order:
+ * each chunk once, the next one read while the rows of the one before run, a chunk forgotten once
+ * its last row is taken. A row changed between its read and its write is refused by its version,
+ * as a form's stale save is.
+ */
+export function chunkedReads(rows: Pick<BulkRows, 'read'>, ids: readonly number[]): (index: number) => Promise<BulkRecord | undefined> {
+  const chunks = new Map<number, Promise<Map<number, BulkRecord>>>();
+  const chunk = (at: number) => {
+    let read = chunks.get(at);
+    if (!read && at * READ_AT_ONCE < ids.length) {
+      read = rows.read(ids.slice(at * READ_AT_ONCE, (at + 1) * READ_AT_ONCE));
+      // Awaited by its rows (their failure thrown there); not an unhandled rejection meanwhile.
+      read.catch(() => undefined);
+      chunks.set(at, read);
+    }
+    return read;
+  };
+  return async (index) => {
+    const at = Math.floor(index / READ_AT_ONCE);
+    const read = chunk(at)!;
+    if (index % READ_AT_ONCE === 0) chunk(at + 1);
+    if (index % READ_AT_ONCE === READ_AT_ONCE - 1 || index === ids.length - 1) chunks.delete(at);
+    return (await read).get(ids[index]!);
+  };
+}
+
+/**
+ * Runs `run` on each id, BULK_ROWS_AT_ONCE at a time, each id taken in order once the one before
+ * it has started; `stop` is asked before each row is taken (no new row once it says so). A failure
+ * stops the taking of rows and is thrown once the rows running have ended. Resolves with the
+ * number of rows taken.
+ */
+export async function eachRow(ids: readonly number[], run: (id: number, index: number) => Promise<void>, stop: () => boolean = () => false): Promise<number> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < ids.length && !stop()) {
+      const index = next++;
+      try {
+        await run(ids[index]!, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BULK_ROWS_AT_ONCE, ids.length) }, worker));
+  if (failure) throw failure.error;
+  return next;
+}
+
+/** Runs a checked bulk action on its rows (BULK_ROWS_AT_ONCE at a time); the outcomes in the order of its ids. */
+export async function runBulk(rows: BulkRows, bulk: CheckedBulk): Promise<BulkResult> {
   const answers: BulkRowAnswer[] = [];
-  for (const id of bulk.ids) {
-    const answer = await bulkRow(rows, id, bulk.operation);
-    answers.push(answer);
-    await progress?.(answer);
-  }
+  const recordAt = chunkedReads(rows, bulk.ids);
+  await eachRow(bulk.ids, async (id, index) => {
+    answers[index] = await bulkRow(rows, id, bulk.operation, await recordAt(index));
+  });
   const done = answers.filter((answer) => answer.done).length;
   return { total: answers.length, done, refused: answers.length - done, rows: answers };
 }

@@ -3,7 +3,7 @@ import type { BulkJobAnswer, BulkRowAnswer } from '../../common/bulkAnswers.js';
 import type { Db } from '../db/client.js';
 import { findBulkJob, insertBulkJob, updateBulkJob, type BulkJobRow } from '../db/repositories/bulkJobRepository.js';
 import { notFound } from '../http/errors.js';
-import { bulkRow, type BulkRows, type CheckedBulk } from './bulkActions.js';
+import { bulkRow, chunkedReads, eachRow, type BulkRows, type CheckedBulk } from './bulkActions.js';
 
 /** How often a running job writes how far it is. */
 const PROGRESS_EVERY_MS = 1000;
@@ -22,8 +22,8 @@ export interface BulkJobContext {
 }
 
 /**
- * Starts a bulk action as a job (docs/bulk-actions.md): its row is written, then its rows run one
- * by one in this server, after the answer, each through its ordinary save or delete; every second
+ * Starts a bulk action as a job (docs/bulk-actions.md): its row is written, then its rows run in
+ * this server (a few at once: `eachRow`), after the answer, each through its ordinary save or delete; every second
  * the job's row says how far it is and which rows were refused. Resolves with the job as started.
  * The request's context (who asked) goes with it, so each row's revision names its author.
  */
@@ -35,28 +35,36 @@ export async function startBulkJob(rows: BulkRows, bulk: CheckedBulk, context: B
 }
 
 async function runJob(job: BulkJobRow, rows: BulkRows, bulk: CheckedBulk, { db, log, stopping }: BulkJobContext): Promise<void> {
+  // Each row's outcome by its place: the refused rows are listed in the order of the ids.
+  const answers: BulkRowAnswer[] = [];
   let done = 0;
-  const refused: BulkRowAnswer[] = [];
+  let refused = 0;
   let written = Date.now();
-  const progress = () => ({ done, refused: refused.length, refusedRows: refused });
+  const progress = () => ({ done, refused, refusedRows: answers.filter((answer) => answer && !answer.done) });
+  const recordAt = chunkedReads(rows, bulk.ids);
   try {
-    for (const id of bulk.ids) {
-      if (stopping()) {
-        await updateBulkJob(db, job.id, { ...progress(), state: 'stopped', message: stoppedMessage(done + refused.length, job.total) });
-        return;
-      }
-      const answer = await bulkRow(rows, id, bulk.operation);
-      if (answer.done) done += 1;
-      else refused.push(answer);
-      if (Date.now() - written >= PROGRESS_EVERY_MS) {
-        await updateBulkJob(db, job.id, progress());
-        written = Date.now();
-      }
+    const taken = await eachRow(
+      bulk.ids,
+      async (id, index) => {
+        const answer = await bulkRow(rows, id, bulk.operation, await recordAt(index));
+        answers[index] = answer;
+        if (answer.done) done += 1;
+        else refused += 1;
+        if (Date.now() - written >= PROGRESS_EVERY_MS) {
+          written = Date.now();
+          await updateBulkJob(db, job.id, progress());
+        }
+      },
+      stopping,
+    );
+    if (taken < bulk.ids.length) {
+      await updateBulkJob(db, job.id, { ...progress(), state: 'stopped', message: stoppedMessage(done + refused, job.total) });
+      return;
     }
     await updateBulkJob(db, job.id, { ...progress(), state: 'finished' });
   } catch (error) {
     log?.error({ err: error, job: job.id }, 'bulk job failed');
-    await updateBulkJob(db, job.id, { ...progress(), state: 'failed', message: `The action stopped on an error after ${(done + refused.length).toLocaleString('en')} of ${job.total.toLocaleString('en')} rows: run it again on the rows left.` }).catch(
+    await updateBulkJob(db, job.id, { ...progress(), state: 'failed', message: `The action stopped on an error after ${(done + refused).toLocaleString('en')} of ${job.total.toLocaleString('en')} rows: run it again on the rows left.` }).catch(
       (writeError: unknown) => log?.error({ err: writeError, job: job.id }, 'bulk job state not written'),
     );
   }

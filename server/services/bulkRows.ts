@@ -4,7 +4,7 @@ import { normalizeJsonForm } from '../http/multipartForm.js';
 import { currentRequest } from '../http/requestContext.js';
 import type { Storage } from '../storage/index.js';
 import { bookExportSource, removeBook, type BookListQuery } from './bookListService.js';
-import { findSheet, type SheetApi } from './bookReadService.js';
+import { findSheets, type SheetApi } from './bookReadService.js';
 import { SHEET_COLUMN_FIELDS } from './sheetColumnFields.js';
 import { READING_SHEET_SCHEMA } from './bookSaveInput.js';
 import type { BookSaveService } from './bookSaveService.js';
@@ -32,13 +32,16 @@ export function fieldActions(db: Db, writes: RecordWrites): Readonly<Record<stri
  */
 export function resourceBulkRows(service: ResourceService, actions: Readonly<Record<string, FieldAction>> = {}): BulkRows {
   return {
-    async read(id) {
-      try {
-        return (await service.get(String(id))) as BulkRecord;
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 404) return undefined;
-        throw error;
+    async read(ids) {
+      const records = new Map<number, BulkRecord>();
+      for (const id of ids) {
+        try {
+          records.set(id, (await service.get(String(id))) as BulkRecord);
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+        }
       }
+      return records;
     },
     async set(record, changes) {
       // A field written by its own action goes through it (one field a bulk action: nothing else changes).
@@ -61,7 +64,7 @@ export function resourceBulkRows(service: ResourceService, actions: Readonly<Rec
  */
 export function sheetBulkRows(db: Db, sheets: Pick<BookSaveService, 'save' | 'saveColumns'>, writes: RecordWrites, storage: Storage): BulkRows {
   return {
-    read: (id) => findSheet(db, id, { requests: false }),
+    read: (ids) => findSheets(db, ids),
     async set(record, changes) {
       const administratorId = currentRequest()?.administratorId ?? null;
       if (Object.keys(changes).every((field) => SHEET_COLUMN_FIELDS.some((column) => column.key === field))) {

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { START_ARGS } from '../../scripts/harness/startCommand.js';
 
-/** What `npm start` runs once it has built. */
-const START_ARGS = ['--enable-source-maps', 'dist/server/main.js'];
 
 /** Starts the built server as `npm start` does after its build (package.json) and resolves once it listens. */
 function start(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; output: () => string }> {

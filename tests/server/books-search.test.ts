@@ -242,6 +242,22 @@ describe('bounded totals of GET admin/books', () => {
     expect(tenth.data.map((row) => row.id)).toEqual(expected.slice(9000, 10_000));
   }, 60_000);
 
+  it('exports every match of a search past the bound, batch after batch, titles first, in the list’s order, and the whole catalogue', async () => {
+    const exported = async (query: string) => {
+      const response = await get(`books/export?format=csv&columns=id${query ? `&${query}` : ''}`);
+      expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+      const lines = response.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+      expect(Number(response.headers['x-export-rows'])).toBe(lines.length - 1);
+      return lines.slice(1).map(Number);
+    };
+    // 10,001 title matches then the report-only ones: more rows than a batch, and two tiers.
+    expect(await exported('search=bulk')).toEqual([...(await everyId(sql`original_title like 'Bulk %'`)), ...(await everyId(sql`original_title like 'Report %'`))]);
+    expect(await exported('sort=title&direction=asc&search=report')).toEqual(
+      rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from books where original_title like 'Report %' order by original_title, id`)).map((row) => Number(row.id)),
+    );
+    expect(await exported('')).toEqual(await everyId());
+  }, 60_000);
+
   it('still answers an offset past the bound exactly', async () => {
     const expected = await everyId();
     expect(await ids('perPage=1000&page=11')).toEqual(expected.slice(10_000, 11_000));

@@ -7,6 +7,7 @@ import { hashPassword } from '../../server/services/passwords.js';
 import { insertUser } from '../helpers/subscribers.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { sheetServiceOf } from '../../server/routes/bookSave.js';
+import { BULK_ROWS_AT_ONCE } from '../../server/services/bulkActions.js';
 
 type Row = { id: number; label: string | null; done: boolean; message?: string; errors?: Record<string, string[]> };
 
@@ -206,6 +207,40 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     const colleague = await t.login('colleague@scouting.test', 'another good password');
     expect((await t.as(colleague, { method: 'GET', url: `/api/admin/bulk-jobs/${job.id}` })).statusCode).toBe(404);
   }, 90_000);
+
+  it('a job its server stops ends between rows, saying how far it got: the rows done stay done, the others untouched', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 120; i++) ids.push(await insertUser(t.database.db, { isAccepted: false }));
+    // The server starts stopping once ten of the job's rows are written.
+    let writes = 0;
+    const unobserve = t.app.recordWrites.observe(async (_tx, write) => {
+      if (write.resource === 'users' && ++writes === 10) t.app.shuttingDown = true;
+    });
+    const started = await call('POST', 'users/bulk', { action: 'set', field: 'is_accepted', value: true, ids });
+    expect(started.statusCode, started.body).toBe(202);
+    const { job } = started.json().data as { job: { id: number } };
+    let read: { state: string; done: number; refused: number; message: string | null } | undefined;
+    try {
+      await expect
+        .poll(
+          async () => {
+            read = (await call('GET', `bulk-jobs/${job.id}`)).json().data;
+            return read!.state;
+          },
+          { timeout: 30_000, interval: 100 },
+        )
+        .toBe('stopped');
+    } finally {
+      unobserve();
+      t.app.shuttingDown = false;
+    }
+    // The rows running when it began to stop ended; no row was taken after.
+    expect(read!.done).toBeGreaterThanOrEqual(10);
+    expect(read!.done).toBeLessThanOrEqual(10 + BULK_ROWS_AT_ONCE);
+    expect(read!.message).toBe(`The server stopped after ${read!.done} of 120 rows: run the action again on the rows left.`);
+    const accepted = new Set(((await call('GET', `users?is_accepted=1&perPage=1000`)).json().data as { id: number }[]).map((user) => user.id));
+    expect(ids.filter((id) => accepted.has(id))).toHaveLength(read!.done);
+  }, 60_000);
 
   it('refuses what the list does not declare, and a request that does not say its rows, before any row is written', async () => {
     const title = (await sheet(12)).original_title;

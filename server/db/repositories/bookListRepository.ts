@@ -94,6 +94,12 @@ const list = (ids: readonly number[]) =>
     sql`, `,
   );
 
+/**
+ * Ids as one array parameter (`= any(…)`): a page's or an export batch's 2,000 ids cost one
+ * parameter to build, send and parse, not 2,000.
+ */
+const idArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+
 const whereClause = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``);
 
 const and = (conditions: SQL[]): SQL => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
@@ -195,7 +201,7 @@ interface TierWindow {
  *   (about (offset + limit) × catalogue / matches probes).
  * A row with a null id carries the count when the window is empty (or not asked for).
  */
-function tierStatement(tier: Tier, order: BookListOrder, window: TierWindow | undefined): SQL {
+function tierStatement(tier: Tier, order: BookListOrder, window: TierWindow | undefined, known?: number): SQL {
   const limited = COUNT_BOUND + 1;
   if (!window) {
     const from = tier.condition === null ? sql`books b` : sql`book_facets f where ${tier.condition}`;
@@ -228,11 +234,17 @@ function tierStatement(tier: Tier, order: BookListOrder, window: TierWindow | un
   );
   const rows = sql`select * from (${sql.join(branches, sql` union all `)}) ranged
     order by part, ${orderBy(order, window.forward, sql`ranged.value`, sql`ranged.id`)} ${ranges.length === 1 ? sql`` : sql`limit ${window.limit} offset ${window.offset}`}`;
+  // A count known already (an export's, counted once) is not counted again: only the matches the few-branch sorts are collected.
   const counted =
     tier.condition === null
-      ? sql`counted as (select count(*)::int as n from (select 1 from books b limit ${limited}) bounded)`
-      : sql`m as materialized (select f.book_id from book_facets f where ${tier.condition} limit ${limited}),
-        counted as (select count(*)::int as n from m)`;
+      ? known === undefined
+        ? sql`counted as (select count(*)::int as n from (select 1 from books b limit ${limited}) bounded)`
+        : sql`counted as (select ${Math.min(known, limited)}::int as n)`
+      : known === undefined
+        ? sql`m as materialized (select f.book_id from book_facets f where ${tier.condition} limit ${limited}),
+        counted as (select count(*)::int as n from m)`
+        : sql`m as materialized (select f.book_id from book_facets f where ${known <= COUNT_BOUND ? tier.condition : sql`false`}),
+        counted as (select ${Math.min(known, limited)}::int as n)`;
   // The key's text is made for the window's rows only (an offset's skipped rows are never formatted).
   return sql`with ${counted}
     select counted.n as count, p.id, ${tier.tier}::int as tier, ${column.text(sql`p.value`)} as key
@@ -247,13 +259,14 @@ function displayRows(ids: readonly number[]): SQL {
       to_char(b.publication_date, 'YYYY-MM') as publication_date,
       to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
       ${authorListOf} as "authorList",
-      (select g.color from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary) as primary_genre_color,
-      (select g.names from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary) as primary_genre_names,
+      pg.color as primary_genre_color, pg.names as primary_genre_names,
       (select bf.stored_name from book_files bf where bf.book_id = b.id and bf.type = 2 order by bf.position, bf.id limit 1) as cover_key
     from books b
     join book_statuses s on s.id = b.status_id
     join rights_statuses r on r.id = b.rights_status_id
-    where b.id in (${list(ids)})`;
+    -- The primary genre once for both of its columns (one probe of book_genres a row, not two).
+    left join lateral (select g.color, g.names from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary limit 1) pg on true
+    where b.id = any(${idArray(ids)})`;
 }
 
 /** The tiers of a list: the catalogue, the matches of `conditions`, or a search's title and author matches then its other matches. */
@@ -289,6 +302,8 @@ async function findRows(
   start: { offset: number; position?: BookListPosition | undefined },
   limit: number,
   forward: boolean,
+  /** The tiers' exact counts when known (an export's): no statement counts them again. */
+  known?: readonly number[],
 ): Promise<{ found: Found[]; counts: (number | null)[] }> {
   const found: Found[] = [];
   const counts: (number | null)[] = tiers.map(() => null);
@@ -298,7 +313,7 @@ async function findRows(
     // A position: its own tier from past it, the tiers after it whole, those before it skipped.
     if (start.position && (forward ? tier.tier < start.position.tier : tier.tier > start.position.tier)) continue;
     const position = start.position && tier.tier === start.position.tier ? start.position : undefined;
-    const result = rowsOf<Found & { count: number }>(await db.execute(tierStatement(tier, order, { offset, limit: limit - found.length, position, forward })));
+    const result = rowsOf<Found & { count: number }>(await db.execute(tierStatement(tier, order, { offset, limit: limit - found.length, position, forward }, known?.[tier.tier])));
     const count = Number(result[0]?.count ?? 0);
     counts[tier.tier] = count;
     const rows = result.filter((row) => row.id !== null);
@@ -311,9 +326,10 @@ async function findRows(
     offset = 0;
   }
   for (const tier of tiers) {
+    if (known) break;
     if (counts[tier.tier] !== null) continue;
-    const known = counts.filter((count): count is number => count !== null);
-    if (known.some((count) => count > COUNT_BOUND) || known.reduce((sum, count) => sum + count, 0) > COUNT_BOUND) break;
+    const counted = counts.filter((count): count is number => count !== null);
+    if (counted.some((count) => count > COUNT_BOUND) || counted.reduce((sum, count) => sum + count, 0) > COUNT_BOUND) break;
     counts[tier.tier] = Number(rowsOf<{ count: number }>(await db.execute(tierStatement(tier, order, undefined)))[0]?.count ?? 0);
   }
   return { found, counts };
@@ -327,16 +343,64 @@ async function findRows(
  * of a first page.
  */
 export async function listBooks(db: Db, conditions: SQL[], order: BookListOrder, window: BookListWindow): Promise<BookListPage> {
-  // One read-only snapshot, so the counts, the page and its rows agree; and no parallel workers:
-  // starting them cost more than the index walks of a page they would share (and a guarded-off
-  // branch of a statement started them all the same).
+  return listSnapshot(db, (tx) => listBooksIn(tx, conditions, order, window));
+}
+
+/**
+ * One read-only snapshot, so the counts, the page and its rows agree; and no parallel workers:
+ * starting them cost more than the index walks of a page they would share (and a guarded-off
+ * branch of a statement started them all the same).
+ */
+function listSnapshot<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(
     async (tx) => {
       await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-      return listBooksIn(tx as unknown as Db, conditions, order, window);
+      return read(tx as unknown as Db);
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/** Where an export's batch stands: the rows it takes, in the list's order, and whether more follow. */
+export interface BookBatch {
+  found: readonly (BookListPosition & { id: number })[];
+  hasNext: boolean;
+}
+
+/**
+ * The rows of one batch of an export (server/services/bookListService.ts `bookExportSource`): up
+ * to `limit` positions in the list's order after `after` (from the first without), and whether more
+ * follow; their display columns are read apart (`bookBatchRows`), so that the next batch's
+ * positions are known while this one's columns are read. The tiers' exact counts (`countBookTiers`,
+ * counted once for the export) are given, so no batch counts again.
+ */
+export async function findBookBatch(
+  db: Db,
+  conditions: SQL[],
+  order: BookListOrder,
+  after: BookListPosition | undefined,
+  limit: number,
+  counts: readonly number[],
+): Promise<BookBatch> {
+  return listSnapshot(db, async (tx) => {
+    const { found } = await findRows(tx, tiersOf(conditions, order.search), order, { offset: 0, position: after }, limit + 1, true, counts);
+    return { found: found.slice(0, limit), hasNext: found.length > limit };
+  });
+}
+
+/** The display columns of a batch's rows, in its order, each with its position (a row deleted since is left out). */
+export async function bookBatchRows(db: Db, batch: BookBatch): Promise<BookListPage['rows']> {
+  return listSnapshot(db, (tx) => withDisplay(tx, batch.found));
+}
+
+/** The display columns of the rows found, in their order, each with its position. */
+async function withDisplay(db: Db, found: readonly Found[]): Promise<BookListPage['rows']> {
+  if (found.length === 0) return [];
+  const byId = new Map(rowsOf<BookListRow>(await db.execute(displayRows(found.map((row) => row.id)))).map((row) => [Number(row.id), row]));
+  return found.flatMap((position) => {
+    const row = byId.get(position.id);
+    return row ? [{ ...row, position }] : [];
+  });
 }
 
 async function listBooksIn(db: Db, conditions: SQL[], order: BookListOrder, window: BookListWindow): Promise<BookListPage> {
@@ -362,12 +426,7 @@ async function listBooksIn(db: Db, conditions: SQL[], order: BookListOrder, wind
   const exact = counts.every((count) => count !== null) && counted <= COUNT_BOUND;
   const total = exact ? counted : COUNT_BOUND;
   if (found.length === 0) return { rows: [], total, exact, hasNext: false, hasPrevious };
-  const byId = new Map(rowsOf<BookListRow>(await db.execute(displayRows(found.map((row) => row.id)))).map((row) => [Number(row.id), row]));
-  const rows = found.flatMap((position) => {
-    const row = byId.get(position.id);
-    return row ? [{ ...row, position }] : [];
-  });
-  return { rows, total, exact, hasNext, hasPrevious };
+  return { rows: await withDisplay(db, found), total, exact, hasNext, hasPrevious };
 }
 
 /**
@@ -423,7 +482,12 @@ export async function deleteBook(db: Db, id: number): Promise<boolean> {
  * (an export says how many rows it writes; a page never asks for more than `COUNT_BOUND`).
  */
 export async function countBooks(db: Db, conditions: SQL[], search: RankedSearch | undefined): Promise<number> {
-  let total = 0;
-  for (const tier of tiersOf(conditions, search)) total += await exactCount(db, tier);
-  return total;
+  return (await countBookTiers(db, conditions, search)).reduce((sum, count) => sum + count, 0);
+}
+
+/** The exact number of matches of each tier of the list (`countBooks`, tier by tier: an export's batches take them). */
+export async function countBookTiers(db: Db, conditions: SQL[], search: RankedSearch | undefined): Promise<number[]> {
+  const counts: number[] = [];
+  for (const tier of tiersOf(conditions, search)) counts[tier.tier] = await exactCount(db, tier);
+  return counts;
 }

@@ -49,6 +49,18 @@ export async function findSheetRow(db: Db, id: number) {
 }
 export type SheetRow = NonNullable<Awaited<ReturnType<typeof findSheetRow>>>;
 
+/** The book rows of these sheets (those that exist), with the labels findSheetRow adds. */
+export async function findSheetRows(db: Db, ids: readonly number[]): Promise<SheetRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ book: books, statusLabel: bookStatuses.label, rightsStatusLabel: rightsStatuses.label, companyName: companies.name })
+    .from(books)
+    .innerJoin(bookStatuses, eq(bookStatuses.id, books.statusId))
+    .innerJoin(rightsStatuses, eq(rightsStatuses.id, books.rightsStatusId))
+    .leftJoin(companies, eq(companies.id, books.companyId))
+    .where(inArray(books.id, [...ids]));
+}
+
 /** Up to `limit` book rows after the id `after`, by id, with the labels findSheetRow adds (a screen's impact reads them all, page by page). */
 export async function findSheetRowsAfter(db: Db, after: number, limit: number): Promise<SheetRow[]> {
   return db
@@ -88,61 +100,78 @@ export type CriteriaTableKey = keyof typeof CRITERIA_TABLES;
 
 /** Every list of a sheet stored with it, each in display order (criteria by id); its requests are the requests' (server/resources/demands.ts). */
 export async function findSheetLists(db: Db, bookId: number) {
+  return (await findSheetListsOf(db, [bookId])).get(bookId)!;
+}
+
+/** Rows of several sheets by sheet, in their order, without the column that said whose they were. */
+function bySheet<Row extends { bookId: number }>(bookIds: readonly number[], rows: readonly Row[]): Map<number, Omit<Row, 'bookId'>[]> {
+  const grouped = new Map<number, Omit<Row, 'bookId'>[]>(bookIds.map((id) => [id, []]));
+  for (const { bookId, ...row } of rows) grouped.get(bookId)?.push(row);
+  return grouped;
+}
+
+/**
+ * The lists of several sheets at once (`findSheetLists` of each, by sheet id): one query a list for
+ * them all, each ordered by sheet then as one sheet's is (a bulk action reads its rows so).
+ */
+export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
+  const ids = [...bookIds];
   const criteriaQueries = Object.entries(CRITERIA_TABLES).map(([key, { table, column }]) =>
     db
-      .select({ key: sql<string>`${key}::text`.as('key'), id: sql<number>`${column}`.as('id') })
+      .select({ bookId: sql<number>`${table.bookId}`.as('book_id'), key: sql<string>`${key}::text`.as('key'), id: sql<number>`${column}`.as('id') })
       .from(table)
-      .where(eq(table.bookId, bookId)),
+      .where(inArray(table.bookId, ids)),
   );
   const [first, second, ...rest] = criteriaQueries;
 
   const [series, authorRows, sources, contactRows, reporterRows, genreRows, criteriaRows, characterRows, ratingRows, fileRows] = await concurrently(db, [
     () =>
       db
-        .select({ id: bookSeries.id, name: bookSeries.name, number: bookSeries.number })
+        .select({ bookId: bookSeries.bookId, id: bookSeries.id, name: bookSeries.name, number: bookSeries.number })
         .from(bookSeries)
-        .where(eq(bookSeries.bookId, bookId))
-        .orderBy(asc(bookSeries.position), asc(bookSeries.id)),
+        .where(inArray(bookSeries.bookId, ids))
+        .orderBy(asc(bookSeries.bookId), asc(bookSeries.position), asc(bookSeries.id)),
     () =>
       db
-        .select({ id: bookAuthors.authorId, name: authors.name, type: bookAuthors.authorTypeId })
+        .select({ bookId: bookAuthors.bookId, id: bookAuthors.authorId, name: authors.name, type: bookAuthors.authorTypeId })
         .from(bookAuthors)
         .innerJoin(authors, eq(authors.id, bookAuthors.authorId))
-        .where(eq(bookAuthors.bookId, bookId))
-        .orderBy(asc(bookAuthors.position), asc(bookAuthors.authorId)),
+        .where(inArray(bookAuthors.bookId, ids))
+        .orderBy(asc(bookAuthors.bookId), asc(bookAuthors.position), asc(bookAuthors.authorId)),
     () =>
       db
-        .select({ id: bookSources.contactId, name: contacts.name, other: bookSources.other, date: bookSources.date, mail: bookSources.mail })
+        .select({ bookId: bookSources.bookId, id: bookSources.contactId, name: contacts.name, other: bookSources.other, date: bookSources.date, mail: bookSources.mail })
         .from(bookSources)
         .leftJoin(contacts, eq(contacts.id, bookSources.contactId))
-        .where(eq(bookSources.bookId, bookId))
-        .orderBy(asc(bookSources.position), asc(bookSources.id)),
+        .where(inArray(bookSources.bookId, ids))
+        .orderBy(asc(bookSources.bookId), asc(bookSources.position), asc(bookSources.id)),
     () =>
       db
-        .select({ id: bookContacts.contactId, name: contacts.name, company: companies.name, audiovisualLaw: bookContacts.audiovisualLaw })
+        .select({ bookId: bookContacts.bookId, id: bookContacts.contactId, name: contacts.name, company: companies.name, audiovisualLaw: bookContacts.audiovisualLaw })
         .from(bookContacts)
         .innerJoin(contacts, eq(contacts.id, bookContacts.contactId))
         .leftJoin(companies, eq(companies.id, contacts.companyId))
-        .where(eq(bookContacts.bookId, bookId))
-        .orderBy(asc(bookContacts.position), asc(bookContacts.contactId)),
+        .where(inArray(bookContacts.bookId, ids))
+        .orderBy(asc(bookContacts.bookId), asc(bookContacts.position), asc(bookContacts.contactId)),
     () =>
       db
-        .select({ id: reporters.id, title: reporters.title })
+        .select({ bookId: reporterBooks.bookId, id: reporters.id, title: reporters.title })
         .from(reporterBooks)
         .innerJoin(reporters, eq(reporters.id, reporterBooks.reporterId))
-        .where(eq(reporterBooks.bookId, bookId))
-        .orderBy(desc(reporters.date), desc(reporters.id)),
+        .where(inArray(reporterBooks.bookId, ids))
+        .orderBy(asc(reporterBooks.bookId), desc(reporters.date), desc(reporters.id)),
     () =>
       db
-        .select({ id: bookGenres.genreId, isPrimary: bookGenres.isPrimary })
+        .select({ bookId: bookGenres.bookId, id: bookGenres.genreId, isPrimary: bookGenres.isPrimary })
         .from(bookGenres)
-        .where(eq(bookGenres.bookId, bookId))
-        .orderBy(asc(bookGenres.genreId)),
+        .where(inArray(bookGenres.bookId, ids))
+        .orderBy(asc(bookGenres.bookId), asc(bookGenres.genreId)),
     () =>
       unionAll(first!, second!, ...rest),
     () =>
       db
         .select({
+          bookId: characters.bookId,
           id: characters.id,
           name: characters.name,
           function: characters.functionId,
@@ -154,16 +183,16 @@ export async function findSheetLists(db: Db, bookId: number) {
           evolutions: characters.evolutions,
         })
         .from(characters)
-        .where(eq(characters.bookId, bookId))
-        .orderBy(asc(characters.position), asc(characters.id)),
+        .where(inArray(characters.bookId, ids))
+        .orderBy(asc(characters.bookId), asc(characters.position), asc(characters.id)),
     () =>
-      db.select({ type: bookRatings.type, rate: bookRatings.rate }).from(bookRatings).where(eq(bookRatings.bookId, bookId)),
+      db.select({ bookId: bookRatings.bookId, type: bookRatings.type, rate: bookRatings.rate }).from(bookRatings).where(inArray(bookRatings.bookId, ids)),
     () =>
       db
-        .select({ id: bookFiles.id, type: bookFiles.type, originalName: bookFiles.originalName, storedName: bookFiles.storedName, size: bookFiles.size, mime: bookFiles.mime })
+        .select({ bookId: bookFiles.bookId, id: bookFiles.id, type: bookFiles.type, originalName: bookFiles.originalName, storedName: bookFiles.storedName, size: bookFiles.size, mime: bookFiles.mime })
         .from(bookFiles)
-        .where(eq(bookFiles.bookId, bookId))
-        .orderBy(asc(bookFiles.position), asc(bookFiles.id)),
+        .where(inArray(bookFiles.bookId, ids))
+        .orderBy(asc(bookFiles.bookId), asc(bookFiles.position), asc(bookFiles.id)),
   ]);
 
   const characterIds = characterRows.map((character) => character.id);
@@ -174,7 +203,26 @@ export async function findSheetLists(db: Db, bookId: number) {
         .where(inArray(characterAgeLinks.characterId, characterIds))
         .orderBy(asc(characterAgeLinks.ageId))
     : [];
+  const sheetOfCharacter = new Map(characterRows.map((character) => [character.id, character.bookId]));
 
-  return { series, authorRows, sources, contactRows, reporterRows, genreRows, criteriaRows, characterRows, ageRows, ratingRows, fileRows };
+  const lists = {
+    series: bySheet(ids, series),
+    authorRows: bySheet(ids, authorRows),
+    sources: bySheet(ids, sources),
+    contactRows: bySheet(ids, contactRows),
+    reporterRows: bySheet(ids, reporterRows),
+    genreRows: bySheet(ids, genreRows),
+    criteriaRows: bySheet(ids, criteriaRows.map((row) => ({ ...row, bookId: Number(row.bookId) }))),
+    characterRows: bySheet(ids, characterRows),
+    ageRows: bySheet(ids, ageRows.map((age) => ({ ...age, bookId: sheetOfCharacter.get(age.characterId)! }))),
+    ratingRows: bySheet(ids, ratingRows),
+    fileRows: bySheet(ids, fileRows),
+  };
+  return new Map(
+    ids.map((id) => [
+      id,
+      Object.fromEntries(Object.entries(lists).map(([list, grouped]) => [list, grouped.get(id)!])) as { [List in keyof typeof lists]: NonNullable<ReturnType<(typeof lists)[List]['get']>> },
+    ]),
+  );
 }
 export type SheetLists = Awaited<ReturnType<typeof findSheetLists>>;
