@@ -365,7 +365,7 @@ export function exportSection(result: ExportResult): string[] {
     '- Client: `fetch` with a session cookie and `accept-encoding: identity` (no gzip), the list\'s default columns, no `accept-language` (`,` separator); the body read as a stream to its end (time to headers, to the first body byte, to the end), written to a temporary file and checked afterwards: the CSV parsed by `csv-parse` (header + one record per row, every record the header\'s width), the XLSX a complete ZIP.',
     `- Memory: the server process's VmRSS (/proc/<pid>/status) every ${SAMPLE_MS} ms; before: just before the request; growth: peak − before; after: 2 s after the end. MB = 10⁶ bytes; times in ms unless said.`,
     `- CSV checked: ${checked}.`,
-    `- Floor, the same rows read in the bench process (\`bookExportSource\`: the count, then \`listBooks\` ${floor.batchSize.toLocaleString('en')} rows at a time by keyset, mapped to list items; no cells, no file, no HTTP): ` +
+    `- Floor, the same rows read in the bench process (\`bookExportSource\`: the counts, then ${floor.batchSize.toLocaleString('en')} rows at a time by keyset, their positions then their columns, two batches' columns read ahead, mapped to list items; no cells, no file, no HTTP): ` +
       `${floor.rows.toLocaleString('en')} rows in ${seconds(floor.totalMs)} s, **${((floor.rows / floor.totalMs) * 1000).toFixed(0)} rows/s**; ` +
       `a batch ${ms(floor.batch.median)} ms median, ${ms(floor.batch.p95)} p95, ${ms(floor.batch.max)} max (load ${floor.load.toFixed(2)} before).`,
     '',

@@ -9,15 +9,14 @@ import type { PendingUploads } from '../uploads/PendingUploads.js';
 import { discardUploads, type UploadedFile } from '../uploads/receiveUploads.js';
 import { runAfterCommit, type AfterCommitResult, type SheetSavedEvent, type SheetSaveHooks } from './bookSaveEvents.js';
 import { removeStoredFiles } from './bookSaveFiles.js';
-import { validateSheetInput, type SheetInput } from './bookSaveInput.js';
+import { READING_SHEET_SCHEMA, validateSheetInput, type SheetInput } from './bookSaveInput.js';
 import { writeSheet, writeSheetColumns } from './bookSaveWrite.js';
 import { getSheet, SHEET_NOT_FOUND, type SheetApi } from './bookReadService.js';
 import { createPendingUploads } from './pendingUploads.js';
 import { parseId, RESOURCE_MESSAGES } from './resourceService.js';
 import { createRecordWrites, type RecordWrites, type RestoreOf } from './recordWrites.js';
-import { SHEET_HISTORY_FIELDS, sheetView } from './sheetHistory.js';
+import { sheetSaveBody, sheetView } from './sheetHistory.js';
 import { normalizeJsonForm } from '../http/multipartForm.js';
-import { READING_SHEET_SCHEMA } from './bookSaveInput.js';
 import { SHEET_COLUMN_FIELDS } from './sheetColumnFields.js';
 import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 
@@ -183,8 +182,7 @@ export function createBookSaveService({
     async saveColumns(sheet: SheetApi, changes: Readonly<Record<string, unknown>>, administratorId: number | null = null): Promise<void> {
       const notColumns = Object.keys(changes).filter((field) => !SHEET_COLUMN_FIELDS.some((column) => column.key === field));
       if (notColumns.length) throw new Error(`saveColumns writes column fields only, not ${notColumns.join(', ')}`);
-      const body = { ...Object.fromEntries(SHEET_HISTORY_FIELDS.filter((field) => field in sheet).map((field) => [field, sheet[field]])), version: sheet.version, ...changes };
-      const input = normalizeJsonForm(body, READING_SHEET_SCHEMA) as SheetInput;
+      const input = normalizeJsonForm(sheetSaveBody(sheet, changes), READING_SHEET_SCHEMA) as SheetInput;
       const errors = validateSheetInput(input, schemaValidator?.());
       if (errors) throw unprocessable(errors);
       const before = sheetView(sheet);

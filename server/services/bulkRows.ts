@@ -12,7 +12,7 @@ import type { BulkRecord, BulkRows } from './bulkActions.js';
 import { resourceExportSource } from './listExport.js';
 import type { RecordWrites } from './recordWrites.js';
 import type { ResourceService } from './resourceService.js';
-import { SHEET_HISTORY_FIELDS } from './sheetHistory.js';
+import { sheetSaveBody } from './sheetHistory.js';
 import { validateUser } from './subscriptionService.js';
 
 /** The action that writes one field of a record (a resource's `actionFields`): refused as the action's own route refuses. */
@@ -71,8 +71,7 @@ export function sheetBulkRows(db: Db, sheets: Pick<BookSaveService, 'save' | 'sa
         await sheets.saveColumns(record as SheetApi, changes, administratorId);
         return;
       }
-      const body = { ...Object.fromEntries(SHEET_HISTORY_FIELDS.filter((field) => field in record).map((field) => [field, record[field]])), version: record.version, ...changes };
-      await sheets.save({ rawId: String(record.id), input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [], administratorId });
+      await sheets.save({ rawId: String(record.id), input: normalizeJsonForm(sheetSaveBody(record, changes), READING_SHEET_SCHEMA), files: [], administratorId });
     },
     async remove(id) {
       await removeBook(writes, storage, String(id));
