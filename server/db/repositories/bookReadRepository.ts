@@ -30,21 +30,18 @@ import {
  * shape is built by server/services/bookReadService.ts.
  */
 
-/** The book row with the labels the editor shows, or undefined when the id is unknown. */
-export async function findSheetRow(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      book: books,
-      statusLabel: bookStatuses.label,
-      rightsStatusLabel: rightsStatuses.label,
-      companyName: companies.name,
-    })
+/** Book rows with the labels the editor shows: the statuses' and the publishing house's names. */
+const sheetRows = (db: Db) =>
+  db
+    .select({ book: books, statusLabel: bookStatuses.label, rightsStatusLabel: rightsStatuses.label, companyName: companies.name })
     .from(books)
     .innerJoin(bookStatuses, eq(bookStatuses.id, books.statusId))
     .innerJoin(rightsStatuses, eq(rightsStatuses.id, books.rightsStatusId))
-    .leftJoin(companies, eq(companies.id, books.companyId))
-    .where(eq(books.id, id))
-    .limit(1);
+    .leftJoin(companies, eq(companies.id, books.companyId));
+
+/** The book row with the labels the editor shows, or undefined when the id is unknown. */
+export async function findSheetRow(db: Db, id: number) {
+  const [row] = await sheetRows(db).where(eq(books.id, id)).limit(1);
   return row;
 }
 export type SheetRow = NonNullable<Awaited<ReturnType<typeof findSheetRow>>>;
@@ -52,26 +49,12 @@ export type SheetRow = NonNullable<Awaited<ReturnType<typeof findSheetRow>>>;
 /** The book rows of these sheets (those that exist), with the labels findSheetRow adds. */
 export async function findSheetRows(db: Db, ids: readonly number[]): Promise<SheetRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({ book: books, statusLabel: bookStatuses.label, rightsStatusLabel: rightsStatuses.label, companyName: companies.name })
-    .from(books)
-    .innerJoin(bookStatuses, eq(bookStatuses.id, books.statusId))
-    .innerJoin(rightsStatuses, eq(rightsStatuses.id, books.rightsStatusId))
-    .leftJoin(companies, eq(companies.id, books.companyId))
-    .where(inArray(books.id, [...ids]));
+  return sheetRows(db).where(inArray(books.id, [...ids]));
 }
 
 /** Up to `limit` book rows after the id `after`, by id, with the labels findSheetRow adds (a screen's impact reads them all, page by page). */
 export async function findSheetRowsAfter(db: Db, after: number, limit: number): Promise<SheetRow[]> {
-  return db
-    .select({ book: books, statusLabel: bookStatuses.label, rightsStatusLabel: rightsStatuses.label, companyName: companies.name })
-    .from(books)
-    .innerJoin(bookStatuses, eq(bookStatuses.id, books.statusId))
-    .innerJoin(rightsStatuses, eq(rightsStatuses.id, books.rightsStatusId))
-    .leftJoin(companies, eq(companies.id, books.companyId))
-    .where(gt(books.id, after))
-    .orderBy(asc(books.id))
-    .limit(limit);
+  return sheetRows(db).where(gt(books.id, after)).orderBy(asc(books.id)).limit(limit);
 }
 
 /** How many reading sheets are stored. */
