@@ -98,9 +98,9 @@ export async function checkBulk(body: BulkBody, contract: ListContract, screen: 
 export const GONE_MESSAGE = 'This row no longer exists.';
 
 /**
- * One row (`record`, as read: undefined when it does not exist) through its ordinary save or delete: done, or refused with the refusal's message and
- * field errors (nothing of it written: its own transaction rolled back). A failure that is no
- * refusal (the database gone) ends the whole action.
+ * One row (`record`, as read: undefined when it does not exist) through its ordinary save or
+ * delete: done, or refused with the refusal's message and field errors (nothing of it written: its
+ * own transaction rolled back). A failure that is no refusal (the database gone) ends the whole action.
  */
 export async function bulkRow(rows: BulkRows, id: number, operation: BulkOperation, record: BulkRecord | undefined): Promise<BulkRowAnswer> {
   if (!record) return { id, label: null, done: false, message: GONE_MESSAGE };

@@ -23,8 +23,8 @@ export interface BulkJobContext {
 
 /**
  * Starts a bulk action as a job (docs/bulk-actions.md): its row is written, then its rows run in
- * this server (a few at once: `eachRow`), after the answer, each through its ordinary save or delete; every second
- * the job's row says how far it is and which rows were refused. Resolves with the job as started.
+ * this server (a few at once: `eachRow`), after the answer, each through its ordinary save or
+ * delete; every second the job's row says how far it is and which rows were refused. Resolves with the job as started.
  * The request's context (who asked) goes with it, so each row's revision names its author.
  */
 export async function startBulkJob(rows: BulkRows, bulk: CheckedBulk, context: BulkJobContext): Promise<BulkJobAnswer> {
