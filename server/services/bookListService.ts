@@ -4,23 +4,20 @@ import type { SQL } from 'drizzle-orm';
 import type { ListQuery, PageMeta } from '../../common/api.js';
 import {
   BOOK_SORTS,
-  bookStoredKeys,
   countBookTiers,
-  countBookDemands,
-  deleteBook,
   bookBatchRows,
   findBookBatch,
-  listBookOptions,
   listBooks,
   type BookAuthorRef,
   type BookBatch,
   type BookListOrder,
   type BookListRow,
   type BookListWindow,
-  type BookOptionRow,
   type BookSort,
   type SortDirection,
 } from '../db/repositories/bookListRepository.js';
+import { bookStoredKeys, countBookDemands, deleteBook } from '../db/repositories/bookDeleteRepository.js';
+import { listBookOptions, type BookOptionRow } from '../db/repositories/bookOptionRepository.js';
 import { filterConditions, rankedSearch, withDescendants, type RankedSearch } from '../db/repositories/filterConditions.js';
 import { type FilterDeclaration } from '../resources/filterDeclaration.js';
 import { bookFacets } from '../db/schema/index.js';

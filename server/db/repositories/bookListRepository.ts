@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Paging } from '../paging.js';
 import type { Db } from '../client.js';
 import type { RankedSearch } from './filterConditions.js';
 import { rowsOf } from './rowsOf.js';
@@ -76,31 +75,15 @@ export interface BookAuthorRef {
   name: string;
 }
 
-/** A reading-sheet option: id, original title and authors (pickers of other screens). */
-export interface BookOptionRow {
-  id: number;
-  original_title: string;
-  authorList: BookAuthorRef[];
-}
-
 /** The authors of the sheet `b`, in the sheet's order, as a JSON array of `{ id, name }`. */
-const authorListOf = sql`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, ba.author_id)
+export const authorListOf = sql`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, ba.author_id)
   from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json)`;
-
-/** A comma-separated list of bound parameters, for `in (…)`. */
-const list = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /**
  * Ids as one array parameter (`= any(…)`): a page's or an export batch's 2,000 ids cost one
  * parameter to build, send and parse, not 2,000.
  */
 const idArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
-
-const whereClause = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``);
 
 const and = (conditions: SQL[]): SQL => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
 
@@ -429,63 +412,7 @@ async function listBooksIn(db: Db, conditions: SQL[], order: BookListOrder, wind
   return { rows: await withDisplay(db, found), total, exact, hasNext, hasPrevious };
 }
 
-/**
- * Reading-sheet options: id, original title and the authors, searched like the list (titles,
- * authors, report), newest first; the total counted up to `COUNT_BOUND`. `ids` restricts to those
- * sheets (a picker's current values).
- */
-export async function listBookOptions(
-  db: Db,
-  options: { conditions: SQL[]; ids?: number[] | undefined; paging: Paging },
-): Promise<{ rows: BookOptionRow[]; total: number }> {
-  const conditions = [...options.conditions];
-  if (options.ids?.length) conditions.push(sql`f.book_id in (${list(options.ids)})`);
-  const where = whereClause(conditions);
-  const { perPage, offset } = options.paging;
-  const [page, count] = await Promise.all([
-    db.execute(sql`
-      select b.id, b.original_title, ${authorListOf} as "authorList"
-      from (select b.id from books b join book_facets f on f.book_id = b.id ${where} order by b.updated_at desc, b.id desc limit ${perPage} offset ${offset}) page
-      join books b on b.id = page.id
-      order by b.updated_at desc, b.id desc`),
-    // Counted up to the bound, like the list: a picker pages on, it never needs more.
-    db.execute(sql`select count(*)::int as total from (select 1 from book_facets f ${where} limit ${COUNT_BOUND}) bounded`),
-  ]);
-  return { rows: rowsOf<BookOptionRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
-}
-
-/** The storage keys a sheet holds (its files and its manuscript); undefined when there is no such sheet. */
-export async function bookStoredKeys(db: Db, id: number, options: { lock?: boolean } = {}): Promise<string[] | undefined> {
-  // Locking the sheet first keeps a concurrent save from adding a file between this read and the delete.
-  const sheet = rowsOf<{ key: string | null }>(
-    await db.execute(sql`select manuscript_stored_name as key from books where id = ${id} ${options.lock ? sql`for update` : sql``}`),
-  );
-  if (sheet.length === 0) return undefined;
-  const files = rowsOf<{ key: string }>(await db.execute(sql`select stored_name as key from book_files where book_id = ${id} order by id`));
-  return [...sheet, ...files].map((row) => row.key).filter((key): key is string => Boolean(key));
-}
-
-/** How many requests (demands) point at the sheet: such a sheet cannot be deleted. */
-export async function countBookDemands(db: Db, id: number): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as n from demands where book_id = ${id}`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-}
-
-/** Deletes the sheet; its owned rows cascade. True when a row was deleted. */
-export async function deleteBook(db: Db, id: number): Promise<boolean> {
-  const result = await db.execute(sql`delete from books where id = ${id} returning id`);
-  return rowsOf<{ id: number }>(result).length > 0;
-}
-
-/**
- * The exact number of sheets matching `conditions` and the search, every tier counted to its end
- * (an export says how many rows it writes; a page never asks for more than `COUNT_BOUND`).
- */
-export async function countBooks(db: Db, conditions: SQL[], search: RankedSearch | undefined): Promise<number> {
-  return (await countBookTiers(db, conditions, search)).reduce((sum, count) => sum + count, 0);
-}
-
-/** The exact number of matches of each tier of the list (`countBooks`, tier by tier: an export's batches take them). */
+/** The exact number of matches of each tier of the list (an export says how many rows it writes, and its batches take them; a page never counts past `COUNT_BOUND`). */
 export async function countBookTiers(db: Db, conditions: SQL[], search: RankedSearch | undefined): Promise<number[]> {
   const counts: number[] = [];
   for (const tier of tiersOf(conditions, search)) counts[tier.tier] = await exactCount(db, tier);
