@@ -53,6 +53,9 @@ export type Changes = { [field: string]: FieldChange };
 /** Keys that never enter a revision, at any depth: secrets (password hashes, tokens, the payment provider's ids). */
 const SECRET = /password|token|secret|hash|^provider_/i;
 
+/** Whether a field or key is a secret (SECRET): no revision keeps it, and no bulk action sets it (server/resources/declaration.ts `bulkTargetRefusal`). */
+export const isSecretField = (key: string): boolean => SECRET.test(key);
+
 const isObject = (value: unknown): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isLocaleMap = (value: unknown): boolean => isObject(value) && Object.keys(value).every((key) => (LOCALES as readonly string[]).includes(key));
 const idOf = (value: Json): number | string | undefined => (isObject(value) && (typeof value.id === 'number' || typeof value.id === 'string') ? value.id : undefined);

@@ -1,5 +1,5 @@
 import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
-import { acceptedListParams, returnedFields, settableFields, writableFields, type ResourceSurface } from '../resources/declaration.js';
+import { acceptedListParams, recordedFields, returnedFields, settableFields, writableFields, type ResourceSurface } from '../resources/declaration.js';
 import { RESOURCES } from '../resources/index.js';
 import { readingSheetList, SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
 import { UTILITY_LISTS, utilityFields } from '../resources/utilityLists.js';
@@ -14,6 +14,8 @@ export interface ServedList {
   surface?: ResourceSurface;
   /** The fields a bulk `set` may write on its rows (a save's, or an action's of their own). */
   settable?: readonly string[];
+  /** The fields whose change a revision of its rows shows (a bulk `set` writes no other); absent: every field a save writes. */
+  recorded?: readonly string[];
 }
 
 /** The reading-sheet picker's list (`GET admin/books/options`, server/routes/books.ts). */
@@ -33,9 +35,9 @@ const USER_ROLE_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'i
 export function servedLists(resources: readonly ResourceSurface[] = RESOURCES): Map<string, ServedList> {
   const lists = new Map<string, ServedList>();
   for (const surface of resources) {
-    lists.set(surface.api, { params: acceptedListParams(surface), fields: returnedFields(surface, 'list'), surface, settable: settableFields(surface) });
+    lists.set(surface.api, { params: acceptedListParams(surface), fields: returnedFields(surface, 'list'), surface, settable: settableFields(surface), recorded: recordedFields(surface) });
   }
-  // A sheet is saved whole by its editor's save: a bulk action may set any field of its form.
+  // A sheet is saved whole by its editor's save: a bulk action may set any field of its form (its revision keeps them all).
   lists.set(readingSheetList.api, { params: acceptedListParams(readingSheetList), fields: returnedFields(readingSheetList, 'list'), surface: readingSheetList, settable: Object.keys(readingSheetSchema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field)) });
   lists.set('books/options', BOOK_OPTIONS);
   lists.set('users/user-options-list', USER_OPTIONS);

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../common/locales.js';
+import { isSecretField } from '../../common/recordChanges.js';
 import type { Db } from '../db/client.js';
 import type { FilterDeclaration } from '../resources/filterDeclaration.js';
 
@@ -171,6 +172,42 @@ export interface ResourceSurface {
 /** The fields a bulk `set` may write on a resource's rows: those its save writes, and its action fields. */
 export function settableFields(surface: ResourceSurface): string[] {
   return [...writableFields(surface), ...(surface.actionFields ?? [])];
+}
+
+/**
+ * Whether a revision of a record keeps a field (`FieldDeclaration.history`; the history's view of
+ * a record: server/services/recordHistory.ts `historyFields`).
+ */
+export function keptByHistory(name: string, field: FieldDeclaration): boolean {
+  if (name === 'id' || field.history === false || field.codec === 'englishName') return false;
+  const returned = field.returned ?? 'both';
+  if (returned !== 'both' && returned !== 'record') return false;
+  if (field.column !== undefined) return true;
+  if (field.relation !== undefined) return typeof field.relation === 'object' && 'list' in field.relation;
+  return field.load !== undefined;
+}
+
+/**
+ * The fields whose change a revision of a resource's records shows: those it keeps, and the body
+ * fields a kept one is written as (a reporter's `reporterUserIds`, kept as `reporterUsers`).
+ */
+export function recordedFields(surface: Pick<ResourceSurface, 'fields'>): string[] {
+  const kept = Object.entries(surface.fields).filter(([name, field]) => keptByHistory(name, field));
+  const writtenAs = kept.flatMap(([, field]) => (field.writtenAs ? Object.keys(field.writtenAs(null, null)) : []));
+  return [...new Set([...kept.map(([name]) => name), ...writtenAs])];
+}
+
+/**
+ * Why a bulk `set` may not write a field, in staff's words after its name (undefined when it may):
+ * a secret (a password, a hash, a token: the keys no revision keeps, `isSecretField`), which each
+ * person sets for themselves; or a field no revision shows (not among `recorded`, the rows'
+ * recorded fields; undefined when a revision keeps every field their save writes), whose change on
+ * many rows could be neither seen nor undone.
+ */
+export function bulkTargetRefusal(field: string, recorded: readonly string[] | undefined): string | undefined {
+  if (isSecretField(field)) return 'is a secret: a bulk action cannot set it (each person sets their own)';
+  if (recorded && !recorded.includes(field)) return 'leaves no revision in the record history: a bulk action cannot set it (its change on many rows could be neither seen nor undone)';
+  return undefined;
 }
 
 const canWrite = (field: FieldDeclaration, name: string) =>

@@ -1,4 +1,5 @@
 import { LOCALES } from '../../common/locales.js';
+import { recordedFields } from './declaration.js';
 import { RESOURCES } from './index.js';
 import { listQuerySchema } from './listQuerySchema.js';
 import { bookListQuerySchema, readingSheetList } from './readingSheets.js';
@@ -24,6 +25,8 @@ export interface ListContract {
   filters: readonly string[];
   /** The fields each row of the list has (the columns a person may show). */
   fields: readonly string[];
+  /** The fields whose change a revision of its rows shows (a bulk `set` writes no other); absent: every field a save writes. */
+  recorded?: readonly string[];
 }
 
 let contracts: ReadonlyMap<string, ListContract> | undefined;
@@ -43,7 +46,7 @@ export function listContracts(): ReadonlyMap<string, ListContract> {
       (definition) =>
         [
           definition.screen,
-          { screen: definition.screen, api: definition.api, query: resourceListQuery(definition), filters: Object.keys(definition.filters ?? {}), fields: Object.keys(recordSchema(definition.table, definition.fields, 'list').properties as object) },
+          { screen: definition.screen, api: definition.api, query: resourceListQuery(definition), filters: Object.keys(definition.filters ?? {}), fields: Object.keys(recordSchema(definition.table, definition.fields, 'list').properties as object), recorded: recordedFields(definition) },
         ] as const,
     ),
   ]);

@@ -4,6 +4,7 @@ import type { BulkAction, ScreenDefinition } from '../../common/screenDefinition
 import { itemText } from '../../common/valueText.js';
 import { englishText } from '../definitions/englishLabels.js';
 import { forbidden, HttpError, unprocessable } from '../http/errors.js';
+import { bulkTargetRefusal } from '../resources/declaration.js';
 import type { ListContract } from '../resources/listContracts.js';
 import type { ExportSource } from './listExport.js';
 import { viewQueryProblems, viewTarget } from './viewQuery.js';
@@ -43,8 +44,9 @@ const listedLabels = (actions: readonly BulkAction[]) => actions.map((action) =>
  * A bulk request against the list's screen in use: the action must be one it declares
  * (`list.bulkActions`, docs/bulk-actions.md) and its screen must permit it; a `set` takes the
  * declared value or a value given, and only the declared `ask` field along; the rows are the ids
- * given, or every row the list's query matches (at most MAX_BULK_ROWS). Refusals: 403, 422 keyed
- * by the body's fields (`query.<param>` for a parameter of the query).
+ * given, or every row the list's query matches (at most MAX_BULK_ROWS); a `set` never writes a
+ * secret nor a field no revision shows (`bulkTargetRefusal`), whatever its definition declares.
+ * Refusals: 403, 422 keyed by the body's fields (`query.<param>` for a parameter of the query).
  */
 export async function checkBulk(body: BulkBody, contract: ListContract, screen: ScreenDefinition | undefined, rows: BulkRows): Promise<CheckedBulk> {
   const actions = screen?.list?.bulkActions ?? [];
@@ -64,6 +66,12 @@ export async function checkBulk(body: BulkBody, contract: ListContract, screen: 
   let operation: BulkOperation = { action: 'delete' };
   if (declared.action === 'set') {
     const field = declared.field!;
+    // What the definitions' check refuses, refused here too (a definition stored before the rule).
+    const targets: [string, string][] = [['field', field], ...(declared.ask ? [[`with.${declared.ask.field}`, declared.ask.field] as [string, string]] : [])];
+    for (const [key, target] of targets) {
+      const refusal = bulkTargetRefusal(target, contract.recorded);
+      if (refusal) throw unprocessable({ [key]: [`“${target}” ${refusal}.`] });
+    }
     const value = declared.value !== undefined ? declared.value : body.value;
     if (declared.value !== undefined && body.value !== undefined && body.value !== declared.value) {
       throw unprocessable({ value: [`“${englishText(declared.label)}” always sets ${JSON.stringify(declared.value)}: leave the value out.`] });

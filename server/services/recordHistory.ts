@@ -3,7 +3,7 @@ import type { Json, Snapshot } from '../../common/recordChanges.js';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { rowExists } from '../db/repositories/directoryRepository.js';
-import type { FieldDeclaration, ResourceSurface } from '../resources/declaration.js';
+import { keptByHistory, type FieldDeclaration, type ResourceSurface } from '../resources/declaration.js';
 import type { ResourceStore } from '../resources/types.js';
 
 /**
@@ -40,14 +40,7 @@ export function fileView(value: unknown): Json {
  * `FieldDeclaration.history`): column fields but `id`, listed relations, loaded values.
  */
 export function historyFields(surface: Pick<ResourceSurface, 'fields'>): [string, FieldDeclaration][] {
-  return Object.entries(surface.fields).filter(([name, field]) => {
-    if (name === 'id' || field.history === false || field.codec === 'englishName') return false;
-    const returned = field.returned ?? 'both';
-    if (returned !== 'both' && returned !== 'record') return false;
-    if (field.column !== undefined) return true;
-    if (field.relation !== undefined) return typeof field.relation === 'object' && 'list' in field.relation;
-    return field.load !== undefined;
-  });
+  return Object.entries(surface.fields).filter(([name, field]) => keptByHistory(name, field));
 }
 
 /** The history of a resource whose records its store reads (every declared resource). */

@@ -427,4 +427,30 @@ describe('checkDefinitions: bulk actions', () => {
     // Users are validated by an action of their own, which a bulk set goes through: declared, not refused.
     expect(problemsOf('users.screen.json', () => undefined)).toEqual([]);
   });
+
+  it('refuses a set of a secret (a password, a hash, a token), and of a field no revision shows, as the field or the asked one', () => {
+    const reset = (field: string) => ({ name: 'reset', action: 'set', field, value: 'Sesame-2026!', label: 'bulk.delete', confirm: 'bulk.deleteConfirm' });
+    expect(
+      problemsOf('administrators.screen.json', (screen) => {
+        screen.list.bulkActions = [reset('password')];
+      }),
+    ).toEqual(['schemas/administrators.screen.json: list.bulkActions.0.field "password" is a secret: a bulk action cannot set it (each person sets their own)']);
+    // A field the rows' save does not write is refused as such, whatever its name.
+    expect(
+      problemsOf('administrators.screen.json', (screen) => {
+        screen.list.bulkActions = [reset('password_hash')];
+      }),
+    ).toEqual([expect.stringMatching(/^schemas\/administrators\.screen\.json: list\.bulkActions\.0\.field "password_hash" is not written by a save of these rows/)]);
+    const noRevision = 'leaves no revision in the record history: a bulk action cannot set it (its change on many rows could be neither seen nor undone)';
+    expect(
+      problemsOf('demands.screen.json', (screen) => {
+        screen.list.bulkActions[0].ask.field = 'version';
+      }),
+    ).toEqual([`schemas/demands.screen.json: list.bulkActions.0.ask.field "version" ${noRevision}`]);
+    expect(
+      problemsOf('reporters.screen.json', (screen) => {
+        screen.list.bulkActions = [{ name: 'language', action: 'set', field: 'lang', value: 'fr', label: 'bulk.delete', confirm: 'bulk.deleteConfirm' }];
+      }),
+    ).toEqual([`schemas/reporters.screen.json: list.bulkActions.0.field "lang" ${noRevision}`]);
+  });
 });
