@@ -4,12 +4,15 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { expandScreen } from '../common/expandTranslations';
 import type { ScreenDefinition } from '../common/screenDefinition';
-import { FORMATS_MODULE, validatorsSource } from '../server/definitions/validatorModule';
+import { FORMATS_MODULE, PATTERNS_MODULE, validatorsSource } from '../server/definitions/validatorModule';
 import { readingSheetShownSchema } from '../common/readingSheetForm';
 
 const SCREENS_DIR = fileURLToPath(new URL('../schemas', import.meta.url));
-/** The module of the forms' formats, without its extension: the build resolves it. */
-const FORMATS_FILE = fileURLToPath(new URL('../common/formFormats', import.meta.url));
+/** The modules of the forms' formats and patterns' engine, without their extension: the build resolves them. */
+const OWN_MODULES: Record<string, string> = {
+  [FORMATS_MODULE]: fileURLToPath(new URL('../common/formFormats', import.meta.url)),
+  [PATTERNS_MODULE]: fileURLToPath(new URL('../common/linearRegExp', import.meta.url)),
+};
 
 const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as Record<string, unknown>;
 
@@ -35,7 +38,7 @@ export function formSchemas(): object[] {
  */
 export function formValidatorsModule(schemas: readonly object[] = formSchemas()): string {
   const { code, keys, modules } = validatorsSource(schemas, (_name, index) => `__module${index}`);
-  const imports = modules.map((name, i) => `import * as __module${i} from ${JSON.stringify(name === FORMATS_MODULE ? FORMATS_FILE : `${name}.js`)};`).join('\n');
+  const imports = modules.map((name, i) => `import * as __module${i} from ${JSON.stringify(OWN_MODULES[name] ?? `${name}.js`)};`).join('\n');
   return `${imports}\n${code}\nexport const FORM_VALIDATORS = { ${keys.join(', ')} };\n`;
 }
 

@@ -110,7 +110,8 @@ export type ReadingSheetSchemaType = {
       "type": "string",
       "title": "Publication date",
       "description": "Year and month, YYYY-MM, year 1000 or later.",
-      "pattern": "^[1-9][0-9]{3}-(0[1-9]|1[0-2])$"
+      "pattern": "^[1-9][0-9]{3}-(0[1-9]|1[0-2])$",
+      "maxLength": 7
     },
     "nb_pages": {
       "type": "integer",
@@ -419,6 +420,7 @@ export type ReadingSheetSchemaType = {
             "title": "Date",
             "format": "date",
             "pattern": "^[1-9][0-9]{3}-",
+            "maxLength": 10,
             "description": "YYYY-MM-DD, year 1000 or later."
           },
           "mail": {

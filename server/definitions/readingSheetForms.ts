@@ -5,6 +5,7 @@ import { SCREEN_SCHEMA_VERSION } from '../../common/screenDefinition.js';
 import { upgradeDefinition } from '../../common/upgradeDefinition.js';
 import type { CheckContext } from './check/checkContext.js';
 import { checkFormParts } from './check/checkScreen.js';
+import { checkSchemaLanguage } from './check/checkSchemaLanguage.js';
 import { checkStoredRules } from './check/checkStoredRules.js';
 import { dotted, isObject, type Problem } from './check/problem.js';
 import type { FormDefinition } from './checkDefinitions.js';
@@ -97,6 +98,8 @@ export function checkReadingSheetDefinition(stored: unknown, builtIn: FormScreen
     if (!isObject(form[key])) problems.push({ path: `form.${key}`, message: `must be an object (${key === 'schema' ? 'the save’s JSON Schema' : 'the form’s UI schema'})` });
   }
   if (!isObject(form.schema) || !isObject(form.uiSchema)) return problems;
+  // Nothing is compared or read of a schema outside the closed language (checkFormParts checks it first).
+  if (!checkSchemaLanguage(form.schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }))) return problems;
   checkStoredRules(form.schema, builtIn.form.schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }));
   problems.push(...checkFormParts(readingSheetForm(form.schema, form.uiSchema).form, context));
   return problems;

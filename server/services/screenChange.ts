@@ -9,12 +9,20 @@ import { trimStrings } from './resourceService.js';
 /** The 422 of a save refused only because the screen changed while it was being edited. */
 export const screenChangedMessage = (message: string) => `This screen was changed while you were editing it: ${message}`;
 
-/** Validators of earlier versions, by screen and version (a version never changes once published). */
+/** Validators of earlier versions, by screen and version (a version never changes once published): the most recently used ones. */
 const earlier = new Map<string, FormValidator | null>();
+/** Earlier versions' validators kept: forms open across a publish or two, on any screen. */
+const EARLIER_KEPT = 64;
 
 async function validatorAt(db: Db, registry: ScreenRegistry, screen: string, version: number): Promise<FormValidator | null> {
   const key = `${screen}@${version}`;
-  if (earlier.has(key)) return earlier.get(key)!;
+  if (earlier.has(key)) {
+    const known = earlier.get(key)!;
+    // The most recently used last: the first is the one to drop.
+    earlier.delete(key);
+    earlier.set(key, known);
+    return known;
+  }
   const builtIn = registry.builtIn(screen);
   if (!builtIn) return null;
   const row = version === 0 ? undefined : await findScreenVersion(db, screen, version);
@@ -27,6 +35,7 @@ async function validatorAt(db: Db, registry: ScreenRegistry, screen: string, ver
     validator = null;
   }
   earlier.set(key, validator);
+  if (earlier.size > EARLIER_KEPT) earlier.delete(earlier.keys().next().value!);
   return validator;
 }
 

@@ -12,9 +12,10 @@ import { checkUiNames } from './checkNames.js';
 import { checkOptions } from './checkOptions.js';
 import { checkRefs } from './checkRefs.js';
 import { checkRoutes } from './checkRoutes.js';
+import { checkSchemaLanguage, checkSecureSchema } from './checkSchemaLanguage.js';
 import { checkServedList, checkStoredForm } from './checkServed.js';
 import { checkSource, checkUiReferences } from './checkUiReferences.js';
-import { dotted, type Json, type Path, type Problem, type Report } from './problem.js';
+import { dotted, isObject, type Json, type Path, type Problem, type Report } from './problem.js';
 
 let validateMeta: ValidateFunction | undefined;
 
@@ -48,9 +49,15 @@ export function checkForm(form: FormParts, context: CheckContext, report: Report
   checkI18n(form.uiSchema, base.uiSchema, context.i18nKeys, report);
 }
 
-/** The problems of one form alone (the reading-sheet editor's), as `{ path, message }`. */
+/**
+ * The problems of one form alone (the reading-sheet editor's), as `{ path, message }`: its schema
+ * in the closed language first (checkSchemaLanguage; nothing else is read of one outside it), then
+ * Ajv's secure meta-schema and the form's own check.
+ */
 export function checkFormParts(form: FormParts, context: CheckContext): Problem[] {
   const { problems, report } = collector();
+  if (!checkSchemaLanguage(form.schema, ['form', 'schema'], report)) return problems;
+  checkSecureSchema(form.schema, ['form', 'schema'], report);
   checkForm(form, context, report);
   return problems;
 }
@@ -67,7 +74,11 @@ export function checkScreen(stored: unknown, context: CheckContext): Problem[] {
   const { problems, report } = collector();
   let definition: unknown;
   try {
-    definition = expandScreen(upgradeDefinition(stored));
+    const upgraded = upgradeDefinition(stored);
+    // The form's schema is in the closed language before anything reads it further (checkSchemaLanguage).
+    const schema = isObject(upgraded) && isObject(upgraded.form) ? upgraded.form.schema : undefined;
+    if (schema !== undefined && !checkSchemaLanguage(schema, ['form', 'schema'], report)) return problems;
+    definition = expandScreen(upgraded);
   } catch (error) {
     // `/form/schema/properties/names/translations replaces "properties"…`
     const text = (error as Error).message;
@@ -98,6 +109,7 @@ export function checkScreen(stored: unknown, context: CheckContext): Problem[] {
   checkRoutes(screen, context, report);
   checkI18n({ title: screen.title, menu: screen.menu, list: screen.list }, [], context.i18nKeys, report);
   if (screen.form) {
+    checkSecureSchema(screen.form.schema, ['form', 'schema'], report);
     checkStoredForm(screen, served.surface, report);
     for (const group of ['title', 'submitLabel'] as const) {
       for (const [key, value] of Object.entries(screen.form[group] ?? {})) checkI18nKey(value, ['form', group, key], context.i18nKeys, report);

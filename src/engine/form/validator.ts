@@ -47,10 +47,11 @@ export async function ensureFormValidators(): Promise<void> {
   const url = screensInUse()?.validators;
   if (!url) return Promise.resolve();
   if (loaded?.url === url) return loaded.done;
-  installValidatorRuntime();
-  const done = import(/* @vite-ignore */ url).then((module: { FORM_VALIDATORS: Record<string, unknown> }) => {
-    for (const [key, validate] of Object.entries(module.FORM_VALIDATORS)) runtimeValidators.set(key, validate);
-  });
+  const done = installValidatorRuntime()
+    .then(() => import(/* @vite-ignore */ url))
+    .then((module: { FORM_VALIDATORS: Record<string, unknown> }) => {
+      for (const [key, validate] of Object.entries(module.FORM_VALIDATORS)) runtimeValidators.set(key, validate);
+    });
   loaded = { url, done };
   // A failed load is tried again by the next page that needs it.
   done.catch(() => {

@@ -16,16 +16,19 @@ function commonJs(namespace: object): object {
 
 /**
  * What the validators the server compiles for the screens in use need from the page: ajv's
- * runtime helpers and the forms' formats, by the names their code asks for
- * (server/definitions/validatorModule.ts). Set on `globalThis` before such a module is imported:
- * the module itself imports nothing, so it is one same-origin script, with no `eval`.
+ * runtime helpers, the forms' formats and the patterns' engine (RE2, common/linearRegExp.ts), by
+ * the names their code asks for (server/definitions/validatorModule.ts). Set on `globalThis`
+ * before such a module is imported: the module itself imports nothing, so it is one same-origin
+ * script, with no `eval`. The patterns' engine is read on the first form's load, not with the page.
  */
-export function installValidatorRuntime(): void {
+export async function installValidatorRuntime(): Promise<void> {
+  const patterns = await import('../../../common/linearRegExp');
   (globalThis as Record<string, unknown>).__formValidatorRuntime = {
     'ajv/dist/runtime/equal': commonJs(equal),
     'ajv/dist/runtime/ucs2length': commonJs(ucs2length),
     'ajv/dist/runtime/uri': commonJs(uri),
     'ajv/dist/runtime/validation_error': commonJs(validationError),
     formats,
+    'common/linearRegExp': patterns,
   };
 }
