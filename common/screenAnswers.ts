@@ -29,6 +29,31 @@ const STORED_PUBLICATION = {
   comment: STRING,
 } as const;
 
+/** A place of a definition and what is wrong there, in staff's words (a release's flags). */
+const PLACED = objectOf({ path: { ...STRING, description: 'A dotted JSON path in the definition' }, message: STRING });
+
+/**
+ * Why the built-in file serves in place of the newest published version (docs/screens-at-run-time.md,
+ * 'Releases'): it no longer fits the running code (`unfit`), or a release changed what it changed
+ * too, differently (`conflict`); null when it serves or there is none.
+ */
+const RELEASE_FLAGS = {
+  unfit: nullable(
+    objectOf({
+      version: { ...INTEGER, description: 'The version that no longer fits' },
+      reason: { ...STRING, description: 'In staff’s words, from the first problems: "Version 7 no longer fits this release: the list column `website` is no longer served"' },
+      problems: { type: 'array', items: PLACED, description: 'The complete check’s problems of the version (or of its changes re-applied onto the new file)' },
+    }),
+  ),
+  conflict: nullable(
+    objectOf({
+      version: { ...INTEGER, description: 'The version whose changes conflict with the release' },
+      reason: { ...STRING, description: 'In staff’s words, the parts both changed' },
+      conflicts: { type: 'array', items: PLACED, description: 'Each part both changed, at its path in the repair draft, with what each side holds' },
+    }),
+  ),
+} as const;
+
 /** One screen of `GET admin/screens`: its kind, the version in use and who published it, whether it has a draft. */
 export const SCREEN_SUMMARY = objectOf({
   name: STRING,
@@ -36,6 +61,7 @@ export const SCREEN_SUMMARY = objectOf({
   customised: { ...BOOLEAN, description: 'A published version replaces the built-in file' },
   ...PUBLICATION,
   hasDraft: BOOLEAN,
+  ...RELEASE_FLAGS,
 });
 
 /** `GET admin/screens/{name}`: the definition and labels in use, and the stored draft with who saved it last and when. */
@@ -46,6 +72,9 @@ export const SCREEN_DETAIL = objectOf({
   customised: BOOLEAN,
   definition: DEFINITION,
   labels: LABELS,
+  ...RELEASE_FLAGS,
+  rebased: { ...BOOLEAN, description: 'The version’s changes re-applied onto a release’s new built-in file serve (`definition`, `labels`)' },
+  repair: { ...nullable(objectOf({ definition: DEFINITION, labels: LABELS })), description: 'With `unfit` or `conflict`: the draft to repair it from (the version, or the merge with the new file’s side at each conflict)' },
   draft: nullable(objectOf({ definition: DEFINITION, labels: LABELS, author: STRING, updatedAt: DATE_TIME })),
 });
 

@@ -47,6 +47,7 @@ import { READING_SHEET_SCREEN } from '../common/readingSheetForm.js';
 import { UNCONFIGURED_CARD_PAYMENTS, type CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { RouteSummary } from './types.js';
 import { createRecordWrites } from './services/recordWrites.js';
+import { createScreenService } from './services/screenService.js';
 import { keepRecordHistory } from './services/historySubjects.js';
 
 export interface AppOptions {
@@ -116,7 +117,10 @@ function lazySchemaCompilers(): { buildValidator: BuildCompilerFromPool; buildSe
 export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS, aiQueue, storage = createStorage(config), checkAnswers = false }: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
-  const screenRegistry = createScreenRegistry(loadScreenFiles(screensDir), screens, new Map([[READING_SHEET_SCREEN, readingSheetDefinition()]]));
+  // Each published version is checked completely when read, as a publish checks it (the screen service's check).
+  const screenRegistry = createScreenRegistry(loadScreenFiles(screensDir), screens, new Map([[READING_SHEET_SCREEN, readingSheetDefinition()]]), {
+    check: (registry) => createScreenService(database.db, registry).check,
+  });
   const app = Fastify({
     logger: loggerOptions(logger),
     trustProxy: config.trustProxy,
@@ -132,6 +136,20 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   app.decorate('routeList', [] as RouteSummary[]);
   app.decorate('shuttingDown', false);
   app.decorate('screenRegistry', screenRegistry);
+  // At start, the published versions are read and checked against this release: one that no longer
+  // fits is not used (its built-in file serves it) and the log says why; the studio flags it.
+  app.addHook('onReady', async () => {
+    try {
+      await screenRegistry.sync(database.db);
+      for (const name of screenRegistry.names()) {
+        const entry = screenRegistry.inUse(name);
+        const flag = entry?.unfit ?? entry?.conflict;
+        if (flag) app.log.warn({ screen: name, version: flag.version }, flag.reason);
+      }
+    } catch (error) {
+      app.log.error({ err: error }, 'the published screen versions could not be read: the built-in files serve until a request reads them');
+    }
+  });
   app.decorate('recordWrites', createRecordWrites(database.db, { log: app.log, screenVersion: (screen) => screenRegistry.inUse(screen)?.version }));
   keepRecordHistory(app.recordWrites);
   app.addHook('onRoute', (route) => {

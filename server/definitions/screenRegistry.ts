@@ -10,6 +10,7 @@ import type { Db } from '../db/client.js';
 import { latestScreenVersions, screenVersionsStamp, type ScreenVersionRow } from '../db/repositories/screenVersionRepository.js';
 import { builtInMessages, publishLabels } from './englishLabels.js';
 import { compileFormValidator, type FormValidator } from './formValidator.js';
+import { fitVersion, unreadable, type ConflictingVersion, type DefinitionCheck, type ReleaseFit, type ScreenContent, type UnfitVersion } from './releaseFit.js';
 import { runtimeValidatorsModule } from './validatorModule.js';
 
 /** A screen's definition as it is in use: its version (0: the built-in file), as written and expanded, and its labels. */
@@ -24,6 +25,19 @@ interface InUseBase {
   labels: Messages;
   /** The version row, none for the built-in file. */
   row?: ScreenVersionRow;
+  /** The newest version does not fit the running code: the built-in file serves it (docs/screens-at-run-time.md, 'Releases'). */
+  unfit?: UnfitVersion;
+  /** A release changed what the newest version changed, differently: the built-in file serves it. */
+  conflict?: ConflictingVersion;
+  /** With `unfit` or `conflict`: the draft to repair it from. */
+  repair?: ScreenContent;
+  /** The version's changes re-applied onto the release's new file serve (the built-in file changed since the version was published). */
+  rebased?: boolean;
+}
+
+/** A published version serves (neither a return to the built-in file nor a version the built-in file serves in place of). */
+export function isCustomised(entry: ScreenInUse): boolean {
+  return Boolean(entry.row?.definition) && !entry.unfit && !entry.conflict;
 }
 
 /** A resource's screen (`schemas/<resource>.screen.json`): list, filters, form. */
@@ -85,12 +99,15 @@ export function readDefinition(like: ScreenInUse, definition: Record<string, unk
 /**
  * The registry of this instance: `files` are the screens' built-in definitions as written (by
  * resource), `screens` their expanded, checked form (the live map the services read), `forms` the
- * form-only definitions (`readingSheet`) as their files make them.
+ * form-only definitions (`readingSheet`) as their files make them. `check` gives the complete
+ * check of a definition among the screens of this registry (the screen service's, as a publish
+ * runs it): each published version is checked with it when read; without it, only the meta-schema.
  */
 export function createScreenRegistry(
   files: ReadonlyMap<string, Record<string, unknown>>,
   screens: Map<string, ScreenDefinition>,
   forms: ReadonlyMap<string, FormScreenDefinition> = new Map(),
+  options: { check?: (registry: ScreenRegistry) => DefinitionCheck } = {},
 ): ScreenRegistry {
   const builtIns = new Map<string, ScreenInUse>();
   for (const [resource, definition] of files) {
@@ -107,6 +124,29 @@ export function createScreenRegistry(
   let syncing: Promise<void> | undefined;
   let forClient: { stamp: number; value: ScreensInUse; module?: string } | undefined;
 
+  /**
+   * What serves for a screen's newest version with a definition: the version, or its changes
+   * re-applied onto a new built-in file, when it fits the running code completely; else the
+   * built-in file, with why (`unfit`, `conflict`) and the draft to repair it from. Never throws.
+   */
+  function fitted(name: string, builtIn: ScreenInUse, row: ScreenVersionRow): ScreenInUse {
+    let fit: ReleaseFit;
+    try {
+      fit = fitVersion(name, { definition: builtIn.definition, labels: builtIn.labels }, row, check);
+    } catch (error) {
+      fit = unreadable(row.version, row.definition, row.labels, builtIn.labels, error);
+    }
+    if (fit.use) {
+      try {
+        return { ...readDefinition(builtIn, fit.use.definition), version: row.version, labels: fit.use.labels, row, rebased: fit.use.rebased };
+      } catch (error) {
+        // Not readable as in use (the meta-schema; only without the complete check).
+        fit = unreadable(row.version, fit.use.definition, fit.use.labels, builtIn.labels, error);
+      }
+    }
+    return { ...builtIn, version: row.version, row, unfit: fit.unfit, conflict: fit.conflict, repair: fit.repair };
+  }
+
   async function reload(db: Db): Promise<void> {
     const stamp = await screenVersionsStamp(db);
     if (stamp === seen) return;
@@ -114,19 +154,13 @@ export function createScreenRegistry(
     const published = new Map(rows.map((row) => [row.screen, row]));
     for (const [resource, builtIn] of builtIns) {
       const row = published.get(resource);
-      let next: ScreenInUse = builtIn;
-      if (row?.definition) {
-        // A version that no longer passes the meta-schema (written by an older product) stays
-        // unused rather than stopping the screen: the built-in file serves meanwhile.
-        try {
-          next = { ...readDefinition(builtIn, row.definition as Record<string, unknown>), version: row.version, labels: (row.labels ?? builtIn.labels) as Messages, row };
-        } catch {
-          next = { ...builtIn, version: row.version, row };
-        }
-      } else if (row) next = { ...builtIn, version: row.version, row };
+      // A version that no longer fits the running code (a release changed what it relies on, or it
+      // was written by an older product) stays unused rather than stopping the screen: the
+      // built-in file serves meanwhile, and the studio says why.
+      const next: ScreenInUse = row?.definition ? fitted(resource, builtIn, row) : row ? { ...builtIn, version: row.version, row } : builtIn;
       inUse.set(resource, next);
       if (next.kind === 'screen') screens.set(resource, next.screen);
-      publishLabels(namespaceOf(builtIn), next === builtIn || !row?.labels ? undefined : (row.labels as Messages));
+      publishLabels(namespaceOf(builtIn), isCustomised(next) && row?.labels ? next.labels : undefined);
     }
     seen = stamp;
   }
@@ -142,7 +176,7 @@ export function createScreenRegistry(
     return forClient.value;
   }
 
-  return {
+  const registry: ScreenRegistry = {
     screens,
     builtIn: (resource) => builtIns.get(resource),
     names: () => [...builtIns.keys()].sort(),
@@ -174,4 +208,7 @@ export function createScreenRegistry(
       return syncing;
     },
   };
+  // Read by `fitted` from the first reload on, which comes after this.
+  const check: DefinitionCheck | undefined = options.check?.(registry);
+  return registry;
 }

@@ -20,7 +20,7 @@ import type { FormScreenDefinition } from '../../common/readingSheetForm.js';
 import { englishTexts } from '../definitions/englishLabels.js';
 import { compileFormValidator } from '../definitions/formValidator.js';
 import { labelNamespace } from '../../common/labelNamespace.js';
-import { expandDefinition, type ScreenInUse, type ScreenRegistry } from '../definitions/screenRegistry.js';
+import { expandDefinition, isCustomised, type ScreenInUse, type ScreenRegistry } from '../definitions/screenRegistry.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import { screenDiff } from './screenDiff.js';
@@ -153,6 +153,11 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     }
   }
 
+  /** Why the built-in file serves in place of the newest version, if it does (docs/screens-at-run-time.md, 'Releases'). */
+  function releaseFlags(inUse: ScreenInUse) {
+    return { unfit: inUse.unfit ?? null, conflict: inUse.conflict ?? null };
+  }
+
   function summary(row: ScreenVersionRow | undefined) {
     return row ? { version: row.version, author: row.authorName, publishedAt: row.createdAt.toISOString(), comment: row.comment } : { version: 0, author: null, publishedAt: null, comment: null };
   }
@@ -174,13 +179,16 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     return { definition: draft.definition as Record<string, unknown>, labels: (draft.labels ?? {}) as Messages };
   }
 
-  /** Adds a version after `baseVersion` (409 when another was published since), then uses it here at once. */
-  async function addVersion(name: string, content: { definition: unknown; labels: unknown }, meta: { comment: string; baseVersion: number; author: ScreenAuthor }) {
+  /**
+   * Adds a version after `baseVersion` (409 when another was published since), then uses it here at once.
+   * `baseFile` and `baseLabels`: the built-in file and labels its definition was made from (none: a return to the file).
+   */
+  async function addVersion(name: string, content: { definition: unknown; labels: unknown; baseFile?: unknown; baseLabels?: unknown }, meta: { comment: string; baseVersion: number; author: ScreenAuthor }) {
     // The version and its entry in the records' history (the activity lists publishes) commit together.
     const inserted = await db.transaction(async (tx) => {
       const row = await insertScreenVersion(
         tx,
-        { screen: name, definition: content.definition, labels: content.labels, authorId: meta.author.id, authorName: meta.author.name, comment: meta.comment, baseVersion: meta.baseVersion },
+        { screen: name, definition: content.definition, labels: content.labels, baseFile: content.baseFile ?? null, baseLabels: content.baseLabels ?? null, authorId: meta.author.id, authorName: meta.author.name, comment: meta.comment, baseVersion: meta.baseVersion },
         meta.baseVersion,
       );
       if (row) await insertRevision(tx, screenPublishRevision(row));
@@ -202,7 +210,7 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       await registry.sync(db);
       return registry.names().map((name) => {
         const inUse = registry.inUse(name)!;
-        return { name, kind: inUse.kind, customised: Boolean(inUse.row?.definition), ...summary(inUse.row), hasDraft: drafts.has(name) };
+        return { name, kind: inUse.kind, customised: isCustomised(inUse), ...summary(inUse.row), hasDraft: drafts.has(name), ...releaseFlags(inUse) };
       });
     },
 
@@ -215,9 +223,12 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
         name,
         kind: inUse.kind,
         version: inUse.version,
-        customised: Boolean(inUse.row?.definition),
+        customised: isCustomised(inUse),
         definition: inUse.definition,
         labels: inUse.labels,
+        ...releaseFlags(inUse),
+        rebased: Boolean(inUse.rebased),
+        repair: inUse.repair ?? null,
         draft: draft ? { definition: draft.definition, labels: draft.labels, author: draft.authorName, updatedAt: draft.updatedAt.toISOString() } : null,
       };
     },
@@ -239,7 +250,9 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       if (!draft) throw unprocessable({ draft: [SCREEN_MESSAGES.noDraft] });
       const problems = check(name, { definition: draft.definition, labels: draft.labels });
       if (problems.length) throw new HttpError(422, SCREEN_MESSAGES.notPublishable, Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
-      const row = await addVersion(name, draft, { comment: typeof body.comment === 'string' ? body.comment.trim() : '', baseVersion: baseVersion as number, author });
+      // The version records the built-in file it was made from: a release that changes the file re-applies its changes onto the new one.
+      const builtIn = known(name);
+      const row = await addVersion(name, { definition: draft.definition, labels: draft.labels, baseFile: builtIn.definition, baseLabels: builtIn.labels }, { comment: typeof body.comment === 'string' ? body.comment.trim() : '', baseVersion: baseVersion as number, author });
       await deleteScreenDraft(db, name);
       return { message: SCREEN_MESSAGES.published(row.version), data: summary(row) };
     },
@@ -273,7 +286,7 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       const { row } = await versionContent(name, version as number);
       const current = (await latestScreenVersion(db, name))?.version ?? 0;
       const comment = typeof body.comment === 'string' && body.comment.trim() ? body.comment.trim() : `Back to version ${String(version)}`;
-      const added = await addVersion(name, { definition: row?.definition ?? null, labels: row?.labels ?? null }, { comment, baseVersion: current, author });
+      const added = await addVersion(name, { definition: row?.definition ?? null, labels: row?.labels ?? null, baseFile: row?.baseFile, baseLabels: row?.baseLabels }, { comment, baseVersion: current, author });
       return { message: SCREEN_MESSAGES.published(added.version), data: summary(added) };
     },
 

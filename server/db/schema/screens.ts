@@ -23,6 +23,14 @@ export const screenVersions = pgTable(
     authorName: text('author_name').notNull(),
     comment: text('comment').notNull().default(''),
     baseVersion: integer('base_version').notNull(),
+    /**
+     * The built-in file the definition was made from (as written: `json` keeps its key order), or
+     * null: a return to the built-in file, or a version published before this column (its base
+     * unknown). When a release changes the file, staff's changes are re-applied onto the new one.
+     */
+    baseFile: json('base_file'),
+    /** The built-in labels (`screens.<screen>.*` in English) the labels were made from, or null as `baseFile`. */
+    baseLabels: json('base_labels'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('screen_versions_screen_version_idx').on(t.screen, t.version), index('screen_versions_screen_idx').on(t.screen, t.id)],
