@@ -3,7 +3,7 @@ import { countSheets, findSheetLists, findSheetRowsAfter, type SheetLists } from
 import { compileFormValidator } from '../definitions/formValidator.js';
 import { CRITERIA_KEYS, validateSheetInput } from './bookSaveInput.js';
 import { toSheetApi } from './bookReadService.js';
-import { IMPACT_MAX_RECORDS, type ScreenImpact } from './screenImpact.js';
+import { IMPACT_MAX_RECORDS, yieldEvery, type ScreenImpact } from './screenImpact.js';
 
 /**
  * A sheet's fields read from its lists (join tables), not from its row: measuring a change to one
@@ -70,6 +70,7 @@ export async function sheetImpact(db: Db, current: Json, next: Json): Promise<Sc
       const sheet = toSheetApi(row, { ...(withLists ? await findSheetLists(db, row.book.id) : NO_LISTS), requestRows: [] });
       const body = withoutNulls(Object.fromEntries(fields.filter((field) => sheet[field] !== undefined).map((field) => [field, sheet[field]])));
       result.measured++;
+      await yieldEvery(result.measured);
       const before = validateSheetInput(body, validateCurrent) ?? {};
       const refused = Object.entries(validateSheetInput(body, validateNext) ?? {}).filter(([key, messages]) => touched(key) && messages.some((message) => !before[key]?.includes(message)));
       if (refused.length === 0) continue;

@@ -30,6 +30,10 @@ export const SCHEMA_BOUNDS = {
   magnitude: 1e15,
   /** A default value, as JSON. */
   defaultLength: 10_000,
+  /** Patterns in one form schema (the reading sheet has two). */
+  patterns: 20,
+  /** The `maxLength` a pattern's text must have, at most (a URL's): a pattern's check is as long as its text. */
+  patternText: 2048,
 } as const;
 
 /** JSON Schema types. */
@@ -164,6 +168,7 @@ export function checkSchemaLanguage(schema: unknown, base: Path, report: Report)
   let found = false;
   let nodes = 0;
   let depth = 0;
+  let patterns = 0;
   const tell: Report = (path, message) => {
     found = true;
     report(path, message);
@@ -180,6 +185,12 @@ export function checkSchemaLanguage(schema: unknown, base: Path, report: Report)
       }
       if (depth >= SCHEMA_BOUNDS.depth) return tell(at, `is nested too deep: a form's schema nests at most ${SCHEMA_BOUNDS.depth} schemas`);
       depth++;
+      if ('pattern' in value) {
+        patterns++;
+        if (patterns === SCHEMA_BOUNDS.patterns + 1) tell([...at, 'pattern'], `is one pattern too many: a form's schema holds at most ${SCHEMA_BOUNDS.patterns}`);
+        const max = value.maxLength;
+        if (typeof max !== 'number' || max > SCHEMA_BOUNDS.patternText) tell([...at, 'pattern'], `needs a "maxLength" of at most ${SCHEMA_BOUNDS.patternText} beside it: a pattern is checked on short texts only`);
+      }
       for (const [keyword, content] of Object.entries(value as Json)) {
         const rule = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined;
         if (!rule) {
