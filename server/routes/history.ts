@@ -40,14 +40,23 @@ export const RESTORE_BODY = {
 } as const;
 const readRestore = actionBody<RestoreBody>(RESTORE_BODY);
 
-/** A day's start, or an instant; `to` given as a day includes that whole day. */
+/**
+ * A day's start, or an instant; `to` given as a day includes that whole day. The day must be one
+ * of the calendar (`2026-02-30` is refused, not read as March 2nd) and the instant, in UTC, fall
+ * between year 1 and 9999: the dates the database keeps (it has no year 0).
+ */
 function instant(value: string | undefined, field: 'from' | 'to'): Date | undefined {
   if (value === undefined) return undefined;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(day ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) throw unprocessable({ [field]: [`The ${field} date is not a valid date.`] });
-  if (day && field === 'to') date.setUTCDate(date.getUTCDate() + 1);
-  return date;
+  const day = value.slice(0, 10);
+  const start = new Date(`${day}T00:00:00Z`);
+  const date = value === day ? start : new Date(value);
+  if (Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== day || Number.isNaN(date.getTime())) throw unprocessable({ [field]: [`The ${field} date is not a valid date.`] });
+  const year = date.getUTCFullYear();
+  if (year < 1 || year > 9999) throw unprocessable({ [field]: [`The ${field} date must be between year 1 and 9999.`] });
+  if (value !== day || field !== 'to') return date;
+  date.setUTCDate(date.getUTCDate() + 1);
+  // To the last day of 9999: every revision is before its end.
+  return date.getUTCFullYear() > 9999 ? undefined : date;
 }
 
 /**

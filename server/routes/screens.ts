@@ -32,7 +32,15 @@ import {
 
 /** A screen's name: a resource (`genres`, `literary-prizes`) or a form-only definition (`readingSheet`). */
 const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;
-const versionParams = { type: 'object', properties: { name: nameParams.properties.name, v: { type: 'integer', minimum: 0, maximum: 2147483647 } }, required: ['name', 'v'] } as const;
+/** A version in its path: digits only, read strictly as a view's id is (Ajv's coercion would take `Infinity`, `1e400` for numbers). */
+const versionParams = { type: 'object', properties: { name: nameParams.properties.name, v: { type: 'string', pattern: '^[0-9]{1,10}$' } }, required: ['name', 'v'] } as const;
+
+/** The version of a path; one past the versions' range is one the screen does not have. */
+function versionOf(raw: string): number {
+  const version = Number(raw);
+  if (version > 2147483647) throw new HttpError(404, SCREEN_MESSAGES.unknownVersion(version));
+  return version;
+}
 
 /** A diff's side as the query gives it: a number, or the word its schema takes (`draft`). */
 const versionRef = (value: number | string): VersionRef => (typeof value === 'number' ? value : 'draft');
@@ -97,9 +105,9 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   app.get('/screens/:name/versions', { schema: { params: nameParams, querystring: { type: 'object', properties: pagingQuerySchema }, response: responses(pagedAnswer(VERSION_ROW)) } }, async (request) =>
     screens.versions(request.params.name, request.query),
   );
-  app.get('/screens/:name/versions/:v', { schema: { params: versionParams, response: responses(dataAnswer(SCREEN_VERSION)) } }, async (request) => ({ data: await screens.version(request.params.name, request.params.v) }));
+  app.get('/screens/:name/versions/:v', { schema: { params: versionParams, response: responses(dataAnswer(SCREEN_VERSION)) } }, async (request) => ({ data: await screens.version(request.params.name, versionOf(request.params.v)) }));
   app.get('/screens/:name/versions/:v/export', { schema: { params: versionParams, response: responses(EXPORT_FILE) } }, async (request, reply) => {
-    const file = await screens.exportFile(request.params.name, request.params.v);
+    const file = await screens.exportFile(request.params.name, versionOf(request.params.v));
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${screens.exportName(request.params.name)}"`)

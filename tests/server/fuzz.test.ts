@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
-import { answerProblem, requestFor } from '../helpers/fuzz/routeRequests.js';
+import { answerProblem, edgeRequestsFor, requestFor } from '../helpers/fuzz/routeRequests.js';
 import { createTestApp } from '../helpers/testApp.js';
 
 /**
@@ -9,7 +9,10 @@ import { createTestApp } from '../helpers/testApp.js';
  * its querystring schema and each field of its body schema (NUL, lone surrogates, Infinity, NaN,
  * huge and negative numbers, deep nesting, wrong types, prototype keys, SQL and HTML fragments,
  * malformed and multipart bodies). No answer may be a 5xx or show a stack trace or SQL. The routes
- * are read from the running app, so a route added later is fuzzed without a line here.
+ * are read from the running app, so a route added later is fuzzed without a line here. Besides the
+ * random cases, each route gets every edge value in each of its parameters (`edgeRequestsFor`:
+ * `Infinity`, `1e400` in each path and integer parameter, `0000-01-01`, `+275760-09-13` in each
+ * date-like one).
  *
  * FUZZ_RUNS sets the cases per read route (default 15; four times as many per write route, whose
  * bodies have far more to vary: about 3,000 in all); FUZZ_SEED replays a run.
@@ -36,6 +39,19 @@ describe('the fuzz suite', () => {
 });
 
 describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', (_name, route) => {
+  const edges = edgeRequestsFor(route);
+  if (edges.length > 0) {
+    it(`answers the ${edges.length} edge values of its parameters without a 5xx`, async () => {
+      const problems: string[] = [];
+      for (const request of edges) {
+        const response = withoutSession(route.url) ? await t.app.inject(request) : await t.as(cookie, request);
+        const problem = answerProblem(response);
+        if (problem) problems.push(`${request.method} ${request.url}: ${problem}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
   it(`answers ${runsFor(route.method)} hostile requests without a 5xx, a stack trace or SQL`, async () => {
     await fc.assert(
       fc.asyncProperty(requestFor(route), async (request) => {

@@ -298,6 +298,27 @@ describe('the activity', () => {
     expect(Object.keys(unknown.json().errors)).toEqual(['user']);
     expect((await call('GET', 'history/planets/1')).json()).toEqual({ message: 'This resource keeps no history.' });
   });
+
+  it('refuses in words a date the calendar lacks or the database does not keep (years 1 to 9999), whatever its spelling', async () => {
+    const refused = async (query: string, field: 'from' | 'to', message: string) => {
+      const response = await call('GET', `history?${query}`);
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(422);
+      expect(response.json()).toEqual({ message, errors: { [field]: [message] } });
+    };
+    await refused('from=0000-01-01', 'from', 'The from date must be between year 1 and 9999.');
+    await refused('to=0000-01-01', 'to', 'The to date must be between year 1 and 9999.');
+    // An instant whose offset moves it out of those years, in UTC.
+    await refused('from=9999-12-31T23:00:00-05:00', 'from', 'The from date must be between year 1 and 9999.');
+    await refused('to=0001-01-01T00:00:00%2B01:00', 'to', 'The to date must be between year 1 and 9999.');
+    // A day the calendar lacks is no day after it.
+    await refused('from=2026-02-30', 'from', 'The from date is not a valid date.');
+    await refused('to=2026-02-29', 'to', 'The to date is not a valid date.');
+    // Extended years and more digits are no dates of the form.
+    for (const spelling of ['%2B010000-01-01', '-000001-01-01', '10000-01-01', '%2B275760-09-13']) await refused(`from=${spelling}`, 'from', 'The from format is invalid.');
+    // The first and the last days kept are dates like any other.
+    const all = (await ok('GET', 'history')).meta as Json;
+    expect(((await ok('GET', 'history?from=0001-01-01&to=9999-12-31')).meta as Json).total).toBe(all.total);
+  });
 });
 
 describe('screens, retention and coverage', () => {

@@ -154,6 +154,17 @@ describe('admin/screens: screen definitions versioned, checked and published at 
     expect(one.labels.englishName).toBe('English name');
     expect((await call('GET', 'screens/genres/versions/0')).json().data.definition).toEqual(genresFile());
     expect((await call('GET', 'screens/genres/versions/7')).statusCode).toBe(404);
+    // A version is digits, read strictly: no number in other spellings, none past the versions' range.
+    for (const spelling of ['Infinity', '-Infinity', '1e400', '1e309', '-1', '1.5']) {
+      for (const url of [`screens/genres/versions/${spelling}`, `screens/genres/versions/${spelling}/export`]) {
+        const refused = await call('GET', url);
+        expect(refused.statusCode, url).toBe(422);
+        expect(refused.json(), url).toEqual({ message: 'The v format is invalid.', errors: { v: ['The v format is invalid.'] } });
+      }
+    }
+    expect((await call('GET', 'screens/genres/versions/9999999999')).json()).toEqual({ message: 'This screen has no version 9999999999.' });
+    expect((await call('GET', 'screens/genres/versions/2147483648/export')).statusCode).toBe(404);
+    expect((await call('GET', 'screens/genres/versions/2147483647')).json()).toEqual({ message: 'This screen has no version 2147483647.' });
     const diff = (await call('GET', 'screens/genres/diff?from=0&to=1')).json().data;
     expect(diff.changes).toEqual(expect.arrayContaining(['column added: name', 'names.maxLength 255 → 20', 'label englishName: (none) → English name']));
     expect(diff.json).toMatch(/^- +"maxLength": 255,?$/m);

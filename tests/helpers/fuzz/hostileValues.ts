@@ -42,6 +42,44 @@ export const HOSTILE_STRINGS = [
   '0000-01-01',
   '2026-13-45',
   'x'.repeat(5000),
+  // Numbers no strict reading takes, dates the database does not keep or the calendar lacks (NUMBER_EDGES, DATE_EDGES).
+  '1e400',
+  '9999999999',
+  '10000-01-01',
+  '+275760-09-13',
+  '-000001-01-01',
+  '2026-02-30',
+] as const;
+
+/**
+ * Numbers in spellings a strict reading refuses (Ajv's coercion and `Number()` take several of
+ * them for numbers: `Infinity`, `1e400`), and ids past any range: each path parameter, and each
+ * integer parameter of a query, is sent every one of them (routeRequests.ts `edgeRequestsFor`).
+ */
+export const NUMBER_EDGES = ['Infinity', '-Infinity', 'NaN', '1e400', '-1e400', '1e309', '1e3', '0x10', '1.5', '-1', '0', '2147483648', '9999999999', '9007199254740993', ' 1', '+1'] as const;
+
+/**
+ * Dates outside the years the database keeps (1 to 9999: it has no year 0), in the extended
+ * years' spellings (`+275760-09-13`, the last day a JavaScript date holds), days the calendar
+ * lacks, and instants whose offset moves them past year 9999 or before year 1: each date-like
+ * parameter of a query is sent every one of them.
+ */
+export const DATE_EDGES = [
+  '0000-01-01',
+  '0001-01-01',
+  '9999-12-31',
+  '10000-01-01',
+  '+010000-01-01',
+  '+275760-09-13',
+  '-000001-01-01',
+  '-271821-04-20',
+  '2026-02-30',
+  '2026-13-45',
+  '2026-00-00',
+  '9999-12-31T23:00:00-05:00',
+  '0001-01-01T00:00:00+01:00',
+  '2026-01-01T24:00:00Z',
+  '2026-01-01T99:99Z',
 ] as const;
 
 /** One hostile string: a listed one, or a random one over every code point, lone surrogates included. */

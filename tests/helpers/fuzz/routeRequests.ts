@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import type { RouteSummary } from '../../../server/types.js';
-import { hostileJson, hostileString, hostileUrlValue, jsonText, percentEncode, RawJson, type JsonNode } from './hostileValues.js';
+import { DATE_EDGES, hostileJson, hostileString, hostileUrlValue, jsonText, NUMBER_EDGES, percentEncode, RawJson, type JsonNode } from './hostileValues.js';
 
 /** The parts of JSON Schema the generators read. */
 interface Schema {
@@ -35,6 +35,9 @@ function resolve(schema: Schema | undefined, root: Schema): Schema {
 }
 
 const typesOf = (schema: Schema) => [schema.type ?? []].flat();
+
+/** Whether a parameter holds a day or an instant: a date format, or a pattern that starts with a year (`^\d{4}-`). */
+const isDateLike = (schema: Schema) => schema.format === 'date' || schema.format === 'date-time' || /^\^(\\d|\[0-9\])\{4\}/.test(schema.pattern ?? '');
 
 /**
  * A value that passes the schema's simpler rules (type, enum, pattern, required, length and
@@ -173,7 +176,8 @@ function queryFor(route: RouteSummary): fc.Arbitrary<string> {
     const resolved = resolve(property, schema ?? {});
     const item = typesOf(resolved).includes('array') ? resolve(resolved.items, schema ?? {}) : resolved;
     if (item.enum?.length) return fc.constantFrom(...item.enum.map(String));
-    if (typesOf(item).includes('integer')) return fc.integer({ min: -1, max: 5 }).map(String);
+    if (isDateLike(item)) return fc.oneof(fc.constantFrom('2026-01-31', '2026-06-15T10:00:00Z'), fc.constantFrom(...DATE_EDGES).map(percentEncode));
+    if (typesOf(item).includes('integer')) return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: -1, max: 5 }).map(String) }, { weight: 1, arbitrary: fc.constantFrom(...NUMBER_EDGES).map(percentEncode) });
     return fc.string({ maxLength: 10 }).map(percentEncode);
   };
   const known = properties.length
@@ -185,13 +189,23 @@ function queryFor(route: RouteSummary): fc.Arbitrary<string> {
   return fc.array(fc.oneof({ weight: 4, arbitrary: known }, { weight: 1, arbitrary: unknown }), { maxLength: 4 }).map((pairs) => pairs.filter(Boolean).join('&'));
 }
 
-/** The route's URL with its parameters filled: ids that exist, or hostile values; the wildcard with key-like or hostile paths. */
+/** A path parameter's value in a valid request, by its name, when it is no id: a screen's name, a resource with a history. */
+const PATH_VALUES: Readonly<Record<string, string>> = { name: 'genres', resource: 'genres' };
+
+/** The route's URL with its parameters filled: ids that exist (or a valid PATH_VALUES), or hostile values; the wildcard with key-like or hostile paths. */
 function pathFor(route: RouteSummary): fc.Arbitrary<string> {
   const segments = route.url.split('/');
   return fc.tuple(
     ...segments.map((segment) => {
       if (segment === '*') return fc.oneof(fc.constantFrom('books/2026/01/x.pdf', 'a/../../b', '.tmp/x', ''), hostileUrlValue);
-      if (segment.startsWith(':')) return fc.oneof({ weight: 2, arbitrary: fc.constantFrom('1', '2', '3') }, { weight: 2, arbitrary: hostileUrlValue });
+      if (segment.startsWith(':')) {
+        const valid = PATH_VALUES[segment.slice(1)];
+        return fc.oneof(
+          { weight: 2, arbitrary: valid ? fc.constantFrom(valid, '1') : fc.constantFrom('1', '2', '3') },
+          { weight: 1, arbitrary: fc.constantFrom(...NUMBER_EDGES).map(percentEncode) },
+          { weight: 2, arbitrary: hostileUrlValue },
+        );
+      }
       return fc.constant(segment);
     }),
   ).map((parts) => parts.join('/'));
@@ -207,6 +221,43 @@ export function requestFor(route: RouteSummary): fc.Arbitrary<InjectOptions> {
     url: query ? `${path}?${query}` : path,
     ...(sent ?? {}),
   }));
+}
+
+/**
+ * Requests that send each edge value to each parameter, the others as a valid request has them:
+ * every NUMBER_EDGES value in each path parameter (the others `1`, or their PATH_VALUES) and in
+ * each integer parameter of the query, every DATE_EDGES value in each date-like one, the query's
+ * other required parameters and the body (when the route takes one) drawn to fit. Not left to
+ * chance: every route gets them all.
+ */
+export function edgeRequestsFor(route: RouteSummary): InjectOptions[] {
+  const segments = route.url.split('/');
+  const valid = (segment: string) => (segment === '*' ? 'books/2026/01/x.pdf' : segment.startsWith(':') ? (PATH_VALUES[segment.slice(1)] ?? '1') : segment);
+  const path = (at?: number, value?: string) => segments.map((segment, i) => (i === at ? value! : valid(segment))).join('/');
+  const schema = (route.query ?? {}) as Schema;
+  const properties = Object.entries(schema.properties ?? {});
+  const fitting = (property: Schema, seed: number) => {
+    const node = fc.sample(valueFor(property, schema, 1), { numRuns: 1, seed })[0]!;
+    return Array.isArray(node) ? node.map((item) => `${percentEncode(String(item))}`) : [percentEncode(node instanceof RawJson ? node.text : String(node))];
+  };
+  const required = (except: string) =>
+    properties.filter(([name]) => name !== except && (schema.required ?? []).includes(name)).flatMap(([name, property]) => fitting(property, 1).map((value) => `${name}=${value}`));
+  const urls: string[] = [];
+  segments.forEach((segment, at) => {
+    if (segment.startsWith(':')) for (const value of NUMBER_EDGES) urls.push(path(at, percentEncode(value)));
+  });
+  for (const [name, property] of properties) {
+    const resolved = resolve(property, schema);
+    const item = typesOf(resolved).includes('array') ? resolve(resolved.items, schema) : resolved;
+    const edges = isDateLike(item) ? DATE_EDGES : typesOf(item).includes('integer') ? NUMBER_EDGES : [];
+    for (const value of edges) urls.push(`${path()}?${[`${name}=${percentEncode(value)}`, ...required(name)].join('&')}`);
+  }
+  const bodySchema = route.body as Schema | undefined;
+  const body =
+    BODY_METHODS.has(route.method) && bodySchema
+      ? { payload: jsonText(fc.sample(fittingValue(resolve(bodySchema, bodySchema), bodySchema, 0), { numRuns: 1, seed: 1 })[0]!), headers: { 'content-type': 'application/json' } }
+      : {};
+  return urls.map((url) => ({ method: route.method as InjectOptions['method'], url, ...body }));
 }
 
 /** What an answer must never show: a stack trace, source paths, SQL or the database's own error text. */
