@@ -1,8 +1,10 @@
 import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import type { Messages } from '../../../common/i18nResources';
 import { manifestOf } from '../../engine/resource/definitions';
 import { FullScreenLoader } from '../../layout/FullScreenLoader';
 import { HistoryDialog } from './HistoryDialog';
@@ -12,6 +14,7 @@ import { FormPane } from './panes/FormPane';
 import { LabelsPane } from './panes/LabelsPane';
 import { PreviewPane } from './preview/PreviewPane';
 import { PublishDialog } from './PublishDialog';
+import { flaggedVersion, ReleaseNotice } from './ReleaseNotice';
 import { STUDIO_PATH } from './studioRoute';
 import { useStudioDraft, type StudioDraft } from './useStudioDraft';
 import './studio.css';
@@ -78,6 +81,26 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
   const saveText = { idle: '', saving: t('screens.studio.saving'), saved: t('screens.studio.saved'), failed: t('screens.studio.saveFailed') }[studio.saveState];
   const paneProps = { draft, catalog: studio.catalog, namespace: studio.namespace, problems, update };
   const canPublish = studio.checked && problems.length === 0;
+  const flagged = flaggedVersion(detail);
+  // The draft is the flagged version opened for repair (from here or from the list), until staff change it.
+  const repairing = detail.repair ? JSON.stringify(draft.definition) === JSON.stringify(detail.repair.definition) : false;
+  // The flagged version (or its merge with the release's file) becomes the draft, saved and checked: its problems show below.
+  const repair = () => {
+    const content = detail.repair;
+    if (!content) return;
+    const open = () => {
+      studio.reset({ definition: content.definition, labels: content.labels as Messages }, detail.version);
+      void studio.flush();
+    };
+    if (!studio.changed) return open();
+    confirmDialog({
+      header: t('screens.studio.repairConfirmTitle'),
+      message: t('screens.studio.repairConfirm', { version: flagged }),
+      acceptLabel: t('screens.studio.repairReplace'),
+      rejectLabel: t('screens.studio.goBack'),
+      accept: open,
+    });
+  };
 
   return (
     <section className="page studio-page">
@@ -89,6 +112,7 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
           <h1 className="page-title">{t('screens.studio.editing', { screen: title })}</h1>
           <p className="studio-muted">
             {detail.version === 0 ? t('screens.studio.basedOnFile') : t('screens.studio.basedOn', { version: studio.baseVersion })}{' '}
+            {detail.rebased ? `${t('screens.studio.rebased', { version: detail.version })} ` : null}
             <span role="status" className="studio-save-state">
               {saveText}
             </span>
@@ -107,6 +131,17 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
           />
         </div>
       </div>
+
+      {flagged !== undefined ? (
+        <>
+          <ReleaseNotice flags={detail} detailed onRepair={repair} />
+          {repairing ? (
+            <p className="studio-muted" role="status">
+              {t('screens.studio.repairOpened', { version: flagged })}
+            </p>
+          ) : null}
+        </>
+      ) : null}
 
       <div className="studio-problems" role="region" aria-label={t('screens.studio.problems')} aria-live="polite">
         {problems.length === 0 ? (

@@ -49,6 +49,8 @@ export const studioCalls = {
   list: async (signal?: AbortSignal) => (await call<{ data: ScreenSummary[] }>('get', 'screens', signal ? { signal } : {})).data,
   get: async (name: string, signal?: AbortSignal) => (await call<{ data: ScreenDetail }>('get', path(name), { quietNotFound: true, ...(signal ? { signal } : {}) })).data,
   catalog: async (name: string, signal?: AbortSignal) => (await call<{ data: ScreenCatalog }>('get', path(name, '/catalog'), signal ? { signal } : {})).data,
+  /** Saves a version flagged by a release as the draft to repair it from ('Draft saved', or the refusal, in a toast). */
+  openRepair: (name: string, draft: DraftContent) => call<{ message: string; data: { author: string; updatedAt: string } }>('put', path(name, '/draft'), { json: draft }),
   /** Saves the draft as staff work: no toast (the page says 'Draft saved'). */
   saveDraft: (name: string, draft: DraftContent) => call<{ message: string; data: { author: string; updatedAt: string } }>('put', path(name, '/draft'), { json: draft, ...quiet, noErrorToast: true }),
   check: async (name: string, draft: DraftContent) => (await call<{ errors: ScreenProblem[] }>('post', path(name, '/check'), { json: draft, ...quiet, noErrorToast: true })).errors,

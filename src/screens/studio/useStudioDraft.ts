@@ -24,7 +24,10 @@ export interface StudioDraft {
   /** Whether the problems are those of the draft as it is now (a check is not on its way). */
   checked: boolean;
   saveState: SaveState;
-  /** Whether the draft differs from the published version. */
+  /**
+   * Whether the draft differs from the published version; always, while a release flags the screen
+   * (its built-in file serves it): a draft equal to that file publishes too, as the version that fits.
+   */
   changed: boolean;
   update(next: Partial<DraftContent>): void;
   /** Takes another starting point (after a publish, a rollback, a colleague's version). */
@@ -170,7 +173,7 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
     problems,
     checked,
     saveState,
-    changed: !same(draft.definition, detail.definition) || !same(draft.labels, detail.labels),
+    changed: !same(draft.definition, detail.definition) || !same(draft.labels, detail.labels) || Boolean(detail.unfit ?? detail.conflict),
     update,
     reset,
     flush,
