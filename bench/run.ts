@@ -17,7 +17,9 @@
  * - `export`: `GET admin/books/export` of the 1,000,000-sheet PostgreSQL catalogue as CSV and XLSX
  *   from the built server, its rate and the server's memory growth (bench/exportList.ts);
  * - `bulk`: `POST admin/books/bulk` changing the status of 10,000 sheets of that catalogue as a job,
- *   read to its end through its progress (bench/bulkSheets.ts).
+ *   read to its end through its progress (bench/bulkSheets.ts);
+ * - `definitions`: the check of the reading-sheet definition, and health checks answered during
+ *   the worst checks and publishes a definition's bounds allow (bench/definitions.ts).
  *
  * A suite not run keeps its section of the previous results; the hand-written notes between the
  * `notes` markers are kept too.
@@ -29,6 +31,7 @@ import { DASHBOARD_ENGINES, dashboardIntro, dashboardSection, measureDashboard, 
 import { editorSection, measureEditor } from './editor.js';
 import { exportSection, measureExport } from './exportList.js';
 import { bulkSection, measureBulk } from './bulkSheets.js';
+import { definitionsSection, measureDefinitions } from './definitions.js';
 import { CURVE_SIZES, curveSection, LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
 import { loadIntro, loadSection, measureLoad, type LoadResult } from './load.js';
 import { historySection, measureHistory } from './history.js';
@@ -38,7 +41,7 @@ import { log } from './stats.js';
 import { measureUsers, USERS_ENGINES, usersIntro, usersSection, type UsersEngineResult } from './users.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results.md');
-const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history,lighthouse,start,export,bulk').split(',').map((s) => s.trim());
+const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history,lighthouse,start,export,bulk,definitions').split(',').map((s) => s.trim());
 const DASHBOARD_TITLE = '## `GET admin/dashboard/data` and `series` at usage scale';
 const LOAD_TITLE = '## Load: one and two instances on PostgreSQL';
 const HISTORY_TITLE = '## The records\' history on PostgreSQL';
@@ -46,6 +49,7 @@ const LIGHTHOUSE_TITLE = '## Lighthouse: the built client in Chromium (desktop)'
 const START_TITLE = '## Server start on an existing embedded database';
 const EXPORT_TITLE = '## Export: 1,000,000 sheets as CSV and XLSX on PostgreSQL';
 const BULK_TITLE = '## Bulk: the status of 10,000 sheets on PostgreSQL';
+const DEFINITIONS_TITLE = '## Definitions staff publish: checks, and the server meanwhile';
 const stamp = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function machine(): string[] {
@@ -154,11 +158,15 @@ async function main(): Promise<void> {
     const result = await measureBulk();
     sections.bulk = marked('bulk', [BULK_TITLE, '', ...bulkSection(result)]);
   }
+  if (SUITES.includes('definitions')) {
+    const result = await measureDefinitions();
+    sections.definitions = marked('definitions', [DEFINITIONS_TITLE, '', ...definitionsSection(result)]);
+  }
 
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load`, `history`, `lighthouse`, `start`, `export` or `bulk` runs those suites and keeps the others\' figures).',
+    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load`, `history`, `lighthouse`, `start`, `export`, `bulk` or `definitions` runs those suites and keeps the others\' figures).',
     '',
     '## Machine',
     '',
@@ -183,6 +191,8 @@ async function main(): Promise<void> {
     sections.export ?? kept(previous, 'export') ?? marked('export', [EXPORT_TITLE, '', 'Not measured yet.']),
     '',
     sections.bulk ?? kept(previous, 'bulk') ?? marked('bulk', [BULK_TITLE, '', 'Not measured yet.']),
+    '',
+    sections.definitions ?? kept(previous, 'definitions') ?? marked('definitions', [DEFINITIONS_TITLE, '', 'Not measured yet.']),
     '',
     '## Notes',
     '',

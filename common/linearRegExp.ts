@@ -19,8 +19,22 @@ export const MAX_PATTERN_LENGTH = 500;
  */
 export function linearRegExp(pattern: string, _flags?: string): LinearRegExp {
   // RE2 reads text as Unicode code points, as a JavaScript pattern with the `u` flag does.
-  const compiled = RE2JS.compile(pattern);
+  const compiled = compile(pattern);
   return { test: (text) => compiled.test(text), toString: () => `/${pattern}/u` };
+}
+
+/** Compiled patterns kept: a check, the server's validator and the module's load of one schema compile each pattern once. */
+const KEPT = 200;
+const compiledPatterns = new Map<string, RE2JS>();
+
+/** RE2's program of a pattern, from the most recently used ones; throws as RE2JS.compile does. */
+function compile(pattern: string): RE2JS {
+  let compiled = compiledPatterns.get(pattern);
+  if (compiled) compiledPatterns.delete(pattern);
+  else compiled = RE2JS.compile(pattern);
+  compiledPatterns.set(pattern, compiled);
+  if (compiledPatterns.size > KEPT) compiledPatterns.delete(compiledPatterns.keys().next().value!);
+  return compiled;
 }
 /** The module name generated code requires it by (server/definitions/validatorModule.ts binds it). */
 linearRegExp.code = 'require("common/linearRegExp").linearRegExp';
@@ -44,7 +58,7 @@ export function patternProblem(pattern: string): string | undefined {
   if (pattern.length > MAX_PATTERN_LENGTH) return `is ${pattern.length} characters long: a pattern holds at most ${MAX_PATTERN_LENGTH}`;
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(pattern);
+    compiled = compile(pattern);
   } catch (error) {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
     return `is not a pattern the forms can run in linear time (${reason}): use no look-around or back-reference`;

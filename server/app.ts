@@ -119,7 +119,8 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   // Each published version is checked completely when read, as a publish checks it (the screen service's check).
   const screenRegistry = createScreenRegistry(loadScreenFiles(screensDir), screens, new Map([[READING_SHEET_SCREEN, readingSheetDefinition()]]), {
-    check: (registry) => createScreenService(database.db, registry).check,
+    // As a publish checks it: the browser's validators module of its form built and loaded too.
+    check: (registry) => createScreenService(database.db, registry).checkServable,
   });
   const app = Fastify({
     logger: loggerOptions(logger),

@@ -59,14 +59,11 @@ export function loadValidatorsModule(source: string, expectedKeys: readonly stri
   return found;
 }
 
-/** Builds the browser's validators module of these schemas and loads it as the browser will (`loadValidatorsModule`); throws a ValidatorsModuleError. */
-export function assertValidatorsLoad(schemas: readonly object[]): string {
-  let source: string;
+/** The browser's validators module of one schema (`runtimeValidatorsModule`); throws a ValidatorsModuleError when it cannot be built. */
+export function validatorsModuleOf(schema: object): string {
   try {
-    source = runtimeValidatorsModule(schemas);
+    return runtimeValidatorsModule([schema]);
   } catch (error) {
     throw new ValidatorsModuleError(`its validators cannot be built (${(error as Error).message})`);
   }
-  loadValidatorsModule(source, []);
-  return source;
 }

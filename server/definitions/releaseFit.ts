@@ -7,7 +7,7 @@ import { mergeDefinitions, type MergeConflict } from './mergeDefinitions.js';
  * The complete check of a definition and its labels, as a publish runs it (the screen service's
  * `check`): every problem at its path, none when it fits the running code.
  */
-export type DefinitionCheck = (name: string, input: { definition: unknown; labels: unknown }) => Problem[];
+export type DefinitionCheck = (name: string, input: { definition: unknown; labels: unknown }) => Problem[] | Promise<Problem[]>;
 
 /** The newest published version does not fit the running code: the built-in file serves it meanwhile. */
 export interface UnfitVersion {
@@ -69,7 +69,7 @@ const asFile = (definition: unknown, file: Record<string, unknown>) => (isObject
  * What would serve is then checked completely (`check`); a version that no longer fits is not
  * used either. A version without a recorded base (published before it was recorded) is only checked.
  */
-export function fitVersion(name: string, builtIn: ScreenContent, row: PublishedVersion, check: DefinitionCheck | undefined): ReleaseFit {
+export async function fitVersion(name: string, builtIn: ScreenContent, row: PublishedVersion, check: DefinitionCheck | undefined): Promise<ReleaseFit> {
   const published: ScreenContent = { definition: row.definition as Record<string, unknown>, labels: (row.labels ?? builtIn.labels) as Messages };
   let candidate = published;
   let rebased = false;
@@ -91,7 +91,7 @@ export function fitVersion(name: string, builtIn: ScreenContent, row: PublishedV
   }
   let problems: Problem[];
   try {
-    problems = check?.(name, candidate) ?? [];
+    problems = (await check?.(name, candidate)) ?? [];
   } catch (error) {
     problems = [{ path: '(definition)', message: `could not be checked: ${(error as Error).message}` }];
   }

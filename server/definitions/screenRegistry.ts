@@ -79,6 +79,27 @@ export interface ScreenRegistry {
 }
 
 
+/**
+ * The browser's validators module of these schemas. A version in use has passed the check, which
+ * builds and loads its module (server/definitions/loadValidatorsModule.ts), so this builds; should
+ * one schema still fail, the module is built without it (its form then says it has no validator)
+ * rather than failing every form page with a 500.
+ */
+function servableModule(schemas: readonly Record<string, unknown>[]): string {
+  try {
+    return runtimeValidatorsModule(schemas);
+  } catch {
+    return runtimeValidatorsModule(schemas.filter((schema) => {
+      try {
+        runtimeValidatorsModule([schema]);
+        return true;
+      } catch {
+        return false;
+      }
+    }));
+  }
+}
+
 /** Expands and checks a definition against the meta-schema; throws with every problem. */
 export function expandDefinition(definition: Record<string, unknown>): ScreenDefinition {
   const [screen] = validateScreens({ [`schemas/${String(definition.resource)}.screen.json`]: expandScreen(upgradeDefinition(definition)) });
@@ -129,10 +150,10 @@ export function createScreenRegistry(
    * re-applied onto a new built-in file, when it fits the running code completely; else the
    * built-in file, with why (`unfit`, `conflict`) and the draft to repair it from. Never throws.
    */
-  function fitted(name: string, builtIn: ScreenInUse, row: ScreenVersionRow): ScreenInUse {
+  async function fitted(name: string, builtIn: ScreenInUse, row: ScreenVersionRow): Promise<ScreenInUse> {
     let fit: ReleaseFit;
     try {
-      fit = fitVersion(name, { definition: builtIn.definition, labels: builtIn.labels }, row, check);
+      fit = await fitVersion(name, { definition: builtIn.definition, labels: builtIn.labels }, row, check);
     } catch (error) {
       fit = unreadable(row.version, row.definition, row.labels, builtIn.labels, error);
     }
@@ -157,7 +178,11 @@ export function createScreenRegistry(
       // A version that no longer fits the running code (a release changed what it relies on, or it
       // was written by an older product) stays unused rather than stopping the screen: the
       // built-in file serves meanwhile, and the studio says why.
-      const next: ScreenInUse = row?.definition ? fitted(resource, builtIn, row) : row ? { ...builtIn, version: row.version, row } : builtIn;
+      // A version is fitted once: the running code does not change, and the other screens it may
+      // name (a screen list, an option source) are the code's.
+      const known = inUse.get(resource);
+      const next: ScreenInUse =
+        row && known?.row?.version === row.version && known.row.definition !== undefined ? known : row?.definition ? await fitted(resource, builtIn, row) : row ? { ...builtIn, version: row.version, row } : builtIn;
       inUse.set(resource, next);
       if (next.kind === 'screen') screens.set(resource, next.screen);
       publishLabels(namespaceOf(builtIn), isCustomised(next) && row?.labels ? next.labels : undefined);
@@ -187,7 +212,7 @@ export function createScreenRegistry(
       const current = inUseForClient();
       // The browser validates the editor's form with the schema it shows (common/readingSheetForm.ts).
       const schemas = [...current.definitions.flatMap((screen) => (screen.form ? [screen.form.schema] : [])), ...Object.values(current.forms).map((form) => readingSheetShownSchema(form.schema))];
-      forClient!.module ??= runtimeValidatorsModule(schemas);
+      forClient!.module ??= servableModule(schemas);
       return forClient!.module;
     },
     formValidator(name) {

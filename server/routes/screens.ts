@@ -11,6 +11,7 @@ import { sheetImpact } from '../services/sheetImpact.js';
 import { screenCatalog } from '../services/screenCatalog.js';
 import { createScreenService, SCREEN_MESSAGES, type ScreenAuthor, type VersionRef } from '../services/screenService.js';
 import { validateWithDraft } from '../services/screenValidation.js';
+import { DEFINITION_BODY_LIMIT } from '../definitions/definitionBounds.js';
 import { serviceOf } from './resourceRoutes.js';
 import { sheetServiceOf } from './bookSave.js';
 import type { ResourceDefinition } from '../resources/types.js';
@@ -70,6 +71,8 @@ const bodyOf = Object.fromEntries(Object.entries(BODIES).map(([name, schema]) =>
   (body: unknown) => Record<string, unknown>
 >;
 const config = (name: keyof typeof BODIES) => ({ bodySchema: BODIES[name] });
+/** The write routes' options: their body schema, and a body no larger than a definition, its labels and a record may be. */
+const writes = (name: keyof typeof BODIES) => ({ config: config(name), bodyLimit: DEFINITION_BODY_LIMIT });
 
 /**
  * The screen definitions at run time (`admin/screens`, docs/screens-at-run-time.md): every screen
@@ -93,15 +96,15 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   );
   app.get('/screens/:name', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_DETAIL)) } }, async (request) => ({ data: await screens.get(request.params.name) }));
   app.get('/screens/:name/catalog', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_CATALOG)) } }, async (request) => ({ data: screenCatalog(app.screenRegistry, request.params.name) }));
-  app.post('/screens/:name/validate', { schema: { params: nameParams, response: responses(VALID_RECORD_ANSWER) }, config: config('validate') }, async (request) =>
+  app.post('/screens/:name/validate', { schema: { params: nameParams, response: responses(VALID_RECORD_ANSWER) }, ...writes('validate') }, async (request) =>
     validateWithDraft({ db: app.db, registry: app.screenRegistry, screens, saves }, request.params.name, bodyOf.validate(request.body)),
   );
-  app.put('/screens/:name/draft', { schema: { params: nameParams, response: responses(savedAnswer(SAVED_DRAFT)) }, config: config('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)));
-  app.post('/screens/:name/check', { schema: { params: nameParams, response: responses(CHECK_ANSWER) }, config: config('check') }, async (request) => {
+  app.put('/screens/:name/draft', { schema: { params: nameParams, response: responses(savedAnswer(SAVED_DRAFT)) }, ...writes('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)));
+  app.post('/screens/:name/check', { schema: { params: nameParams, response: responses(CHECK_ANSWER) }, ...writes('check') }, async (request) => {
     const body = bodyOf.check(request.body);
     return { errors: screens.check(request.params.name, { definition: body.definition, labels: body.labels }) };
   });
-  app.post('/screens/:name/publish', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, config: config('publish') }, async (request) => screens.publish(request.params.name, bodyOf.publish(request.body), authorOf(request)));
+  app.post('/screens/:name/publish', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, ...writes('publish') }, async (request) => screens.publish(request.params.name, bodyOf.publish(request.body), authorOf(request)));
   app.get('/screens/:name/versions', { schema: { params: nameParams, querystring: { type: 'object', properties: pagingQuerySchema }, response: responses(pagedAnswer(VERSION_ROW)) } }, async (request) =>
     screens.versions(request.params.name, request.query),
   );
@@ -124,9 +127,9 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => ({ data: await screens.diff(request.params.name, versionRef(request.query.from), versionRef(request.query.to)) }),
   );
-  app.post('/screens/:name/rollback', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, config: config('rollback') }, async (request) => screens.rollback(request.params.name, bodyOf.rollback(request.body), authorOf(request)));
+  app.post('/screens/:name/rollback', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, ...writes('rollback') }, async (request) => screens.rollback(request.params.name, bodyOf.rollback(request.body), authorOf(request)));
   app.delete('/screens/:name/published', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) } }, async (request) => screens.reset(request.params.name, authorOf(request)));
-  app.post('/screens/:name/impact', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_IMPACT)) }, config: config('impact') }, async (request) => {
+  app.post('/screens/:name/impact', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_IMPACT)) }, ...writes('impact') }, async (request) => {
     const name = request.params.name;
     const { definition, labels } = bodyOf.impact(request.body);
     const inUse = app.screenRegistry.inUse(name);

@@ -19,6 +19,12 @@ import { checkReadingSheetDefinition } from '../definitions/readingSheetForms.js
 import type { FormScreenDefinition } from '../../common/readingSheetForm.js';
 import { englishTexts } from '../definitions/englishLabels.js';
 import { compileFormValidator } from '../definitions/formValidator.js';
+import { checkSchemaLanguage } from '../definitions/check/checkSchemaLanguage.js';
+import { definitionTooLarge } from '../definitions/definitionBounds.js';
+import { loadValidatorsModule, validatorsModuleOf, ValidatorsModuleError } from '../definitions/loadValidatorsModule.js';
+import { setImmediate as turn } from 'node:timers/promises';
+import { readingSheetShownSchema } from '../../common/readingSheetForm.js';
+import { upgradeDefinition } from '../../common/upgradeDefinition.js';
 import { labelNamespace } from '../../common/labelNamespace.js';
 import { expandDefinition, isCustomised, type ScreenInUse, type ScreenRegistry } from '../definitions/screenRegistry.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
@@ -110,15 +116,20 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
    */
   function check(name: string, input: { definition?: unknown; labels?: unknown }): ScreenProblem[] {
     const builtIn = known(name);
+    // Bounded before anything reads it (docs/security.md, "Definitions are untrusted input").
+    const tooLarge = definitionTooLarge(input);
+    if (tooLarge) throw tooLarge;
     const problems: ScreenProblem[] = labelProblems(input.labels ?? {});
     const definition = input.definition;
     if (!definition || typeof definition !== 'object' || Array.isArray(definition)) return [...problems, { path: '(definition)', message: 'must be a screen definition (a JSON object)' }];
     const namespace = labelNamespace(builtIn.definition, builtIn.kind);
     // The draft's labels are texts of the screen's namespace: its new keys exist.
     const i18nKeys = new Set([...englishTexts().keys(), ...flatKeys(input.labels, namespace)]);
+    // Nothing else is read of a form schema outside the closed language (checkSchemaLanguage).
+    const schema = at(upgradeDefinition(definition), 'form.schema');
+    if (schema !== undefined && !checkSchemaLanguage(schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }))) return problems;
     if (builtIn.kind === 'form') {
       problems.push(...checkReadingSheetDefinition(definition, builtIn.definition as unknown as FormScreenDefinition, checkContext(registry.screens.values(), { i18nKeys })));
-      const schema = (definition as { form?: { schema?: unknown } }).form?.schema;
       if (problems.length === 0 && schema && typeof schema === 'object') compiles(schema, problems);
       return problems;
     }
@@ -139,18 +150,49 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     if (screen.form && builtIn.kind === 'screen' && builtIn.screen.form) {
       // Stricter rules and other texts only: what the form accepts, the storage holds (the fields themselves are checked as served).
       checkStoredRules(screen.form.schema, builtIn.screen.form.schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }), { topProperties: 'served' });
-      compiles(screen.form.schema, problems);
+      if (problems.length === 0) compiles(screen.form.schema, problems);
     }
     return problems;
   }
 
-  /** A form schema ajv cannot compile (a pattern that is no regular expression…) is refused at `form.schema`. */
+  /** A form schema the server cannot compile into its validator is refused at `form.schema`, with the reason. */
   function compiles(schema: object, problems: ScreenProblem[]): void {
     try {
       compileFormValidator(schema);
     } catch (error) {
-      problems.push({ path: 'form.schema', message: (error as Error).message });
+      problems.push({ path: 'form.schema', message: `cannot be used: its validator cannot be compiled (${(error as Error).message})` });
     }
+  }
+
+  /**
+   * The complete check of a version about to be used (a publish, a stored version read by the
+   * registry): `check`, then the browser's validators module of the schema the browser shows,
+   * built and loaded as the browser will load it (loadValidatorsModule), so no version that passes
+   * breaks a colleague's form page. A failure is a problem at `form.schema` with the reason. Other
+   * requests run between its steps: each is bounded by the definition's bounds, and the module's
+   * build and load cost as much as the rest (the studio's checks after each edit leave them out).
+   */
+  async function checkServable(name: string, input: { definition?: unknown; labels?: unknown }): Promise<ScreenProblem[]> {
+    const problems = check(name, input);
+    if (problems.length) return problems;
+    const builtIn = known(name);
+    const upgraded = upgradeDefinition(input.definition);
+    let shown: unknown;
+    try {
+      shown = builtIn.kind === 'form' ? readingSheetShownSchema(at(upgraded, 'form.schema') as Record<string, unknown>) : expandDefinition(upgraded as Record<string, unknown>).form?.schema;
+    } catch (error) {
+      return [{ path: 'form.schema', message: `cannot be used: ${(error as Error).message}` }];
+    }
+    if (!shown) return problems;
+    try {
+      await turn();
+      const source = validatorsModuleOf(shown as object);
+      await turn();
+      loadValidatorsModule(source, []);
+    } catch (error) {
+      return [{ path: 'form.schema', message: `cannot be used: ${error instanceof ValidatorsModuleError ? error.message : (error as Error).message}` }];
+    }
+    return problems;
   }
 
   /** Why the built-in file serves in place of the newest version, if it does (docs/screens-at-run-time.md, 'Releases'). */
@@ -204,6 +246,7 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
 
   return {
     check,
+    checkServable,
 
     async list() {
       const drafts = await screensWithDrafts(db);
@@ -236,6 +279,8 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     async saveDraft(name: string, body: { definition?: unknown; labels?: unknown }, author: ScreenAuthor) {
       known(name);
       if (body.definition === undefined || body.definition === null || typeof body.definition !== 'object') throw unprocessable({ definition: ['The definition field is required: a screen definition (a JSON object).'] });
+      const tooLarge = definitionTooLarge(body);
+      if (tooLarge) throw tooLarge;
       const labelErrors = labelProblems(body.labels ?? {});
       if (labelErrors.length) throw unprocessable(Object.fromEntries(labelErrors.map((problem) => [problem.path, [problem.message]])));
       const draft = await upsertScreenDraft(db, { screen: name, definition: body.definition, labels: body.labels ?? {}, authorId: author.id, authorName: author.name });
@@ -248,7 +293,7 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       if (!Number.isInteger(baseVersion) || (baseVersion as number) < 0) throw unprocessable({ baseVersion: ['The base version must be the version the draft was made from (an integer from 0).'] });
       const draft = await findScreenDraft(db, name);
       if (!draft) throw unprocessable({ draft: [SCREEN_MESSAGES.noDraft] });
-      const problems = check(name, { definition: draft.definition, labels: draft.labels });
+      const problems = await checkServable(name, { definition: draft.definition, labels: draft.labels });
       if (problems.length) throw new HttpError(422, SCREEN_MESSAGES.notPublishable, Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
       // The version records the built-in file it was made from: a release that changes the file re-applies its changes onto the new one.
       const builtIn = known(name);

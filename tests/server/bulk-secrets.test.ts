@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenVersions } from '../../server/db/schema/index.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
+import { expandDefinition } from '../../server/definitions/screenRegistry.js';
+import { listContracts } from '../../server/resources/listContracts.js';
+import { checkBulk, type BulkRows } from '../../server/services/bulkActions.js';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/testApp.js';
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a test edits arbitrary JSON paths
@@ -47,28 +50,41 @@ describe('Bulk actions never write a secret nor a field no revision shows', () =
     expect((await call('GET', 'screens/administrators')).json().data).toMatchObject({ version: 0, customised: false });
   });
 
-  it('a bulk call refuses it even when a stored definition declares it (422 in words), and writes nothing', async () => {
+  it('a stored definition that declares it no longer serves: the built-in file does, the studio says why, and a bulk call of it is refused in words, writing nothing', async () => {
     await t.database.db.insert(screenVersions).values({ screen: 'administrators', version: 1, definition: withPasswordReset(), labels: null, authorName: 'An older product', baseVersion: 0 });
+    const screen = (await call('GET', 'screens/administrators')).json().data;
+    expect(screen).toMatchObject({ version: 1, customised: false, unfit: { version: 1 } });
+    expect(screen.unfit.problems).toContainEqual({ path: 'list.bulkActions.0.field', message: SECRET });
     const refused = await call('POST', 'administrators/bulk', { action: 'set', field: 'password', ids: [1] });
     expect(refused.statusCode).toBe(422);
-    const message = '“password” is a secret: a bulk action cannot set it (each person sets their own).';
-    expect(refused.json()).toEqual({ message, errors: { field: [message] } });
+    expect(refused.json().errors.field).toEqual(['This list has no bulk action.']);
     // The password is the one it was.
     expect(await t.login(ADMIN.email, ADMIN.password)).toMatch(/=/);
     const other = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email: ADMIN.email, password: 'Sesame-2026!' } });
     expect(other.statusCode).not.toBe(200);
   });
 
-  it('a field no revision shows is refused by the check and by the bulk call, as the asked field too', async () => {
+  it('the bulk call itself refuses a secret or a field no revision shows, whatever the definition it is given declares (422 in words)', async () => {
+    const contracts = listContracts();
+    const rows = { ids: async () => [] } as unknown as BulkRows;
+    const administrators = expandDefinition(withPasswordReset());
+    await expect(checkBulk({ action: 'set', field: 'password', ids: [1] }, contracts.get('administrators')!, administrators, rows)).rejects.toMatchObject({
+      statusCode: 422,
+      errors: { field: ['“password” is a secret: a bulk action cannot set it (each person sets their own).'] },
+    });
+    const demands = screenFile('demands');
+    demands.list.bulkActions[0].ask.field = 'version';
+    await expect(checkBulk({ action: 'set', field: 'demand_status_id', value: 1, ids: [1] }, contracts.get('demands')!, expandDefinition(demands), rows)).rejects.toMatchObject({
+      statusCode: 422,
+      errors: { 'with.version': [`“version” ${NO_REVISION}.`] },
+    });
+  });
+
+  it('a field no revision shows is refused by the check, as the asked field too', async () => {
     const demands = screenFile('demands');
     demands.list.bulkActions[0].ask.field = 'version';
     const demandLabels = (await call('GET', 'screens/demands')).json().data.labels;
     const { errors } = (await call('POST', 'screens/demands/check', { definition: demands, labels: demandLabels })).json();
     expect(errors).toEqual([{ path: 'list.bulkActions.0.ask.field', message: `"version" ${NO_REVISION}` }]);
-
-    await t.database.db.insert(screenVersions).values({ screen: 'demands', version: 1, definition: demands, labels: null, authorName: 'An older product', baseVersion: 0 });
-    const refused = await call('POST', 'demands/bulk', { action: 'set', field: 'demand_status_id', value: 1, ids: [1] });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors).toEqual({ 'with.version': [`“version” ${NO_REVISION}.`] });
   });
 });
