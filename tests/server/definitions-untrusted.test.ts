@@ -2,6 +2,7 @@ import { parse } from 'acorn';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenVersions } from '../../server/db/schema/index.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
 import { loadValidatorsModule, ValidatorsModuleError } from '../../server/definitions/loadValidatorsModule.js';
 import { compileFormValidator } from '../../server/definitions/formValidator.js';
@@ -182,6 +183,24 @@ describe('definitions staff publish are untrusted input: a closed schema languag
     const many = genresFile();
     many.form.schema.definitions = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`n${i}`, { type: 'string', maxLength: 9, pattern: `^${i}` }]));
     expect((await check(many)).map((problem) => problem.message)).toContain("is one pattern too many: a form's schema holds at most 20");
+    expect((await call('POST', 'screens/genres/rollback', { version: 0 })).statusCode).toBe(200);
+  });
+
+  it('serves a stored version that cannot be compiled from its built-in file, and its validators script never fails', async () => {
+    const broken = genresFile();
+    broken.form.schema.definitions.name = { ...broken.form.schema.definitions.name, pattern: '(?=a)' };
+    const latest = (await call('GET', 'screens/genres')).json().data.version as number;
+    // Written by an older product, before the language: the check never saw it.
+    await t.database.db.insert(screenVersions).values({ screen: 'genres', version: latest + 1, definition: broken, labels: null, authorName: 'An older product', baseVersion: latest });
+    const screen = (await call('GET', 'screens/genres')).json().data;
+    expect(screen).toMatchObject({ version: latest + 1, customised: false, unfit: { version: latest + 1 } });
+    expect(screen.unfit.problems).toEqual([{ path: 'form.schema.definitions.name.pattern', message: expect.stringContaining('linear time') }]);
+    const { screens } = (await t.as(cookie, { method: 'GET', url: '/api/admin/me', headers: { 'x-screens-stamp': 'none' } })).json();
+    const served = screens.definitions.find((definition: { resource: string }) => definition.resource === 'genres');
+    expect(served.form.schema.properties.names.properties.en.pattern).toBeUndefined();
+    const script = await t.as(cookie, { method: 'GET', url: screens.validators });
+    expect(script.statusCode).toBe(200);
+    expect(loadValidatorsModule(script.body, [validationKey(served.form.schema)])).toContain(validationKey(served.form.schema));
     expect((await call('POST', 'screens/genres/rollback', { version: 0 })).statusCode).toBe(200);
   });
 
