@@ -33,8 +33,10 @@ export interface ViewTarget {
 }
 
 // Coerced as the list routes' querystring is (Fastify's defaults): a single value where a list is taken.
-const ajv = new Ajv({ allErrors: true, coerceTypes: 'array', strict: false });
+const VIEW_QUERY_OPTIONS = { allErrors: true, coerceTypes: 'array', strict: false } as const;
+/** The query validators of the lists' targets as the screens in use show them: the most recently used, a screen's publishes bring new ones. */
 const validators = new Map<string, ValidateFunction>();
+const VALIDATORS_KEPT = 64;
 
 /** The target of a list's views, from its contract and the screen in use (`builtIn`: its file, whose labels name a part taken off since). */
 export function viewTarget(contract: ListContract, screen: ScreenDefinition | undefined, builtIn?: ScreenDefinition): ViewTarget {
@@ -45,10 +47,11 @@ export function viewTarget(contract: ListContract, screen: ScreenDefinition | un
   const schema = { type: 'object', properties };
   const key = JSON.stringify(schema);
   let validate = validators.get(key);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    validators.set(key, validate);
-  }
+  if (validate) validators.delete(key);
+  // An ajv of its own per schema: one shared instance keeps every schema it compiled.
+  else validate = new Ajv(VIEW_QUERY_OPTIONS).compile(schema);
+  validators.set(key, validate);
+  if (validators.size > VALIDATORS_KEPT) validators.delete(validators.keys().next().value!);
   const columns = new Set([...(screen?.list?.columns ?? []).map(columnKey), ...contract.fields]);
   const labels = new Map<string, string>();
   for (const definition of [builtIn, screen]) {
