@@ -240,6 +240,7 @@ describe('the columns holding storage keys (STORED_FILE_COLUMNS)', () => {
   /** Columns with such a name that hold no key, and why. */
   const NOT_KEYS: Record<string, string> = {
     'pending_uploads.key': 'the bookkeeping of uploads itself, checked apart',
+    'screen_versions.base_file': 'the built-in screen definition a published version was made from (JSON), not a stored file',
   };
   const declared = STORED_FILE_COLUMNS.map(({ column }) => `${getTableName(column.table)}.${column.name}`);
 
