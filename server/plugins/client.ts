@@ -7,6 +7,9 @@ import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { resolveSession, SESSION_COOKIE } from '../services/sessions.js';
 import { pageHtml } from './pageCode.js';
 
+/** The cache header of a built file that was found (`public, max-age=31536000, immutable`), set by the file's sending only. */
+const ASSET_CACHE = { cacheControl: true, maxAge: '365d', immutable: true } as const;
+
 /** The login page's address (SPEC §2), served its own entry. */
 const LOGIN_PATH = '/auth/login';
 
@@ -34,7 +37,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string, sc
   const files = { schema: { hide: true, response: responses({ type: 'string', description: 'A page or a file of the interface' }) } };
   app.get('/assets/*', files, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    return reply.header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding').sendFile(path.join('assets', file));
+    // A built file's name changes with its content: found, it is kept a year. Any other answer (a
+    // file this release does not have: a page of the release before or after it during a rolling
+    // deploy) is never kept, so that asking again once every instance runs one release finds it.
+    return reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').sendFile(path.join('assets', file), ASSET_CACHE);
   });
   app.get('/*', files, async (request, reply) => {
     const url = request.url.split('?')[0]!;

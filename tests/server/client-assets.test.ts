@@ -64,6 +64,22 @@ describe('the built client', () => {
     expect(page.body).toContain('/assets/app-1a2b.js');
     expect((await get('/assets/missing-0000.js', 'br')).statusCode).toBe(404);
   });
+
+  it('never lets a missing asset’s 404 be kept, so a page asking for a file of another release gets it once that file is there', async () => {
+    // A rolling deploy: a page of the new release asks an instance still on the old one for its script.
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const missing = await get('/assets/next-9f8e.js', encoding);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['cache-control']).toBe('no-store');
+    }
+    // The instance now runs the new release: the same address answers the file, kept for a year.
+    const next = 'export const next = true;\n';
+    fs.writeFileSync(path.join(clientDir, 'assets', 'next-9f8e.js'), next);
+    const found = await get('/assets/next-9f8e.js');
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toBe(next);
+    expect(found.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
 });
 
 describe('the API’s answers', () => {
