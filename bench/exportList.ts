@@ -187,12 +187,13 @@ function zipComplete(file: string): boolean {
 }
 
 /**
- * One export downloaded: the body read as a stream to its end (bytes and line feeds counted, then
- * written to a temporary file, checked afterwards so that checking takes no CPU from the server
- * during the download), the server's RSS sampled every SAMPLE_MS meanwhile.
+ * One export of list `api` (the reading sheets by default) downloaded: the body read as a stream
+ * to its end (bytes and line feeds counted, then written to a temporary file, checked afterwards so
+ * that checking takes no CPU from the server during the download), the server's RSS sampled every
+ * SAMPLE_MS meanwhile.
  */
-async function download(server: BuiltServer, cookie: string, format: 'csv' | 'xlsx', qs: string, limitS?: number): Promise<ExportMeasure> {
-  const label = `export ${format}${qs ? ` ${qs}` : ''}`;
+export async function download(server: BuiltServer, cookie: string, format: 'csv' | 'xlsx', qs: string, limitS?: number, api = 'books'): Promise<ExportMeasure> {
+  const label = `export ${api === 'books' ? '' : `${api} `}${format}${qs ? ` ${qs}` : ''}`;
   const load = os.loadavg()[0]!;
   const file = path.join(os.tmpdir(), `bench-export-${process.pid}.${format}`);
   const rssBefore = rssOf(server.pid);
@@ -213,7 +214,7 @@ async function download(server: BuiltServer, cookie: string, format: 'csv' | 'xl
   let headersMs: number;
   let rows: number;
   try {
-    const response = await fetch(`${server.url}/api/admin/books/export?format=${format}${qs ? `&${qs}` : ''}`, {
+    const response = await fetch(`${server.url}/api/admin/${api}/export?format=${format}${qs ? `&${qs}` : ''}`, {
       headers: { cookie, 'accept-encoding': 'identity' },
       signal: abort.signal,
     });

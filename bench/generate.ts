@@ -288,3 +288,26 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
   }
   return { books: size, authors: authorCount, companies: companyCount, rows: rowCounts };
 }
+
+/**
+ * Writes `count` authors (ids 1..count) into a catalogue holding none, as the catalogue's are: a
+ * name drawn from the locale's pools (many names shared, as real ones are), its locale's country,
+ * an English biography. Written as the app writes (`app.history` set): generated rows are not
+ * changes made outside the app, so the history's trigger records none.
+ */
+export async function generateAuthors(db: Db, options: { count: number; seed?: number }): Promise<void> {
+  const seed = options.seed ?? 42;
+  const rng = prng(seed);
+  const ref = await loadReferenceIds(db);
+  const pools = namePools(seed);
+  const rows = Array.from({ length: options.count }, (_, i) => {
+    const locale = rng.skewed(LOCALES);
+    const name = `${rng.pick(pools[locale].first)} ${rng.pick(pools[locale].last)}`;
+    return { id: i + 1, name, country_id: ref.countryByCode.get(LOCALE_COUNTRY[locale]) ?? null, biographies: { en: `${name} lives in ${rng.pick(pools[locale].cities)}.` }, search_text: searchNormal(name) };
+  });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local app.history = 'bench data'`);
+    await insertBatches(tx as unknown as Db, 'authors', ['id', 'name', 'country_id', 'biographies', 'search_text'], rows, 5000);
+  });
+  await db.execute(sql.raw(`select setval(pg_get_serial_sequence('authors', 'id'), (select max(id) from authors))`));
+}

@@ -15,7 +15,8 @@
  * - `start`: the server's start on an existing embedded database, after a crash and after a clean
  *   stop, until its readiness check answers, and where that time goes (bench/serverStart.ts);
  * - `export`: `GET admin/books/export` of the 1,000,000-sheet PostgreSQL catalogue as CSV and XLSX
- *   from the built server, its rate and the server's memory growth (bench/exportList.ts);
+ *   from the built server, its rate and the server's memory growth (bench/exportList.ts), and the
+ *   CSV of 300,000 authors, a declared list (bench/exportAuthors.ts; `export-authors` runs that alone);
  * - `bulk`: `POST admin/books/bulk` changing the status of 10,000 sheets of that catalogue as a job,
  *   read to its end through its progress (bench/bulkSheets.ts);
  * - `definitions`: the check of the reading-sheet definition, and health checks answered during
@@ -30,6 +31,7 @@ import path from 'node:path';
 import { DASHBOARD_ENGINES, dashboardIntro, dashboardSection, measureDashboard, type DashboardEngineResult } from './dashboard.js';
 import { editorSection, measureEditor } from './editor.js';
 import { exportSection, measureExport } from './exportList.js';
+import { authorsExportSection, measureAuthorsExport } from './exportAuthors.js';
 import { bulkSection, measureBulk } from './bulkSheets.js';
 import { definitionsSection, measureDefinitions } from './definitions.js';
 import { CURVE_SIZES, curveSection, LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
@@ -48,6 +50,7 @@ const HISTORY_TITLE = '## The records\' history on PostgreSQL';
 const LIGHTHOUSE_TITLE = '## Lighthouse: the built client in Chromium (desktop)';
 const START_TITLE = '## Server start on an existing embedded database';
 const EXPORT_TITLE = '## Export: 1,000,000 sheets as CSV and XLSX on PostgreSQL';
+const EXPORT_AUTHORS_TITLE = '## Export: 300,000 authors as CSV on PostgreSQL';
 const BULK_TITLE = '## Bulk: the status of 10,000 sheets on PostgreSQL';
 const DEFINITIONS_TITLE = '## Definitions staff publish: checks, and the server meanwhile';
 const stamp = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -154,6 +157,10 @@ async function main(): Promise<void> {
     const result = await measureExport();
     sections.export = marked('export', [EXPORT_TITLE, '', ...exportSection(result)]);
   }
+  if (SUITES.includes('export') || SUITES.includes('export-authors')) {
+    const result = await measureAuthorsExport();
+    sections['export-authors'] = marked('export-authors', [EXPORT_AUTHORS_TITLE, '', ...authorsExportSection(result)]);
+  }
   if (SUITES.includes('bulk')) {
     const result = await measureBulk();
     sections.bulk = marked('bulk', [BULK_TITLE, '', ...bulkSection(result)]);
@@ -166,7 +173,7 @@ async function main(): Promise<void> {
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load`, `history`, `lighthouse`, `start`, `export`, `bulk` or `definitions` runs those suites and keeps the others\' figures).',
+    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load`, `history`, `lighthouse`, `start`, `export` (`export-authors` for its authors alone), `bulk` or `definitions` runs those suites and keeps the others\' figures).',
     '',
     '## Machine',
     '',
@@ -189,6 +196,8 @@ async function main(): Promise<void> {
     sections.start ?? kept(previous, 'start') ?? marked('start', [START_TITLE, '', 'Not measured yet.']),
     '',
     sections.export ?? kept(previous, 'export') ?? marked('export', [EXPORT_TITLE, '', 'Not measured yet.']),
+    '',
+    sections['export-authors'] ?? kept(previous, 'export-authors') ?? marked('export-authors', [EXPORT_AUTHORS_TITLE, '', 'Not measured yet.']),
     '',
     sections.bulk ?? kept(previous, 'bulk') ?? marked('bulk', [BULK_TITLE, '', 'Not measured yet.']),
     '',

@@ -47,6 +47,8 @@ import { READING_SHEET_SCREEN } from '../common/readingSheetForm.js';
 import { UNCONFIGURED_CARD_PAYMENTS, type CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { RouteSummary } from './types.js';
 import { createRecordWrites } from './services/recordWrites.js';
+import { createBulkJobs } from './services/bulkJobs.js';
+import { createExportSlots } from './services/exportSlots.js';
 import { createScreenService } from './services/screenService.js';
 import { keepRecordHistory } from './services/historySubjects.js';
 
@@ -137,6 +139,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   app.decorate('routeList', [] as RouteSummary[]);
   app.decorate('shuttingDown', false);
   app.decorate('screenRegistry', screenRegistry);
+  app.decorate('exportSlots', createExportSlots(config.exports));
   // At start, the published versions are read and checked against this release: one that no longer
   // fits is not used (its built-in file serves it) and the log says why; the studio flags it.
   app.addHook('onReady', async () => {
@@ -153,6 +156,12 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   });
   app.decorate('recordWrites', createRecordWrites(database.db, { log: app.log, screenVersion: (screen) => screenRegistry.inUse(screen)?.version }));
   keepRecordHistory(app.recordWrites);
+  // Bulk actions run as jobs in this server; those a stopped server left are marked interrupted at start.
+  app.decorate('bulkJobs', createBulkJobs({ db: database.db, embedded: database.kind === 'pglite', log: app.log, stopping: () => app.shuttingDown }));
+  app.addHook('onReady', async () => {
+    await app.bulkJobs.reconcile().catch((error: unknown) => app.log.error({ err: error }, 'bulk jobs left by a stopped server could not be marked interrupted'));
+  });
+  app.addHook('onClose', async () => app.bulkJobs.stop());
   app.addHook('onRoute', (route) => {
     const query = route.schema?.querystring as object | undefined;
     const body = route.config?.bodySchema;

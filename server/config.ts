@@ -50,6 +50,8 @@ export interface Config {
   stripeApiProtocol: 'http' | 'https' | undefined;
   /** The AI providers of the drafts (docs/ai.md): keys, API base URLs and model ids. */
   ai: AiConfig;
+  /** How many list exports run at once, and how long one waits for a reader that takes nothing (docs/list-export.md, "Limits"). */
+  exports: ExportLimits;
   /** Object storage of the uploaded files (`S3_BUCKET` and the other `S3_*`); absent means the local disk. */
   s3: S3Config | undefined;
 }
@@ -90,6 +92,19 @@ export interface AiConfig {
   smallModel: string;
   /** `AI_TIMEOUT_MS`: how long one call to a provider may take. */
   timeoutMs: number;
+}
+
+/**
+ * The limits of the list exports of one server process: a file streams for as long as its reader
+ * takes it, holding a few batches of rows and, while they are read, database connections.
+ */
+export interface ExportLimits {
+  /** `EXPORTS_PER_ADMINISTRATOR`: exports one administrator may have running at once. */
+  perAdministrator: number;
+  /** `EXPORTS_TOTAL`: exports running at once on the process, all administrators together. */
+  total: number;
+  /** `EXPORT_READER_TIMEOUT_MS`: how long an export waits for a reader that has stopped taking the file before dropping it. */
+  readerTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -211,6 +226,13 @@ function aiConfig(env: NodeJS.ProcessEnv): AiConfig {
   };
 }
 
+function exportLimits(env: NodeJS.ProcessEnv): ExportLimits {
+  const perAdministrator = integer(env, 'EXPORTS_PER_ADMINISTRATOR', 3, 1, 100);
+  const total = integer(env, 'EXPORTS_TOTAL', 6, 1, 1000);
+  if (total < perAdministrator) throw new ConfigError(`EXPORTS_TOTAL (${total}) must be at least EXPORTS_PER_ADMINISTRATOR (${perAdministrator})`);
+  return { perAdministrator, total, readerTimeoutMs: integer(env, 'EXPORT_READER_TIMEOUT_MS', 60_000, 1000, 3_600_000) };
+}
+
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
 
 /** The bucket of the uploaded files, or undefined (the local disk) when S3_BUCKET is not set. */
@@ -296,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiPort: optionalInteger(env, 'STRIPE_API_PORT', 1, 65535),
     stripeApiProtocol: httpProtocol(env, 'STRIPE_API_PROTOCOL'),
     ai: aiConfig(env),
+    exports: exportLimits(env),
     s3: s3Config(env),
   };
 }

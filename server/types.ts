@@ -4,6 +4,8 @@ import type { Database, Db } from './db/client.js';
 import type { CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { SessionAdmin } from './services/sessions.js';
 import type { RecordWrites } from './services/recordWrites.js';
+import type { BulkJobs } from './services/bulkJobs.js';
+import type { ExportSlots } from './services/exportSlots.js';
 import type { AiGenerationQueue } from './jobs/aiGenerationQueue.js';
 import type { Storage } from './storage/Storage.js';
 
@@ -48,6 +50,10 @@ declare module 'fastify' {
     screenRegistry: ScreenRegistry;
     /** The one path of every record's create, update and delete (server/services/recordWrites.ts). */
     recordWrites: RecordWrites;
+    /** The bulk actions running as jobs in this server, and their resumes (server/services/bulkJobs.ts). */
+    bulkJobs: BulkJobs;
+    /** The places of the list exports running on this process, per administrator and in all (`EXPORTS_PER_ADMINISTRATOR`, `EXPORTS_TOTAL`). */
+    exportSlots: ExportSlots;
   }
   interface FastifyRequest {
     /** The logged-in administrator, set by the session plugin on admin routes. */

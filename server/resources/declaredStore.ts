@@ -1,7 +1,7 @@
 import { LOCALES, searchNormal, type Locale, type Translations } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
 import { PG_ERRORS, pgErrorCode } from '../db/errors.js';
-import { deleteDeclared, findDeclared, listDeclared, lockDeclared, writeDeclared, type IdTable } from '../db/repositories/declaredRepository.js';
+import { batchDeclared, countDeclared, deleteDeclared, findDeclared, listDeclared, lockDeclared, writeDeclared, type IdTable } from '../db/repositories/declaredRepository.js';
 import { columnOf } from '../db/repositories/filterConditions.js';
 import { writableFields, type FieldDeclaration, type OneRelation, type OrderKey } from './declaration.js';
 import { conflict, HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
@@ -112,6 +112,8 @@ export function declaredStore({ table, fields, searchText, rules, order, version
 
   return {
     list: (db, query) => listDeclared(db, table, fields, { ...query, order }),
+    count: (db, where) => countDeclared(db, table, where),
+    batch: (db, query) => batchDeclared(db, table, fields, { ...query, order }),
     find: (db, id, options) => findDeclared(db, table, fields, id, options),
     async save(tx, id, body, uploads, context) {
       // The row an update changes, locked: its stored files and version.

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
+import type { DeclaredPosition } from '../db/repositories/declaredRepository.js';
 import type { NamedTable } from '../db/repositories/namedListRepository.js';
 import type { Storage } from '../storage/Storage.js';
 import type { PendingUploads } from '../uploads/PendingUploads.js';
@@ -30,12 +31,29 @@ export interface StoreListQuery {
   where: SQL | undefined;
 }
 
+/** What a store's batch of an export gets: the filters' conditions, where the batch before it ended (none for the first) and how many rows it takes. */
+export interface StoreBatchQuery {
+  where: SQL | undefined;
+  after: StorePosition | undefined;
+  limit: number;
+}
+
+/** Where a batch of a list ended, in the list's order: the next batch starts after it. */
+export type StorePosition = DeclaredPosition;
+
 /**
  * Persistence of a resource that is not a plain named list (joins, relations, write hooks):
  * the SQL lives in its repository, the service keeps the generic rules (404, 409, validation).
  */
 export interface ResourceStore {
   list(db: Db, query: StoreListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
+  /** How many records the list's conditions match. */
+  count(db: Db, where: SQL | undefined): Promise<number>;
+  /**
+   * The rows of the list after a position, in its order, as `list` answers them, and the position
+   * of the last one (undefined when none): the batches of an export, walked on by keyset.
+   */
+  batch(db: Db, query: StoreBatchQuery): Promise<{ rows: Record<string, unknown>[]; last: StorePosition | undefined }>;
   /** One record; `options.lang` is set when the declaration has `languageParam` (else absent). */
   find(db: Db, id: number, options?: RecordOptions): Promise<Record<string, unknown> | undefined>;
   /**

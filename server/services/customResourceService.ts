@@ -42,6 +42,27 @@ export function createCustomResourceService(
       const { rows, total } = await store.list(db, { ...page, where });
       return paged(rows as ApiRecord[], total, page);
     },
+    async scan(query, size) {
+      const where = await listCondition(db, definition.table, definition.filters ?? {}, query);
+      const total = await store.count(db, where);
+      return {
+        total,
+        async *batches() {
+          let next = store.batch(db, { where, after: undefined, limit: size });
+          for (;;) {
+            const { rows, last } = await next;
+            const more = rows.length === size && last !== undefined;
+            if (more) {
+              next = store.batch(db, { where, after: last, limit: size });
+              // Awaited in its turn (its failure thrown there); a stopped export leaves it unread.
+              next.catch(() => undefined);
+            }
+            if (rows.length) yield rows as ApiRecord[];
+            if (!more) return;
+          }
+        },
+      };
+    },
     async get(rawId, options) {
       return (await find(rawId, options)) as ApiRecord;
     },

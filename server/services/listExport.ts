@@ -5,7 +5,6 @@ import type { ValueWords } from '../../common/valueText.js';
 import { choosableColumns, shownColumns } from '../../common/viewColumns.js';
 import { englishText } from '../definitions/englishLabels.js';
 import { unprocessable } from '../http/errors.js';
-import { MAX_PER_PAGE } from '../http/paging.js';
 import type { ListContract } from '../resources/listContracts.js';
 import { richTextToPlain } from '../resources/richText.js';
 import type { ResourceService } from './resourceService.js';
@@ -34,39 +33,29 @@ export function withoutPaging<Query extends Record<string, unknown>>(query: Quer
   return Object.fromEntries(Object.entries(query).filter(([param]) => !(PAGE_PARAMS as readonly string[]).includes(param))) as Query;
 }
 
+/** How many records of a declared list an export reads at a time. */
+export const RESOURCE_EXPORT_BATCH = 2000;
+
 /**
- * Every row of a resource's list matching `query`, page after page of the most the list gives at
- * once, in the list's own order.
+ * Every row of a resource's list matching `query` (its page set aside), in the list's own order,
+ * `RESOURCE_EXPORT_BATCH` at a time, each batch walked on from the last one's position (keyset:
+ * the 300th batch costs what the first does, and a row deleted meanwhile shifts no other).
  */
-export async function resourceExportSource(service: ResourceService, query: ListQuery): Promise<ExportSource> {
-  const filters = withoutPaging(query);
-  const first = await service.list({ ...filters, page: 1, perPage: MAX_PER_PAGE });
-  return {
-    total: first.meta.total,
-    async *batches() {
-      let page = first;
-      for (;;) {
-        if (page.data.length) yield page.data;
-        if (page.data.length < MAX_PER_PAGE || page.meta.current_page >= page.meta.last_page) return;
-        page = await service.list({ ...filters, page: page.meta.current_page + 1, perPage: MAX_PER_PAGE });
-      }
-    },
-  };
+export function resourceExportSource(service: ResourceService, query: ListQuery, size = RESOURCE_EXPORT_BATCH): Promise<ExportSource> {
+  return service.scan(withoutPaging(query), size);
 }
 
 /**
  * The columns an export writes: those the list shows (`chosen`, the keys of the address's
  * `columns`, as a saved view keeps them), else the screen's own; headers as the screen names them.
- * A key that is neither one of the screen's columns nor a field of the list's rows is a 422 keyed `columns`.
+ * A key that is neither one of the screen's columns nor one it offers (`list.columnChoices`) is a
+ * 422 keyed `columns`.
  */
 export function exportColumns(contract: ListContract, screen: ScreenDefinition | undefined, chosen: readonly string[]): ExportColumn[] {
   const problems = viewColumnProblems(viewTarget(contract, screen), chosen);
   if (problems.length) throw unprocessable({ columns: problems });
-  const declared = screen?.list?.columns ?? [];
-  const columns = shownColumns(choosableColumns(declared, contract.fields), chosen);
-  // A declared column's header is a text key; another field's is its name in words already.
-  const keys = new Set(declared.map((column) => column.header));
-  return columns.map((column) => ({ header: keys.has(column.header) ? englishText(column.header) : column.header, column }));
+  const columns = shownColumns(choosableColumns(screen?.list?.columns ?? [], screen?.list?.columnChoices), chosen);
+  return columns.map((column) => ({ header: englishText(column.header), column }));
 }
 
 /** One row as the export writes it: each column's cell in staff's words. */

@@ -38,12 +38,25 @@ export interface SaveOptions {
   recreate?: number;
 }
 
+/** Every record a list's filters match: how many (counted once), then the records in the list's order, a batch at a time. */
+export interface RecordScan {
+  total: number;
+  batches(): AsyncGenerator<ApiRecord[]>;
+}
+
 /** The rules of one resource; routes only translate HTTP to these calls. */
 export interface ResourceService {
   definition: ResourceDefinition;
   permissions: ResourcePermissions;
   /** One page, filtered by the declared parameters given (all must match). */
   list(query: ListQuery): Promise<Paged<ApiRecord>>;
+  /**
+   * Every record the query's filters match (its paging ignored), for an export or a bulk action:
+   * `size` at a time in the list's order (its sort, then the id), each batch read on from where
+   * the one before ended (keyset), so the last batch costs what the first does; the next batch is
+   * read while the one given is used.
+   */
+  scan(query: ListQuery, size: number): Promise<RecordScan>;
   /** One record by its path id; 404 when the id is unknown or is not an id. */
   get(rawId: string, options?: RecordOptions): Promise<ApiRecord>;
   /**

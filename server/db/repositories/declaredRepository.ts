@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Codec, CountRelation, FieldDeclaration, ListRelation, OneRelation, OrderKey, ReadOptions, RelationPick } from '../../resources/declaration.js';
 import { readCodec } from '../../resources/tableMapping.js';
@@ -117,8 +117,9 @@ function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Re
   return { selection, joins, toRecord, lists, loads, computed, hidden };
 }
 
-function selectFrom(db: Db, table: IdTable, plan: ReadPlan) {
-  let query = db.select(plan.selection).from(table).$dynamic();
+/** The select of a plan's columns (and `extra` ones) from the table, with its joins. */
+function selectFrom(db: Db, table: IdTable, plan: ReadPlan, extra: Record<string, SQL> = {}) {
+  let query = db.select({ ...plan.selection, ...extra }).from(table).$dynamic();
   for (const join of plan.joins) query = query.leftJoin(join.table, join.on);
   return query;
 }
@@ -188,6 +189,71 @@ export async function listDeclared(
   const [total] = await db.select({ value: count() }).from(table).where(options.where);
   const records = await withLists(db, plan, (rows as Row[]).map(plan.toRecord), {});
   return { rows: finished(plan, records), total: total?.value ?? 0 };
+}
+
+/** How many declared records match `where`. */
+export async function countDeclared(db: Db, table: IdTable, where: SQL | undefined): Promise<number> {
+  const [total] = await db.select({ value: count() }).from(table).where(where);
+  return total?.value ?? 0;
+}
+
+/**
+ * Where a batch of declared records ended: its last record's value of each key of the order (the
+ * list's order, then the id), as text, so that nothing is lost on the way (a timestamp's
+ * microseconds); null for a null value.
+ */
+export type DeclaredPosition = readonly (string | null)[];
+
+/** The keys a list is ordered by: its order, then the id unless the order names it (the tie-breaker that makes each position unique). */
+const orderKeys = (order: readonly OrderKey[] = []): readonly OrderKey[] => [...order, ...(order.some((key) => key.column === 'id') ? [] : [{ column: 'id' }])];
+
+/**
+ * The rows after `position` in the order of `keys` (PostgreSQL's: nulls last ascending, first
+ * descending): those beyond it on the first key, or equal on it and beyond it on the next, and so
+ * on. The first key's bound is repeated on its own, so that an index of that column starts the
+ * scan at the position rather than at the list's start.
+ */
+function afterPosition(table: IdTable, keys: readonly OrderKey[], position: DeclaredPosition): SQL | undefined {
+  const columns = keys.map((key) => columnOf(table, key.column));
+  const equal = (index: number) => (position[index] === null ? isNull(columns[index]!) : sql`${columns[index]} = ${position[index]}`);
+  const beyond = (index: number): SQL | undefined => {
+    const column = columns[index]!;
+    const value = position[index];
+    if (keys[index]!.desc) return value === null ? isNotNull(column) : sql`${column} < ${value}`;
+    if (value === null) return undefined;
+    return column.notNull ? sql`${column} > ${value}` : or(sql`${column} > ${value}`, isNull(column));
+  };
+  const branches = keys.flatMap((_, index) => {
+    const step = beyond(index);
+    return step ? [and(...keys.slice(0, index).map((__, before) => equal(before)), step)!] : [];
+  });
+  const first = position[0];
+  const start = columns[0]!.notNull && first !== null && first !== undefined ? (keys[0]!.desc ? sql`${columns[0]} <= ${first}` : sql`${columns[0]} >= ${first}`) : undefined;
+  // Past the last possible position nothing follows.
+  return and(start, branches.length ? or(...branches) : sql`false`);
+}
+
+/**
+ * One batch of declared records matching `where`, in `order` then by id (the list's order,
+ * `listDeclared`'s), the `limit` records after `after` (from the first without): keyset paging,
+ * so that the thousandth batch costs what the first does. Answers the records as the list does and
+ * the position of the last one (undefined when the batch is empty).
+ */
+export async function batchDeclared(
+  db: Db,
+  table: IdTable,
+  fields: Fields,
+  options: { where: SQL | undefined; order?: readonly OrderKey[]; after: DeclaredPosition | undefined; limit: number },
+): Promise<{ rows: Row[]; last: DeclaredPosition | undefined }> {
+  const plan = readPlan(table, fields, 'list');
+  const keys = orderKeys(options.order);
+  const positions = Object.fromEntries(keys.map((key, index) => [`k_${index}`, sql<string | null>`${columnOf(table, key.column)}::text`]));
+  const where = options.after ? and(options.where, afterPosition(table, keys, options.after)) : options.where;
+  const rows = (await selectFrom(db, table, plan, positions).where(where).orderBy(...orderOf(table, keys)).limit(options.limit)) as Row[];
+  const final = rows.at(-1);
+  const last = final ? keys.map((_, index) => (final[`k_${index}`] as string | null) ?? null) : undefined;
+  const records = await withLists(db, plan, rows.map(plan.toRecord), {});
+  return { rows: finished(plan, records), last };
 }
 
 /** Every declared record matching `where`, in `order` (by id when absent), with no page and no count (a sheet's requests). */
