@@ -30,7 +30,7 @@ export function DefaultLayout() {
 
   const leave = async () => {
     try {
-      await logout();
+      await logout(queryClient);
     } finally {
       queryClient.clear();
       navigate('/auth/login');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
@@ -51,13 +51,47 @@ describe.skipIf(!chromiumPath)('logging in and out in Chromium', () => {
     await page.waitForURL(`${server.url}/reading-sheets`);
   });
 
-  it('logs out from the menu and lands on the login page with no error; protected pages are closed again', async () => {
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${server.url}/auth/login`);
-    // The calls of the page left behind answer 401 once the session is gone: nothing to tell.
-    await page.getByRole('button', { name: 'Me connecter' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await page.locator('.p-toast-message').count()).toBe(0);
+  it('logs out from the menu while a list is still loading: its call is cancelled, none answers 401, no error; protected pages are closed again', async () => {
+    // The genres' list is slow to answer: held until the test lets it go, it is still on its way when the administrator logs out.
+    let held = 0;
+    let answered = 0;
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/genres?**', async (route) => {
+      held += 1;
+      await released;
+      await route.continue().catch(() => undefined);
+      answered += 1;
+    });
+    const refused: string[] = [];
+    const cancelled: string[] = [];
+    const onResponse = (response: Response) => {
+      if (response.url().includes('/api/') && response.status() === 401) refused.push(response.url());
+    };
+    const onFailed = (request: Request) => {
+      if (request.url().includes('/api/admin/genres')) cancelled.push(request.failure()?.errorText ?? '');
+    };
+    page.on('response', onResponse);
+    page.on('requestfailed', onFailed);
+    try {
+      await page.getByRole('link', { name: 'Genres' }).click();
+      await expect.poll(() => held).toBe(1);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(`${server.url}/auth/login`);
+      await page.getByRole('button', { name: 'Me connecter' }).waitFor();
+      await expect.poll(() => cancelled).toEqual(['net::ERR_ABORTED']);
+      // The slow answer comes now: nothing of the page left behind reaches the server after the session.
+      release();
+      await expect.poll(() => answered).toBe(1);
+      await page.waitForLoadState('networkidle');
+      expect(refused).toEqual([]);
+      expect(await page.locator('.p-toast-message').count()).toBe(0);
+    } finally {
+      release();
+      page.off('response', onResponse);
+      page.off('requestfailed', onFailed);
+      await page.unroute('**/api/admin/genres?**');
+    }
     await page.goto(`${server.url}/reading-sheets`);
     await page.waitForURL(`${server.url}/auth/login`);
   });

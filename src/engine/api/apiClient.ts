@@ -26,7 +26,32 @@ export interface CallOptions {
   successLife?: number;
   /** No error toast for a 404: the page says it (a record's not-found page). */
   quietNotFound?: boolean;
+  /** Sent, and left running, while the session's calls are closed (the session check, login, logout): see `closeSessionCalls`. */
+  outsideSession?: boolean;
 }
+
+/** Aborts every call of the session in flight; replaced once aborted. */
+let sessionCalls = new AbortController();
+let sessionCallsClosed = false;
+
+/**
+ * Closes the session's calls (a logout): every call in flight is cancelled at once, its answer
+ * being a 401 once the session is gone, and none is sent until `openSessionCalls` (a query a page
+ * still polls on its way out is refused before it leaves, silently). Calls `outsideSession` go on.
+ */
+export function closeSessionCalls(): void {
+  sessionCallsClosed = true;
+  sessionCalls.abort(new DOMException('Logged out', 'AbortError'));
+  sessionCalls = new AbortController();
+}
+
+/** A session began (a login, a session check that found one): its calls are sent again. */
+export function openSessionCalls(): void {
+  sessionCallsClosed = false;
+}
+
+/** Whether the session's calls are closed: logged out from this page, and not logged in since. */
+export const isLoggedOut = (): boolean => sessionCallsClosed;
 
 /** The API's root, absolute (the page's origin): the same URL for ky and `sendEarly`. */
 const API_ROOT = new URL('/api/admin/', window.location.href).href;
@@ -115,7 +140,13 @@ export async function download(path: string, options: { searchParams: URLSearchP
 
 /** One request and the product's rules for a refusal (see `call`); `read` takes the successful answer. */
 async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options & CallOptions, read: (response: Response) => Promise<T>): Promise<T> {
-  const { quiet, silentSuccess: _silentSuccess, noErrorToast, successLife: _successLife, quietNotFound, ...kyOptions } = options;
+  const { quiet, silentSuccess: _silentSuccess, noErrorToast, successLife: _successLife, quietNotFound, outsideSession, ...kyOptions } = options;
+  if (!outsideSession) {
+    // Logged out: not sent (it would fail with 401), and as quiet as a cancelled call.
+    if (sessionCallsClosed) throw new DOMException('Logged out', 'AbortError');
+    const { signal } = sessionCalls;
+    kyOptions.signal = kyOptions.signal ? AbortSignal.any([kyOptions.signal, signal]) : signal;
+  }
   try {
     return await read(await http(path.replace(/^\//, ''), { method, ...kyOptions }));
   } catch (error) {

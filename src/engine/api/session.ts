@@ -3,7 +3,8 @@ import { sessionEnded, sessionResumed } from '../session/keptChanges';
 import { NO_SCREENS, SCREENS_STAMP_HEADER } from '../../../common/screensInUse';
 import { screensAsked, screensStamp, type ScreensInUse } from '../resource/definitions';
 import { receiveScreens } from '../resource/receiveScreens';
-import { call } from './apiClient';
+import type { QueryClient } from '@tanstack/react-query';
+import { call, closeSessionCalls, openSessionCalls } from './apiClient';
 
 /** The logged-in administrator as `GET admin/me` returns it. */
 export interface CurrentAdmin {
@@ -23,13 +24,16 @@ export interface CurrentAdmin {
 export async function fetchCurrentAdmin(): Promise<CurrentAdmin | null> {
   try {
     const headers = { [SCREENS_STAMP_HEADER]: String(screensStamp() ?? NO_SCREENS) };
-    const request = call<{ data: CurrentAdmin; screens?: ScreensInUse }>('get', 'me', { quiet: true, headers }).then((answer) => {
+    const request = call<{ data: CurrentAdmin; screens?: ScreensInUse }>('get', 'me', { quiet: true, headers, outsideSession: true }).then((answer) => {
       if (answer.screens) receiveScreens(answer.screens);
       return answer;
     });
     screensAsked(request);
     const { data } = await request;
-    return data && Object.keys(data).length > 0 ? data : null;
+    if (!data || Object.keys(data).length === 0) return null;
+    // Logged in (here, or in another tab since a logout here): the session's calls go again.
+    openSessionCalls();
+    return data;
   } catch {
     return null;
   }
@@ -40,20 +44,22 @@ export async function fetchCurrentAdmin(): Promise<CurrentAdmin | null> {
  * of the one before ('Unauthenticated.') are taken down: they no longer hold.
  */
 export async function login(email: string, password: string): Promise<{ data: CurrentAdmin }> {
-  const answer = await call<{ data: CurrentAdmin }>('post', 'auth/login', { json: { email, password }, silentSuccess: true });
+  const answer = await call<{ data: CurrentAdmin }>('post', 'auth/login', { json: { email, password }, silentSuccess: true, outsideSession: true });
+  openSessionCalls();
   sessionResumed();
   clearNotices();
   return answer;
 }
 
 /**
- * Logs out. From then on a 401 is expected, not a lost session: the calls of the page being left
- * show no error toast (SPEC §4: logout success goes to the login page, and nothing else).
+ * Logs out (SPEC §4: logout success goes to the login page, and nothing else). First every call of
+ * the session still in flight is cancelled, the queries of `queries` with them (back to what they
+ * held, no error), and no other is sent until the next login: none can fail with 401 once the
+ * session is gone. A 401 is expected from then on, not a lost session: nothing toasts.
  */
-export async function logout(): Promise<void> {
-  try {
-    await call('post', 'auth/logout', { silentSuccess: true });
-  } finally {
-    sessionEnded();
-  }
+export async function logout(queries?: QueryClient): Promise<void> {
+  sessionEnded();
+  closeSessionCalls();
+  await queries?.cancelQueries();
+  await call('post', 'auth/logout', { silentSuccess: true, outsideSession: true });
 }
