@@ -20,6 +20,9 @@ describe('cellText: what a list cell says, as an export writes it', () => {
     expect(cellValueText('html', '<p>A <strong>bold</strong> pitch</p>', row, words)).toBe('A bold pitch');
     expect(cellValueText('count', 12, row, words)).toBe(12);
     expect(cellValueText('count', null, row, words)).toBe(0);
+    // A rating as its number of stars, 0 included; not rated, nothing.
+    expect(cellValueText('stars', 3, row, words)).toBe(3);
+    expect(cellValueText('stars', 0, row, words)).toBe(0);
     expect(cellValueText('text', [{ id: 1, name: 'Hugo' }, { id: 2, name: 'Anna' }], row, words)).toBe('Hugo, Anna');
     for (const cell of CELL_NAMES.filter((name) => name !== 'count' && name !== 'requestStatus')) expect(cellValueText(cell, null, {}, words), cell).toBe('');
   });

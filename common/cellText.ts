@@ -93,6 +93,8 @@ const CELL_TEXTS: Readonly<Record<CellName, (value: unknown, row: Row, words: Va
   // The row's status select shows the status's name; the row carries it as `demand_status`.
   requestStatus: (value, row) => relationNameText(row.demand_status) || plain(value),
   fullnames: fullnamesText,
+  // A rating's stars as their number (a spreadsheet can sort and average them); '' when not rated.
+  stars: (value) => (typeof value === 'number' ? value : ''),
 };
 
 /** What the cell named `cell` says of `value` in `row` (the value after its column's `labelKeys`). */

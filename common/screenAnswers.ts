@@ -88,8 +88,9 @@ const CATALOG_FILTER = objectOf(
     text: { ...BOOLEAN, description: 'It takes a free text (a search)' },
     tree: { type: 'string', enum: ['genres', 'thematics'], description: 'Ids of a tree: a node also matches its descendants' },
     values: strings('The words it takes, when it takes words rather than ids'),
+    field: { ...STRING, description: 'The record’s field holding the column it filters: its label and choices are the filter’s' },
   },
-  { optional: ['op', 'text', 'tree', 'values'] },
+  { optional: ['op', 'text', 'tree', 'values', 'field'] },
 );
 
 const OPTIONS = { type: 'object', additionalProperties: true, description: 'The JSON Schema of its own `ui:options`' } as const;

@@ -22,6 +22,7 @@ export const CELL_NAMES = [
   'relationName',
   'requestStatus',
   'fullnames',
+  'stars',
 ] as const;
 export type CellName = (typeof CELL_NAMES)[number];
 
@@ -253,6 +254,17 @@ export const screenMetaSchema = {
           type: 'array',
           minItems: 1,
           items: listColumnSchema,
+        },
+        columnChoices: {
+          type: 'array',
+          items: listColumnSchema,
+          description:
+            "The other columns a person may add with the list's Columns button, each labelled and with its cell, in the order offered after the screen's own columns (`columns`, always offered); no other field of the rows is offered. A saved view and an export take these columns and the screen's own (docs/saved-views.md)",
+        },
+        countLabel: {
+          ...i18nKey,
+          description:
+            "How the list says how many rows match, beside its paginator: a text said with `{{count, number}}`, with its plural forms (`<key>_one`, `<key>_other`: '1 reading sheet', '1,234 reading sheets'); past the list's count bound it reads 'More than 10,000 reading sheets'. Without it the list says '1,234 rows'",
         },
         filters: {
           type: 'array',

@@ -23,7 +23,7 @@ export interface ListContract {
   query: { readonly type: 'object'; readonly properties: Readonly<Record<string, object>> };
   /** The parameters among `query`'s that are declared filters (a screen offers those it shows). */
   filters: readonly string[];
-  /** The fields each row of the list has (the columns a person may show). */
+  /** The fields each row of the list has (what its screen's columns, and those it offers, may name). */
   fields: readonly string[];
   /** The fields whose change a revision of its rows shows (a bulk `set` writes no other); absent: every field a save writes. */
   recorded?: readonly string[];

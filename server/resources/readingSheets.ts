@@ -1,5 +1,5 @@
 import { bookFacets } from '../db/schema/index.js';
-import { RATING_MAX, RATING_MIN, RATING_TYPES } from '../db/schema/book-ratings.js';
+import { RATING_MAX, RATING_MIN, RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
 import type { FilterDeclaration } from './filterDeclaration.js';
 import { listQuerySchema } from './listQuerySchema.js';
 import type { FieldDeclaration, ResourceSurface } from './declaration.js';
@@ -67,6 +67,10 @@ export const readingSheetList = {
     cover_url: listOnly("the first cover's URL", nullable(STRING)),
     publication_date: listOnly('YYYY-MM', nullable(STRING)),
     updated_at: listOnly('ISO 8601, UTC', DATE_TIME),
+    original_country: listOnly("the original country's name (English, else its first filled language)", nullable(STRING)),
+    language: listOnly("the original language's name (English, else its first filled language)", nullable(STRING)),
+    nb_pages: listOnly('books.nb_pages', nullable(INTEGER)),
+    ...(Object.fromEntries(RATING_TYPES.map((type) => [`${type}_rating`, listOnly(`the stars of its ${type} rating (${RATING_MIN} to ${RATING_MAX}), null when not rated`, nullable(INTEGER))])) as Record<`${RatingType}_rating`, FieldDeclaration>),
   },
   filters: BOOK_FILTERS,
 } as const satisfies ResourceSurface & { table: unknown };

@@ -2,7 +2,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actionBody } from '../services/actionBody.js';
 import { readDefinition } from '../definitions/screenRegistry.js';
-import { dataAnswer, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
+import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { RESOURCES } from '../resources/index.js';
@@ -76,7 +76,7 @@ const writes = (name: keyof typeof BODIES) => ({ config: config(name), bodyLimit
 
 /**
  * The screen definitions at run time (`admin/screens`, docs/screens-at-run-time.md): every screen
- * with its published version, one screen with its draft, the draft's save, the complete check,
+ * with its published version, one screen with its draft, the draft's save and discard, the complete check,
  * publishing (422 with every problem, 409 after a colleague's publish), the versions, one version,
  * the diff of two (or of a version and the draft), rollback, the return to the built-in file, a
  * version's export as the file to commit, the impact of a definition on the stored records, and for
@@ -100,6 +100,7 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     validateWithDraft({ db: app.db, registry: app.screenRegistry, screens, saves }, request.params.name, bodyOf.validate(request.body)),
   );
   app.put('/screens/:name/draft', { schema: { params: nameParams, response: responses(savedAnswer(SAVED_DRAFT)) }, ...writes('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)));
+  app.delete('/screens/:name/draft', { schema: { params: nameParams, response: responses(MESSAGE_ANSWER) } }, async (request) => screens.discardDraft(request.params.name));
   app.post('/screens/:name/check', { schema: { params: nameParams, response: responses(CHECK_ANSWER) }, ...writes('check') }, async (request) => {
     const body = bodyOf.check(request.body);
     return { errors: screens.check(request.params.name, { definition: body.definition, labels: body.labels }) };

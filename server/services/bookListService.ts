@@ -21,6 +21,7 @@ import { listBookOptions, type BookOptionRow } from '../db/repositories/bookOpti
 import { filterConditions, rankedSearch, withDescendants, type RankedSearch } from '../db/repositories/filterConditions.js';
 import { type FilterDeclaration } from '../resources/filterDeclaration.js';
 import { bookFacets } from '../db/schema/index.js';
+import { RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
 import { BOOK_FILTERS, SHEET_RESOURCE } from '../resources/readingSheets.js';
 import type { RecordWrites } from './recordWrites.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
@@ -42,8 +43,11 @@ export type BookListQuery = ListQuery & { sort?: BookSort; direction?: SortDirec
  */
 export type BookListAnswer = Paged<BookListItem> & { meta: Required<PageMeta> };
 
+/** A sheet's stars of each rating type (`quality_rating` …; null: not rated on it). */
+export type BookListRatings = { [Type in RatingType as `${Type}_rating`]: number | null };
+
 /** One row of `GET admin/books`. */
-export interface BookListItem {
+export interface BookListItem extends BookListRatings {
   id: number;
   original_title: string;
   /** The authors in the sheet's order (SPEC §3 `authorList`; the reading-sheet option's shape too). */
@@ -60,6 +64,10 @@ export interface BookListItem {
   cover_url: string | null;
   publication_date: string | null;
   updated_at: string;
+  /** The original country's and the language's names (English, else the first filled language), or null. */
+  original_country: string | null;
+  language: string | null;
+  nb_pages: number | null;
 }
 
 export const BOOK_LABEL = 'Reading sheet';
@@ -102,6 +110,10 @@ export function toListItem(row: BookListRow): BookListItem {
     cover_url: row.cover_key ? fileUrl(row.cover_key) : null,
     publication_date: row.publication_date,
     updated_at: row.updated_at,
+    original_country: row.original_country_names ? pickTranslation(row.original_country_names) || null : null,
+    language: row.language_names ? pickTranslation(row.language_names) || null : null,
+    nb_pages: row.nb_pages,
+    ...(Object.fromEntries(RATING_TYPES.map((type) => [`${type}_rating`, row[`${type}_rating`]])) as BookListRatings),
   };
 }
 

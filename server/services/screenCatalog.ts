@@ -7,7 +7,7 @@ import { recordFields, type ServedList } from '../definitions/servedLists.js';
 import type { ScreenRegistry } from '../definitions/screenRegistry.js';
 import { notFound } from '../http/errors.js';
 import { pagingQuerySchema } from '../http/paging.js';
-import type { FilterOp } from '../resources/declaration.js';
+import type { FilterOp, ResourceSurface } from '../resources/declaration.js';
 import { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
 
 /** One query parameter of a screen's list, with what the definition check knows of it. */
@@ -25,6 +25,8 @@ export interface CatalogFilter {
   tree?: 'genres' | 'thematics';
   /** The words it takes, when it takes words rather than ids. */
   values?: readonly string[];
+  /** The record's field holding the column it filters (`parent_id` for `parent_id`, `demand_status_id` for `status`): its label and choices are the filter's. */
+  field?: string;
 }
 
 /** What the studio's structured controls may offer for one screen (`GET admin/screens/{name}/catalog`). */
@@ -66,6 +68,7 @@ function listFilters(served: ServedList): CatalogFilter[] {
     const filter = Object.hasOwn(declared, param) ? declared[param] : undefined;
     if (!filter) return { param, kind: PAGING.has(param) ? 'paging' : 'language', several: false };
     const derived = filter.op === 'derived' ? filter.derived : undefined;
+    const field = typeof filter.column === 'string' ? fieldOfColumn(served.surface!, filter.column) : undefined;
     return {
       param,
       kind: 'filter',
@@ -74,8 +77,15 @@ function listFilters(served: ServedList): CatalogFilter[] {
       text: filter.op === 'search' || filter.op === 'fulltext' || derived?.text === true,
       ...(filter.tree ? { tree: filter.tree } : {}),
       ...(derived?.values ? { values: derived.values } : {}),
+      ...(field ? { field } : {}),
     };
   });
+}
+
+/** The field of a resource that holds a column of its table as it is (a writable one first), if one does. */
+function fieldOfColumn(surface: ResourceSurface, column: string): string | undefined {
+  const holders = Object.entries(surface.fields).filter(([, field]) => field.column === column && !field.relation && !field.computed);
+  return (holders.find(([, field]) => field.writable !== false) ?? holders[0])?.[0];
 }
 
 /**

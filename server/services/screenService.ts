@@ -47,6 +47,7 @@ export interface ScreenAuthor {
 
 export const SCREEN_MESSAGES = {
   draftSaved: 'Draft saved',
+  draftDiscarded: 'Draft discarded: the screen stays as published.',
   published: (version: number) => `Published as version ${version}`,
   noDraft: 'This screen has no draft to publish: save a draft first.',
   stale: (version: number, author: string) => `Version ${version} was published by ${author} since this draft was based on: review their changes before publishing.`,
@@ -287,6 +288,13 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       return { message: SCREEN_MESSAGES.draftSaved, data: { author: draft.authorName, updatedAt: draft.updatedAt.toISOString() } };
     },
 
+    /** Throws the screen's draft away (none left: the same answer, the draft is gone either way); what is published stays. */
+    async discardDraft(name: string) {
+      known(name);
+      await deleteScreenDraft(db, name);
+      return { message: SCREEN_MESSAGES.draftDiscarded };
+    },
+
     async publish(name: string, body: { comment?: unknown; baseVersion?: unknown }, author: ScreenAuthor) {
       known(name);
       const baseVersion = body.baseVersion;
@@ -322,7 +330,8 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     async diff(name: string, from: VersionRef, to: VersionRef) {
       const content = (side: VersionRef) => (side === 'draft' ? draftContent(name) : versionContent(name, side));
       const [left, right] = await Promise.all([content(from), content(to)]);
-      return screenDiff(left, right);
+      const builtIn = known(name);
+      return screenDiff(left, right, { namespace: labelNamespace(builtIn.definition, builtIn.kind), text: (key) => englishTexts().get(key) });
     },
 
     async rollback(name: string, body: { version?: unknown; comment?: unknown }, author: ScreenAuthor) {

@@ -2,7 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { FieldErrors } from '../../common/validation.js';
 import { isPositionParam, POSITION_PARAMS } from '../../common/listPosition.js';
-import { columnKey } from '../../common/viewColumns.js';
+import { choosableColumns, choosableKeys, columnKey, fieldHeader } from '../../common/viewColumns.js';
 import { englishText } from '../definitions/englishLabels.js';
 import { normaliseQuery, queryErrors, unknownParameterMessage } from '../http/listQuery.js';
 import { parseQueryIntegers } from '../http/strictIntegers.js';
@@ -22,7 +22,8 @@ export interface DroppedPart {
 /**
  * What a view of one list may hold, as the list is today: the parameters its route accepts, less
  * the declared filters its screen no longer shows (a filter taken off the screen is off its views
- * too), and the columns: the screen's own (by `columnKey`) and every field its rows have.
+ * too), and the columns: the screen's own and those it offers (`list.columnChoices`), by
+ * `columnKey` or by the field of one shown through a cell.
  */
 export interface ViewTarget {
   properties: Readonly<Record<string, object>>;
@@ -52,14 +53,15 @@ export function viewTarget(contract: ListContract, screen: ScreenDefinition | un
   else validate = new Ajv(VIEW_QUERY_OPTIONS).compile(schema);
   validators.set(key, validate);
   if (validators.size > VALIDATORS_KEPT) validators.delete(validators.keys().next().value!);
-  const columns = new Set([...(screen?.list?.columns ?? []).map(columnKey), ...contract.fields]);
+  const columns = choosableKeys(choosableColumns(screen?.list?.columns ?? [], screen?.list?.columnChoices));
   const labels = new Map<string, string>();
   for (const definition of [builtIn, screen]) {
     for (const filter of definition?.list?.filters ?? []) labels.set(`filter:${filter.param}`, englishText(filter.label));
-    for (const column of definition?.list?.columns ?? []) labels.set(`column:${columnKey(column)}`, englishText(column.header));
+    for (const column of [...(definition?.list?.columns ?? []), ...(definition?.list?.columnChoices ?? [])]) labels.set(`column:${columnKey(column)}`, englishText(column.header));
     if (definition?.list?.search) labels.set(`filter:${definition.list.search.param}`, 'search');
   }
-  const nameOf = (kind: 'filter' | 'column', key: string) => labels.get(`${kind}:${key}`) ?? key;
+  // A column no screen names any more (a field a view kept when every field was offered): its name in words.
+  const nameOf = (kind: 'filter' | 'column', key: string) => labels.get(`${kind}:${key}`) ?? (kind === 'column' ? fieldHeader(key) : key);
   return { properties, columns, validate, nameOf };
 }
 
@@ -88,11 +90,11 @@ export function keptQuery(query: Record<string, unknown>): ViewQuery {
   return Object.fromEntries(Object.entries(query).map(([param, value]) => [param, Array.isArray(value) ? value.map(String) : String(value)]));
 }
 
-/** The columns' problems against what the list shows and returns (422 of a save, keyed `columns`). */
+/** The columns' problems against what the list shows and offers (422 of a save, keyed `columns`). */
 export function viewColumnProblems(target: ViewTarget, columns: readonly string[]): string[] {
   const seen = new Set<string>();
   return columns.flatMap((column) => {
-    const problem = !target.columns.has(column) ? `The column ${column} is not one of this list's columns or fields.` : seen.has(column) ? `The column ${column} is listed twice.` : undefined;
+    const problem = !target.columns.has(column) ? `The column ${column} is not one this list shows or offers with its Columns button.` : seen.has(column) ? `The column ${column} is listed twice.` : undefined;
     seen.add(column);
     return problem ? [problem] : [];
   });

@@ -12,6 +12,7 @@ import {
   HtmlCell,
   NullParentCell,
   PlanRoleCell,
+  StarsCell,
   TextCell,
   TranslatedNameCell,
 } from './cells/cells';
@@ -36,6 +37,7 @@ export const cells: Record<CellName, ComponentType<CellProps>> = {
   readingSheetLink: ReadingSheetLinkCell,
   relationName: RelationNameCell,
   fullnames: FullnamesCell,
+  stars: StarsCell,
   requestStatus: deferred(() => import('./requestStatus/RequestStatusCell').then((m) => m.RequestStatusCell)),
 };
 

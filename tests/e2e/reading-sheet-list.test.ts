@@ -17,6 +17,8 @@ describe.skipIf(!chromiumPath)('reading-sheet list in Chromium', () => {
   const rows = () => page.locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
   // The second column after the rows' checkboxes.
   const titles = async () => (await rows().locator('td:nth-child(3)').allTextContents()).sort();
+  /** How many sheets the list says match, under the table where the paginator shows. */
+  const counted = () => page.locator('.list-view > .list-footer > .list-count').textContent();
 
   beforeAll(async () => {
     server = await startE2eServer();
@@ -52,6 +54,9 @@ describe.skipIf(!chromiumPath)('reading-sheet list in Chromium', () => {
     expect(await rows().first().locator('.status-tag').textContent()).toBe('Draft');
     expect(await rows().first().locator('.status-tag').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(211, 47, 47)');
     expect(await page.getByRole('link', { name: 'Reading sheets' }).count()).toBe(1);
+    // How many match, in words, said to a screen reader as it changes.
+    expect(await counted()).toBe('3 reading sheets');
+    expect(await page.locator('.list-footer .list-count').getAttribute('role')).toBe('status');
     await page.screenshot({ path: 'test-results/reading-sheets-list.png', fullPage: true });
   });
 
@@ -70,12 +75,14 @@ describe.skipIf(!chromiumPath)('reading-sheet list in Chromium', () => {
     await panel.waitFor({ state: 'detached' });
     await page.waitForURL((target) => target.searchParams.getAll('genres').includes(String(subGenre.id)));
     await expect.poll(titles).toEqual(['Summer of Shadows', 'The River']);
+    await expect.poll(counted).toBe('2 reading sheets');
 
     // The ratings wait behind 'More filters'.
     await page.getByRole('button', { name: 'More filters' }).click();
     await page.locator('.stars-filter[aria-label="Literary quality"] .p-rating-item:not(.p-rating-cancel-item)').nth(2).click();
     await page.waitForURL((target) => target.searchParams.get('quality') === '3');
     await expect.poll(titles).toEqual(['Summer of Shadows']);
+    await expect.poll(counted).toBe('1 reading sheet');
     const filtered = new URL(page.url());
     expect(filtered.pathname).toBe('/reading-sheets');
     expect(filtered.searchParams.getAll('genres')).toContain(String(subGenre.id));

@@ -7,8 +7,9 @@ import { loggedInPage } from '../helpers/e2ePage.js';
 import { startE2eServer, type E2eServer } from '../helpers/e2eServer.js';
 
 /**
- * The reading-sheet list past its count bound: more than 10,000 matches are shown as '10,000+',
- * and the user still pages through every one of them, by cursor, with the address following.
+ * The reading-sheet list past its count bound: more than 10,000 matches are counted as 'More than
+ * 10,000 reading sheets', and the user still pages through every one of them, by cursor, with the
+ * address following; a bulk action says it takes 10,000 rows at most rather than offering them all.
  */
 describe.skipIf(!chromiumPath)('reading-sheet list past 10,000 matches, in Chromium', () => {
   let server: E2eServer;
@@ -19,6 +20,8 @@ describe.skipIf(!chromiumPath)('reading-sheet list past 10,000 matches, in Chrom
   // The second column after the rows' checkboxes.
   const firstTitle = () => rows().first().locator('td:nth-child(3)').textContent();
   const report = () => page.locator('.p-paginator-current').textContent();
+  /** How many sheets the list says match, beside its paginator. */
+  const counted = () => page.locator('.list-footer .list-count').textContent();
   const address = () => new URL(page.url()).searchParams;
 
   beforeAll(async () => {
@@ -38,10 +41,11 @@ describe.skipIf(!chromiumPath)('reading-sheet list past 10,000 matches, in Chrom
     await server?.close();
   });
 
-  it("shows '10,000+' and pages on by cursor, Back and Previous included", async () => {
+  it("says 'More than 10,000 reading sheets' and pages on by cursor, Back and Previous included", async () => {
     await page.goto(url('/reading-sheets?q=bulk&perPage=50'));
     await expect.poll(firstTitle).toBe('Bulk 10012');
-    expect(await report()).toBe('Page 1 · 10,000+ results');
+    expect(await counted()).toBe('More than 10,000 reading sheets');
+    expect(await report()).toBe('Page 1');
     // No page numbers or last page: the number of pages is not known.
     expect(await page.locator('.p-paginator-page').count()).toBe(0);
     expect(await page.locator('.p-paginator-last').count()).toBe(0);
@@ -53,7 +57,8 @@ describe.skipIf(!chromiumPath)('reading-sheet list past 10,000 matches, in Chrom
 
     await page.locator('.p-paginator-next').click();
     await expect.poll(firstTitle).toBe('Bulk 9962');
-    expect(await report()).toBe('Page 2 · 10,000+ results');
+    expect(await report()).toBe('Page 2');
+    expect(await counted()).toBe('More than 10,000 reading sheets');
     expect(address().get('page')).toBe('2');
     expect(address().get('after')).toBeTruthy();
     await page.locator('.p-paginator-next').click();
@@ -65,7 +70,7 @@ describe.skipIf(!chromiumPath)('reading-sheet list past 10,000 matches, in Chrom
     expect(address().get('before')).toBeTruthy();
     await page.reload();
     await expect.poll(firstTitle).toBe('Bulk 9962');
-    expect(await report()).toBe('Page 2 · 10,000+ results');
+    expect(await report()).toBe('Page 2');
     // Back in the browser: the third page again.
     await page.goBack();
     await expect.poll(firstTitle).toBe('Bulk 9912');
@@ -82,7 +87,7 @@ describe.skipIf(!chromiumPath)('reading-sheet list past 10,000 matches, in Chrom
     await page.locator('.p-paginator-next').click();
     await expect.poll(firstTitle).toBe('Bulk 12');
     expect(await rows().count()).toBe(12);
-    expect(await report()).toBe('Page 201 · 10,000+ results');
+    expect(await report()).toBe('Page 201');
     expect(await page.locator('.p-paginator-next').isDisabled()).toBe(true);
   });
 
@@ -93,12 +98,33 @@ describe.skipIf(!chromiumPath)('reading-sheet list past 10,000 matches, in Chrom
     await page.locator('.p-dropdown-item', { hasText: /^20$/ }).click();
     await expect.poll(firstTitle).toBe('Bulk 10012');
     expect(address().get('page')).toBeNull();
-    expect(await report()).toBe('Page 1 · 10,000+ results');
+    expect(await report()).toBe('Page 1');
+
+    // 'Bulk 1', 'Bulk 10' … 'Bulk 1999', 'Bulk 10000' … 'Bulk 10012': counted exactly, in the locale's numbers.
+    await page.goto(url('/reading-sheets?q=bulk%201'));
+    await expect.poll(counted).toBe('1,124 reading sheets');
 
     await page.goto(url('/reading-sheets?q=bulk%20100'));
     // 'Bulk 100', 'Bulk 1000' … 'Bulk 10012': 24 matches, counted exactly, with page numbers again.
     await expect.poll(firstTitle).toBe('Bulk 10012');
+    expect(await counted()).toBe('24 reading sheets');
     expect(await page.locator('.p-paginator-current').count()).toBe(0);
     expect(await page.locator('.p-paginator-page').allTextContents()).toEqual(['1', '2', '3']);
+  });
+
+  it('offers no dead button for every matching row past what a bulk action takes: it says so, readable on the bar', async () => {
+    await page.goto(url('/reading-sheets?q=bulk'));
+    await expect.poll(firstTitle).toBe('Bulk 10012');
+    await rows().first().getByRole('checkbox').check();
+    const bar = page.getByRole('region', { name: 'Rows chosen' });
+    await bar.getByText('Rows chosen: 1').waitFor();
+    expect(await bar.locator('.bulk-bar-note').textContent()).toBe(
+      'The list matches more than 10,000 rows and a bulk action takes at most 10,000: narrow the list with the search or a filter to choose them all.',
+    );
+    expect(await bar.getByRole('button', { name: /^Choose all/ }).count()).toBe(0);
+    expect(await axeProblems(page, '.bulk-bar')).toEqual([]);
+    await bar.screenshot({ path: 'test-results/bulk-bar-too-many-1024.png' });
+    await rows().first().getByRole('checkbox').uncheck();
+    await bar.waitFor({ state: 'detached' });
   });
 });

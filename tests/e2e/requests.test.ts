@@ -86,10 +86,10 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     await page.goto(url(`/reading-sheet/${sheet.id}`));
     const target = row(sheetTable(), request.toProgress);
     await target.waitFor();
+    // The e-mail under the user (the sheet's table is narrower than 1300 px), the sheet's link beside them.
     const cells = target.locator('td:not(.row-choice)');
-    expect(await cells.nth(1).textContent()).toBe(`${user.name} (Films)`);
-    expect(await cells.nth(2).textContent()).toBe(user.email);
-    expect(await cells.nth(3).locator('a').getAttribute('href')).toBe(`/reading-sheet/${sheet.id}`);
+    expect(await cells.nth(1).locator('.list-stack-part').allTextContents()).toEqual([`${user.name} (Films)`, user.email]);
+    expect(await cells.nth(2).locator('a').getAttribute('href')).toBe(`/reading-sheet/${sheet.id}`);
     expect(await shownStatus(target)).toBe('Pending');
 
     // No keeps the status.
@@ -257,8 +257,8 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     const rows = page.locator('.page .p-datatable-tbody tr');
     await rows.first().locator('.request-status-select').waitFor();
     const search = page.locator('.header').getByRole('searchbox', { name: 'Find a request by user or reading sheet...' });
-    // The user: the second column after the rows' checkboxes.
-    const usersShown = () => rows.locator('td:nth-child(3)').allTextContents();
+    // The user: the second column after the rows' checkboxes, the e-mail under it.
+    const usersShown = () => rows.locator('td:nth-child(3) .list-stack-part:first-child').allTextContents();
     const count = async (where: ReturnType<typeof eq>) => (await db().select({ id: demands.id }).from(demands).where(where)).length;
 
     await search.fill('requester ann');
@@ -274,7 +274,7 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     await search.fill(`requester ${titleWord}`);
     const onOther = await count(and(eq(demands.userId, user.id), eq(demands.bookId, other.id))!);
     expect(onOther).toBeGreaterThan(0);
-    await expect.poll(() => rows.locator('td:nth-child(5) a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+    await expect.poll(() => rows.locator('td:nth-child(4) a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
       Array(onOther).fill(`/reading-sheet/${other.id}`),
     );
 
@@ -282,6 +282,54 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     await expect.poll(() => page.locator('.page .p-datatable-emptymessage').textContent()).toBe('No data');
     await search.fill('');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBeNull();
+  });
+
+  /**
+   * Every e-mail of the table reads whole: it breaks, if at all, only at its `@`, never inside a
+   * word; a part wider than its room ends in an ellipsis, the whole address shown on hover.
+   */
+  async function expectEmailsWhole(scope: Locator, name: string): Promise<void> {
+    const emails = await scope.locator('.p-datatable-tbody .cell-email').evaluateAll((cells) =>
+      cells.map((cell) => ({
+        title: cell.getAttribute('title'),
+        text: cell.textContent,
+        // Each part on one line of its own: one box, as high as one line.
+        parts: [...cell.querySelectorAll('.cell-email-part')].map((part) => ({ text: part.textContent, boxes: part.getClientRects().length, oneLine: part.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(part).fontSize) })),
+      })),
+    );
+    expect(emails.length, name).toBeGreaterThan(0);
+    for (const email of emails) {
+      expect(email.title, name).toBe(email.text);
+      expect(email.parts.map((part) => part.text).join(''), name).toBe(email.text);
+      expect(email.parts.slice(1).every((part) => part.text!.startsWith('@')), name).toBe(true);
+      expect(email.parts.every((part) => part.boxes === 1 && part.oneLine), `${name}: ${email.text}`).toBe(true);
+    }
+  }
+
+  it('keeps the requests table readable at 1440 px: the e-mail whole under the user, every other column on its own, axe clean', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      // A user whose address is long: its part before the @ alone is wider than the room (ellipsis, whole on hover).
+      const long = { name: 'Maximiliana Long', email: `maximiliana.bartholomew-featherstonehaugh.${stamp}@subscribers-of-the-long-name.test` };
+      const longId = await insertUser(db(), { name: long.name, firstname: 'Maximiliana', lastname: 'Long', email: long.email, company: 'Very Long Company Name International', isAccepted: true });
+      await db().insert(demands).values({ userId: longId, bookId: other.id, demandDate: '2099-01-01', demandTypeId: 1, demandStatusId: STATUS.pending });
+      await page.goto(url('/requests'));
+      await page.locator('.page .p-datatable-tbody tr .request-status-select').first().waitFor();
+      await expect.poll(() => page.locator('.page .p-datatable-thead th:not(.row-choice)').allTextContents()).toEqual(['Id', 'User, E-mail', 'Reading sheet', 'Date', 'End date', 'Type', 'Status', 'Actions']);
+      await expectEmailsWhole(page.locator('.page'), '/requests at 1440');
+      const longCell = page.locator('.page .cell-email', { hasText: 'maximiliana' });
+      expect(await longCell.getAttribute('title')).toBe(long.email);
+      // Its first part is cut with an ellipsis (wider than its room), its text still whole for a screen reader.
+      expect(await longCell.locator('.cell-email-part').first().evaluate((part) => part.scrollWidth > part.clientWidth && getComputedStyle(part).textOverflow)).toBe('ellipsis');
+      expect(await longCell.textContent()).toBe(long.email);
+      // No column is pushed past the frame.
+      expect(await page.locator('.page .p-datatable-table').evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(await page.locator('.page .p-datatable-wrapper').evaluate((element) => element.clientWidth));
+      expect(await axeProblems(page, '.page')).toEqual([]);
+      await page.screenshot({ path: 'test-results/requests-1440.png', fullPage: true });
+      await db().delete(demands).where(eq(demands.userId, longId));
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
   });
 
   describe('at 1024 px, every row keeps its status select and its Edit and Delete buttons in view', () => {
@@ -304,8 +352,9 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
           return Boolean(hit && element.contains(hit));
         }), name).toBe(true);
       }
-      // The e-mail shows under the user, the end date and the type under the date: no value lost.
-      expect(await scope.locator('.p-datatable-thead th:not(.row-choice)').allTextContents(), name).toEqual(['Id', 'User, E-mail', 'Reading sheet', 'Date, End date, Type', 'Status', 'Actions']);
+      // The e-mail and the sheet show under the user, the end date and the type under the date: no value lost.
+      expect(await scope.locator('.p-datatable-thead th:not(.row-choice)').allTextContents(), name).toEqual(['Id', 'User, E-mail, Reading sheet', 'Date, End date, Type', 'Status', 'Actions']);
+      await expectEmailsWhole(scope, name);
     }
 
     it('on /requests, on the user screen\'s Requests tab and on the reading sheet\'s table, axe clean', async () => {
@@ -314,7 +363,8 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
         await page.goto(url('/requests'));
         await expectRowControlsInView(page.locator('.page'), '/requests');
         const first = page.locator('.page .p-datatable-tbody tr').first();
-        expect(await first.locator('td:not(.row-choice)').nth(1).locator('.list-stack-part').allTextContents()).toEqual([expect.not.stringContaining('@'), expect.stringContaining('@')]);
+        expect(await first.locator('td:not(.row-choice)').nth(1).locator('.list-stack-part').allTextContents()).toEqual([expect.not.stringContaining('@'), expect.stringContaining('@'), expect.stringMatching(/\S/)]);
+        expect(await first.locator('td:not(.row-choice)').nth(1).locator('.list-stack-part a').count()).toBe(1);
         expect(await axeProblems(page, '.page')).toEqual([]);
         await page.screenshot({ path: 'test-results/requests-1024.png' });
 
@@ -329,12 +379,12 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
         expect(await axeProblems(page, '.sheet-requests')).toEqual([]);
         await page.screenshot({ path: 'test-results/sheet-requests-1024.png' });
 
-        // At 1440 px each column shows on its own, as declared.
-        await page.setViewportSize({ width: 1440, height: 900 });
+        // On a wide screen each column shows on its own, as declared.
+        await page.setViewportSize({ width: 1920, height: 1000 });
         await page.goto(url('/requests'));
         await page.locator('.page .p-datatable-tbody tr .request-status-select').first().waitFor();
         await expect.poll(() => page.locator('.page .p-datatable-thead th:not(.row-choice)').allTextContents()).toEqual(['Id', 'User', 'E-mail', 'Reading sheet', 'Date', 'End date', 'Type', 'Status', 'Actions']);
-        await page.screenshot({ path: 'test-results/requests-1440.png' });
+        await expectEmailsWhole(page.locator('.page'), '/requests at 1920');
       } finally {
         await page.setViewportSize({ width: 1366, height: 900 });
       }

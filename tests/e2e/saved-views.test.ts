@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
-import { bookStatuses, books } from '../../server/db/schema/index.js';
+import { bookRatings, bookStatuses, books, countries } from '../../server/db/schema/index.js';
 import { hashPassword } from '../../server/services/passwords.js';
 import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { axeProblems } from '../helpers/axe.js';
@@ -38,11 +38,13 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     statusId = statuses[1]!.id;
     statusLabel = statuses[1]!.label;
     targetLabel = statuses[3]!.label;
-    await db.insert(books).values([
-      { originalTitle: 'Night Train', statusId },
+    const [france] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'FR'));
+    const [train] = await db.insert(books).values([
+      { originalTitle: 'Night Train', statusId, originalCountryId: france!.id, nbPages: 412 },
       { originalTitle: 'Morning Tide', statusId: statuses[0]!.id },
       { originalTitle: 'Night Shift', statusId },
-    ]);
+    ]).returning({ id: books.id });
+    await db.insert(bookRatings).values({ bookId: train!.id, type: 'plot', rate: 3 });
     await insertAdministrator(db, { firstname: 'Col', lastname: 'League', email: COLLEAGUE.email, passwordHash: await hashPassword(COLLEAGUE.password) });
     browser = await launchBrowser();
     staff = await loggedInPage(browser, server.url);
@@ -65,13 +67,18 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     await expect.poll(() => titles(staff)).toEqual(expect.arrayContaining(['Night Train', 'Night Shift']));
     expect(await titles(staff)).toHaveLength(2);
 
-    // Columns: the authors hidden, the publication date (a field the rows have) added, moved before the status.
+    // Columns: the authors hidden, the publication date (a column the screen offers) added, moved before the status.
     await staff.getByRole('button', { name: 'Columns' }).click();
     const chooser = staff.getByRole('dialog', { name: 'Columns of this list' });
+    // The offer as the screen declares it, in words: its six columns, then what staff add (no raw or duplicate field).
+    expect(await chooser.locator('.columns-dialog-list label').allTextContents()).toEqual([
+      'Id', 'Original title', 'Authors', 'Status', 'Genre', 'Updated',
+      ...['Publication date', 'Rights status', 'Original country', 'Language', 'Pages', 'Literary quality', 'Concept', 'Plot', 'Characters', 'Coherence', 'Emotions', 'Dialogues', 'Commercial'].map((label) => `${label} (not shown by default)`),
+    ]);
     await chooser.getByRole('checkbox', { name: 'Authors' }).uncheck();
     await chooser.getByRole('checkbox', { name: /^Publication date/ }).check();
-    // Offered after the screen's six columns and five other fields: eight steps up to follow the title.
-    for (let i = 0; i < 8; i++) await chooser.getByRole('button', { name: 'Move Publication date up' }).click();
+    // Offered first after the screen's six columns: four steps up to follow the title.
+    for (let i = 0; i < 4; i++) await chooser.getByRole('button', { name: 'Move Publication date up' }).click();
     // Polled: the dialog's colours ease in.
     await expect.poll(() => axeProblems(staff)).toEqual([]);
     await staff.screenshot({ path: 'test-results/columns-dialog-1440.png' });
@@ -149,6 +156,29 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it("shows the sheet's country, pages and a rating chosen with the Columns button, the stars read as words, at 1440 and 1024 px", async () => {
+    await staff.setViewportSize({ width: 1440, height: 900 });
+    await staff.goto(url('/reading-sheets'));
+    await expect.poll(() => titles(staff)).toHaveLength(3);
+    await staff.getByRole('button', { name: 'Columns' }).click();
+    const chooser = staff.getByRole('dialog', { name: 'Columns of this list' });
+    for (const label of ['Original country', 'Pages', 'Plot']) await chooser.getByRole('checkbox', { name: new RegExp(`^${label}`) }).check();
+    await chooser.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => headers(staff)).toEqual(['Id', 'Original title', 'Authors', 'Status', 'Genre', 'Updated', 'Original country', 'Pages', 'Plot', 'Actions']);
+    const cells = (title: string) => staff.locator('main .p-datatable-tbody tr').filter({ hasText: title }).locator('td:not(.row-choice)');
+    expect((await cells('Night Train').allTextContents()).slice(6, 8)).toEqual(['France', '412']);
+    expect(await cells('Night Train').nth(8).getByRole('img').getAttribute('aria-label')).toBe('3 of 4 stars');
+    // Not filled in, not rated: a dash, never 0 or an empty star row.
+    expect((await cells('Night Shift').allTextContents()).slice(6, 9)).toEqual(['-', '-', '-']);
+    expect(new URL(staff.url()).searchParams.get('columns')).toBe('id,original_title,author_names,status:bookStatus,primary_genre_name:genre,updated_at:date,original_country,nb_pages,plot_rating:stars');
+    expect(await axeProblems(staff)).toEqual([]);
+    await staff.screenshot({ path: 'test-results/offered-columns-1440.png' });
+    await staff.setViewportSize({ width: 1024, height: 900 });
+    expect(await axeProblems(staff)).toEqual([]);
+    await staff.screenshot({ path: 'test-results/offered-columns-1024.png' });
+    await staff.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('changes the status of the chosen sheets in bulk, at 1440 and 1024 px: the sheet its save refuses is listed with the reason', async () => {
     // A sheet its save refuses: its title emptied behind the form's back.
     await server.database.db.update(books).set({ originalTitle: '' }).where(eq(books.originalTitle, 'Morning Tide'));
@@ -157,15 +187,32 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     const row = (title: string) => staff.locator('main .p-datatable-tbody tr').filter({ hasText: title });
     await row('Night Train').getByRole('checkbox').check();
     await row('Night Shift').getByRole('checkbox').check();
+    // 'Choose all' is blue words on the bar's pale blue, readable (AA) at rest, on hover and with the keyboard's focus.
+    const bar = staff.getByRole('region', { name: 'Rows chosen' });
+    const all = bar.getByRole('button', { name: 'Choose all 3 rows the list matches' });
+    const looks = () => all.evaluate((button) => ({ color: getComputedStyle(button).color, background: getComputedStyle(button).backgroundColor }));
+    expect(await looks()).toEqual({ color: 'rgb(29, 78, 216)', background: 'rgba(0, 0, 0, 0)' });
+    expect(await axeProblems(staff, '.bulk-bar')).toEqual([]);
+    await all.hover();
+    await expect.poll(looks).toEqual({ color: 'rgb(30, 58, 138)', background: 'rgba(0, 0, 0, 0)' });
+    expect(await axeProblems(staff, '.bulk-bar')).toEqual([]);
+    await bar.screenshot({ path: 'test-results/bulk-bar-hover-1440.png' });
+    await staff.mouse.move(0, 0);
+    await all.press('Shift+Tab');
+    await staff.keyboard.press('Tab');
+    expect(await all.evaluate((button) => button.matches(':focus-visible') && getComputedStyle(button).outlineStyle)).toBe('solid');
+    expect(await axeProblems(staff, '.bulk-bar')).toEqual([]);
     // The refused sheet: the one whose title is empty (no text but its id).
     await staff.locator('main .p-datatable-tbody tr').filter({ hasNotText: 'Night' }).getByRole('checkbox').check();
-    const bar = staff.getByRole('region', { name: 'Rows chosen' });
     await bar.getByText('Rows chosen: 3').waitFor();
     await expect.poll(() => axeProblems(staff)).toEqual([]);
     await staff.screenshot({ path: 'test-results/bulk-bar-1440.png' });
     await bar.getByRole('button', { name: 'Set the status' }).click();
     const dialog = staff.getByRole('dialog', { name: 'Set the status' });
-    await dialog.getByText('Set the status of the 3 sheets chosen?', { exact: false }).waitFor();
+    // The question as a person writes it.
+    await dialog
+      .getByText('Set the status of the 3 sheets chosen? Each sheet is saved as if you had edited it: a sheet whose rules refuse the new status keeps its old one and is listed with the reason.', { exact: true })
+      .waitFor();
     await dialog.locator('.p-dropdown').click();
     await staff.getByRole('option', { name: targetLabel }).click();
     // Checked with the focus moved on: PrimeReact's select, focused once its panel has closed, still

@@ -94,7 +94,7 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     // 3. Publish after reading the diff and the impact.
     await staff.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = staff.getByRole('dialog', { name: 'Publish the draft' });
-    await dialog.getByText('column added: name').waitFor();
+    await dialog.getByText('New list column: English name').waitFor();
     // The stored genres with a name over 20 characters in some language (the reference data has some), the first ones linked.
     await dialog.getByText(/^\d+ genres would be refused on their next save: names\.\w+: The name \(\w+\) may not be greater than 20 characters\.$/).waitFor();
     const [longGenre] = await server.database.db.select({ id: genres.id }).from(genres).where(eq(genres.searchText, 'long'));
@@ -188,12 +188,12 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
 
     await staff.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = staff.getByRole('dialog', { name: 'Publish the draft' });
-    await dialog.getByText('columns reordered: names, id').waitFor();
+    await dialog.getByText('List column Name: moved before Id').waitFor();
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await dialog.getByText('Version 1 was published by Staff Member since this draft was based on: review their changes before publishing.').waitFor();
     await dialog.getByRole('heading', { name: 'Published since by a colleague (version 1)' }).waitFor();
     expect(await dialog.textContent()).toContain('Your draft');
-    expect(await dialog.textContent()).toContain('column id: width "6rem" → "4rem"');
+    expect(await dialog.textContent()).toContain('List column Id: width 4rem (was 6rem)');
     // Polled: the footer's buttons change with the conflict, and their colours ease in.
     await expect.poll(() => axeProblems(staff)).toEqual([]);
     await staff.screenshot({ path: 'test-results/studio-conflict-1440.png' });

@@ -70,6 +70,24 @@ describe('checkDefinitions', () => {
     ]);
   });
 
+  it("refuses a column offered with the Columns button that the list does not return, or that is offered already", () => {
+    expect(
+      problemsOf('reading-sheets.screen.json', (s) => {
+        // The cover's address and the raw status label: not returned as such (the staff see the cover on the sheet).
+        s.list.columnChoices.push({ field: 'cover', header: 'screens.reading-sheets.columns.status' });
+        // The screen's own Status column, and a rating offered twice.
+        s.list.columnChoices.push({ field: 'status', header: 'screens.reading-sheets.columns.status', cell: 'bookStatus' });
+        s.list.columnChoices.push({ field: 'plot_rating', header: 'screens.reading-sheets.ratings.plot', cell: 'stars' });
+      }),
+    ).toEqual([
+      expect.stringMatching(/^schemas\/reading-sheets\.screen\.json: list\.columnChoices\.13\.field "cover" is not returned by GET admin\/books \(its rows carry id, original_title, .*quality_rating, .*\)$/),
+      "schemas/reading-sheets.screen.json: list.columnChoices.14 \"status:bookStatus\" is one of the screen's columns already (list.columns), which the Columns button always offers: remove it, or give it another cell",
+      'schemas/reading-sheets.screen.json: list.columnChoices.15 "plot_rating:stars" is offered twice (list.columnChoices.7 offers it first): remove it, or give it another cell',
+    ]);
+    // Another cell of a field shown already is another column (a request's user: name, e-mail).
+    expect(problemsOf('reading-sheets.screen.json', (s) => s.list.columnChoices.push({ field: 'status', header: 'screens.reading-sheets.columns.status' }))).toEqual([]);
+  });
+
   it('refuses a filter or a search the server does not accept', () => {
     const problems = problemsOf('contacts.screen.json', (s) => {
       s.list.search.param = 'q';
@@ -340,6 +358,22 @@ describe('checkDefinitions: i18n keys', () => {
       'schemas/genres.screen.json: form.title.create "screens.genres.new" is no key of src/i18n/locales/en: add it (src/i18n/locales/en/screens/genres.json) or correct the key',
       'schemas/genres.screen.json: form.schema.properties.color.title "screens.genres.colour" is no key of src/i18n/locales/en: add it (src/i18n/locales/en/screens/genres.json) or correct the key',
     ]);
+  });
+
+  it("refuses a list's count, a bulk action's question and an offered column's header missing from the texts; a text said with a number is its plural forms", () => {
+    expect(
+      problemsOf('reading-sheets.screen.json', (s) => {
+        s.list.countLabel = 'screens.reading-sheets.sheetCount';
+        s.list.bulkActions[0].confirm = 'screens.reading-sheets.bulk.setStatusQuestion';
+        s.list.columnChoices[0].header = 'screens.reading-sheets.columns.published';
+      }),
+    ).toEqual([
+      'schemas/reading-sheets.screen.json: list.columnChoices.0.header "screens.reading-sheets.columns.published" is no key of src/i18n/locales/en: add it (src/i18n/locales/en/screens/reading-sheets.json) or correct the key',
+      'schemas/reading-sheets.screen.json: list.countLabel "screens.reading-sheets.sheetCount" is no key of src/i18n/locales/en: add it (src/i18n/locales/en/screens/reading-sheets.json) or correct the key',
+      'schemas/reading-sheets.screen.json: list.bulkActions.0.confirm "screens.reading-sheets.bulk.setStatusQuestion" is no key of src/i18n/locales/en: add it (src/i18n/locales/en/screens/reading-sheets.json) or correct the key',
+    ]);
+    // `screens.reading-sheets.count` is its forms `count_one` and `count_other`.
+    expect(problemsOf('reading-sheets.screen.json', (s) => (s.list.countLabel = 'screens.reading-sheets.count'))).toEqual([]);
   });
 
   it('refuses ui:enumNames, groupLabels and labelKeys that hold no key', () => {

@@ -161,6 +161,7 @@ beforeAll(async () => {
       formatId: 1,
       originalCountryId: ref.fr,
       languageId: ref.langFr,
+      nbPages: 320,
       serie: true,
       updatedAt: new Date('2024-01-04T10:00:00Z'),
     },
@@ -220,7 +221,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET admin/books', () => {
-  it('lists every sheet, newest update first, with the columns the list shows', async () => {
+  it('lists every sheet, newest update first, with the columns the list shows and offers', async () => {
+    const { db } = t.database;
+    const englishName = async (table: typeof countries | typeof languages, id: number) => ((await db.select({ names: table.names }).from(table).where(eq(table.id, id)))[0]!.names as { en: string }).en;
     const response = await get('books');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -239,9 +242,18 @@ describe('GET admin/books', () => {
       cover_url: `/api/admin/files/${coverKey}`,
       publication_date: '2020-03',
       updated_at: '2024-01-04T10:00:00.000Z',
+      // Offered with the Columns button: the country and the language by name, the pages, the stars of each rating.
+      original_country: await englishName(countries, ref.fr),
+      language: await englishName(languages, ref.langFr),
+      nb_pages: 320,
+      ...Object.fromEntries(RATING_TYPES.map((type) => [`${type}_rating`, 4])),
     });
+    expect(body.data[0].original_country).toBe('France');
+    expect(body.data[1]).toMatchObject({ quality_rating: 2, commercial_rating: 2, nb_pages: null, language: await englishName(languages, ref.langEn) });
     expect(body.data[2]).toMatchObject({ authorList: [{ id: anna, name: 'Anna Smith' }, { id: hugo, name: 'Hugo Véron' }], author_names: 'Anna Smith, Hugo Véron', publication_date: null });
     expect(body.data[3]).toMatchObject({ authorList: [], author_names: '', primary_genre_color: null, primary_genre_name: null, cover_url: null, rights_status: { id: 4, label: 'Available' } });
+    // Not rated, no country, language or pages: nothing, not 0.
+    expect(body.data[3]).toMatchObject({ original_country: null, language: null, nb_pages: null, ...Object.fromEntries(RATING_TYPES.map((type) => [`${type}_rating`, null])) });
   });
 
   it('searches the original title, the titles in every locale and the authors, ignoring case and accents', async () => {

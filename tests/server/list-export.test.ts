@@ -69,6 +69,19 @@ describe('GET admin/{api}/export: every matching row as CSV or XLSX, with the co
     expect(found.slice(1).map((row) => Number(row[0]))).toEqual(searched.map((sheet) => sheet.id));
   });
 
+  it('writes the columns the screen offers with its Columns button, under their headers, and refuses a field it does not offer', async () => {
+    const { rows } = await csvRows('books/export?statuses=2&sort=id&columns=id,publication_date:date,original_country,language,nb_pages,plot_rating:stars');
+    expect(rows[0]).toEqual(['Id', 'Publication date', 'Original country', 'Language', 'Pages', 'Plot']);
+    const list = (await get('books?statuses=2&sort=id&perPage=1000')).json().data as Record<string, unknown>[];
+    expect(rows.slice(1)).toEqual(list.map((sheet) => [sheet.id, sheet.publication_date, sheet.original_country, sheet.language, sheet.nb_pages, sheet.plot_rating].map((value) => (value === null ? '' : String(value)))));
+    // The catalogue has them: a country, pages and stars on most sheets, not on all.
+    expect(rows.slice(1).some((row) => row[2] !== '' && row[4] !== '' && /^[0-4]$/.test(row[5]!))).toBe(true);
+    // What the rows carry for the screen's cells, never offered: the cover's address, the genre's colour code, the raw status label.
+    const internal = await get('books/export?columns=id,cover_url,primary_genre_color,status_label');
+    expect(internal.statusCode).toBe(422);
+    expect(internal.json().errors.columns).toEqual(['cover_url', 'primary_genre_color', 'status_label'].map((column) => `The column ${column} is not one this list shows or offers with its Columns button.`));
+  });
+
   it('separates with a semicolon where the reader’s locale writes decimals with a comma', async () => {
     const { rows } = await csvRows('books/export?statuses=1&columns=id,original_title', { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' }, ';');
     expect(rows[0]).toEqual(['Id', 'Original title']);
@@ -142,7 +155,7 @@ describe('GET admin/{api}/export: every matching row as CSV or XLSX, with the co
     expect(Object.keys(format.json().errors)).toEqual(['format']);
     const column = await get('genres/export?columns=names,password');
     expect(column.statusCode).toBe(422);
-    expect(column.json().errors.columns).toEqual(["The column password is not one of this list's columns or fields."]);
+    expect(column.json().errors.columns).toEqual(["The column password is not one this list shows or offers with its Columns button."]);
     const value = await get('books/export?statuses=abc');
     expect(value.statusCode).toBe(422);
     expect(Object.keys(value.json().errors)).toEqual(['statuses']);

@@ -55,8 +55,13 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
         { param: 'page', kind: 'paging', several: false },
         { param: 'perPage', kind: 'paging', several: false },
         { param: 'name', kind: 'filter', several: false, op: 'search', text: true },
-        { param: 'parent_id', kind: 'filter', several: true, op: 'in', text: false },
+        // The record's field holding the column it filters: the studio takes its label and choices for a new filter.
+        { param: 'parent_id', kind: 'filter', several: true, op: 'in', text: false, field: 'parent_id' },
       ]);
+      const statuses = (await call('GET', 'screens/demands/catalog')).json().data.filters;
+      expect(statuses).toContainEqual({ param: 'status', kind: 'filter', several: true, op: 'in', text: false, field: 'demand_status_id' });
+      // A condition of its own (the search of users and sheets) holds no one field.
+      expect(statuses.find((filter: { param: string }) => filter.param === 'name')).not.toHaveProperty('field');
       expect(catalog.searchParams).toEqual(['name']);
       // What the check takes as stored: a form field among these is saved, one returned read-only needs "readOnly".
       expect(catalog.formFields).toEqual(['names', 'color', 'parent_id']);
@@ -188,14 +193,14 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       const published = (await call('GET', 'screens/genres')).json().data.version;
       const toDraft = await call('GET', `screens/genres/diff?from=${published}&to=draft`);
       expect(toDraft.statusCode).toBe(200);
-      expect(toDraft.json().data.changes).toContain('names.maxLength 255 → 20');
+      expect(toDraft.json().data.changes).toContain('Name: at most 20 characters (was 255)');
       expect(toDraft.json().data.json).toMatch(/^\+ +"maxLength": 20,?$/m);
-      expect((await call('GET', 'screens/genres/diff?from=0&to=draft')).json().data.changes).toContain('names.maxLength 255 → 20');
-      expect((await call('GET', 'screens/genres/diff?from=draft&to=0')).json().data.changes).toContain('names.maxLength 20 → 255');
+      expect((await call('GET', 'screens/genres/diff?from=0&to=draft')).json().data.changes).toContain('Name: at most 20 characters (was 255)');
+      expect((await call('GET', 'screens/genres/diff?from=draft&to=0')).json().data.changes).toContain('Name: at most 255 characters (was 20)');
       expect((await call('GET', 'screens/genres/diff?from=draft&to=draft')).json().data.changes).toEqual([]);
       // Numbers as before: version 1 lowered the names to 20, version 2 went back to the file.
-      expect((await call('GET', 'screens/genres/diff?from=0&to=1')).json().data.changes).toContain('names.maxLength 255 → 20');
-      expect((await call('GET', 'screens/genres/diff?from=1&to=2')).json().data.changes).toContain('names.maxLength 20 → 255');
+      expect((await call('GET', 'screens/genres/diff?from=0&to=1')).json().data.changes).toContain('Name: at most 20 characters (was 255)');
+      expect((await call('GET', 'screens/genres/diff?from=1&to=2')).json().data.changes).toContain('Name: at most 255 characters (was 20)');
     });
 
     it('names a kept column’s changed settings', async () => {
@@ -204,7 +209,7 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       delete definition.list.columns[2]!.width;
       const { labels } = (await call('GET', 'screens/genres/versions/0')).json().data;
       expect((await call('PUT', 'screens/genres/draft', { definition, labels })).statusCode).toBe(200);
-      expect((await call('GET', 'screens/genres/diff?from=0&to=draft')).json().data.changes).toEqual(['column id: width "6rem" → "4rem"', 'column color: width "8rem" → (none)']);
+      expect((await call('GET', 'screens/genres/diff?from=0&to=draft')).json().data.changes).toEqual(['List column Id: width 4rem (was 6rem)', 'List column Colour: width none (was 8rem)']);
       // The draft the next tests read.
       expect((await call('PUT', 'screens/genres/draft', { definition: shorterNames(20), labels: {} })).statusCode).toBe(200);
     });
@@ -214,7 +219,7 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       expect((await call('PUT', 'screens/times/draft', { definition: odd, labels: {} })).statusCode).toBe(200);
       const diff = await call('GET', 'screens/times/diff?from=0&to=draft');
       expect(diff.statusCode).toBe(200);
-      expect(diff.json().data.changes).toEqual(expect.arrayContaining(['column added: null', 'column added: 3', 'field order: ']));
+      expect(diff.json().data.changes).toEqual(expect.arrayContaining(['New list column: null', 'New list column: 3']));
     });
 
     it('answers 404 when the screen has no draft, and refuses other values as before', async () => {
@@ -230,7 +235,7 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       expect(await refused('from=-1&to=draft')).toEqual({ message: 'The from must be at least 0.', errors: { from: ['The from must be at least 0.'] } });
       expect(await refused('from=0&to=2147483648')).toEqual({ message: 'The to may not be greater than 2147483647.', errors: { to: ['The to may not be greater than 2147483647.'] } });
       expect(await refused('from=0&from=1&to=draft')).toEqual({ message: 'The from must be an integer.', errors: { from: ['The from must be an integer.'] } });
-      expect((await call('GET', 'screens/genres/diff?from[]=0&to[]=draft')).json().data.changes).toContain('names.maxLength 255 → 20');
+      expect((await call('GET', 'screens/genres/diff?from[]=0&to[]=draft')).json().data.changes).toContain('Name: at most 20 characters (was 255)');
       expect(await refused('to=draft')).toEqual({ message: 'The from field is required.', errors: { from: ['The from field is required.'] } });
     });
   });

@@ -166,7 +166,8 @@ describe('admin/screens: screen definitions versioned, checked and published at 
     expect((await call('GET', 'screens/genres/versions/2147483648/export')).statusCode).toBe(404);
     expect((await call('GET', 'screens/genres/versions/2147483647')).json()).toEqual({ message: 'This screen has no version 2147483647.' });
     const diff = (await call('GET', 'screens/genres/diff?from=0&to=1')).json().data;
-    expect(diff.changes).toEqual(expect.arrayContaining(['column added: name', 'names.maxLength 255 → 20', 'label englishName: (none) → English name']));
+    // In words, by the labels: the new column by its new header, the rule by its field's label.
+    expect(diff.changes).toEqual(expect.arrayContaining(['New list column: English name', 'Name: at most 20 characters (was 255)']));
     expect(diff.json).toMatch(/^- +"maxLength": 255,?$/m);
     expect(diff.json).toMatch(/^\+ +"maxLength": 20,?$/m);
     const file = await call('GET', 'screens/genres/versions/1/export');

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import type { RankedSearch } from './filterConditions.js';
 import { rowsOf } from './rowsOf.js';
+import { RATING_TYPES, type RatingType } from '../schema/book-ratings.js';
 
 /** Columns a reading-sheet list can be sorted by (API names). */
 export { BOOK_SORTS, type BookSort } from '../../resources/readingSheets.js';
@@ -38,8 +39,8 @@ export interface BookListPosition {
 /** Which page: `offset`/`limit`, or the `limit` rows after (or before) a position. */
 export type BookListWindow = { offset: number; limit: number } | { after: BookListPosition; limit: number } | { before: BookListPosition; limit: number };
 
-/** One row of the list, as the database gives it (the service adds URLs). */
-export interface BookListRow {
+/** One row of the list, as the database gives it (the service adds URLs), but for its ratings. */
+export interface BookListColumns {
   id: number;
   original_title: string;
   status_id: number;
@@ -57,7 +58,14 @@ export interface BookListRow {
   primary_genre_names: Record<string, string> | null;
   /** Storage key of the first cover, or null. */
   cover_key: string | null;
+  /** The original country's and the language's names by locale, or null. */
+  original_country_names: Record<string, string> | null;
+  language_names: Record<string, string> | null;
+  nb_pages: number | null;
 }
+
+/** A sheet's display row with its stars of each rating type (null: not rated on it). */
+export type BookListRow = BookListColumns & { [Type in RatingType as `${Type}_rating`]: number | null };
 
 /** A page of the list: its rows with their positions, the bounded total, and whether rows lie beyond either end. */
 export interface BookListPage {
@@ -235,6 +243,12 @@ function tierStatement(tier: Tier, order: BookListOrder, window: TierWindow | un
     order by p.part, ${orderBy(order, window.forward, sql`p.value`, sql`p.id`)}`;
 }
 
+/** Each rating of a sheet's facets row (`f`) as a display column `<type>_rating` (null: not rated). */
+const ratingColumns = sql.join(
+  RATING_TYPES.map((type) => sql`f.${sql.raw(type)} as ${sql.raw(`"${type}_rating"`)}`),
+  sql`, `,
+);
+
 /** The display columns of the given sheets (`books b`). */
 function displayRows(ids: readonly number[]): SQL {
   return sql`
@@ -243,10 +257,16 @@ function displayRows(ids: readonly number[]): SQL {
       to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
       ${authorListOf} as "authorList",
       pg.color as primary_genre_color, pg.names as primary_genre_names,
-      (select bf.stored_name from book_files bf where bf.book_id = b.id and bf.type = 2 order by bf.position, bf.id limit 1) as cover_key
+      (select bf.stored_name from book_files bf where bf.book_id = b.id and bf.type = 2 order by bf.position, bf.id limit 1) as cover_key,
+      oc.names as original_country_names, lg.names as language_names, b.nb_pages,
+      ${ratingColumns}
     from books b
     join book_statuses s on s.id = b.status_id
     join rights_statuses r on r.id = b.rights_status_id
+    left join countries oc on oc.id = b.original_country_id
+    left join languages lg on lg.id = b.language_id
+    -- The ratings from the narrow facets row (one probe by its key), not eight of book_ratings.
+    left join book_facets f on f.book_id = b.id
     -- The primary genre once for both of its columns (one probe of book_genres a row, not two).
     left join lateral (select g.color, g.names from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id and bg.is_primary limit 1) pg on true
     where b.id = any(${idArray(ids)})`;

@@ -4,6 +4,8 @@ import { isObject, type Path, type Report } from './problem.js';
 const TEXT_KEYS = new Set([
   'ui:title', 'ui:help', 'ui:placeholder', 'ui:description',
   'title', 'help', 'placeholder', 'description', 'descriptionFr', 'label', 'addLabel', 'header', 'message', 'onLabel', 'offLabel',
+  // A bulk action's question and a list's count, said with a number (`{{count}}`).
+  'confirm', 'countLabel',
 ]);
 /** Keys whose value is a list of i18n keys. */
 const LIST_KEYS = new Set(['ui:enumNames', 'enumNames']);
@@ -19,9 +21,16 @@ const fileOf = (key: string) => {
   return first === 'screens' ? `src/i18n/locales/en/screens/${second}.json` : 'src/i18n/locales/en/';
 };
 
+/**
+ * Whether `key` is a text of `keys`: itself, or a text said with a number, whose forms i18next
+ * keeps under `<key>_one`, `<key>_other` (it picks one by `count`; `_other` is the one every
+ * language has).
+ */
+export const hasI18nKey = (keys: ReadonlySet<string>, key: string): boolean => keys.has(key) || keys.has(`${key}_other`);
+
 /** Reports a text that looks like an i18n key and is none of `keys`. */
 export function checkI18nKey(value: unknown, path: Path, keys: ReadonlySet<string>, report: Report): void {
-  if (typeof value === 'string' && I18N_KEY.test(value) && !keys.has(value)) {
+  if (typeof value === 'string' && I18N_KEY.test(value) && !hasI18nKey(keys, value)) {
     report(path, `"${value}" is no key of src/i18n/locales/en: add it (${fileOf(value)}) or correct the key`);
   }
 }

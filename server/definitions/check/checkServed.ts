@@ -1,15 +1,30 @@
 import { DISPLAY_FIELDS, type ScreenDefinition } from '../../../common/screenDefinition.js';
 import type { ResourceSurface } from '../../resources/declaration.js';
+import { columnKey } from '../../../common/viewColumns.js';
 import { recordFields, type ServedList } from '../servedLists.js';
 import { isObject, listed, type Report } from './problem.js';
 
-/** A list column the list does not return, a search or filter it does not accept, a `deleteWhen` its rows lack. */
+/**
+ * A list column the list does not return, a column offered with the Columns button
+ * (`list.columnChoices`) it does not return or that is offered already (the key of one of the
+ * screen's columns or of an earlier offer: the chooser would show it once), a search or filter it
+ * does not accept, a `deleteWhen` its rows lack.
+ */
 export function checkServedList(screen: ScreenDefinition, served: ServedList, report: Report): void {
   const list = screen.list;
   const rows = `its rows carry ${listed(served.fields)}`;
   const accepts = `it accepts ${listed(served.params)}`;
   (list?.columns ?? []).forEach((column, index) => {
     if (!served.fields.includes(column.field)) report(['list', 'columns', index, 'field'], `"${column.field}" is not returned by GET admin/${screen.api} (${rows})`);
+  });
+  const offered = new Map((list?.columns ?? []).map((column) => [columnKey(column), 'is one of the screen\'s columns already (list.columns), which the Columns button always offers']));
+  (list?.columnChoices ?? []).forEach((column, index) => {
+    const path = ['list', 'columnChoices', index] as const;
+    if (!served.fields.includes(column.field)) report([...path, 'field'], `"${column.field}" is not returned by GET admin/${screen.api} (${rows})`);
+    const key = columnKey(column);
+    const taken = offered.get(key);
+    if (taken) report(path, `"${key}" ${taken}: remove it, or give it another cell`);
+    else offered.set(key, `is offered twice (list.columnChoices.${index} offers it first)`);
   });
   if (list?.search && !served.params.includes(list.search.param)) {
     report(['list', 'search', 'param'], `"${list.search.param}" is not accepted by GET admin/${screen.api} (${accepts})`);

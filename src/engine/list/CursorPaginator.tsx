@@ -4,8 +4,8 @@ import type { ListController } from './useListController';
 
 /**
  * The paginator of a list past its count bound (`controller.exact` false): the total is only known
- * to exceed `controller.total` ('10,000+'), so it offers the first, previous and next pages and the
- * page size, and pages by cursor (`next`/`previous`), which reaches any depth at the cost of one page.
+ * to exceed `controller.total` (the count beside it says 'More than 10,000 …'), so it offers the
+ * first, previous and next pages, the page it is at and the page size, and pages by cursor (`next`/`previous`), which reaches any depth at the cost of one page.
  * PrimeReact's own paginator draws it (same look, labels and keyboard), told there is one page
  * more while the server says so.
  */
@@ -20,7 +20,7 @@ export function CursorPaginator({ controller }: { controller: ListController }) 
       rows={perPage}
       totalRecords={(controller.hasNext ? page + 1 : page) * perPage}
       rowsPerPageOptions={controller.pageSizes}
-      currentPageReportTemplate={t('list.boundedPage', { page: page.toLocaleString(i18n.language), total: controller.total.toLocaleString(i18n.language) })}
+      currentPageReportTemplate={t('list.boundedPage', { page: page.toLocaleString(i18n.language) })}
       onPageChange={(e) => {
         if (e.rows !== perPage) controller.setPage(1, e.rows);
         else if (e.page === 0) controller.first();

@@ -11,6 +11,7 @@ import { cellOf, useRegistries } from '../registries';
 import { columnGroups } from './columnGroups';
 import { CursorPaginator } from './CursorPaginator';
 import { FilterBar } from './FilterBar';
+import { ResultCount } from './ResultCount';
 import { SearchBox } from './SearchBox';
 import { useElementWidth } from './useElementWidth';
 import type { ListController } from './useListController';
@@ -48,15 +49,17 @@ export interface ListViewProps {
    * shows above the table about them (the bulk bar).
    */
   selection?: { chosen: ApiRecord[]; onChange(rows: ApiRecord[]): void; bar?: ReactNode } | undefined;
+  /** The i18n key of the count of rows shown beside the paginator (the screen's `list.countLabel`); 'N rows' when none. */
+  countLabel?: string | undefined;
 }
 
 /**
  * A PrimeReact table over a list controller: search, filters, columns by cell name, row actions,
- * paginator. A column's `labelKeys` shows its values' texts; a column declaring `stackBelow` shows
+ * and under it how many rows match beside the paginator. A column's `labelKeys` shows its values' texts; a column declaring `stackBelow` shows
  * under the previous one while the list is narrower than that, so the table fits its width (the
  * row actions stay in view at its right edge in any case).
  */
-export function ListView({ controller, columns, filters, searchPlaceholder, onOpen, canEdit, canDelete, inlineSearch, selection }: ListViewProps) {
+export function ListView({ controller, columns, filters, searchPlaceholder, onOpen, canEdit, canDelete, inlineSearch, selection, countLabel }: ListViewProps) {
   const { t, i18n } = useTranslation();
   const { cells } = useRegistries();
   const frame = useRef<HTMLDivElement>(null);
@@ -192,18 +195,21 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         {(onOpen || canDelete) && <Column header={t('list.actions')} body={actions} headerClassName="list-actions" bodyClassName="list-actions" />}
       </DataTable>
       </RowChoices.Provider>
-      {controller.total > PAGINATOR_THRESHOLD &&
-        (controller.exact ? (
-          <Paginator
-            first={(controller.page - 1) * controller.perPage}
-            rows={controller.perPage}
-            totalRecords={controller.total}
-            rowsPerPageOptions={controller.pageSizes}
-            onPageChange={(e) => controller.setPage(e.page + 1, e.rows)}
-          />
-        ) : (
-          <CursorPaginator controller={controller} />
-        ))}
+      <div className="list-footer">
+        <ResultCount controller={controller} label={countLabel} />
+        {controller.total > PAGINATOR_THRESHOLD &&
+          (controller.exact ? (
+            <Paginator
+              first={(controller.page - 1) * controller.perPage}
+              rows={controller.perPage}
+              totalRecords={controller.total}
+              rowsPerPageOptions={controller.pageSizes}
+              onPageChange={(e) => controller.setPage(e.page + 1, e.rows)}
+            />
+          ) : (
+            <CursorPaginator controller={controller} />
+          ))}
+      </div>
     </div>
   );
 }

@@ -44,12 +44,10 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
   });
   const form = screen.routes.form;
   const { edit, delete: canDelete, deleteWhen } = screen.permissions;
-  // The columns: the screen's own, or those a person chose (the address's `columns`, kept in views),
-  // among which any other field the rows have.
+  // The columns: the screen's own, or those a person chose (the address's `columns`, kept in views)
+  // among them and the ones the screen offers (`list.columnChoices`).
   const [params] = useSearchParams();
-  const rows = controller.rows;
-  const fields = useMemo(() => [...new Set(rows.flatMap((row) => Object.keys(row)))], [rows]);
-  const choosable = useMemo(() => choosableColumns(list.columns, fields), [list.columns, fields]);
+  const choosable = useMemo(() => choosableColumns(list.columns, list.columnChoices), [list.columns, list.columnChoices]);
   const chosen = local ? [] : columnsOfAddress(params);
   const columns = shownColumns(choosable, chosen);
   const shape = { searchParam: list.search?.param, filters: list.filters };
@@ -78,6 +76,7 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
       canDelete={canDelete ? (row) => (deleteWhen ? row[deleteWhen] === true : true) : undefined}
       inlineSearch={local}
       selection={bulk.selection}
+      countLabel={list.countLabel}
       />
       {bulk.dialog}
     </>

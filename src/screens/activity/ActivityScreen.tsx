@@ -16,8 +16,10 @@ import { FILTER_CONTROLS } from '../../engine/list/FilterBar';
 import { useListController } from '../../engine/list/useListController';
 import { useScreens } from '../../engine/resource/definitions';
 import { formatDay, parseDay } from '../../widgets/subscriptionPanel/dates';
+import { screenTitle } from '../studio/screenTitle';
 import { studioScreenPath } from '../studio/studioRoute';
 import { resourceChoices, SCREENS, screenOfResource } from './resourceChoices';
+import { screenPublishOf, type ScreenPublish } from './screenPublish';
 import './activity.css';
 
 const PAGE_SIZES = [10, 20, 50];
@@ -26,12 +28,6 @@ const DEFAULT_PAGE_SIZE = 20;
 export interface ActivityScreenProps {
   /** The edit page of a record (the app's record routes), undefined for a resource without one. */
   recordPath(api: string, id: number): string | undefined;
-}
-
-/** The screen a publish names (`screens` revisions: `changes.screen.to`). */
-function publishedScreen(row: RevisionAnswer): string | undefined {
-  const change = row.changes.screen;
-  return change && 'to' in change && typeof change.to === 'string' ? change.to : undefined;
 }
 
 /** A day filter (`from`, `to`): typed or picked as `yyyy-mm-dd`, kept in the URL as such. */
@@ -49,6 +45,26 @@ function DayFilter({ id, label, value, onChange }: { id: string; label: string; 
       placeholder={label}
       aria-label={label}
     />
+  );
+}
+
+/** What a publish changed, in words: the screen, the version and the one it was made from, the comment. */
+function PublishChanges({ publish, screen }: { publish: ScreenPublish; screen: string }) {
+  const { t } = useTranslation();
+  const base = publish.baseVersion;
+  return (
+    <dl className="activity-publish">
+      <dt>{t('screens.activity.publishScreen')}</dt>
+      <dd>{screen}</dd>
+      <dt>{t('screens.activity.publishVersion')}</dt>
+      <dd>{base === undefined ? t('screens.studio.versionN', { version: publish.version }) : base === 0 ? t('screens.activity.versionFromFile', { version: publish.version }) : t('screens.activity.versionFrom', { version: publish.version, base })}</dd>
+      {publish.comment ? (
+        <>
+          <dt>{t('screens.activity.publishComment')}</dt>
+          <dd>{publish.comment}</dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 
@@ -82,12 +98,18 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
   const rows = controller.rows as unknown as RevisionAnswer[];
   const [expanded, setExpanded] = useState<DataTableExpandedRows>({});
 
-  const recordName = (row: RevisionAnswer) => row.label ?? `#${row.record_id}`;
+  /** The publish a row of the screens records, if it is one. */
+  const publishOf = (row: RevisionAnswer) => (row.resource === SCREENS ? screenPublishOf(row) : undefined);
+  // A publish is named by the screen's title and its version ('Reading sheet editor, version 2'), whatever label it was stored with.
+  const recordName = (row: RevisionAnswer) => {
+    const publish = publishOf(row);
+    return publish ? t('screens.activity.screenVersion', { screen: screenTitle(t, screens, publish.screen), version: publish.version }) : (row.label ?? `#${row.record_id}`);
+  };
   /** Where a row's record opens: its edit page while it exists; a publish, its screen in the studio. */
   const linkOf = (row: RevisionAnswer) => {
     if (row.resource === SCREENS) {
-      const screen = publishedScreen(row);
-      return screen ? studioScreenPath(screen) : undefined;
+      const publish = publishOf(row);
+      return publish ? studioScreenPath(publish.screen) : undefined;
     }
     return row.record_exists === false ? undefined : recordPath(row.resource, row.record_id);
   };
@@ -140,11 +162,14 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
         onPage={(event) => controller.setPage((event.page ?? 0) + 1, event.rows)}
         expandedRows={expanded}
         onRowToggle={(event) => setExpanded(event.data as DataTableExpandedRows)}
-        rowExpansionTemplate={(row: RevisionAnswer) => (
-          <div className="activity-changes" id={`activity-changes-${row.id}`}>
-            <RevisionChanges revision={row} screen={screenOfResource(screens, row.resource)} />
-          </div>
-        )}
+        rowExpansionTemplate={(row: RevisionAnswer) => {
+          const publish = publishOf(row);
+          return (
+            <div className="activity-changes" id={`activity-changes-${row.id}`}>
+              {publish ? <PublishChanges publish={publish} screen={screenTitle(t, screens, publish.screen)} /> : <RevisionChanges revision={row} screen={screenOfResource(screens, row.resource)} />}
+            </div>
+          );
+        }}
         stripedRows
         size="small"
       >

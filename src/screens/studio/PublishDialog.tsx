@@ -26,6 +26,12 @@ function recordLink(name: string, kind: 'screen' | 'form', id: unknown): string 
   return form ? formPath(form.path, id as number) : undefined;
 }
 
+/** Whether a query of the studio reads the stored draft (a diff with `draft` on one side). */
+function readsDraft(key: readonly unknown[]): boolean {
+  const params = key[2] as { from?: unknown; to?: unknown } | undefined;
+  return key[1] === 'diff' && (params?.from === 'draft' || params?.to === 'draft');
+}
+
 /**
  * Publishing a draft: the semantic diff against the published version and the stored records the
  * new form would refuse, then a comment and the publish. When a colleague published meanwhile
@@ -39,25 +45,30 @@ export function PublishDialog({ name, studio, onClose }: { name: string; studio:
   const [conflict, setConflict] = useState<Conflict | undefined>(undefined);
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const [ready, setReady] = useState(false);
+  // Once published, the draft is gone and the base version moves on: the dialog asks nothing more of the draft.
+  const [published, setPublished] = useState(false);
   // What waits is saved first: the diff and the publish are the stored draft's.
   const { flush } = studio;
   useEffect(() => {
     void flush().then(() => setReady(true));
   }, [flush]);
   const hasForm = Boolean((studio.draft.definition.form as { schema?: unknown } | undefined)?.schema);
-  const diff = useQuery({ queryKey: queryKeys.screens('diff', { name, from: studio.baseVersion, to: 'draft', at: JSON.stringify(studio.draft).length }), queryFn: ({ signal }) => studioCalls.diff(name, studio.baseVersion, 'draft', signal), enabled: ready });
-  const impact = useQuery({ queryKey: queryKeys.screens('impact', { name, at: JSON.stringify(studio.draft) }), queryFn: () => studioCalls.impact(name, studio.draft), enabled: ready && hasForm });
+  const diff = useQuery({ queryKey: queryKeys.screens('diff', { name, from: studio.baseVersion, to: 'draft', at: JSON.stringify(studio.draft).length }), queryFn: ({ signal }) => studioCalls.diff(name, studio.baseVersion, 'draft', signal), enabled: ready && !published, gcTime: 0 });
+  const impact = useQuery({ queryKey: queryKeys.screens('impact', { name, at: JSON.stringify(studio.draft) }), queryFn: () => studioCalls.impact(name, studio.draft), enabled: ready && hasForm && !published });
   const theirs = useQuery({ queryKey: queryKeys.screens('diff', { name, from: studio.baseVersion, to: conflict?.latest }), queryFn: ({ signal }) => studioCalls.diff(name, studio.baseVersion, conflict!.latest, signal), enabled: Boolean(conflict) });
 
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: ['screens'] });
+  // After a publish the stored draft is gone: the diffs that read it are not asked again (they would answer 404).
+  const refreshAfterPublish = () => queryClient.invalidateQueries({ queryKey: ['screens'], predicate: (query) => !readsDraft(query.queryKey) });
 
   const publish = async (baseVersion: number) => {
     setBusy(true);
     setRefusal(undefined);
     try {
       const answer = await studioCalls.publish(name, comment.trim(), baseVersion);
+      setPublished(true);
       studio.reset(studio.draft, answer.data.version);
-      await refreshAll();
+      await refreshAfterPublish();
       onClose();
     } catch (error) {
       if (isApiError(error) && error.status === 409) {

@@ -11,6 +11,7 @@ import { useScreens } from '../../engine/resource/definitions';
 import { formatDateTime } from '../../engine/format/formatDateTime';
 import { flaggedVersion, ReleaseNotice } from './ReleaseNotice';
 import { studioCalls, type ScreenSummary } from './studioCalls';
+import { screenTitle } from './screenTitle';
 import { studioScreenPath } from './studioRoute';
 import './studio.css';
 
@@ -25,7 +26,7 @@ export function StudioListScreen() {
   const screens = useQuery({ queryKey: queryKeys.screens('list'), queryFn: ({ signal }) => studioCalls.list(signal) });
   const inUse = useScreens();
   // A screen's name as its own page titles it (its definition's `title`).
-  const title = (row: ScreenSummary) => (row.kind === 'form' ? t('screens.studio.readingSheetEditor') : t(inUse.find((screen) => screen.resource === row.name)?.title ?? row.name));
+  const title = (row: ScreenSummary) => screenTitle(t, inUse, row.name);
   const flagged = (screens.data ?? []).filter((row) => flaggedVersion(row) !== undefined);
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,13 +1,17 @@
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Messages } from '../../../common/i18nResources';
 import { manifestOf } from '../../engine/resource/definitions';
+import { notify } from '../../engine/notify/notifications';
 import { FullScreenLoader } from '../../layout/FullScreenLoader';
 import { HistoryDialog } from './HistoryDialog';
+import type { JsonPaneHandle } from './json/JsonPane';
+import { definitionSyntaxError, syntaxCursor } from './json/jsonSyntax';
+import { syntaxMessage, syntaxPlace } from './json/syntaxMessage';
 import { ColumnsPane } from './panes/ColumnsPane';
 import { FiltersPane } from './panes/FiltersPane';
 import { FormPane } from './panes/FormPane';
@@ -56,7 +60,7 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
   const [publishing, setPublishing] = useState(false);
   const [history, setHistory] = useState(false);
   const [tab, setTab] = useState(detail.kind === 'form' ? 2 : 0);
-  const jsonPane = useRef<{ reveal(path: string): void }>(null);
+  const jsonPane = useRef<JsonPaneHandle>(null);
 
   // The JSON text follows the other controls; while staff type in it, what they type stays, even when not JSON yet.
   const [text, setText] = useState(() => JSON.stringify(draft.definition, null, 2));
@@ -77,10 +81,30 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
     }
   };
 
+  // Where the text stops being a definition's JSON: a problem like the others, and the controls wait until it reads again.
+  const syntax = useMemo(() => definitionSyntaxError(text), [text]);
+  const describeSyntax = useMemo(() => (error: NonNullable<typeof syntax>) => syntaxMessage(t, error), [t]);
+
   const title = detail.kind === 'form' ? t('screens.studio.readingSheetEditor') : t(typeof detail.definition.title === 'string' ? detail.definition.title : name);
   const saveText = { idle: '', saving: t('screens.studio.saving'), saved: t('screens.studio.saved'), failed: t('screens.studio.saveFailed') }[studio.saveState];
-  const paneProps = { draft, catalog: studio.catalog, namespace: studio.namespace, problems, update };
-  const canPublish = studio.checked && problems.length === 0;
+  // The controls change the definition the text holds: while it cannot be read, they change nothing (they are locked too).
+  const paneProps = { draft, catalog: studio.catalog, namespace: studio.namespace, problems, update: syntax ? () => undefined : update };
+  const problemTotal = problems.length + (syntax ? 1 : 0);
+  const canPublish = studio.checked && problemTotal === 0;
+  // Something to throw away: a draft other than the version in use, or a text that is not JSON.
+  const inUse = { definition: detail.definition, labels: detail.labels };
+  const canDiscard = Boolean(syntax) || JSON.stringify(draft) !== JSON.stringify(inUse);
+  const discard = () =>
+    confirmDialog({
+      header: t('screens.studio.discardTitle'),
+      message: detail.version === 0 ? t('screens.studio.discardQuestionFile') : t('screens.studio.discardQuestion', { version: detail.version }),
+      acceptLabel: t('screens.studio.discard'),
+      acceptClassName: 'p-button-danger',
+      rejectLabel: t('screens.studio.goBack'),
+      defaultFocus: 'reject',
+      // The draft starts again from the version in use, and the JSON text with it (a text that was not JSON included).
+      accept: () => void studio.discard().then((message) => notify({ severity: 'success', summary: t('notices.success'), detail: message }), () => undefined),
+    });
   const flagged = flaggedVersion(detail);
   // The draft is the flagged version opened for repair (from here or from the list), until staff change it.
   const repairing = detail.repair ? JSON.stringify(draft.definition) === JSON.stringify(detail.repair.definition) : false;
@@ -122,6 +146,17 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
           <Button type="button" label={t('screens.studio.history')} icon="pi pi-history" outlined onClick={() => setHistory(true)} />
           <Button
             type="button"
+            label={t('screens.studio.discard')}
+            icon="pi pi-trash"
+            severity="danger"
+            outlined
+            disabled={!canDiscard}
+            tooltip={!canDiscard ? t('screens.studio.nothingToDiscard') : undefined}
+            tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
+            onClick={discard}
+          />
+          <Button
+            type="button"
             label={t('screens.studio.publish')}
             icon="pi pi-upload"
             disabled={!canPublish || !studio.changed}
@@ -144,14 +179,22 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
       ) : null}
 
       <div className="studio-problems" role="region" aria-label={t('screens.studio.problems')} aria-live="polite">
-        {problems.length === 0 ? (
+        {problemTotal === 0 ? (
           <p className="studio-ok">
             <i className="pi pi-check-circle" aria-hidden="true" /> {studio.checked ? t('screens.studio.noProblems') : t('screens.studio.checking')}
           </p>
         ) : (
           <>
-            <p className="p-error">{t('screens.studio.problemCount', { count: problems.length })}</p>
+            <p className="p-error">{t('screens.studio.problemCount', { count: problemTotal })}</p>
             <ul>
+              {syntax ? (
+                <li key="syntax">
+                  <button type="button" className="studio-link-button" onClick={() => jsonPane.current?.revealOffset(syntaxCursor(syntax))}>
+                    {syntaxPlace(t, syntax)}
+                  </button>{' '}
+                  {syntaxMessage(t, syntax)}
+                </li>
+              ) : null}
               {problems.map((problem) => (
                 <li key={`${problem.path}:${problem.message}`}>
                   <button type="button" className="studio-link-button" onClick={() => jsonPane.current?.reveal(problem.path)}>
@@ -167,27 +210,42 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
 
       <div className="studio-panes">
         <div className="studio-pane studio-pane-structured">
-          <TabView activeIndex={tab} onTabChange={(event) => setTab(event.index)}>
-            <TabPanel header={t('screens.studio.columns')} disabled={!draft.definition.list}>
-              <ColumnsPane {...paneProps} />
-            </TabPanel>
-            <TabPanel header={t('screens.studio.filters')} disabled={!draft.definition.list}>
-              <FiltersPane {...paneProps} />
-            </TabPanel>
-            <TabPanel header={t('screens.studio.formFields')}>
-              <FormPane {...paneProps} />
-            </TabPanel>
-            <TabPanel header={t('screens.studio.labels')}>
-              <LabelsPane {...paneProps} />
-            </TabPanel>
-          </TabView>
+          {syntax ? (
+            <p className="studio-locked" role="status">
+              <i className="pi pi-lock" aria-hidden="true" /> {t('screens.studio.syntaxLocked', { line: syntax.line })}
+            </p>
+          ) : null}
+          <div inert={Boolean(syntax)} className={syntax ? 'studio-controls is-locked' : 'studio-controls'}>
+            <TabView activeIndex={tab} onTabChange={(event) => setTab(event.index)}>
+              <TabPanel header={t('screens.studio.columns')} disabled={!draft.definition.list}>
+                <ColumnsPane {...paneProps} />
+              </TabPanel>
+              <TabPanel header={t('screens.studio.filters')} disabled={!draft.definition.list}>
+                <FiltersPane {...paneProps} />
+              </TabPanel>
+              <TabPanel header={t('screens.studio.formFields')}>
+                <FormPane {...paneProps} />
+              </TabPanel>
+              <TabPanel header={t('screens.studio.labels')}>
+                <LabelsPane {...paneProps} />
+              </TabPanel>
+            </TabView>
+          </div>
         </div>
         <div className="studio-pane studio-pane-json">
           <h2 className="studio-pane-title" id="studio-json-title">
             {t('screens.studio.json')}
           </h2>
           <Suspense fallback={<p className="studio-muted">{t('screens.studio.loadingEditor')}</p>}>
-            <JsonPane ref={jsonPane} value={text} onChange={onJson} schema={studio.catalog.metaSchema} problems={problems} label={t('screens.studio.jsonLabel', { screen: title })} />
+            <JsonPane
+              ref={jsonPane}
+              value={text}
+              onChange={onJson}
+              schema={studio.catalog.metaSchema}
+              problems={problems}
+              describeSyntax={describeSyntax}
+              label={t('screens.studio.jsonLabel', { screen: title })}
+            />
           </Suspense>
         </div>
         <div className="studio-pane studio-pane-preview">

@@ -53,6 +53,8 @@ export const studioCalls = {
   openRepair: (name: string, draft: DraftContent) => call<{ message: string; data: { author: string; updatedAt: string } }>('put', path(name, '/draft'), { json: draft }),
   /** Saves the draft as staff work: no toast (the page says 'Draft saved'). */
   saveDraft: (name: string, draft: DraftContent) => call<{ message: string; data: { author: string; updatedAt: string } }>('put', path(name, '/draft'), { json: draft, ...quiet, noErrorToast: true }),
+  /** Deletes the screen's draft (none left: the same answer); the page says it in a toast. */
+  discardDraft: (name: string) => call<{ message: string }>('delete', path(name, '/draft')),
   check: async (name: string, draft: DraftContent) => (await call<{ errors: ScreenProblem[] }>('post', path(name, '/check'), { json: draft, ...quiet, noErrorToast: true })).errors,
   impact: async (name: string, draft: DraftContent) => (await call<{ data: ScreenImpact }>('post', path(name, '/impact'), { json: draft, ...quiet, noErrorToast: true })).data,
   /** The preview's save: the server validates `record` with the draft's form, and stores nothing. */

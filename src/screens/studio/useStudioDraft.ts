@@ -34,6 +34,12 @@ export interface StudioDraft {
   reset(content: DraftContent, baseVersion: number): void;
   /** Saves the draft as it is on the page now, and checks it (before publishing). */
   flush(): Promise<void>;
+  /**
+   * Throws the draft away (`DELETE admin/screens/{name}/draft`, after any save on its way): the
+   * draft starts again from the version in use now, read again (a colleague may have published).
+   * Resolves with the server's message.
+   */
+  discard(): Promise<string>;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -53,6 +59,8 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
   const [checked, setChecked] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const pending = useRef<{ content: DraftContent; timer: ReturnType<typeof setTimeout> } | undefined>(undefined);
+  // The save on its way, if any: a discard waits for it, so the draft it deletes is the last one written.
+  const inFlight = useRef<Promise<unknown> | undefined>(undefined);
   const checkSerial = useRef(0);
 
   const detail = detailQuery.data;
@@ -83,7 +91,9 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
     async (content: DraftContent) => {
       setSaveState('saving');
       try {
-        await studioCalls.saveDraft(name, content);
+        const saving = studioCalls.saveDraft(name, content);
+        inFlight.current = saving.catch(() => undefined);
+        await saving;
         setSaveState('saved');
         void queryClient.invalidateQueries({ queryKey: queryKeys.screens('list') });
       } catch {
@@ -161,6 +171,18 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
     [check],
   );
 
+  const discard = useCallback(async () => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = undefined;
+    await inFlight.current;
+    const answer = await studioCalls.discardDraft(name);
+    const fresh = await studioCalls.get(name);
+    queryClient.setQueryData(queryKeys.screens('detail', { name }), fresh);
+    reset({ definition: fresh.definition, labels: fresh.labels }, fresh.version);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.screens('list') });
+    return answer.message;
+  }, [name, queryClient, reset]);
+
   if (detailQuery.error || catalogQuery.error) return { loading: true, error: detailQuery.error ?? catalogQuery.error };
   if (!detail || !catalogQuery.data || !draft) return { loading: true };
   return {
@@ -177,5 +199,6 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
     update,
     reset,
     flush,
+    discard,
   };
 }

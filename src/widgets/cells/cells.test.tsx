@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BookStatusCell, HtmlCell, NullParentCell } from './cells';
+import { BookStatusCell, HtmlCell, NullParentCell, StarsCell } from './cells';
 
 describe('cells', () => {
   it('shows a book status as a tag in its colour: 1 red, 2 orange, 3 grey, 4 green', () => {
@@ -23,5 +23,14 @@ describe('cells', () => {
   it('shows an icon for a top-level row (null parent) and the id otherwise', () => {
     expect(render(<NullParentCell value={null} row={{}} />).container.querySelector('.pi-sitemap')).not.toBeNull();
     expect(render(<NullParentCell value={3} row={{}} />).container.textContent).toBe('3');
+  });
+
+  it('shows a rating as its stars, read as words, and a dash when the row is not rated', () => {
+    const { container } = render(<StarsCell value={3} row={{}} />);
+    expect(container.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('3 of 4 stars');
+    expect(container.querySelectorAll('.pi-star-fill')).toHaveLength(3);
+    expect(container.querySelectorAll('.pi-star')).toHaveLength(1);
+    expect(render(<StarsCell value={0} row={{}} />).container.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('0 of 4 stars');
+    expect(render(<StarsCell value={null} row={{}} />).container.textContent).toBe('-');
   });
 });

@@ -5,6 +5,7 @@ import { cellValueText, dateText } from '../../../common/cellText';
 import { plainText } from '../../engine/history/valueText';
 import i18n from '../../i18n';
 import { useRoleLabel } from '../subscriptionPanel/roleLabel';
+import { RATING_STARS, StarsDisplay } from '../stars/StarsDisplay';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
@@ -104,4 +105,18 @@ export function BookStatusCell({ value }: CellProps) {
 export function PlanRoleCell({ value }: CellProps) {
   const roleLabel = useRoleLabel();
   return <>{roleLabel(typeof value === 'string' ? value : null)}</>;
+}
+
+/**
+ * A rating (0 to `RATING_STARS` stars): the stars, read as '3 of 4 stars'; a dash when the row is
+ * not rated on it (no value).
+ */
+export function StarsCell({ value }: CellProps) {
+  const { t } = useTranslation();
+  if (typeof value !== 'number') return <>-</>;
+  return (
+    <span className="stars-cell">
+      <StarsDisplay value={value} label={t('widgets.stars.rated', { value, stars: RATING_STARS })} />
+    </span>
+  );
 }

@@ -13,6 +13,11 @@ describe('relation cells', () => {
   it("shows a user's e-mail and a related record's name, or a dash", () => {
     expect(render(<UserEmailCell value={{ name: 'Ann', email: 'ann@example.test' }} row={{}} />).container.textContent).toBe('ann@example.test');
     expect(render(<UserEmailCell value={undefined} row={{}} />).container.textContent).toBe('-');
+    // It may break at its @ only, never inside a word; the whole address is its hover text.
+    const email = render(<UserEmailCell value={{ email: 'genoveffa_tataranni@subscribers.example' }} row={{}} />).container.querySelector('.cell-email')!;
+    expect([...email.querySelectorAll('.cell-email-part')].map((part) => part.textContent)).toEqual(['genoveffa_tataranni', '@subscribers.example']);
+    expect(email.querySelectorAll('wbr')).toHaveLength(1);
+    expect(email.getAttribute('title')).toBe('genoveffa_tataranni@subscribers.example');
     expect(render(<RelationNameCell value={{ id: 2, name: 'Option' }} row={{}} />).container.textContent).toBe('Option');
     expect(render(<RelationNameCell value={null} row={{}} />).container.textContent).toBe('-');
   });

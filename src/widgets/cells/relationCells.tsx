@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import { fullnamesText, readingSheetText, relationNameText, userEmailText, userWithCompanyText } from '../../../common/cellText';
 import type { CellProps } from '../../engine/registries';
@@ -10,11 +11,26 @@ export function UserWithCompanyCell({ value }: CellProps) {
   return <>{userWithCompanyText(value) || '-'}</>;
 }
 
-/** A user's e-mail address; a dash when none. */
+/**
+ * A user's e-mail address; a dash when none. It never breaks inside a word: a long one goes to a
+ * second line at its `@` (`ann.lee` / `@north-films.test`), and a part still wider than its
+ * column's room ends in an ellipsis, the whole address shown on hover (and read in full).
+ */
 export function UserEmailCell({ value }: CellProps) {
   const email = userEmailText(value);
-  // A long address wraps anywhere rather than widening the table past the status select.
-  return email ? <span className="cell-email">{email}</span> : <>-</>;
+  if (!email) return <>-</>;
+  const at = email.lastIndexOf('@');
+  const parts = at > 0 ? [email.slice(0, at), email.slice(at)] : [email];
+  return (
+    <span className="cell-email" title={email}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          <span className="cell-email-part">{part}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 /**

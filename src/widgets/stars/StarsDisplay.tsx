@@ -1,5 +1,7 @@
 /** The number of stars of a rating (SPEC §4: 0 to 4). */
 const STARS = [1, 2, 3, 4] as const;
+/** How many stars a rating has at most. */
+export const RATING_STARS = STARS.length;
 
 /**
  * A rating shown, not edited: four stars, `value` of them filled, read by assistive technology as

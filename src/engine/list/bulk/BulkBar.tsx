@@ -20,17 +20,24 @@ export interface BulkBarProps {
 /**
  * What to do with the rows chosen, above the table once one is: how many are chosen, the choice of
  * every row the list matches (not only the page), the list's bulk actions, and clearing the choice.
+ * Past `MAX_BULK_ROWS` matches (or a count past its bound) no dead button is offered: a sentence
+ * says how many rows an action takes and how to get there.
  */
 export function BulkBar({ actions, chosen, total, exact, allMatching, onAllMatching, onClear, onAction }: BulkBarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => value.toLocaleString(i18n.language);
   const tooMany = !exact || total > MAX_BULK_ROWS;
   return (
     <div className="bulk-bar" role="region" aria-label={t('bulk.barLabel')}>
       <span className="bulk-bar-count" aria-live="polite">
-        {allMatching ? t('bulk.allChosen', { rows: total.toLocaleString('en') }) : t('bulk.chosen', { rows: chosen.toLocaleString('en') })}
+        {allMatching ? t('bulk.allChosen', { rows: number(total) }) : t('bulk.chosen', { rows: number(chosen) })}
       </span>
       {!allMatching && total > chosen ? (
-        <Button type="button" link size="small" className="bulk-bar-all" label={t('bulk.chooseAll', { rows: exact ? total.toLocaleString('en') : `${total.toLocaleString('en')}+` })} disabled={tooMany} tooltip={tooMany ? t('bulk.tooMany', { max: MAX_BULK_ROWS.toLocaleString('en') }) : undefined} tooltipOptions={{ showOnDisabled: true }} onClick={onAllMatching} />
+        tooMany ? (
+          <span className="bulk-bar-note">{t(exact ? 'bulk.tooMany' : 'bulk.tooManyBounded', { rows: number(total), max: number(MAX_BULK_ROWS) })}</span>
+        ) : (
+          <Button type="button" link size="small" className="bulk-bar-all" label={t('bulk.chooseAll', { rows: number(total) })} onClick={onAllMatching} />
+        )
       ) : null}
       <span className="bulk-bar-actions">
         {actions.map((action) => (

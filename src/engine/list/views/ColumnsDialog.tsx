@@ -8,7 +8,7 @@ import type { ChoosableColumn } from './viewAddress';
 export interface ColumnsDialogProps {
   visible: boolean;
   onHide(): void;
-  /** Every column the list may show: the screen's own, then the other fields its rows have. */
+  /** Every column the list may show: the screen's own, then those it offers (`list.columnChoices`). */
   choosable: readonly ChoosableColumn[];
   /** The keys shown now, in order. */
   shown: readonly string[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListColumn, ListFilter } from '../../../../common/screenDefinition';
-import { addressOfView, choosableColumns, sameView, shownColumns, viewOfAddress } from './viewAddress';
+import { addressOfView, choosableColumns, choosableKeys, sameView, shownColumns, viewOfAddress } from './viewAddress';
 
 const filters = [
   { param: 'statuses', label: 'x', widget: 'multiSelect' },
@@ -40,22 +40,34 @@ describe('a view and the list’s address', () => {
 });
 
 describe('the columns a person may choose', () => {
-  const choosable = choosableColumns(columns, ['id', 'user', 'demand_date', 'book'], (field) => `Field ${field}`);
+  const offered = [
+    { field: 'demand_date', header: 'h.date', cell: 'date' as const },
+    { field: 'book', header: 'h.book', cell: 'readingSheetLink' as const },
+    // The key of a column of the screen's own: offered once, as the screen shows it.
+    { field: 'user', header: 'h.userAgain', cell: 'userEmail' as const },
+  ];
+  const choosable = choosableColumns(columns, offered);
 
-  it('offers the screen’s own (a field shown twice by its cell) then the other fields the rows have', () => {
+  it('offers the screen’s own (a field shown twice by its cell) then the columns it declares as choices, nothing else', () => {
     expect(choosable.map((entry) => [entry.key, entry.declared])).toEqual([
       ['id', true],
       ['user:userWithCompany', true],
       ['user:userEmail', true],
-      ['demand_date', false],
-      ['book', false],
+      ['demand_date:date', false],
+      ['book:readingSheetLink', false],
     ]);
-    expect(choosable[3]!.column).toEqual({ field: 'demand_date', header: 'Field demand_date' });
+    // Each offer as declared: its header and its cell.
+    expect(choosable[3]!.column).toEqual(offered[0]);
+    expect(choosableColumns(columns).map((entry) => entry.key)).toEqual(['id', 'user:userWithCompany', 'user:userEmail']);
   });
 
   it('shows the chosen ones in their order, leaving out a key the list no longer has; the screen’s own when none is chosen', () => {
-    expect(shownColumns(choosable, ['book', 'user:userEmail', 'gone']).map((column) => column.header)).toEqual(['Field book', 'h.email']);
+    expect(shownColumns(choosable, ['book:readingSheetLink', 'user:userEmail', 'gone']).map((column) => column.header)).toEqual(['h.book', 'h.email']);
     expect(shownColumns(choosable, [])).toEqual(columns);
+  });
+
+  it('names the keys a view may keep: each column’s, and the field of one shown through a cell', () => {
+    expect([...choosableKeys(choosable)].sort()).toEqual(['book', 'book:readingSheetLink', 'demand_date', 'demand_date:date', 'id', 'user', 'user:userEmail', 'user:userWithCompany']);
   });
 });
 
@@ -66,8 +78,8 @@ describe('shownColumns', () => {
       { field: 'user', header: 'h.user', cell: 'userWithCompany' as const },
       { field: 'user', header: 'h.email', cell: 'userEmail' as const },
     ];
-    const choosable = choosableColumns(declared, ['id', 'user', 'book']);
-    expect(shownColumns(choosable, ['user', 'book']).map((column) => column.header)).toEqual(['h.user', 'Book']);
+    const choosable = choosableColumns(declared, [{ field: 'book', header: 'h.book', cell: 'readingSheetLink' }]);
+    expect(shownColumns(choosable, ['user', 'book']).map((column) => column.header)).toEqual(['h.user', 'h.book']);
     expect(shownColumns(choosable, ['user:userEmail']).map((column) => column.header)).toEqual(['h.email']);
   });
 });

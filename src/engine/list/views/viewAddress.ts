@@ -1,6 +1,6 @@
 import type { ListFilter } from '../../../../common/screenDefinition';
 
-export { choosableColumns, shownColumns, type ChoosableColumn } from '../../../../common/viewColumns';
+export { choosableColumns, choosableKeys, shownColumns, type ChoosableColumn } from '../../../../common/viewColumns';
 
 /** The address parameter of the chosen columns (keys joined by commas); the list's API never sees it. */
 export const COLUMNS_PARAM = 'columns';

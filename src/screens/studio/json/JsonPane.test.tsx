@@ -133,11 +133,13 @@ describe('JsonPane', () => {
     expect(view().state.doc.toString()).toBe(onChange.mock.calls[0]![0]);
   });
 
-  it('shows a JSON syntax error', async () => {
-    const { view } = renderPane({ value: '{\n  "resource": "genres",\n}' });
+  it('shows a JSON syntax error in words, on the part to correct (never a zero-width mark), its line tinted', async () => {
+    const { view, container } = renderPane({ value: '{\n  "resource": "genres",\n}', describeSyntax: (error) => `words for ${error.reason}` });
     const found = await lint(view(), (all) => all.length > 0);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ severity: 'error' });
+    expect(found[0]).toMatchObject({ severity: 'error', message: 'words for trailingComma', text: ',' });
+    expect(container.querySelectorAll('.cm-syntax-error-line')).toHaveLength(1);
+    expect(container.querySelector('.cm-syntax-error-line')!.textContent).toBe('  "resource": "genres",');
   });
 
   it('checks the text against the JSON Schema as staff type', async () => {

@@ -1,10 +1,12 @@
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { json, jsonLanguage, jsonParseLinter } from '@codemirror/lang-json';
+import { json, jsonLanguage } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting, syntaxTree } from '@codemirror/language';
 import { type Diagnostic, forceLinting, linter, lintKeymap } from '@codemirror/lint';
 import { Annotation, Compartment, EditorState, StateEffect, StateField, Transaction } from '@codemirror/state';
 import {
+  Decoration,
+  type DecorationSet,
   drawSelection,
   EditorView,
   highlightActiveLine,
@@ -26,6 +28,7 @@ import {
   updateSchema,
 } from 'codemirror-json-schema';
 import { type Ref, useEffect, useEffectEvent, useImperativeHandle, useRef } from 'react';
+import { definitionSyntaxError, type JsonSyntaxError } from './jsonSyntax';
 import { locatePath } from './pathLocation';
 
 /** A problem of the server's complete check: where (dotted JSON path) and what. */
@@ -38,6 +41,8 @@ export interface JsonPaneProblem {
 export interface JsonPaneHandle {
   /** Moves the cursor to a path (its nearest existing ancestor when it is not in the text), scrolls it into view and focuses the editor. */
   reveal(path: string): void;
+  /** Moves the cursor to an offset of the text (a syntax error's), scrolls it into view and focuses the editor. */
+  revealOffset(offset: number): void;
 }
 
 export interface JsonPaneProps {
@@ -51,6 +56,8 @@ export interface JsonPaneProps {
   problems: readonly JsonPaneProblem[];
   /** Accessible label of the editor. */
   label: string;
+  /** The words of a syntax error (where the text stops being a definition's JSON), shown at its place; its reason by default. */
+  describeSyntax?: (error: JsonSyntaxError) => string;
   /** Moves the cursor to a path and focuses (the parent calls it when staff click an error elsewhere). */
   ref?: Ref<JsonPaneHandle>;
 }
@@ -86,6 +93,19 @@ const problemsField = StateField.define<readonly JsonPaneProblem[]>({
   update: (problems, tr) => tr.effects.reduce((current, effect) => (effect.is(setProblems) ? effect.value : current), problems),
 });
 
+/** The line of the text's syntax error, tinted: the place staff look for, whatever scrolls the underline out of view. */
+const syntaxLine = StateField.define<DecorationSet>({
+  create: (state) => syntaxLineOf(state),
+  update: (lines, tr) => (tr.docChanged ? syntaxLineOf(tr.state) : lines),
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+function syntaxLineOf(state: EditorState): DecorationSet {
+  const error = definitionSyntaxError(state.doc.toString());
+  if (!error || state.doc.length === 0) return Decoration.none;
+  return Decoration.set([Decoration.line({ class: 'cm-syntax-error-line' }).range(state.doc.lineAt(error.from).from)]);
+}
+
 function problemDiagnostics(view: EditorView): Diagnostic[] {
   const problems = view.state.field(problemsField);
   if (!problems.length) return [];
@@ -112,6 +132,8 @@ const paneTheme = EditorView.theme({
   '.cm-lintRange-info': { backgroundImage: 'none', textDecorationColor: '#64748b' },
   '.cm-lintRange-hint': { backgroundImage: 'none', textDecorationColor: '#4f46e5' },
   '.cm-tooltip': { maxWidth: '32rem' },
+  '.cm-syntax-error-line': { backgroundColor: '#fef2f2' },
+  '.cm-syntax-error-mark': { backgroundColor: '#fee2e2', outline: '1px solid #dc2626' },
 });
 
 /**
@@ -144,12 +166,13 @@ const sameProblems = (a: readonly JsonPaneProblem[], b: readonly JsonPaneProblem
  * Ctrl-] and Ctrl-[, and Enter keeps the indentation), so the keyboard never gets stuck in the
  * editor. Loaded only by the studio page, through `lazy(() => import('./json/JsonPane'))`.
  */
-export function JsonPane({ value, onChange, schema, problems, label, ref }: JsonPaneProps) {
+export function JsonPane({ value, onChange, schema, problems, label, describeSyntax, ref }: JsonPaneProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const labelling = useRef(new Compartment());
   const edited = useEffectEvent((text: string) => onChange(text));
   const initial = useEffectEvent(() => ({ value, schema, label }));
+  const syntaxWords = useEffectEvent((error: JsonSyntaxError) => describeSyntax?.(error) ?? error.reason);
 
   useEffect(() => {
     const start = initial();
@@ -173,7 +196,12 @@ export function JsonPane({ value, onChange, schema, problems, label, ref }: Json
           // No Tab binding: Tab and Shift-Tab move the focus, as everywhere on the page.
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap]),
           json(),
-          linter(jsonParseLinter()),
+          // Where the text stops being JSON, in words, marked (a character at least) and its line tinted.
+          linter((view) => {
+            const error = definitionSyntaxError(view.state.doc.toString());
+            return error ? [{ from: error.from, to: error.to, severity: 'error', message: syntaxWords(error), markClass: 'cm-syntax-error-mark' }] : [];
+          }),
+          syntaxLine,
           linter(jsonSchemaLinter({ jsonParser: parseWithValues }), { needsRefresh: handleRefresh }),
           jsonLanguage.data.of({ autocomplete: jsonCompletion() }),
           hoverTooltip(jsonSchemaHover()),
@@ -225,6 +253,13 @@ export function JsonPane({ value, onChange, schema, problems, label, ref }: Json
         if (!editor) return;
         const at = locatePath(editor.state.doc.toString(), path);
         if (at) editor.dispatch({ selection: { anchor: at.from }, effects: EditorView.scrollIntoView(at.from, { y: 'center' }) });
+        editor.focus();
+      },
+      revealOffset(offset: number) {
+        const editor = view.current;
+        if (!editor) return;
+        const at = Math.min(offset, editor.state.doc.length);
+        editor.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
         editor.focus();
       },
     }),

@@ -4,6 +4,7 @@ import type { PaneProps } from './paneProps';
 import { columnsOf, moved, withColumns, type Column } from '../draftEdits';
 import { AddFromList } from './AddFromList';
 import { LabelInput } from './LabelInput';
+import { newColumn } from './newColumn';
 import { problemsAt } from './problemsAt';
 import { ReorderList } from './ReorderList';
 
@@ -50,8 +51,9 @@ export function ColumnsPane({ draft, catalog, namespace, problems, update }: Pan
         placeholder={t('screens.studio.chooseField')}
         empty={t('screens.studio.noMoreFields')}
         onAdd={(field) => {
-          const labels = { ...draft.labels, columns: { ...((draft.labels.columns as object | undefined) ?? {}), [field]: field } };
-          update({ definition: withColumns(draft.definition, [...columns, { field, header: `${namespace}.columns.${field}`, cell: 'text' }]), labels });
+          // Headed with the field's label, never its key.
+          const added = newColumn(t, namespace, draft.definition, draft.labels, field);
+          update({ definition: withColumns(draft.definition, [...columns, added.column]), labels: added.labels });
         }}
       />
     </div>

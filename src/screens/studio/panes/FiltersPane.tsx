@@ -4,16 +4,18 @@ import { optionSourceSchema } from '../../../../common/screenDefinition';
 import { filtersOf, moved, withFilters, type Filter, type Json } from '../draftEdits';
 import { AddFromList } from './AddFromList';
 import { LabelInput } from './LabelInput';
+import { filterChoices, newFilter } from './newFilter';
 import { OptionsForm } from './OptionsForm';
 import type { PaneProps } from './paneProps';
 import { problemsAt } from './problemsAt';
 import { ReorderList } from './ReorderList';
 
-/** The list's filters: added from the parameters the list accepts, their label, widget and options set. */
+/** The list's filters: added from the parameters the list filters by (as the field they filter shows it), their label, widget and options set. */
 export function FiltersPane({ draft, catalog, namespace, problems, update }: PaneProps) {
   const { t } = useTranslation();
   const filters = filtersOf(draft.definition);
-  const unused = catalog.filters.map((filter) => filter.param).filter((param) => !filters.some((filter) => filter.param === param));
+  const declared = filterChoices(catalog, draft.definition);
+  const unused = declared.map((filter) => filter.param).filter((param) => !filters.some((filter) => filter.param === param));
   const set = (next: Filter[]) => update({ definition: withFilters(draft.definition, next) });
   const patch = (index: number, change: Partial<Filter>) => set(filters.map((filter, i) => (i === index ? { ...filter, ...change } : filter)));
   if (!draft.definition.list) return <p className="studio-empty">{t('screens.studio.noList')}</p>;
@@ -61,8 +63,8 @@ export function FiltersPane({ draft, catalog, namespace, problems, update }: Pan
         placeholder={t('screens.studio.chooseParameter')}
         empty={t('screens.studio.noMoreFilters')}
         onAdd={(param) => {
-          const labels = { ...draft.labels, filters: { ...((draft.labels.filters as object | undefined) ?? {}), [param]: param } };
-          update({ definition: withFilters(draft.definition, [...filters, { param, label: `${namespace}.filters.${param}`, widget: 'text' }]), labels });
+          const added = newFilter(t, namespace, draft.definition, draft.labels, declared.find((filter) => filter.param === param)!);
+          update({ definition: withFilters(draft.definition, [...filters, added.filter]), labels: added.labels });
         }}
       />
     </div>

@@ -48,14 +48,24 @@ function usePreviewI18n(namespace: string, labels: DraftContent['labels']) {
 }
 
 /** A screen definition of the draft as the engine renders it, or undefined when it cannot be read. */
-function screenOfDraft(kind: PreviewPaneProps['kind'], api: string, definition: Record<string, unknown>): { list?: ScreenDefinition['list']; schema?: RJSFSchema; uiSchema?: UiSchema; api: string } | undefined {
+function screenOfDraft(
+  kind: PreviewPaneProps['kind'],
+  api: string,
+  definition: Record<string, unknown>,
+): { list?: ScreenDefinition['list']; schema?: RJSFSchema; uiSchema?: UiSchema; api: string; title?: string; canCreate?: boolean } | undefined {
   try {
     if (kind === 'form') {
       const form = definition.form as { schema: Record<string, unknown>; uiSchema: UiSchema };
       return { api, schema: readingSheetShownSchema(form.schema) as RJSFSchema, uiSchema: form.uiSchema };
     }
     const screen = expandScreen(upgradeDefinition(definition)) as unknown as ScreenDefinition;
-    return { api: screen.api, ...(screen.list ? { list: screen.list } : {}), ...(screen.form ? { schema: screen.form.schema as RJSFSchema, uiSchema: screen.form.uiSchema as UiSchema } : {}) };
+    return {
+      api: screen.api,
+      title: screen.title,
+      canCreate: Boolean(screen.permissions.create && screen.form),
+      ...(screen.list ? { list: screen.list } : {}),
+      ...(screen.form ? { schema: screen.form.schema as RJSFSchema, uiSchema: screen.form.uiSchema as UiSchema } : {}),
+    };
   } catch {
     return undefined;
   }
@@ -102,7 +112,14 @@ export function PreviewPane({ name, kind, api, namespace, draft, clean }: Previe
               {!screen ? (
                 <p className="studio-empty">{t('screens.studio.previewUnreadable')}</p>
               ) : view === 'list' && screen.list ? (
-                <PreviewList key={JSON.stringify(screen.list)} api={screen.api} list={screen.list} onOpen={(row) => (setRecordId(String(row.id)), setView('form'))} />
+                <PreviewList
+                  key={JSON.stringify(screen.list)}
+                  api={screen.api}
+                  list={screen.list}
+                  title={screen.title}
+                  onOpen={(row) => (setRecordId(String(row.id)), setView('form'))}
+                  onCreate={screen.canCreate && screen.schema ? () => (setRecordId(undefined), setView('form')) : undefined}
+                />
               ) : screen.schema ? (
                 <PreviewForm key={`${recordId ?? 'new'}-${JSON.stringify(screen.schema).length}`} name={name} api={screen.api} definition={shown.definition} schema={screen.schema} uiSchema={screen.uiSchema} recordId={recordId} onNew={() => setRecordId(undefined)} />
               ) : null}
@@ -114,13 +131,21 @@ export function PreviewPane({ name, kind, api, namespace, draft, clean }: Previe
   );
 }
 
-function PreviewList({ api, list, onOpen }: { api: string; list: NonNullable<ScreenDefinition['list']>; onOpen(row: ApiRecord): void }) {
+/** The list as its page shows it: its title (the list's, else the screen's) and its Create button (which opens the preview's form of a new record) above the table. */
+function PreviewList({ api, list, title, onOpen, onCreate }: { api: string; list: NonNullable<ScreenDefinition['list']>; title: string | undefined; onOpen(row: ApiRecord): void; onCreate: (() => void) | undefined }) {
   const { t } = useTranslation();
   const controller = useListController({ api, searchParam: list.search?.param, filters: list.filters, pageSizes: list.pageSizes, defaultPageSize: list.defaultPageSize, local: true });
   return (
     <div className="page">
-      {list.title ? <h2 className="page-title">{t(list.title)}</h2> : null}
-      <ListView controller={controller} columns={list.columns} filters={list.filters} searchPlaceholder={list.search ? t(list.search.placeholder) : undefined} onOpen={onOpen} canEdit inlineSearch />
+      <div className="page-header">
+        <h3 className="page-title">{t(list.title ?? title ?? '')}</h3>
+        {onCreate ? (
+          <div className="page-header-actions">
+            <Button type="button" label={t('list.create')} icon="pi pi-plus" onClick={onCreate} />
+          </div>
+        ) : null}
+      </div>
+      <ListView controller={controller} columns={list.columns} filters={list.filters} searchPlaceholder={list.search ? t(list.search.placeholder) : undefined} onOpen={onOpen} canEdit inlineSearch countLabel={list.countLabel} />
     </div>
   );
 }
