@@ -120,7 +120,11 @@ describe('admin/views: saved views of the lists, private or shared, and each per
     expect(errors['query.colour'][0]).toMatch(/^The colour parameter is not accepted by this list \(it accepts .*statuses.*\)\.$/);
     expect(errors['query.page']).toEqual(["A view keeps the list's search, filters, sort and page size, not the page it is at: leave page out."]);
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(['query.perPage', 'query.statuses']));
-    expect(errors.columns).toEqual(["The column budget is not one of this list's columns or fields.", 'The column original_title is listed twice.']);
+    expect(errors.columns).toEqual(["The column budget is not one this list shows or offers with its Columns button.", 'The column original_title is listed twice.']);
+    // A view keeps the columns the screen offers (list.columnChoices), never a field of the rows it does not offer.
+    const offered = await call(staff, 'POST', 'views', { screen: 'reading-sheets', name: 'Ratings', query: {}, columns: ['original_title', 'original_country', 'plot_rating:stars', 'cover_url'] });
+    expect(offered.statusCode).toBe(422);
+    expect(offered.json().errors).toEqual({ columns: ['The column cover_url is not one this list shows or offers with its Columns button.'] });
 
     const unknownList = await call(staff, 'POST', 'views', { screen: 'nowhere', name: 'X', query: {} });
     expect(unknownList.statusCode).toBe(422);
