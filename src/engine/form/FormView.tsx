@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useRegistries } from '../registries';
 import { assertRegistered } from './assertRegistered';
 import type { FormController } from './useFormController';
-import { formTabs, subTabOf } from './errorRouting';
+import { fieldOrder, formTabs, subTabOf } from './errorRouting';
 import { createFormDataStore } from './formDataStore';
 import { useFocusFirstError } from './focusErrorField';
+import { notifyRefusal } from './notifyRefusal';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate, ArrayFieldTitleTemplate, FieldTemplate, ObjectFieldTemplate, TitleFieldTemplate, type EngineFormContext } from './templates';
 import { translateSchema, translateUiSchema } from './translateSchema';
@@ -105,6 +106,7 @@ export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, 
       (byKey[key] ??= []).push(error.message ?? '');
     }
     controller.reportClientErrors(byKey);
+    notifyRefusal(byKey, fieldOrder(Object.keys(schema.properties ?? {}), uiSchema), tabs);
   };
 
   return (
