@@ -8,7 +8,7 @@ import { lockUser, setUserAccepted, userExists } from '../db/repositories/userRe
 import { userResource } from '../resources/users.js';
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js';
 import { CardPaymentError, CardPaymentNotConfiguredError, type CardPaymentProvider } from '../payments/CardPaymentProvider.js';
-import { actionBody } from './actionBody.js';
+import { actionBody, type FieldWords } from './actionBody.js';
 import { parseId } from './resourceService.js';
 
 
@@ -22,7 +22,7 @@ export const SUBSCRIPTION_MESSAGES = {
   invalidated: 'User invalidation succeed',
   endBeforeStart: 'The end date must be a date after the start date.',
   startBeforeCurrent: (start: string) => `The start date must not be before the start of the current subscription (${start}).`,
-  planInvalid: 'The selected plan id is invalid.',
+  planInvalid: 'This plan no longer exists: choose another one',
   addWhileActive: 'This user already has an active subscription: cancel it before adding another.',
   addWhileEnded: 'User subscription is no longer valid: a subscription can be added only when the user has none or when it was canceled.',
   creditsWithoutSubscription: 'No subscription yet: credits can be managed once the user has a subscription.',
@@ -48,8 +48,19 @@ export const CREDITS_BODY = { type: 'object', required: ['credits'], properties:
 /** Body of `POST admin/users/validate/{id}`: true (or 1) validates, false (or 0) invalidates. */
 export const VALIDATE_BODY = { type: 'object', required: ['is_accepted'], properties: { is_accepted: { enum: [true, false, 1, 0] } } } as const;
 
-const readAddBody = actionBody<{ plan_id: number; start_date: string; end_date: string; credits?: number }>(ADD_SUBSCRIPTION_BODY);
-const readCreditsBody = actionBody<{ credits: number }>(CREDITS_BODY);
+/** The credits' refusals, in the words of the 'Add subscription' and 'Manage credits' dialogs. */
+const CREDITS_WORDS: FieldWords = { missing: 'Credits must be a whole number', bounds: `Credits must be a whole number from 0 to ${MAX_CREDITS.toLocaleString('en')}` };
+
+/** The refusals of the 'Add subscription' dialog in its words: what to choose or give. */
+export const ADD_SUBSCRIPTION_WORDS: Readonly<Record<string, FieldWords>> = {
+  plan_id: { missing: 'Choose a plan', invalid: 'Choose one of the plans offered' },
+  start_date: { missing: 'Give a start date', invalid: 'Give the start date as a day (yyyy-mm-dd)' },
+  end_date: { missing: 'Give an end date', invalid: 'Give the end date as a day (yyyy-mm-dd)' },
+  credits: CREDITS_WORDS,
+};
+
+const readAddBody = actionBody<{ plan_id: number; start_date: string; end_date: string; credits?: number }>(ADD_SUBSCRIPTION_BODY, { words: ADD_SUBSCRIPTION_WORDS });
+const readCreditsBody = actionBody<{ credits: number }>(CREDITS_BODY, { words: { credits: CREDITS_WORDS } });
 const readValidateBody = actionBody<{ is_accepted: boolean | 0 | 1 }>(VALIDATE_BODY);
 
 /** The user's id from the path, 404 when it is no id or no user. */

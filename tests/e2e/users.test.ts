@@ -118,6 +118,11 @@ describe.skipIf(!chromiumPath)('the user screen in Chromium', () => {
     await openUser(id);
     const balanceBefore = Number(await panel().getByTestId('credit-balance').textContent());
     await panel().getByRole('button', { name: 'Add subscription' }).click();
+    // Sent empty: each field says what it needs, in the dialog's words.
+    await dialog().getByRole('button', { name: 'Add the subscription' }).click();
+    await expect.poll(() => dialog().locator('.field-error').allTextContents()).toEqual(['Choose a plan', 'Give an end date', 'Credits must be a whole number']);
+    expect(await toast(page, 'Error')).toBe('Choose a plan');
+    await clearToasts(page);
     await dialog().locator('.p-dropdown').click();
     await page.getByRole('option', { name: /^Premium/ }).click();
     const credits = dialog().getByLabel('Credits');

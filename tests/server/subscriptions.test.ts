@@ -100,24 +100,29 @@ describe('POST admin/plans/{userid}', () => {
     }
   });
 
-  it('answers 422 per field: dates yyyy-MM-dd, end after start, an existing plan, whole credits', async () => {
+  it('answers 422 per field in the words of the dialog: what to choose or give, dates yyyy-MM-dd, end after start, an existing plan, whole credits', async () => {
     const id = await userIn('none');
     const plan = await planId(db(), 'essential');
     const cases: [object, Record<string, string[]>][] = [
-      [{}, { plan_id: ['The plan id field is required.'], start_date: ['The start date field is required.'], end_date: ['The end date field is required.'] }],
-      [{ plan_id: plan, start_date: '15/06/2026', end_date: '2026-13-01' }, { start_date: ['The start date format is invalid.'], end_date: ['The end date format is invalid.'] }],
-      [{ plan_id: plan, start_date: '2026-02-30', end_date: '2026-03-01' }, { start_date: ['The start date format is invalid.'] }],
+      // What 'Add subscription' sends when submitted empty: no plan, today's start, no end, no credits.
+      [{ plan_id: null, start_date: day(0), end_date: '', credits: null }, { plan_id: ['Choose a plan'], end_date: ['Give an end date'], credits: ['Credits must be a whole number'] }],
+      [{}, { plan_id: ['Choose a plan'], start_date: ['Give a start date'], end_date: ['Give an end date'] }],
+      [{ plan_id: 'premium', start_date: day(0), end_date: day(9) }, { plan_id: ['Choose one of the plans offered'] }],
+      [{ plan_id: plan, start_date: '15/06/2026', end_date: '2026-13-01' }, { start_date: ['Give the start date as a day (yyyy-mm-dd)'], end_date: ['Give the end date as a day (yyyy-mm-dd)'] }],
+      [{ plan_id: plan, start_date: '2026-02-30', end_date: '2026-03-01' }, { start_date: ['Give the start date as a day (yyyy-mm-dd)'] }],
       [{ plan_id: plan, start_date: day(10), end_date: day(10) }, { end_date: [SUBSCRIPTION_MESSAGES.endBeforeStart] }],
       [{ plan_id: plan, start_date: day(10), end_date: day(9) }, { end_date: [SUBSCRIPTION_MESSAGES.endBeforeStart] }],
-      [{ plan_id: 999999, start_date: day(0), end_date: day(9) }, { plan_id: [SUBSCRIPTION_MESSAGES.planInvalid] }],
-      [{ plan_id: plan, start_date: day(0), end_date: day(9), credits: 2.5 }, { credits: ['The credits must be an integer.'] }],
-      [{ plan_id: plan, start_date: day(0), end_date: day(9), credits: -1 }, { credits: ['The credits must be at least 0.'] }],
+      [{ plan_id: 999999, start_date: day(0), end_date: day(9) }, { plan_id: ['This plan no longer exists: choose another one'] }],
+      [{ plan_id: plan, start_date: day(0), end_date: day(9), credits: 2.5 }, { credits: ['Credits must be a whole number'] }],
+      [{ plan_id: plan, start_date: day(0), end_date: day(9), credits: -1 }, { credits: ['Credits must be a whole number from 0 to 1,000,000'] }],
       [{ plan_id: plan, start_date: day(0), end_date: day(9), coupon: 'X' }, { coupon: ['The coupon field is not accepted by this action.'] }],
     ];
     for (const [body, errors] of cases) {
       const response = await api.call('POST', `plans/${id}`, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
       expect(response.json().errors, JSON.stringify(body)).toEqual(errors);
+      // The toast says the first field's refusal, in the dialog's order.
+      expect(response.json().message, JSON.stringify(body)).toBe(Object.values(errors)[0]![0]);
     }
     expect((await record(id)).subscription).toBeNull();
   });
@@ -223,15 +228,15 @@ describe('POST admin/users/{userid}/credits', () => {
     expect(await movements(id)).toEqual([]);
   });
 
-  it('accepts whole numbers only (422), and changes nothing', async () => {
+  it('accepts whole numbers only (422, in the words of the dialog), and changes nothing', async () => {
     const id = await userIn('active', { credits: 5 });
     const cases: [unknown, string][] = [
-      [{ credits: 1.5 }, 'The credits must be an integer.'],
-      [{ credits: '3' }, 'The credits must be an integer.'],
-      [{ credits: -1 }, 'The credits must be at least 0.'],
-      [{ credits: null }, 'The credits must be an integer.'],
-      [{ credits: 1_000_001 }, 'The credits may not be greater than 1000000.'],
-      [{}, 'The credits field is required.'],
+      [{ credits: 1.5 }, 'Credits must be a whole number'],
+      [{ credits: '3' }, 'Credits must be a whole number'],
+      [{ credits: -1 }, 'Credits must be a whole number from 0 to 1,000,000'],
+      [{ credits: null }, 'Credits must be a whole number'],
+      [{ credits: 1_000_001 }, 'Credits must be a whole number from 0 to 1,000,000'],
+      [{}, 'Credits must be a whole number'],
     ];
     for (const [body, message] of cases) {
       const response = await api.call('POST', `users/${id}/credits`, body);
