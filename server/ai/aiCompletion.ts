@@ -22,20 +22,37 @@ export interface AiCompletionResult {
 }
 
 /**
- * A failed call, in words staff can read (it becomes the sheet's `ai_generation_error`), and
- * whether trying again later may succeed: a rate limit (429), a provider error (5xx), a timeout
- * or a connection failure are transient; a refusal (400, 401, 404…) is not.
+ * A failed call: one sentence staff can read and act on (`message`, which becomes the sheet's
+ * `ai_generation_error`: what happened and what to do, never the provider's own words), the
+ * provider's detail for the log (`detail`: who answered, the status, its message), and whether
+ * trying again later may succeed: a rate limit (429), a provider error (5xx), a timeout or a
+ * connection failure are transient; a refusal (400, 401, 404…) is not.
  */
 export class AiCallError extends Error {
   constructor(
     message: string,
     readonly transient: boolean,
     readonly status?: number,
+    readonly detail: string = message,
   ) {
     super(message);
     this.name = 'AiCallError';
   }
 }
+
+/** What staff read when a call fails, by cause (docs/ai.md): one sentence, what to do in it. */
+export const AI_CALL_MESSAGES = {
+  busy: 'The AI provider is busy; try again in a few minutes.',
+  providerDown: 'The AI provider has a problem on its side; try again in a few minutes.',
+  timeout: (seconds: number) => `The AI provider did not answer within ${seconds} s; try again in a few minutes.`,
+  unreachable: 'The AI provider could not be reached; try again in a few minutes, and tell your technical team if it lasts.',
+  stopped: 'The generation was stopped before the AI answered.',
+  key: "The AI provider refused this server's key; ask your administrator or technical team to check it.",
+  model: 'The AI provider does not know the model set up on this server; ask your administrator or technical team to check it.',
+  tooLong: 'The text to generate from is too long for this model; choose the large model, or generate from the report.',
+  refused: 'The AI provider refused the request; try again, and tell your technical team if it happens again.',
+  failed: 'The AI provider could not be called; tell your technical team if it happens again.',
+} as const;
 
 /** Sends one request to the provider of its model. */
 export type AiCompletion = (request: AiCompletionRequest) => Promise<AiCompletionResult>;
@@ -130,23 +147,38 @@ interface AiClients {
   anthropic: Anthropic;
 }
 
-/** The SDKs' errors as AiCallError: what happened, and whether it is worth trying again. */
+/** A refusal that says the prompt is over the model's context (a long manuscript). */
+const TOO_LONG = /too long|context length|context window|maximum context|too many tokens/i;
+
+/** The SDKs' errors as AiCallError: the sentence for staff, the provider's detail, whether it is worth trying again. */
 function callError({ OpenAI, Anthropic }: AiClients, provider: AiProvider, error: unknown, timeoutMs: number): AiCallError {
   const name = PROVIDER_NAMES[provider];
   if (error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError) {
-    return new AiCallError(`${name} did not answer within ${Math.round(timeoutMs / 1000)} s.`, true);
+    const seconds = Math.round(timeoutMs / 1000);
+    return new AiCallError(AI_CALL_MESSAGES.timeout(seconds), true, undefined, `${name} did not answer within ${seconds} s.`);
   }
   if (error instanceof OpenAI.APIUserAbortError || error instanceof Anthropic.APIUserAbortError) {
-    return new AiCallError('The generation was stopped before the AI answered.', true);
+    return new AiCallError(AI_CALL_MESSAGES.stopped, true);
   }
   if (error instanceof OpenAI.APIConnectionError || error instanceof Anthropic.APIConnectionError) {
-    return new AiCallError(`${name} could not be reached (${error.message}).`, true);
+    return new AiCallError(AI_CALL_MESSAGES.unreachable, true, undefined, `${name} could not be reached (${error.message}).`);
   }
   if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) {
     const status = error.status;
     const transient = status === 429 || status === 408 || status === 409 || (status !== undefined && status >= 500);
-    const what = status === 429 ? 'is busy (too many requests)' : status === 401 || status === 403 ? 'refused the key' : status === 404 ? 'does not know this model' : 'refused the request';
-    return new AiCallError(`${name} ${what} (${status ?? 'no status'}): ${error.message}`, transient, status);
+    const message =
+      status === 429
+        ? AI_CALL_MESSAGES.busy
+        : transient
+          ? AI_CALL_MESSAGES.providerDown
+          : status === 401 || status === 403
+            ? AI_CALL_MESSAGES.key
+            : status === 404
+              ? AI_CALL_MESSAGES.model
+              : status === 413 || TOO_LONG.test(error.message)
+                ? AI_CALL_MESSAGES.tooLong
+                : AI_CALL_MESSAGES.refused;
+    return new AiCallError(message, transient, status, `${name} answered ${status ?? 'no status'}: ${error.message}`);
   }
-  return new AiCallError(`${name} could not be called: ${error instanceof Error ? error.message : String(error)}`, false);
+  return new AiCallError(AI_CALL_MESSAGES.failed, false, undefined, `${name} could not be called: ${error instanceof Error ? error.message : String(error)}`);
 }

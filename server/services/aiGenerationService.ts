@@ -12,7 +12,7 @@ import { aiReferenceLists, failGeneration, findDraft, markGenerationRunning, she
 import { findAiPromptByLabel } from '../db/repositories/aiPromptRepository.js';
 import { conflict, unprocessable } from '../http/errors.js';
 import type { Storage } from '../storage/Storage.js';
-import { actionBody } from './actionBody.js';
+import { actionBody, type FieldWords } from './actionBody.js';
 import { getSheet, type SheetApi } from './bookReadService.js';
 
 /** The AI sources and languages of SPEC §9. */
@@ -44,7 +44,7 @@ export interface GenerationJob {
 export const GENERATION_MESSAGES = {
   started: 'The AI generation has started: the reading sheet will say when its draft is ready.',
   running: 'An AI generation is already running for this reading sheet.',
-  noSheet: 'The selected book id is invalid.',
+  noSheet: 'This reading sheet no longer exists (it may have been deleted).',
   noManuscript: 'This reading sheet has no manuscript: upload one, or generate from the report.',
   interrupted: 'The AI generation was interrupted (the server stopped before it ended): launch it again.',
 } as const;
@@ -84,7 +84,15 @@ export function reportContext(sheet: Pick<SheetForPrompt, 'summaries' | 'report'
   return `${headings.summaries}\n${summary}\n\n${headings.report}\n${full}`;
 }
 
-const readBody = actionBody<{ generate_from: AiSource; ai_model: AiModelId; language: AiLanguage; book_id: number }>(GENERATION_BODY);
+/** The refusals of the 'Generate with AI' dialog in its words: what to choose. */
+export const GENERATION_WORDS: Readonly<Record<string, FieldWords>> = {
+  generate_from: { missing: 'Choose what to generate from', invalid: 'Choose the report or the manuscript' },
+  ai_model: { missing: 'Choose an AI model', invalid: 'Choose one of the AI models offered' },
+  language: { missing: 'Choose a language', invalid: 'Choose English or French' },
+  book_id: { missing: 'Choose the reading sheet to generate a draft for' },
+};
+
+const readBody = actionBody<{ generate_from: AiSource; ai_model: AiModelId; language: AiLanguage; book_id: number }>(GENERATION_BODY, { words: GENERATION_WORDS });
 
 /** What a launch needs: the database, the AI settings and the queue that runs the generation. */
 export interface LaunchDeps {
@@ -196,10 +204,12 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob, la
   } catch (error) {
     // Stopped with its server: nothing is written, the job is retried by the next one.
     if (signal?.aborted) throw error;
+    // The provider's own words (who answered, the status, its message) go to the log; the sheet says the sentence for staff.
     if (error instanceof AiCallError && error.transient && !lastAttempt) {
-      deps.log.warn({ bookId: job.bookId, err: error }, 'AI generation failed, to be retried');
+      deps.log.warn({ bookId: job.bookId, status: error.status, detail: error.detail }, 'AI generation failed, to be retried');
       throw error;
     }
+    if (error instanceof AiCallError) deps.log.warn({ bookId: job.bookId, status: error.status, detail: error.detail }, 'AI generation failed');
     const known = error instanceof AiCallError || error instanceof DraftAnswerError || error instanceof ManuscriptTextError;
     if (!known) deps.log.error({ bookId: job.bookId, err: error }, 'AI generation failed');
     await failGeneration(deps.db, job.bookId, known ? (error as Error).message : 'The AI generation failed on the server: try again, and tell support if it fails again.');

@@ -5,6 +5,7 @@ import { aiBooks, books, companies, genres } from '../../server/db/schema/index.
 import { searchNormal } from '../../common/locales.js';
 import { getSheet } from '../../server/services/bookReadService.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
+import { AI_CALL_MESSAGES } from '../../server/ai/aiCompletion.js';
 import { GENERATION_MESSAGES } from '../../server/services/aiGenerationService.js';
 import { startAiProviderServer, type TestAiProvider } from '../helpers/aiProviderServer.js';
 import { axeProblems } from '../helpers/axe.js';
@@ -202,6 +203,40 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     await page.waitForURL(url(`/reading-sheet/${sheetId}`));
     await page.locator('.sheet-language-button[data-locale="fr"]').click();
     expect(await page.locator('#root_titles_fr').inputValue()).toBe('Le gardien du vieux phare');
+  });
+
+  it("says a provider's failure in one sentence for staff, in a notice under the header that keeps its buttons on one row, which staff can dismiss", async () => {
+    const header = async () => Promise.all(['History', 'Generate with AI', 'See AI result', 'AI comparison'].map(async (name) => (await button(name).boundingBox())!));
+    const oneRow = (boxes: { y: number; height: number }[]) => new Set(boxes.map((box) => Math.round(box.y))).size === 1;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(url(`/reading-sheet/${sheetId}`));
+    await page.locator('#root_original_title').waitFor();
+    const before = await header();
+    expect(oneRow(before)).toBe(true);
+
+    provider.plan({ kind: 'refuse', status: 401, message: 'invalid x-api-key: sk-test-local-provider' });
+    await clearToasts(page);
+    await button('Generate with AI').click();
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    expect(await toast(page, 'AI generation failed')).toBe(AI_CALL_MESSAGES.key);
+    const notice = page.locator('.sheet-ai-notice.error');
+    await notice.waitFor();
+    expect(await notice.locator('.sheet-ai-notice-text').textContent()).toBe(`The last AI generation failed: ${AI_CALL_MESSAGES.key}`);
+    expect(await page.locator('main').textContent()).not.toMatch(/401|x-api-key|sk-test|OpenAI/);
+    // The header as it was: its four buttons on one row, where they stood.
+    expect(await header()).toEqual(before);
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(oneRow(await header()), `${width}`).toBe(true);
+      await page.screenshot({ path: `test-results/ai-failure-notice-${width}.png` });
+    }
+
+    await page.getByRole('button', { name: 'Dismiss this notice' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(oneRow(await header())).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 900 });
   });
 });
 

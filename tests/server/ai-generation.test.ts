@@ -6,7 +6,8 @@ import { buildApp } from '../../server/app.js';
 import type { Database } from '../../server/db/client.js';
 import { aiBooks, books, genres } from '../../server/db/schema/index.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
-import { GENERATION_MESSAGES, noReportMessage, REPORT_FIELD_LABELS } from '../../server/services/aiGenerationService.js';
+import { AI_CALL_MESSAGES, createAiCompletion } from '../../server/ai/aiCompletion.js';
+import { GENERATION_MESSAGES, noReportMessage, REPORT_FIELD_LABELS, runGeneration, type GenerationDeps } from '../../server/services/aiGenerationService.js';
 import { createStorage } from '../../server/storage/index.js';
 import { startAiProviderServer, type TestAiProvider } from '../helpers/aiProviderServer.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -67,16 +68,15 @@ const goodDraft = () =>
   });
 
 describe('POST admin/ai-books/ai-book-generation: the request', () => {
-  it('refuses a request without source, model or language, per field, in the user’s words', async () => {
+  it('refuses a request without source, model or language, per field, in the words of the dialog', async () => {
     const response = await launch({ book_id: await newSheet() });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({
-      generate_from: ['The generate from field is required.'],
-      ai_model: ['The ai model field is required.'],
-      language: ['The language field is required.'],
+    expect(response.json()).toEqual({
+      message: 'Choose what to generate from',
+      errors: { generate_from: ['Choose what to generate from'], ai_model: ['Choose an AI model'], language: ['Choose a language'] },
     });
     const wrong = await launch({ book_id: await newSheet(), generate_from: 'summary', ai_model: 'gpt-9', language: 'de' });
-    expect(Object.keys(wrong.json().errors).sort()).toEqual(['ai_model', 'generate_from', 'language']);
+    expect(wrong.json().errors).toEqual({ generate_from: ['Choose the report or the manuscript'], ai_model: ['Choose one of the AI models offered'], language: ['Choose English or French'] });
   });
 
   it('refuses an unknown sheet, a manuscript source without a manuscript, a report source whose Report and Full report are empty', async () => {
@@ -259,21 +259,44 @@ describe('a generation, run as a job through the provider’s SDK', () => {
     expect(provider.requests).toHaveLength(2);
   });
 
-  it('ends with the reason when the provider stays busy, or refuses, keeping no running flag', async () => {
+  it('ends with the reason when the provider stays busy, or refuses, in one sentence for staff, keeping no running flag', async () => {
     const busy = await newSheet();
-    provider.plan({ kind: 'refuse', status: 429, message: 'Rate limit reached' }, { kind: 'refuse', status: 503, message: 'Overloaded' });
+    provider.plan({ kind: 'refuse', status: 429, message: 'Rate limit reached' }, { kind: 'refuse', status: 429, message: 'Number of request tokens has exceeded your per-minute rate limit' });
     await launch({ book_id: busy, generate_from: 'report', ai_model: 'fast', language: 'en' });
     const busyEnd = await ended(busy);
     expect(busyEnd.has).toBe(false);
-    expect(busyEnd.error).toContain('The OpenAI-compatible server refused the request (503)');
+    expect(busyEnd.error).toBe('The AI provider is busy; try again in a few minutes.');
     expect(provider.requests).toHaveLength(2);
+
+    provider.reset();
+    const down = await newSheet();
+    provider.plan({ kind: 'refuse', status: 429, message: 'Rate limit reached' }, { kind: 'refuse', status: 503, message: 'Overloaded' });
+    await launch({ book_id: down, generate_from: 'report', ai_model: 'fast', language: 'en' });
+    expect((await ended(down)).error).toBe(AI_CALL_MESSAGES.providerDown);
 
     provider.reset();
     const refused = await newSheet();
     provider.plan({ kind: 'refuse', status: 400, message: 'Bad request' });
     await launch({ book_id: refused, generate_from: 'report', ai_model: 'fast', language: 'en' });
-    expect((await ended(refused)).error).toContain('refused the request (400)');
+    expect((await ended(refused)).error).toBe(AI_CALL_MESSAGES.refused);
     expect(provider.requests).toHaveLength(1);
+  });
+
+  it("logs the provider's own words with the sheet, and writes on the sheet only the sentence for staff", async () => {
+    const id = await newSheet();
+    const logged: { level: string; entry: Record<string, unknown>; message: string }[] = [];
+    const record = (level: string) => (entry: Record<string, unknown>, message: string) => logged.push({ level, entry, message });
+    const log = { info: record('info'), warn: record('warn'), error: record('error') } as unknown as GenerationDeps['log'];
+    provider.plan({ kind: 'refuse', status: 429, message: 'Number of request tokens has exceeded your per-minute rate limit' });
+    await runGeneration({ db: db(), ai: t.config.ai, storage: t.app.storage, complete: createAiCompletion(t.config.ai), log }, { bookId: id, generateFrom: 'report', model: 'large', language: 'en' }, true);
+    const { error } = await flags(id);
+    expect(error).toBe(AI_CALL_MESSAGES.busy);
+    expect(error).not.toMatch(/429|rate_limit|Anthropic|tokens/);
+    expect(logged).toContainEqual({
+      level: 'warn',
+      message: 'AI generation failed',
+      entry: { bookId: id, status: 429, detail: expect.stringMatching(/^Anthropic answered 429: .*Number of request tokens has exceeded your per-minute rate limit/) },
+    });
   });
 
   it('ends a malformed answer with what was wrong, and keeps the earlier draft', async () => {

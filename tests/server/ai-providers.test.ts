@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiModelOf, aiModels } from '../../server/ai/aiModels.js';
-import { AiCallError, createAiCompletion } from '../../server/ai/aiCompletion.js';
+import { AI_CALL_MESSAGES, AiCallError, createAiCompletion } from '../../server/ai/aiCompletion.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { startAiProviderServer, TEST_ANTHROPIC_KEY, TEST_OPENAI_KEY, type TestAiProvider } from '../helpers/aiProviderServer.js';
 import { createTestApp } from '../helpers/testApp.js';
@@ -110,7 +110,7 @@ describe('the providers’ official SDKs against a local server speaking their p
     expect(request!.body.max_tokens).toBeGreaterThan(1000);
   });
 
-  it('tells a transient failure (429, 5xx, timeout) from a refusal, in words staff can read, without retrying by itself', async () => {
+  it('tells a transient failure (429, 5xx, timeout) from a refusal, in one sentence staff can act on, the provider\'s words apart, without retrying by itself', async () => {
     const config = aiConfig({ ...provider.env, AI_TIMEOUT_MS: '1000' });
     const complete = createAiCompletion(config);
     const call = (id: 'fast' | 'large') => complete({ model: aiModelOf(config, id)!, system: 's', prompt: 'p' }).then(
@@ -122,21 +122,29 @@ describe('the providers’ official SDKs against a local server speaking their p
     const busy = await call('fast');
     expect(busy).toBeInstanceOf(AiCallError);
     expect(busy).toMatchObject({ transient: true, status: 429 });
-    expect(busy!.message).toBe('The OpenAI-compatible server is busy (too many requests) (429): 429 Rate limit reached');
+    expect(busy!.message).toBe('The AI provider is busy; try again in a few minutes.');
+    expect(busy!.detail).toBe('The OpenAI-compatible server answered 429: 429 Rate limit reached');
     expect(provider.requests).toHaveLength(1);
 
     provider.plan({ kind: 'refuse', status: 529, message: 'Overloaded' });
-    expect(await call('large')).toMatchObject({ transient: true, status: 529 });
+    expect(await call('large')).toMatchObject({ transient: true, status: 529, message: AI_CALL_MESSAGES.providerDown });
 
     provider.plan({ kind: 'refuse', status: 404, message: 'model not found' });
     const unknown = await call('large');
-    expect(unknown).toMatchObject({ transient: false, status: 404 });
-    expect(unknown!.message).toContain('Anthropic does not know this model (404)');
+    expect(unknown).toMatchObject({ transient: false, status: 404, message: AI_CALL_MESSAGES.model });
+    expect(unknown!.detail).toContain('Anthropic answered 404');
+
+    provider.plan({ kind: 'refuse', status: 401, message: 'invalid x-api-key' });
+    expect(await call('large')).toMatchObject({ transient: false, message: AI_CALL_MESSAGES.key });
+
+    provider.plan({ kind: 'refuse', status: 400, message: 'prompt is too long: 250000 tokens > 200000 maximum' });
+    expect(await call('large')).toMatchObject({ transient: false, message: AI_CALL_MESSAGES.tooLong });
 
     provider.plan({ kind: 'hang' });
     const slow = await call('fast');
     expect(slow).toMatchObject({ transient: true });
-    expect(slow!.message).toBe('The OpenAI-compatible server did not answer within 1 s.');
+    expect(slow!.message).toBe('The AI provider did not answer within 1 s; try again in a few minutes.');
+    expect(slow!.detail).toBe('The OpenAI-compatible server did not answer within 1 s.');
   });
 });
 

@@ -20,6 +20,7 @@ import { HistoryButton } from '../../engine/history/HistoryButton';
 import { READING_SHEET_SCREEN } from '../../../common/readingSheetForm';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { AiActions } from './SheetExtras';
+import { AiGenerationNotice } from './ai/AiGenerationNotice';
 import { useAiGeneration } from './ai/useAiGeneration';
 import { sendSheet } from './sendSheet';
 import { StaleNotice } from './StaleNotice';
@@ -137,9 +138,10 @@ export function ReadingSheetScreen() {
             />
           ) : null}
           {/* Last, where they stood before 'History' came: the toast that announces a draft names 'See AI result' and must not cover it. */}
-          <AiActions sheetId={id} running={ai.flags.running} hasResults={ai.flags.hasResults} error={ai.flags.error} onStarted={ai.started} />
+          <AiActions sheetId={id} running={ai.flags.running} hasResults={ai.flags.hasResults} onStarted={ai.started} />
         </div>
       </div>
+      <AiGenerationNotice running={ai.flags.running} error={ai.flags.error} />
       <RecordGate
         controller={controller}
         back={back}

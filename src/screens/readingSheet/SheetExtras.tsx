@@ -16,18 +16,17 @@ interface AiActionsProps {
   /** The sheet's AI flags, one by one: the editor renders again on each keystroke, these actions only when one changes. */
   running: AiFlags['running'];
   hasResults: AiFlags['hasResults'];
-  error: AiFlags['error'];
   /** A generation was launched. */
   onStarted(): void;
 }
 
 /**
  * The AI actions of the sheet (SPEC §2): 'Generate with AI' (disabled while a generation runs, or
- * before the sheet exists), 'See AI result' and the AI comparison once a draft exists; with the
- * state of the last generation (running, or why it failed).
+ * before the sheet exists), 'See AI result' and the AI comparison once a draft exists. The state
+ * of the last generation (running, or why it failed) is said under the header (AiGenerationNotice).
  */
-export const AiActions = memo(function AiActions({ sheetId, running, hasResults, error, onStarted }: AiActionsProps) {
-  const flags = { running, hasResults, error };
+export const AiActions = memo(function AiActions({ sheetId, running, hasResults, onStarted }: AiActionsProps) {
+  const flags = { running, hasResults };
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState<'generate' | 'result' | undefined>(undefined);
@@ -71,15 +70,6 @@ export const AiActions = memo(function AiActions({ sheetId, running, hasResults,
           onClick={() => sheetId && navigate(aiComparisonPath(sheetId))}
         />
       </div>
-      {flags.running ? (
-        <p className="sheet-ai-state" role="status">
-          <i className="pi pi-spin pi-spinner" aria-hidden="true" /> {t('screens.readingSheet.ai.running')}
-        </p>
-      ) : flags.error ? (
-        <p className="sheet-ai-state error" role="status">
-          {t('screens.readingSheet.ai.failed', { error: flags.error })}
-        </p>
-      ) : null}
       {open === 'generate' && sheetId ? <GenerateAiDialog sheetId={sheetId} onStarted={onStarted} onClose={() => setOpen(undefined)} /> : null}
       {open === 'result' && sheetId ? <AiResultDialog sheetId={sheetId} onClose={() => setOpen(undefined)} /> : null}
     </div>

@@ -1,12 +1,13 @@
 import { asc, eq, getTableColumns, ne } from 'drizzle-orm';
 import { AI_DRAFT_ASKS, AI_DRAFT_TEXT_TARGETS, type AiDraftTextField, type AiDraftTexts } from '../../../../common/aiDraft.js';
 import type { Translations } from '../../../../common/locales.js';
+import { AI_CALL_MESSAGES } from '../../../ai/aiCompletion.js';
 import { aiBooks, authors, bookAuthors, books, characters, companies } from '../../schema/index.js';
 import type { DemoBook } from './catalogue.js';
 import type { DemoContext } from './context.js';
 
-/** The demo's failed generation, as the provider's refusal is reported on a sheet. */
-export const DEMO_AI_ERROR = 'Anthropic is busy (too many requests) (429): 429 rate_limit_error: Number of request tokens has exceeded your per-minute rate limit.';
+/** The demo's failed generation, as a provider's rate limit is reported on a sheet. */
+export const DEMO_AI_ERROR = AI_CALL_MESSAGES.busy;
 
 /**
  * The demo draft's texts, one for every map the AI drafts (common/aiDraft.ts), in English: the
