@@ -135,8 +135,9 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
     await expect.poll(() => rows().first().textContent()).toContain('Horror');
     await rows().first().getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'OK' }).click();
-    expect(await toast(page, 'Failed')).toBe('Deletion Failed');
-    expect(await toast(page, 'Error')).toMatch(/still used/);
+    // One notice, with the reason.
+    expect(await toast(page, 'Deletion Failed')).toBe('This genre is still used by reading sheets or other genres and cannot be deleted.');
+    expect(await page.locator('.p-toast-message').count()).toBe(1);
   });
 
   it('opens every declared screen: its list has rows, a row opens its form, and an editable record saves unchanged', async () => {

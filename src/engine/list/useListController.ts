@@ -3,11 +3,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListFilter } from '../../../common/screenDefinition';
 import { POSITION_PARAMS } from '../../../common/listPosition';
-import { isApiError } from '../api/ApiError';
 import { queryKeys } from '../api/queryKeys';
 import { resourceApi, type ApiRecord } from '../api/resourceApi';
 import i18n from '../../i18n';
 import { notify } from '../notify/notifications';
+import { notifyDeletionFailed } from '../notify/notifyDeletionFailed';
 
 /** Page sizes and debounce of every list (SPEC §2, §9). */
 export const PAGE_SIZES = [10, 20, 50];
@@ -156,10 +156,7 @@ export function useListController(options: ListControllerOptions): ListControlle
         notify({ severity: 'success', summary: i18n.t('notices.success'), detail: i18n.t('notices.deletionSucceed') });
         return true;
       } catch (error) {
-        notify({ severity: 'error', summary: i18n.t('notices.failed'), detail: i18n.t('notices.deletionFailed') });
-        if (isApiError(error) && (error.status === 409 || error.status === 422)) {
-          notify({ severity: 'error', summary: i18n.t('notices.error'), detail: error.message });
-        }
+        notifyDeletionFailed(error);
         return false;
       }
     },

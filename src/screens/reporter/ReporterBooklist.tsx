@@ -9,6 +9,7 @@ import type { ReporterBook } from '../../../common/reporters';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { confirmDeletion } from '../../engine/notify/confirmDeletion';
 import { notify } from '../../engine/notify/notifications';
+import { notifyDeletionFailed } from '../../engine/notify/notifyDeletionFailed';
 import { routePathByName } from '../../engine/resource/definitions';
 import { formPath } from '../../engine/resource/paths';
 import { reporterCalls } from './reporterCalls';
@@ -39,7 +40,7 @@ export function ReporterBooklist({ reporterId, lang }: { reporterId: string; lan
         queryClient.invalidateQueries({ queryKey: queryKeys.record(SHEET_API, book.id) }),
       ]);
     },
-    onError: () => notify({ severity: 'error', summary: t('notices.failed'), detail: t('notices.deletionFailed') }),
+    onError: notifyDeletionFailed,
   });
   const askRemove = (book: ReporterBook) =>
     confirmDeletion({

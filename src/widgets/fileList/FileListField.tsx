@@ -9,6 +9,7 @@ import { resourceApi } from '../../engine/api/resourceApi';
 import { formatBytes } from '../../../common/formatBytes';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { notify } from '../../engine/notify/notifications';
+import { notifyDeletionFailed } from '../../engine/notify/notifyDeletionFailed';
 import './fileList.css';
 import type { FileListOptions } from '../../../common/widgetOptions/fileList';
 
@@ -83,8 +84,8 @@ export function FileListField({ formData, uiSchema, schema, registry, disabled, 
       await resourceApi.removeAt(path);
       context.applyStored({ [name]: single ? undefined : stored.filter((f) => f !== file) });
       notify({ severity: 'success', summary: t('notices.success'), detail: t('notices.deletionSucceed') });
-    } catch {
-      notify({ severity: 'error', summary: t('notices.failed'), detail: t('notices.deletionFailed') });
+    } catch (error) {
+      notifyDeletionFailed(error);
     } finally {
       setDeleting(undefined);
     }

@@ -8,6 +8,7 @@ import { checkFile, fileExtension, FILE_RULES } from '../../../common/fileRules'
 import { resourceApi } from '../../engine/api/resourceApi';
 import type { EngineFormContext } from '../../engine/form/templates';
 import { notify } from '../../engine/notify/notifications';
+import { notifyDeletionFailed } from '../../engine/notify/notifyDeletionFailed';
 import type { FileUploadOptions } from '../../../common/widgetOptions/fileUpload';
 
 export type { FileUploadOptions };
@@ -69,8 +70,8 @@ export function FileUploadWidget({ id, name, value, options, disabled, readonly,
       await resourceApi.removeAt(deletePath(deleteApi, context.recordId));
       context.applyStored({ [name]: null });
       notify({ severity: 'success', summary: t('notices.success'), detail: t('notices.deletionSucceed') });
-    } catch {
-      notify({ severity: 'error', summary: t('notices.failed'), detail: t('notices.deletionFailed') });
+    } catch (error) {
+      notifyDeletionFailed(error);
     } finally {
       setDeleting(false);
     }
