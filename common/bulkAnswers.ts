@@ -56,6 +56,9 @@ export type BulkResult = FromSchema<typeof BULK_RESULT>;
 /** Up to this many rows, a bulk action answers with its results; more run as a job (`GET admin/bulk-jobs/{id}`). */
 export const BULK_SYNC_ROWS = 100;
 
+/** Where a job stands; the last two can be resumed. */
+export const BULK_JOB_STATES = ['running', 'finished', 'failed', 'interrupted'] as const;
+
 /** A bulk action running in the background: how far it is, the rows refused so far, and its state. */
 export const BULK_JOB = {
   type: 'object',
@@ -69,8 +72,12 @@ export const BULK_JOB = {
     refused: { type: 'integer' },
     /** The refused rows, with their reasons. */
     rows: { type: 'array', items: BULK_ROW },
-    /** `running`; `finished`; `failed` (an error ended it) or `stopped` (its server stopped): `message` says which rows remain. */
-    state: { type: 'string', enum: ['running', 'finished', 'failed', 'stopped'] },
+    /**
+     * `running`; `finished`; `failed` (an error ended it) or `interrupted` (its server stopped
+     * before the end): `message` says how far it got, and `POST admin/bulk-jobs/{id}/resume` runs
+     * it on the rows left.
+     */
+    state: { type: 'string', enum: BULK_JOB_STATES },
     message: { type: ['string', 'null'] },
   },
 } as const;

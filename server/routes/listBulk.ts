@@ -5,11 +5,14 @@ import { idParamsSchema } from '../http/pathParams.js';
 import type { ListContract } from '../resources/listContracts.js';
 import { actionBody } from '../services/actionBody.js';
 import { checkBulk, runBulk, type BulkRows } from '../services/bulkActions.js';
-import { readBulkJob, startBulkJob } from '../services/bulkJobs.js';
+import { BULK_JOB_MESSAGES, type BulkCheck, type BulkJobRequest } from '../services/bulkJobs.js';
 import { parseId } from '../services/resourceService.js';
 import { notFound } from '../http/errors.js';
 
 const readBulk = actionBody<BulkBody>(BULK_BODY, { trim: false });
+/** A resume takes no field: the job says what it does and on which rows. */
+const RESUME_BODY = { type: 'object', properties: {} } as const;
+const readResume = actionBody<Record<string, never>>(RESUME_BODY);
 
 /** The sentence that sums up a bulk action: how many rows it changed or deleted, how many it could not. */
 export function bulkMessage(action: 'set' | 'delete', done: number, refused: number): string {
@@ -26,6 +29,8 @@ export function bulkMessage(action: 'set' | 'delete', done: number, refused: num
  * 422 with its field errors); more run as a job (202 with the job: `GET admin/bulk-jobs/{id}`).
  */
 export function registerListBulk(app: FastifyInstance, contract: ListContract, rows: BulkRows): void {
+  const list = { contract, rows };
+  app.bulkJobs.registerList(list);
   const answers = {
     ...responses(objectOf({ message: STRING, data: BULK_RESULT })),
     202: { description: 'Started as a job: its progress at GET admin/bulk-jobs/{id}', ...objectOf({ message: STRING, data: objectOf({ job: BULK_JOB }) }) },
@@ -34,14 +39,14 @@ export function registerListBulk(app: FastifyInstance, contract: ListContract, r
     const body = readBulk(request.body);
     const bulk = await checkBulk(body, contract, app.screenRegistry.screens.get(contract.screen), rows);
     if (bulk.ids.length > BULK_SYNC_ROWS) {
-      const job = await startBulkJob(rows, bulk, {
-        db: app.db,
-        screen: contract.screen,
-        administratorId: request.admin!.id,
-        request: { action: body.action, ...(body.field === undefined ? {} : { field: body.field, value: body.value ?? null }) },
-        log: request.log,
-        stopping: () => app.shuttingDown,
-      });
+      // The action as asked, without its rows: a resume checks it again against the list.
+      const asked: BulkJobRequest = {
+        action: body.action,
+        ...(body.field === undefined ? {} : { field: body.field }),
+        ...(body.value === undefined ? {} : { value: body.value }),
+        ...(body.with === undefined ? {} : { with: body.with }),
+      };
+      const job = await app.bulkJobs.start(list, bulk, asked, request.admin!.id);
       return reply.code(202).send({ message: `The action runs on ${job.total.toLocaleString('en')} rows in the background.`, data: { job } });
     }
     const result = await runBulk(rows, bulk);
@@ -49,11 +54,35 @@ export function registerListBulk(app: FastifyInstance, contract: ListContract, r
   });
 }
 
-/** `GET admin/bulk-jobs/{id}`: a bulk action running in the background, as far as it is (its author's only). */
+/**
+ * `GET admin/bulk-jobs/{id}`: a bulk action running in the background, as far as it is (its
+ * author's only); `POST admin/bulk-jobs/{id}/resume`: an interrupted or failed one run again on
+ * the rows it has not handled yet, once checked again against its list (202 with the job).
+ */
 export async function bulkJobRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/bulk-jobs/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(BULK_JOB)) } }, async (request) => {
-    const id = parseId((request.params as { id: string }).id);
-    if (id === undefined) throw notFound('Bulk action');
-    return { data: await readBulkJob(app.db, id, request.admin!.id) };
-  });
+  const jobId = (params: unknown) => {
+    const id = parseId((params as { id: string }).id);
+    if (id === undefined) throw notFound(BULK_JOB_MESSAGES.notFound);
+    return id;
+  };
+  app.get('/bulk-jobs/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(BULK_JOB)) } }, async (request) => ({
+    data: await app.bulkJobs.read(jobId(request.params), request.admin!.id),
+  }));
+  const check: BulkCheck = (list, body) => checkBulk(body, list.contract, app.screenRegistry.screens.get(list.contract.screen), list.rows);
+  app.post(
+    '/bulk-jobs/:id/resume',
+    {
+      config: { bodySchema: RESUME_BODY },
+      schema: {
+        params: idParamsSchema,
+        response: { ...responses(objectOf({ message: STRING, data: objectOf({ job: BULK_JOB }) }), [409]), 202: { description: 'Resumed: its progress at GET admin/bulk-jobs/{id}', ...objectOf({ message: STRING, data: objectOf({ job: BULK_JOB }) }) } },
+      },
+    },
+    async (request, reply) => {
+      readResume(request.body);
+      const job = await app.bulkJobs.resume(jobId(request.params), request.admin!.id, check);
+      const left = job.total - job.done - job.refused;
+      return reply.code(202).send({ message: `The action runs again on the ${left.toLocaleString('en')} ${left === 1 ? 'row' : 'rows'} left, in the background.`, data: { job } });
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import { MAX_BULK_ROWS, type BulkBody, type BulkResult, type BulkRowAnswer } from '../../common/bulkAnswers.js';
 import type { Json } from '../../common/recordChanges.js';
 import type { BulkAction, ScreenDefinition } from '../../common/screenDefinition.js';
@@ -164,13 +165,17 @@ export function chunkedReads(rows: Pick<BulkRows, 'read'>, ids: readonly number[
  * Runs `run` on each id, BULK_ROWS_AT_ONCE at a time, each id taken in order once the one before
  * it has started; `stop` is asked before each row is taken (no new row once it says so). A failure
  * stops the taking of rows and is thrown once the rows running have ended. Resolves with the
- * number of rows taken.
+ * number of rows taken. Each row is taken after a turn of the event loop: on the embedded
+ * database a query resolves without one, and the rows would hold every other request (a job's
+ * progress, a colleague's page) until the last one.
  */
 export async function eachRow(ids: readonly number[], run: (id: number, index: number) => Promise<void>, stop: () => boolean = () => false): Promise<number> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   const worker = async () => {
-    while (!failure && next < ids.length && !stop()) {
+    for (;;) {
+      await turn();
+      if (failure || next >= ids.length || stop()) return;
       const index = next++;
       try {
         await run(ids[index]!, index);

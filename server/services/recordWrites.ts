@@ -4,6 +4,7 @@ import { insertRevision, lockedVersion, markAppWrites, revisionsAfter, type Revi
 import { currentRequest } from '../http/requestContext.js';
 import type { AfterCommit } from '../resources/types.js';
 import { recordLabel, type HistorySubject } from './recordHistory.js';
+import { waitingCompanion } from './writeCompanion.js';
 
 export type { AfterCommit } from '../resources/types.js';
 
@@ -129,6 +130,9 @@ export function createRecordWrites(db: Db, { log, screenVersion }: RecordWritesO
       const administratorId = currentRequest()?.administratorId ?? null;
       const subject = subjects.get(step.resource);
       const { restore } = options;
+      // A bulk job's row mark, when this write is a row of a job: in this transaction (./writeCompanion.ts).
+      const companion = options.dryRun ? undefined : waitingCompanion();
+      let joined = false;
       let result: T;
       try {
         result = await db.transaction(async (tx) => {
@@ -144,6 +148,10 @@ export function createRecordWrites(db: Db, { log, screenVersion }: RecordWritesO
             const after = !keeps || step.action === 'delete' ? undefined : (done.after ?? (await subject.read(tx, done.id)));
             const revision = keeps ? await recordRevision(tx, step as WriteStep<unknown>, done.id, before, after, administratorId, restore) : undefined;
             for (const observer of observers) await observer(tx, { resource: step.resource, action: step.action, id: done.id, administratorId, ...(revision ? { revision } : {}) });
+            if (companion) {
+              await companion.join(tx);
+              joined = true;
+            }
           }
           return done.result;
         });
@@ -151,6 +159,7 @@ export function createRecordWrites(db: Db, { log, screenVersion }: RecordWritesO
         if (error instanceof RolledBack) return error.result as T;
         throw error;
       }
+      if (companion && joined) companion.joined = true;
       // The rows are committed: a task that fails now (a file left on disk) is logged, the write stands.
       for (const task of tasks) {
         await task().catch((error: unknown) => log?.warn({ err: error, resource: step.resource }, 'work after a committed write failed'));

@@ -208,7 +208,7 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     expect((await t.as(colleague, { method: 'GET', url: `/api/admin/bulk-jobs/${job.id}` })).statusCode).toBe(404);
   }, 90_000);
 
-  it('a job its server stops ends between rows, saying how far it got: the rows done stay done, the others untouched', async () => {
+  it('a job its server stops ends between rows, interrupted, saying how far it got: the rows done stay done, the others untouched', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 120; i++) ids.push(await insertUser(t.database.db, { isAccepted: false }));
     // The server starts stopping once ten of the job's rows are written.
@@ -229,7 +229,7 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
           },
           { timeout: 30_000, interval: 100 },
         )
-        .toBe('stopped');
+        .toBe('interrupted');
     } finally {
       unobserve();
       t.app.shuttingDown = false;
@@ -237,7 +237,7 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     // The rows running when it began to stop ended; no row was taken after.
     expect(read!.done).toBeGreaterThanOrEqual(10);
     expect(read!.done).toBeLessThanOrEqual(10 + BULK_ROWS_AT_ONCE);
-    expect(read!.message).toBe(`The server stopped after ${read!.done} of 120 rows: run the action again on the rows left.`);
+    expect(read!.message).toBe(`The action ran on ${read!.done} of 120 rows: its server stopped before the end. Resume it to run it on the ${120 - read!.done} rows left.`);
     const accepted = new Set(((await call('GET', `users?is_accepted=1&perPage=1000`)).json().data as { id: number }[]).map((user) => user.id));
     expect(ids.filter((id) => accepted.has(id))).toHaveLength(read!.done);
   }, 60_000);

@@ -26,11 +26,12 @@ export interface BulkDialogProps {
 /**
  * A bulk action's dialog (docs/bulk-actions.md): its question, with the value to set (a select of
  * its options) and, when the chosen option asks for it, the second field (a request's commentary);
- * then its progress, then what it did: how many rows, and each refused row with its reason.
+ * then its progress, then what it did: how many rows, and each refused row with its reason. A job
+ * its server left unfinished says how far it got and offers to resume it on the rows left.
  */
 export function BulkDialog({ api, action, target, count, onHide, onDone }: BulkDialogProps) {
   const { t } = useTranslation();
-  const { progress, run } = useBulkAction(api);
+  const { progress, run, resume, resuming } = useBulkAction(api);
   const { rows: options, loading } = useOptionRows(action.options);
   const [value, setValue] = useState<string | number | undefined>(undefined);
   const [asked, setAsked] = useState('');
@@ -56,7 +57,14 @@ export function BulkDialog({ api, action, target, count, onHide, onDone }: BulkD
 
   const footer = ended ? (
     <div className="bulk-dialog-footer">
-      <Button type="button" label={t('bulk.close')} onClick={close} />
+      {progress.resumable && progress.left > 0 ? (
+        <Button type="button" label={t('bulk.close')} outlined onClick={close} disabled={resuming} />
+      ) : (
+        <Button type="button" label={t('bulk.close')} onClick={close} />
+      )}
+      {progress.resumable && progress.left > 0 ? (
+        <Button type="button" icon="pi pi-replay" label={t('bulk.resume', { count: progress.left, rows: progress.left.toLocaleString('en') })} loading={resuming} onClick={resume} />
+      ) : null}
     </div>
   ) : (
     <div className="bulk-dialog-footer">
@@ -120,6 +128,7 @@ export function BulkDialog({ api, action, target, count, onHide, onDone }: BulkD
                 <ProgressBar mode="indeterminate" aria-label={t('bulk.progressLabel')} style={{ height: '0.5rem' }} />
               )}
               <p>{progress.total ? t('bulk.progress', { handled: progress.handled.toLocaleString('en'), total: progress.total.toLocaleString('en') }) : t('bulk.running')}</p>
+              {progress.unreachable ? <p className="bulk-dialog-unreachable">{t('bulk.unreachable')}</p> : null}
             </div>
           ) : null}
         </>
