@@ -9,12 +9,17 @@ import { BOOLEAN, DATE_TIME, INTEGER, objectOf, STRING } from './answerSchemas.j
 /** A screen's name as views name their list (its resource: `reading-sheets`, `genres`). */
 const SCREEN = { type: 'string', pattern: '^[a-z][a-z-]*$', maxLength: 100, title: 'screen' } as const;
 const NAME = { type: 'string', minLength: 1, maxLength: 100, title: 'name' } as const;
-/** The list's parameters as its address holds them: a string each, or strings for a repeated one. */
+/**
+ * The list's parameters as its address holds them: a string each, or strings for a repeated one;
+ * a number (an id) is taken for its digits. What each value may be is the list's own schema,
+ * checked by the save (server/services/viewQuery.ts), whose refusals name the filter as the
+ * screen does: the body leaves the values to it.
+ */
 const QUERY = {
   type: 'object',
   title: 'query',
   maxProperties: 50,
-  additionalProperties: { anyOf: [{ type: 'string', maxLength: 6000 }, { type: 'array', items: { type: 'string', maxLength: 6000 }, maxItems: 200 }] },
+  additionalProperties: { description: "The parameter's value as the list's address gives it: a string or a number, or a list of them for a repeated parameter, each as the list's parameter takes it" },
 } as const;
 /** The fields shown as columns, in their order; empty for the screen's own columns. */
 const COLUMNS = { type: 'array', title: 'columns', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 100 } as const;

@@ -1,10 +1,10 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
-import type { FieldErrors } from '../../common/validation.js';
+import { humanize, type FieldErrors } from '../../common/validation.js';
 import { isPositionParam, POSITION_PARAMS } from '../../common/listPosition.js';
 import { choosableColumns, choosableKeys, columnKey, fieldHeader } from '../../common/viewColumns.js';
 import { englishText } from '../definitions/englishLabels.js';
-import { normaliseQuery, queryErrors, unknownParameterMessage } from '../http/listQuery.js';
+import { normaliseQuery, unknownParameterMessage } from '../http/listQuery.js';
 import { parseQueryIntegers } from '../http/strictIntegers.js';
 import type { ListContract } from '../resources/listContracts.js';
 
@@ -65,24 +65,100 @@ export function viewTarget(contract: ListContract, screen: ScreenDefinition | un
   return { properties, columns, validate, nameOf };
 }
 
+/** The list parameters that are no filter, as staff know them (a filter is named by its label). */
+const PARAMETER_NAMES: Readonly<Record<string, string>> = { perPage: 'page size', sort: 'sort', direction: 'sort direction', lang: 'language' };
+
+/** A parameter as staff know it, to follow 'The' or 'The view’s': '“Status” filter', 'search', 'page size'. */
+function parameterNoun(target: ViewTarget, param: string): string {
+  const label = target.nameOf('filter', param);
+  if (label === 'search') return 'search';
+  if (label !== param) return `“${label}” filter`;
+  return PARAMETER_NAMES[param] ?? humanize(param);
+}
+
+/** 'a, b or c'. */
+const alternatives = (values: readonly unknown[]) => (values.length < 2 ? values.map(String).join('') : `${values.slice(0, -1).map(String).join(', ')} or ${String(values.at(-1))}`);
+
+/** A value as a refusal quotes it: at most 40 characters. */
+const quoted = (value: unknown) => {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”`;
+};
+
+/** A value of the address: a string or a number, or a list of them (a number is written in digits). */
+const isAddressValue = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+
+/** What a parameter takes, said after its name, for the first error of its value ('takes whole numbers only'). */
+function takes(error: ErrorObject, value: unknown): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'type': {
+      const types = [params.type].flat().join(',');
+      if (Array.isArray(value) && !types.includes('array')) return 'takes one value, not a list';
+      return types.includes('integer') || types.includes('number') ? 'takes whole numbers only' : `does not take ${quoted(value)}`;
+    }
+    case 'enum':
+      return `takes only ${alternatives(params.allowedValues as unknown[])}`;
+    case 'minimum':
+      return `takes numbers from ${Number(params.limit).toLocaleString('en')}`;
+    case 'maximum':
+      return `takes numbers up to ${Number(params.limit).toLocaleString('en')}`;
+    case 'maxLength':
+      return `takes at most ${Number(params.limit).toLocaleString('en')} characters`;
+    case 'maxItems':
+      return `takes at most ${Number(params.limit).toLocaleString('en')} values`;
+    default:
+      return `does not take ${quoted(value)}`;
+  }
+}
+
+/** A problem of one parameter of a view's query: its message, and for a value the list refuses, what the parameter takes. */
+interface QueryProblem {
+  message: string;
+  takes?: string;
+}
+
 /**
- * The query's problems against what the list's views take, keyed by parameter: a position (`page`,
- * `after`, `before`), one the list does not take, a value its schema refuses. `query` is brought
- * to the list's own spellings first (`genres[]` is `genres`; an empty value is none), in place.
+ * The query's problems, by parameter (see viewQueryProblems), with what a refused value's
+ * parameter takes, for the sentences of a view opened without it (`openableView`).
  */
-export function viewQueryProblems(target: ViewTarget, query: Record<string, unknown>): FieldErrors {
+function queryProblems(target: ViewTarget, query: Record<string, unknown>): Map<string, QueryProblem> {
   const accepted = Object.keys(target.properties);
   normaliseQuery(query, new Set([...accepted, ...POSITION_PARAMS]));
-  const errors: FieldErrors = {};
-  for (const param of Object.keys(query)) {
-    if (isPositionParam(param)) errors[param] = [`A view keeps the list's search, filters, sort and page size, not the ${param} it is at: leave ${param} out.`];
-    else if (!Object.hasOwn(target.properties, param)) errors[param] = [unknownParameterMessage(param, accepted)];
+  const problems = new Map<string, QueryProblem>();
+  const refuse = (param: string, what: string) => problems.set(param, { message: `The ${parameterNoun(target, param)} ${what}.`, takes: what });
+  for (const [param, value] of Object.entries(query)) {
+    if (isPositionParam(param)) problems.set(param, { message: `A view keeps the list's search, filters, sort and page size, not the ${param} it is at: leave ${param} out.` });
+    else if (!Object.hasOwn(target.properties, param)) problems.set(param, { message: unknownParameterMessage(param, accepted) });
+    else if (!(isAddressValue(value) || (Array.isArray(value) && value.every(isAddressValue)))) refuse(param, 'takes a value, or a list of values');
+    // A number (JSON's `2` for an id) is the digits the address writes.
+    else query[param] = Array.isArray(value) ? value.map(String) : String(value);
   }
-  const known = Object.fromEntries(Object.entries(query).filter(([param]) => !errors[param]));
-  Object.assign(errors, parseQueryIntegers(known, target.properties as Parameters<typeof parseQueryIntegers>[1]) ?? {});
-  const parsed = Object.fromEntries(Object.entries(known).filter(([param]) => !errors[param]));
-  if (!target.validate(parsed)) for (const [param, messages] of Object.entries(queryErrors(target.validate.errors ?? []))) errors[param] = [...(errors[param] ?? []), ...messages];
-  return errors;
+  const known = Object.fromEntries(Object.entries(query).filter(([param]) => !problems.has(param)));
+  for (const param of Object.keys(parseQueryIntegers(known, target.properties as Parameters<typeof parseQueryIntegers>[1]) ?? {})) refuse(param, 'takes whole numbers only');
+  const parsed = Object.fromEntries(Object.entries(known).filter(([param]) => !problems.has(param)));
+  const values = structuredClone(parsed);
+  if (!target.validate(parsed)) {
+    for (const error of target.validate.errors ?? []) {
+      const [param] = error.instancePath.split('/').filter(Boolean);
+      if (param === undefined || problems.has(param)) continue;
+      const at = error.instancePath.split('/').filter(Boolean).slice(1);
+      refuse(param, takes(error, at.reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], values[param])));
+    }
+  }
+  return problems;
+}
+
+/**
+ * The query's problems against what the list's views take, keyed by parameter, each said naming
+ * the parameter as staff know it (the filter by its label, 'the page size'), never by an index: a
+ * position (`page`, `after`, `before`), one the list does not take, a value its schema refuses
+ * ('The “Status” filter takes whole numbers only.'). `query` is brought to the list's own
+ * spellings first, in place (`genres[]` is `genres`; an empty value is none; a number, JSON's `2`
+ * for an id, is its digits, as the address writes it).
+ */
+export function viewQueryProblems(target: ViewTarget, query: Record<string, unknown>): FieldErrors {
+  return Object.fromEntries([...queryProblems(target, query)].map(([param, problem]) => [param, [problem.message]]));
 }
 
 /** The strings of a query as kept: each value as the address writes it. */
@@ -108,13 +184,13 @@ export function viewColumnProblems(target: ViewTarget, columns: readonly string[
 export function openableView(target: ViewTarget, query: unknown, columns: unknown): { query: ViewQuery; columns: string[]; dropped: DroppedPart[] } {
   const kept = query && typeof query === 'object' && !Array.isArray(query) ? keptQuery(query as Record<string, unknown>) : {};
   const checked: Record<string, unknown> = structuredClone(kept);
-  const problems = viewQueryProblems(target, checked);
-  const dropped: DroppedPart[] = Object.keys(problems).map((param) =>
-    Object.hasOwn(target.properties, param)
-      ? { kind: 'filter', name: param, message: `The view’s “${target.nameOf('filter', param)}” filter no longer takes the value it kept (${problems[param]![0]}): the view opens without it.` }
+  const problems = queryProblems(target, checked);
+  const dropped: DroppedPart[] = [...problems].map(([param, problem]) =>
+    problem.takes !== undefined
+      ? { kind: 'filter', name: param, message: `The view’s ${parameterNoun(target, param)} no longer takes the value it kept (it ${problem.takes}): the view opens without it.` }
       : { kind: 'filter', name: param, message: `The view’s “${target.nameOf('filter', param)}” filter is no longer on this list: the view opens without it.` },
   );
-  const openable = Object.fromEntries(Object.entries(keptQuery(checked)).filter(([param]) => !problems[param]));
+  const openable = Object.fromEntries(Object.entries(keptQuery(checked)).filter(([param]) => !problems.has(param)));
   const shown = Array.isArray(columns) ? columns.filter((column): column is string => typeof column === 'string') : [];
   for (const column of shown.filter((name) => !target.columns.has(name))) dropped.push({ kind: 'column', name: column, message: `The column “${target.nameOf('column', column)}” is no longer in this list: the view shows the others.` });
   return { query: openable, columns: shown.filter((name) => target.columns.has(name)), dropped };

@@ -108,6 +108,33 @@ describe('admin/views: saved views of the lists, private or shared, and each per
     expect((await viewsOf(colleague, 'reading-sheets')).map((view) => view.id)).toEqual([own]);
   });
 
+  it('takes JSON numbers where the list takes ids, kept as the address writes them', async () => {
+    const saved = await call(staff, 'POST', 'views', { screen: 'reading-sheets', name: 'By numbers', query: { statuses: [2], genres: 3, perPage: 20, search: 'night' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.query).toEqual({ statuses: ['2'], genres: '3', perPage: '20', search: 'night' });
+    const changed = await call(staff, 'PUT', `views/${saved.json().data.id}`, { query: { statuses: [2, 4] } });
+    expect(changed.json().data.query).toEqual({ statuses: ['2', '4'] });
+  });
+
+  it('names every refused value by the filter as the screen shows it, never by an index', async () => {
+    const refused = await call(staff, 'POST', 'views', {
+      screen: 'reading-sheets',
+      name: 'Refused values',
+      query: { statuses: ['2', 'x'], genres: [true], publicationDate: 'spring', perPage: 2.5, direction: 'up', quality: '9', search: ['a', 'b'] },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'query.statuses': ['The “Status” filter takes whole numbers only.'],
+      'query.genres': ['The “Genre(s)” filter takes a value, or a list of values.'],
+      'query.publicationDate': ['The “Publication date” filter does not take “spring”.'],
+      'query.perPage': ['The page size takes whole numbers only.'],
+      'query.direction': ['The sort direction takes only asc or desc.'],
+      'query.quality': ['The “Literary quality” filter takes numbers up to 4.'],
+      'query.search': ['The search takes one value, not a list.'],
+    });
+    for (const messages of Object.values(refused.json().errors as Record<string, string[]>)) expect(messages.join(' ')).not.toMatch(/\b\d+ must\b|must be a string|\.\d+\b/);
+  });
+
   it('refuses what the list does not take, keyed by the part, in staff’s words', async () => {
     const refused = await call(staff, 'POST', 'views', {
       screen: 'reading-sheets',
