@@ -5,6 +5,8 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 export interface RequestContext {
   administratorId: number;
   sessionId: string | null;
+  /** The panel's address as this request reached it (`https://panel.example`): the links a mail sent for it points to. */
+  origin: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -16,7 +18,7 @@ const storage = new AsyncLocalStorage<RequestContext>();
  */
 export function bindRequestContext(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   if (!request.admin) return done();
-  storage.run({ administratorId: request.admin.id, sessionId: request.sessionId }, done);
+  storage.run({ administratorId: request.admin.id, sessionId: request.sessionId, origin: `${request.protocol}://${request.host}` }, done);
 }
 
 /** The context of the request being handled; undefined outside a protected route (scripts, tests). */

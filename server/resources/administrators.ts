@@ -29,6 +29,8 @@ const fields = {
  * edit keeps the current one. A new password revokes the administrator's other sessions. The
  * e-mail is unique whatever its case. Nobody can delete their own account (`canBeDeleted` is false
  * on it). The last name may be empty (the first administrator, made from ADMIN_EMAIL, has none).
+ * One restored from the history after a delete comes back without a password and is mailed a link
+ * to set one (server/services/passwordLinks.ts); the restore says so.
  */
 export const administratorResource: CustomResourceDefinition = {
   api: 'administrators',
@@ -37,22 +39,38 @@ export const administratorResource: CustomResourceDefinition = {
   table: administrators,
   fields,
   filters: { name: { column: ['firstname', 'lastname', 'email'], op: 'search' } },
+  recreatedNotice: (record, context) => {
+    const who = `${String(record.name ?? record.email)} has no password yet`;
+    return context.mailConfigured
+      ? `${who}: a link to set one was e-mailed to ${String(record.email)}.`
+      : `${who}: the e-mail with a link to set one waits until e-mail sending is set up on this server (ask your administrator or technical team), then goes to ${String(record.email)}.`;
+  },
   store: declaredStore({
     table: administrators,
     fields,
     rules: {
-      /** Rules: the e-mail is unique whatever its case; a password is required on create and stored hashed. */
+      /**
+       * Rules: the e-mail is unique whatever its case; a password is required on create and stored
+       * hashed. An administrator brought back from the history comes back without one (a revision
+       * keeps no password): a password nobody knows until they set theirs (`afterSave`).
+       */
       async beforeSave(db, id, body, context) {
         const password = typeof body.password === 'string' && body.password !== '' ? body.password : undefined;
         const errors: FieldErrors = {};
         if (await administratorEmailTaken(db, String(body.email), id)) errors.email = [ADMINISTRATOR_MESSAGES.emailTaken];
-        if (id === undefined && !password) errors.password = [ADMINISTRATOR_MESSAGES.passwordRequired];
+        if (id === undefined && !password && context.recreate === undefined) errors.password = [ADMINISTRATOR_MESSAGES.passwordRequired];
         if (Object.keys(errors).length > 0) throw unprocessable(errors);
-        return { lastname: typeof body.lastname === 'string' ? body.lastname : '', passwordHash: password === undefined ? undefined : await context.hashPassword(password) };
+        const passwordHash = password !== undefined ? await context.hashPassword(password) : id === undefined ? await context.unknownPasswordHash() : undefined;
+        return { lastname: typeof body.lastname === 'string' ? body.lastname : '', passwordHash };
       },
-      /** Rule: a new password revokes the administrator's other sessions (the caller's own is kept). */
-      async afterSave(db, id, body) {
-        if (id === undefined || typeof body.password !== 'string' || body.password === '') return;
+      /**
+       * Rules: a new password revokes the administrator's other sessions (the caller's own is kept);
+       * one restored without a password is mailed a link to set theirs, with the record's commit.
+       */
+      async afterSave(db, id, body, context) {
+        const password = typeof body.password === 'string' && body.password !== '';
+        if (context.recreate !== undefined && !password) await context.mailPasswordLink(db, id, context.afterCommit);
+        if (!password) return;
         const caller = currentRequest();
         await revokeAdministratorSessions(db, id, new Date(), caller?.administratorId === id ? caller.sessionId : undefined);
       },

@@ -8,7 +8,7 @@ import { conflict, HttpError, unprocessable, type FieldErrors } from '../http/er
 import { discardUploads } from '../uploads/receiveUploads.js';
 import { checkReferences } from './directory.js';
 import { WRITE } from './tableMapping.js';
-import type { ResourceStore, StoreContext } from './types.js';
+import type { ResourceStore, StoreContext, WriteContext } from './types.js';
 
 type Fields = Readonly<Record<string, FieldDeclaration>>;
 type Body = Record<string, unknown>;
@@ -24,9 +24,9 @@ export interface ResourceRules {
    * refusal, or returns the columns its rule writes (`writtenBy` fields, or a file column set to
    * null; undefined leaves one as is).
    */
-  beforeSave?(db: Db, id: number | undefined, fields: Body, context: StoreContext): Promise<Body | void> | Body | void;
+  beforeSave?(db: Db, id: number | undefined, fields: Body, context: WriteContext): Promise<Body | void> | Body | void;
   /** After the write, in its transaction (e.g. a new password revokes the other sessions). */
-  afterSave?(db: Db, id: number, fields: Body, context: StoreContext): Promise<void>;
+  afterSave?(db: Db, id: number, fields: Body, context: WriteContext): Promise<void>;
   /** A unique index the write may break (two saves racing): its refusal, on a field, in the user's words. */
   unique?: { field: string; message: string };
   /** Before a delete: refuses one the record's use forbids. */

@@ -93,6 +93,12 @@ export interface StoreContext {
   hashPassword(password: string): Promise<string>;
   /** Cancels at the card payment provider the active subscription of a user about to be deleted (refusals as for a cancel). */
   cancelSubscriptionOf(db: Db, userId: number): Promise<void>;
+  /** The hash of a password nobody knows (an administrator restored without theirs). */
+  unknownPasswordHash(): Promise<string>;
+  /** Mails an administrator a link to set their password, in the transaction `db` (server/services/passwordLinks.ts). */
+  mailPasswordLink(db: Db, administratorId: number, afterCommit: AfterCommit): Promise<void>;
+  /** Whether this server sends e-mails (`SMTP_URL`); without, they wait in the outbox. */
+  mailConfigured: boolean;
 }
 
 /** Work to do once a write committed (removing a replaced file): a failure is logged, never the write's. */
@@ -125,6 +131,11 @@ export interface CustomResourceDefinition extends ResourceSurface {
   inUseMessage?: string;
   /** The message of a successful create or update, when not the generic ones ('Added successfully to the database', 'Updated successfully'). */
   savedMessage?: string;
+  /**
+   * What staff must know once a deleted record is brought back from its history (an administrator
+   * comes back without a password): said after the restore's own message.
+   */
+  recreatedNotice?(record: Record<string, unknown>, context: StoreContext): string;
 }
 
 /** Every resource served under `/api/admin/{api}`. */

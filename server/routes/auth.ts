@@ -5,7 +5,8 @@ import { KNOWN_DEVICE_COOKIE, KNOWN_LOGIN_CLIENT_MS, rememberLoginClient } from 
 import { LoginThrottle } from '../services/loginThrottle.js';
 import { closeSession, openSession, resolveSession, SESSION_COOKIE } from '../services/sessions.js';
 import { requireAdmin } from '../plugins/session.js';
-import { INTEGER, MESSAGE_ANSWER, objectOf, responses, savedAnswer, STRING } from '../../common/answerSchemas.js';
+import { PASSWORD_LINK_BODY, readPasswordLink, SET_PASSWORD_BODY, setPasswordWithLink } from '../services/passwordLinks.js';
+import { dataAnswer, INTEGER, MESSAGE_ANSWER, objectOf, responses, savedAnswer, STRING } from '../../common/answerSchemas.js';
 
 /**
  * The fields of a login body, whatever was sent. The login has no body schema on purpose:
@@ -33,7 +34,11 @@ export interface AuthRoutesOptions {
   now?: () => number;
 }
 
-/** `POST admin/auth/login`, `POST admin/auth/logout`, `GET admin/me`. */
+/**
+ * `POST admin/auth/login`, `POST admin/auth/logout`, `GET admin/me`; the page of a mailed link
+ * to set one's password: `POST admin/auth/password-link` (whose account it is, while it works) and
+ * `POST admin/auth/set-password` (server/services/passwordLinks.ts).
+ */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const now = options.now ?? Date.now;
   const throttle = new LoginThrottle(app.db, now);
@@ -63,6 +68,15 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const session = await resolveSession(app.db, token);
     return { message: 'Logged in', data: session!.admin };
   });
+
+  app.post(
+    '/auth/password-link',
+    { config: { bodySchema: PASSWORD_LINK_BODY }, schema: { security: [], response: responses(dataAnswer(objectOf({ firstname: STRING, email: STRING })), [400, 403, 404, 413, 422]) } },
+    async (request) => ({ data: await readPasswordLink(app.db, request.body) }),
+  );
+  app.post('/auth/set-password', { config: { bodySchema: SET_PASSWORD_BODY }, schema: { security: [], response: responses(MESSAGE_ANSWER, [400, 403, 404, 413, 422]) } }, async (request) =>
+    setPasswordWithLink(app.db, app.recordWrites, request.body),
+  );
 
   app.post('/auth/logout', { schema: { security: [], response: responses(MESSAGE_ANSWER, [400, 403]) } }, async (request, reply) => {
     if (request.sessionId) await closeSession(app.db, request.sessionId);

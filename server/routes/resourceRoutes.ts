@@ -34,7 +34,7 @@ export interface ResourceRoutesOptions {
 export function serviceOf(app: FastifyInstance, definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
   // One service, one write path: a named list's store derives from its declaration as the others' do.
   const custom = isCustom(definition) ? definition : { ...definition, store: namedStore(definition) };
-  return createCustomResourceService(app.db, custom, screens, storeContext({ storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments }), app.recordWrites);
+  return createCustomResourceService(app.db, custom, screens, storeContext({ storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments, mailConfigured: Boolean(app.config.smtpUrl) }), app.recordWrites);
 }
 
 

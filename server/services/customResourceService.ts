@@ -72,7 +72,10 @@ export function createCustomResourceService(
     async save(rawId, body, files = [], options: SaveOptions = {}) {
       const creating = rawId === undefined;
       const check = options.validate ?? validate;
-      if (!check || !store.save || !(creating ? permissions.create : permissions.edit)) throw missing();
+      // A deleted record brought back from its history undoes a delete: whoever may delete may (users are created on the front site, never here).
+      const recreating = creating && options.recreate !== undefined;
+      const allowed = recreating ? permissions.create || permissions.delete : creating ? permissions.create : permissions.edit;
+      if (!check || !store.save || !allowed) throw missing();
       const id = creating ? undefined : ((await find(rawId)).id as number);
       const input = validatedBody(definition, check, body) as Record<string, unknown>;
       const save = store.save;
@@ -89,7 +92,8 @@ export function createCustomResourceService(
         { dryRun: options.dryRun, restore: options.restore },
       );
       const message = definition.savedMessage ?? (creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated);
-      return { message, data: data as ApiRecord };
+      const notice = recreating ? definition.recreatedNotice?.(data, context) : undefined;
+      return { message, data: data as ApiRecord, ...(notice ? { notice } : {}) };
     },
     async remove(rawId) {
       const id = parseId(rawId);

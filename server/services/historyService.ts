@@ -35,7 +35,7 @@ export const HISTORY_MESSAGES = {
 export interface Restorer {
   restorable(field: string): boolean;
   bodies(restored: Snapshot, current: Snapshot | undefined, changed: readonly string[]): Record<string, unknown>[];
-  save(recordId: number | undefined, body: Record<string, unknown>, options: { restore: RestoreOf; recreate?: number }): Promise<{ message: string; data: Record<string, unknown> }>;
+  save(recordId: number | undefined, body: Record<string, unknown>, options: { restore: RestoreOf; recreate?: number }): Promise<{ message: string; data: Record<string, unknown>; notice?: string }>;
 }
 
 /** A revision on the wire. */
@@ -177,7 +177,8 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
           const saved = await restorer.save(undefined, first!, { restore, recreate: recordId });
           let data = saved.data;
           for (const body of rest) data = (await restorer.save(recordId, body, { restore: { revision: restore.revision } })).data;
-          return { message: HISTORY_MESSAGES.restored, data, skipped };
+          // What the record's rules say of its return (an administrator's password to set) follows the message.
+          return { message: saved.notice ? `${HISTORY_MESSAGES.restored}. ${saved.notice}` : HISTORY_MESSAGES.restored, data, skipped };
         }
         const current = await subject.read(db, recordId);
         if (!current) {

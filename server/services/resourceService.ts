@@ -69,7 +69,7 @@ export interface ResourceService {
    * Creates (no id) or updates (id) from a request body through the one write path
    * (server/services/recordWrites.ts): 404, 422 with dotted keys, or the saved record.
    */
-  save(rawId: string | undefined, body: unknown, files?: StoredUpload[], options?: SaveOptions): Promise<{ message: string; data: ApiRecord }>;
+  save(rawId: string | undefined, body: unknown, files?: StoredUpload[], options?: SaveOptions): Promise<{ message: string; data: ApiRecord; notice?: string }>;
   /** Deletes by path id: 404 when unknown, 409 when other rows still reference it. */
   remove(rawId: string): Promise<{ message: string }>;
   /** Empties one file field of a record and removes its file (custom stores with `fileDeletes`): 404 when unknown. */

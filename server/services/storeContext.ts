@@ -4,16 +4,20 @@ import type { StoreContext } from '../resources/types.js';
 import type { Storage } from '../storage/Storage.js';
 import type { PendingUploads } from '../uploads/PendingUploads.js';
 import { hashPassword } from './passwords.js';
+import { mailPasswordLink, unknownPasswordHash } from './passwordLinks.js';
 import { keepUploads } from './pendingUploads.js';
 import { cancelBeforeDelete } from './subscriptionService.js';
 
 /** What the resources' rules may call, built from the app's parts: the services they need, passed down rather than imported. */
-export function storeContext(parts: { storage: Storage; pending: PendingUploads; cardPayments: CardPaymentProvider }): StoreContext {
+export function storeContext(parts: { storage: Storage; pending: PendingUploads; cardPayments: CardPaymentProvider; mailConfigured: boolean }): StoreContext {
   return {
     storage: parts.storage,
     pending: parts.pending,
     keepUploads,
     hashPassword,
     cancelSubscriptionOf: (db: Db, userId: number) => cancelBeforeDelete(db, parts.cardPayments, userId),
+    unknownPasswordHash,
+    mailPasswordLink,
+    mailConfigured: parts.mailConfigured,
   };
 }

@@ -39,7 +39,14 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     element: <Root />,
     children: [
-      { element: <EmptyLayout />, children: [{ path: 'auth/login', id: 'auth-login', element: <LoginScreen /> }] },
+      {
+        element: <EmptyLayout />,
+        children: [
+          { path: 'auth/login', id: 'auth-login', element: <LoginScreen /> },
+          // The page of a mailed link to set one's password (an administrator restored without one): its own chunk.
+          { path: 'auth/set-password', id: 'auth-set-password', lazy: async () => ({ Component: (await import('../screens/login/SetPasswordScreen')).SetPasswordScreen }) },
+        ],
+      },
       {
         element: <DefaultLayout />,
         children: [

@@ -31,3 +31,23 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_administrator_idx').on(t.administratorId)],
 );
+
+/**
+ * Links mailed to an administrator to set their password (an administrator restored from the
+ * history comes back with none): the mail holds a random token, the table its SHA-256. A link
+ * works once, until it expires; a new link ends the ones before it.
+ */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    id: serial('id').primaryKey(),
+    administratorId: integer('administrator_id')
+      .notNull()
+      .references(() => administrators.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_links_token_unique').on(t.tokenHash), index('password_links_administrator_idx').on(t.administratorId)],
+);
