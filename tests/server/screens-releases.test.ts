@@ -16,7 +16,15 @@ type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-e
 const fileOf = (screen: string) => structuredClone(loadScreenFiles().get(screen)!) as Loose;
 
 /** The genres' labels as the bundled English texts hold them. */
-const GENRES_LABELS = { title: 'Genres', menu: 'Genres', create: 'Create a genre', edit: 'Edit the genre', parent: 'Parent genre' };
+const GENRES_LABELS = {
+  title: 'Genres',
+  menu: 'Genres',
+  create: 'Create a genre',
+  edit: 'Edit the genre',
+  parent: 'Parent genre',
+  count_one: '{{count, number}} genre',
+  count_other: '{{count, number}} genres',
+};
 
 /** A filter the genres list accepts (its parents), as a release may declare it. */
 const PARENT_FILTER = { param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect', options: { api: 'genres', perPage: 500, parentField: 'parent_id' } };
