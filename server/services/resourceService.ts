@@ -1,6 +1,5 @@
 import { and } from 'drizzle-orm';
 import type { ApiRecord, ListQuery, Paged } from '../../common/api.js';
-import { LOCALES, searchNormal, type Translations } from '../../common/locales.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { Db } from '../db/client.js';
 import { filterConditions, withDescendants } from '../db/repositories/filterConditions.js';
@@ -74,15 +73,6 @@ export interface ResourceService {
   remove(rawId: string): Promise<{ message: string }>;
   /** Empties one file field of a record and removes its file (custom stores with `fileDeletes`): 404 when unknown. */
   clearFile?(rawId: string, field: string): Promise<{ message: string; data: ApiRecord }>;
-}
-
-/** The `search_text` of a record: every filled locale of `names`, in locale order, normalised. */
-export function namesSearchText(names: Translations): string {
-  return searchNormal(
-    LOCALES.map((locale) => names[locale])
-      .filter(Boolean)
-      .join(' '),
-  );
 }
 
 /** A path id: digits only, from 1 to the integer maximum; anything else is no id. */

@@ -73,15 +73,6 @@ const FIXED_PATHS = ['resource', 'api', 'routes', 'permissions', 'form.method', 
 
 const at = (value: unknown, path: string): unknown => path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
 
-/** A JSON pointer (`/form/uiSchema/color/ui:widget`) as the dotted path staff read (`form.uiSchema.color.ui:widget`). */
-export function dottedPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .join('.');
-}
-
 /** The top-level file fields of a form (`fileUpload`): they are stored columns and routes. */
 function fileFields(definition: unknown): string {
   const ui = (at(definition, 'form.uiSchema') ?? {}) as Record<string, { 'ui:widget'?: unknown }>;

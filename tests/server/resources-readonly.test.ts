@@ -17,7 +17,7 @@ import {
   formats,
 } from '../../server/db/schema/index.js';
 import { loadScreens } from '../../server/definitions/loadScreens.js';
-import { namesSearchText } from '../../server/services/resourceService.js';
+import { searchOf } from '../../server/resources/declaredStore.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 let t: TestApp;
@@ -51,11 +51,13 @@ const PROBE: Translations = { en: 'Zeta probe', fr: 'Sonde zÃªta', de: 'Zeta-PrÃ
 describe.each(READ_ONLY)('%s (read-only)', (api, label, table) => {
   let probeId: number;
   beforeAll(async () => {
-    // Enough rows for more than one page of 10 (some seeded lists are shorter), and a known probe row.
+    // Enough rows for more than one page of 10 (some seeded lists are shorter), and a known probe row,
+    // with the search text a named list's save writes (server/resources/named.ts).
+    const namesSearch = searchOf('names');
     const fillers = Array.from({ length: 11 }, (_, i) => ({ en: `Filler ${i}` }));
     const rows = [PROBE, ...fillers].map((names, i) => ({
       names,
-      searchText: namesSearchText(names),
+      searchText: namesSearch({ names }),
       ...(table === countries ? { code: `Q${String.fromCharCode(77 + i)}` } : {}),
     }));
     const inserted = await t.database.db.insert(table as PgTable).values(rows as never).returning({ id: table.id });

@@ -30,6 +30,3 @@ export const countOf = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
 
 /** A nullable text column value from a validated body: empty or absent is null. */
 export const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-/** A nullable id value from a validated body. */
-export const idOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);

@@ -75,11 +75,6 @@ export async function setUserAccepted(db: Db, id: number, accepted: boolean): Pr
   return rows.length > 0;
 }
 
-/** Deletes a user and, by cascade, everything that belongs to them; false when no such user. */
-export async function deleteUser(db: Db, id: number): Promise<boolean> {
-  return (await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })).length > 0;
-}
-
 /** Locks a user's row for the rest of the transaction (subscription and credit changes); undefined when unknown. */
 export async function lockUser(db: Db, id: number): Promise<{ id: number; credits: number } | undefined> {
   const [row] = await db.select({ id: users.id, credits: users.credits }).from(users).where(eq(users.id, id)).for('update');
