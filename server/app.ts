@@ -40,7 +40,10 @@ import { loadScreenFiles, loadScreens } from './definitions/loadScreens.js';
 import { createScreenRegistry } from './definitions/screenRegistry.js';
 import { screenRoutes } from './routes/screens.js';
 import { viewRoutes } from './routes/views.js';
-import { bulkJobRoutes } from './routes/listBulk.js';
+import { bulkRoutes } from './routes/listBulk.js';
+import { listExportRoutes } from './routes/listExport.js';
+import { servicesPlugin } from './plugins/services.js';
+import { createPendingUploads } from './services/pendingUploads.js';
 import { historyRoutes } from './routes/history.js';
 import { READING_SHEET_FORMS, readingSheetDefinition } from './definitions/readingSheetForms.js';
 import { READING_SHEET_SCREEN } from '../common/readingSheetForm.js';
@@ -49,7 +52,7 @@ import type { RouteSummary } from './types.js';
 import { createRecordWrites } from './services/recordWrites.js';
 import { createBulkJobs } from './services/bulkJobs.js';
 import { createExportSlots } from './services/exportSlots.js';
-import { createScreenService } from './services/screenService.js';
+import { createScreenService, type ScreenService } from './services/screenService.js';
 import { keepRecordHistory } from './services/historySubjects.js';
 
 export interface AppOptions {
@@ -120,9 +123,10 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   // Each published version is checked completely when read, as a publish checks it (the screen service's check).
+  let screenService: ScreenService | undefined;
   const screenRegistry = createScreenRegistry(loadScreenFiles(screensDir), screens, new Map([[READING_SHEET_SCREEN, readingSheetDefinition()]]), {
     // As a publish checks it: the browser's validators module of its form built and loaded too.
-    check: (registry) => createScreenService(database.db, registry).checkServable,
+    check: (registry) => (screenService = createScreenService(database.db, registry)).checkServable,
   });
   const app = Fastify({
     logger: loggerOptions(logger),
@@ -173,6 +177,9 @@ export async function buildApp({ config, database, logger = false, screensDir, n
 
   // At the root: the readiness check (`api` scope) and the admin routes see the same storage.
   app.decorate('storage', storage);
+  app.decorate('pendingUploads', createPendingUploads(database.db, { cleanupAgeMs: config.uploadCleanupAgeMs }));
+  // The services, built once, before every route that takes them (`app.services`).
+  await app.register(servicesPlugin, { screens: screenService! });
 
   await registerSecurityHeaders(app); // first: its headers are on every answer, early refusals included
   registerErrorHandler(app);
@@ -202,11 +209,12 @@ export async function buildApp({ config, database, logger = false, screensDir, n
             await protectedRoutes.register(import('./routes/files.js')); // multipart, GET /files/* (before the routes that upload)
             await protectedRoutes.register(clientConfigRoutes);
             await protectedRoutes.register(utilityRoutes);
-            await protectedRoutes.register(resourceRoutes, { screens: screenRegistry.screens });
+            await protectedRoutes.register(resourceRoutes);
+            await protectedRoutes.register(listExportRoutes); // GET {api}/export of every served list
             await protectedRoutes.register(screenRoutes); // admin/screens: versions, drafts, checks, publishing
             await protectedRoutes.register(historyRoutes); // admin/history: revisions, activity, restores
             await protectedRoutes.register(viewRoutes); // admin/views: saved views of the lists, defaults
-            await protectedRoutes.register(bulkJobRoutes); // admin/bulk-jobs: bulk actions running in the background
+            await protectedRoutes.register(bulkRoutes); // POST {api}/bulk of every served list; admin/bulk-jobs: those running in the background
             await protectedRoutes.register(userRoutes); // validate, libraries, searches, credits, user pickers
             await protectedRoutes.register(reporterRoutes); // GET /reporters/:id/books, DELETE /reporters/delete-book
             await protectedRoutes.register(subscriptionRoutes); // POST /plans/:userid, DELETE /plans/:userid/cancel

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { aiModels } from '../ai/aiModels.js';
 import { BOOLEAN, dataAnswer, INTEGER, nullable, objectOf, responses, savedAnswer, STRING } from '../../common/answerSchemas.js';
 import { idParamsSchema } from '../http/pathParams.js';
-import { AI_DRAFT_ANSWER, SHEET_ANSWER } from './sheetAnswers.js';
+import { AI_DRAFT_ANSWER, SHEET_ANSWER } from '../services/sheetAnswers.js';
 import { GENERATION_BODY, getAiBook, launchGeneration } from '../services/aiGenerationService.js';
 
 /**

@@ -1,5 +1,5 @@
 import { dataAnswer, MESSAGE_ANSWER, objectOf, responses, STRING } from '../../common/answerSchemas.js';
-import { SHEET_ANSWER } from './sheetAnswers.js';
+import { SHEET_ANSWER } from '../services/sheetAnswers.js';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { READING_SHEET_SCREEN } from '../../common/readingSheetForm.js';
@@ -8,38 +8,12 @@ import { HttpError, unprocessable } from '../http/errors.js';
 import { explainScreenChange } from '../services/screenChange.js';
 import { normalizeJsonForm, parseMultipartForm } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
-import { sheetNotificationHooks } from '../notifications/sheetNotification.js';
-import type { SheetSaveHooks } from '../services/bookSaveEvents.js';
 import { READING_SHEET_SCHEMA } from '../services/bookSaveInput.js';
 import { SHEET_FILE_FIELDS, SHEET_FILE_FOLDER } from '../services/bookSaveFiles.js';
-import { createBookSaveService, type BookSaveServiceOptions } from '../services/bookSaveService.js';
 import { discardUploads, receiveUploads, type UploadedFile } from '../uploads/receiveUploads.js';
 
 const bookParamsSchema = { type: 'object', properties: { book: { type: 'string' } }, required: ['book'] } as const;
 const bookFileParamsSchema = { type: 'object', properties: { book: { type: 'string' }, file: { type: 'string' } }, required: ['book', 'file'] } as const;
-
-export interface BookSaveRoutesOptions {
-  /** What a save hands over to; by default a save with withNotification queues the followers' e-mails (docs/notifications.md). */
-  hooks?: SheetSaveHooks;
-  /** Write steps of a save (tests make one fail). */
-  repository?: BookSaveServiceOptions['repository'];
-}
-
-/** The reading sheets' save service of the app: its storage, its write path, the notification of followers and the editor's schema in use. */
-export function sheetServiceOf(app: FastifyInstance, options: BookSaveRoutesOptions = {}) {
-  return createBookSaveService({
-    db: app.db,
-    storage: app.storage,
-    pending: app.pendingUploads,
-    log: app.log,
-    // withNotification → outbox, after the commit; the answer says how many subscribers get an e-mail.
-    hooks: options.hooks ?? sheetNotificationHooks({ db: app.db, publicSiteUrl: app.config.publicSiteUrl, mailConfigured: Boolean(app.config.smtpUrl), log: app.log }),
-    repository: options.repository,
-    // The schema of the screen `readingSheet` in use: a published version's rules apply from the next save on.
-    schemaValidator: () => app.screenRegistry.formValidator(READING_SHEET_SCREEN),
-    writes: app.recordWrites,
-  });
-}
 
 /**
  * The reading-sheet editor's API (docs/reading-sheet-api.md), in the protected admin scope after
@@ -50,10 +24,10 @@ export function sheetServiceOf(app: FastifyInstance, options: BookSaveRoutesOpti
  * - `DELETE /utilities/book-files/:book/:file`, `DELETE /utilities/book-manuscript/:book`.
  * The list (`GET /books`, `DELETE /books/:id`, `/books/options`) is in routes/books.ts.
  */
-export async function bookSaveRoutes(instance: FastifyInstance, options: BookSaveRoutesOptions = {}): Promise<void> {
+export async function bookSaveRoutes(instance: FastifyInstance): Promise<void> {
   // Params types come from the schemas of each route.
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  const service = sheetServiceOf(app, options);
+  const service = app.services.sheets;
 
   /** The body as one parsed object and the files stored for it; 415 for other content types. */
   async function readBody(request: FastifyRequest) {

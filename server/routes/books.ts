@@ -6,12 +6,7 @@ import { idParamsSchema } from '../http/pathParams.js';
 import { bookListQuerySchema, readingSheetList } from '../resources/readingSheets.js';
 import { recordSchema } from '../resources/recordSchemas.js';
 import { BOOLEAN, INTEGER, MESSAGE_ANSWER, nullable, objectOf, PAGE_META, pagedAnswer, responses, STRING, type JsonSchema } from '../../common/answerSchemas.js';
-import { bookExportSource, listBookOptionPage, listBookPage, removeBook, type BookListQuery } from '../services/bookListService.js';
-import { listContracts } from '../resources/listContracts.js';
-import { registerListExport } from './listExport.js';
-import { registerListBulk } from './listBulk.js';
-import { sheetBulkRows } from '../services/bulkRows.js';
-import { sheetServiceOf } from './bookSave.js';
+import { listBookOptionPage, listBookPage, removeBook } from '../services/bookListService.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
 
@@ -29,9 +24,8 @@ const optionsQuerySchema = {
 
 /**
  * The reading-sheet list and its deletion (the sheet itself, `GET`/`POST admin/books/{id}`, is
- * server/routes/bookSave.ts): `GET admin/books`, `GET admin/books/export` (server/routes/listExport.ts),
- * `POST admin/books/bulk` (server/routes/listBulk.ts),
- * `GET admin/books/options`, `DELETE admin/books/{id}`.
+ * server/routes/bookSave.ts; its export and bulk actions are every served list's, server/routes/listExport.ts
+ * and listBulk.ts): `GET admin/books`, `GET admin/books/options`, `DELETE admin/books/{id}`.
  * `/books/options` is a static path, so it always wins over `/books/:id`.
  */
 export async function bookListRoutes(fastify: FastifyInstance): Promise<void> {
@@ -41,9 +35,6 @@ export async function bookListRoutes(fastify: FastifyInstance): Promise<void> {
     check(request);
     return listBookPage(app.db, request.query);
   });
-  const contract = listContracts().get(readingSheetList.screen)!;
-  registerListExport(app, contract, (query) => bookExportSource(app.db, query as BookListQuery));
-  registerListBulk(app, contract, sheetBulkRows(app.db, sheetServiceOf(app), app.recordWrites, app.storage));
 
   const { check: checkOptions, ...optionsOptions } = strictListQuery(optionsQuerySchema);
   app.get('/books/options', { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(objectOf({ id: INTEGER, original_title: STRING, authorList: AUTHOR_LIST }))) } }, async (request) => {

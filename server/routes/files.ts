@@ -14,7 +14,7 @@ import { DEFAULT_FIELD_LIMITS } from '../uploads/receiveUploads.js';
 // `storage` is declared with the app's other decorations (server/types.ts).
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where the admin scope's uploads are recorded until their record is saved; set by `fileRoutes`. */
+    /** Where the admin scope's uploads are recorded until their record is saved; set by `buildApp` (or by `fileRoutes` on an app without). */
     pendingUploads: PendingUploads;
   }
 }
@@ -28,7 +28,7 @@ export interface FileRoutesOptions {
 
 /**
  * Registered once in the protected admin scope (without encapsulation, so its siblings see it):
- * uses the app's `storage` (decorating it when the app has none), decorates `pendingUploads`, registers @fastify/multipart for every protected route (streams only; each
+ * uses the app's `storage` and `pendingUploads` (decorating them when the app has none), registers @fastify/multipart for every protected route (streams only; each
  * route checks its own limits through `receiveUploads`), and serves `GET /files/*` (the URLs
  * `fileUrl` of server/storage/fileUrl.ts builds).
  */
@@ -39,7 +39,8 @@ export const fileRoutes = fp<FileRoutesOptions>(
     if (!app.hasDecorator('storage')) app.decorate('storage', options.storage ?? createStorage(app.config));
     else if (options.storage && options.storage !== app.storage) throw new Error('fileRoutes: the app already has a storage; give yours to buildApp');
     const storage = app.storage;
-    app.decorate('pendingUploads', options.pendingUploads ?? createPendingUploads(app.db, { cleanupAgeMs: app.config.uploadCleanupAgeMs }));
+    if (!app.hasDecorator('pendingUploads')) app.decorate('pendingUploads', options.pendingUploads ?? createPendingUploads(app.db, { cleanupAgeMs: app.config.uploadCleanupAgeMs }));
+    else if (options.pendingUploads && options.pendingUploads !== app.pendingUploads) throw new Error('fileRoutes: the app already records its pending uploads');
     if (storage instanceof LocalDiskStorage) {
       // A first start: the folder exists before the first upload, so the readiness check passes.
       await storage.ensureRoot().catch((error: unknown) => app.log.warn({ err: error }, 'could not create the storage folder'));

@@ -5,13 +5,8 @@ import { ACTIVITY_ANSWER, RECORD_HISTORY_ANSWER, RESTORE_ANSWER, STALE_RESTORE_A
 import { strictListQuery } from '../http/listQuery.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { unprocessable } from '../http/errors.js';
-import { RESOURCES } from '../resources/index.js';
-import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 import { actionBody } from '../services/actionBody.js';
-import { createHistoryService, declaredRestorer, StaleRestore, type RestoreBody, type Restorer } from '../services/historyService.js';
-import { sheetRestorer } from '../services/sheetHistory.js';
-import { sheetServiceOf } from './bookSave.js';
-import { serviceOf } from './resourceRoutes.js';
+import { StaleRestore, type RestoreBody } from '../services/historyService.js';
 
 /** A day (`2026-11-28`, the whole day) or an instant (ISO 8601). */
 const WHEN = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?$' } as const;
@@ -67,12 +62,7 @@ function instant(value: string | undefined, field: 'from' | 'to'): Date | undefi
  */
 export async function historyRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  const restorers = new Map<string, Restorer>();
-  for (const definition of RESOURCES) {
-    if (definition.screen) restorers.set(definition.api, declaredRestorer(definition, () => serviceOf(app, definition, app.screenRegistry.screens)));
-  }
-  restorers.set(SHEET_RESOURCE, sheetRestorer(sheetServiceOf(app)));
-  const history = createHistoryService(app.db, app.recordWrites, restorers);
+  const { history } = app.services;
 
   const { check, ...activityOptions } = strictListQuery(activityQuery);
   app.get('/history', { ...activityOptions, schema: { ...activityOptions.schema, response: responses(ACTIVITY_ANSWER) } }, async (request) => {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { BULK_BODY, BULK_JOB, BULK_RESULT, BULK_SYNC_ROWS, type BulkBody } from '../../common/bulkAnswers.js';
 import { dataAnswer, objectOf, responses, STRING } from '../../common/answerSchemas.js';
 import { idParamsSchema } from '../http/pathParams.js';
-import type { ListContract } from '../resources/listContracts.js';
+import type { ServedList } from '../services/appServices.js';
 import { actionBody } from '../services/actionBody.js';
-import { checkBulk, runBulk, type BulkRows } from '../services/bulkActions.js';
+import { checkBulk, runBulk } from '../services/bulkActions.js';
 import { BULK_JOB_MESSAGES, type BulkCheck, type BulkJobRequest } from '../services/bulkJobs.js';
 import { parseId } from '../services/resourceService.js';
 import { notFound } from '../http/errors.js';
@@ -28,7 +28,7 @@ export function bulkMessage(action: 'set' | 'delete', done: number, refused: num
  * answers each row's outcome (200): done, or refused with the message (in use, changed meanwhile,
  * 422 with its field errors); more run as a job (202 with the job: `GET admin/bulk-jobs/{id}`).
  */
-export function registerListBulk(app: FastifyInstance, contract: ListContract, rows: BulkRows): void {
+function registerListBulk(app: FastifyInstance, { contract, bulkRows: rows }: ServedList): void {
   const list = { contract, rows };
   app.bulkJobs.registerList(list);
   const answers = {
@@ -55,11 +55,13 @@ export function registerListBulk(app: FastifyInstance, contract: ListContract, r
 }
 
 /**
+ * The bulk actions: `POST admin/{api}/bulk` on every served list (`app.services.lists`), and
  * `GET admin/bulk-jobs/{id}`: a bulk action running in the background, as far as it is (its
  * author's only); `POST admin/bulk-jobs/{id}/resume`: an interrupted or failed one run again on
  * the rows it has not handled yet, once checked again against its list (202 with the job).
  */
-export async function bulkJobRoutes(app: FastifyInstance): Promise<void> {
+export async function bulkRoutes(app: FastifyInstance): Promise<void> {
+  for (const list of app.services.lists) registerListBulk(app, list);
   const jobId = (params: unknown) => {
     const id = parseId((params as { id: string }).id);
     if (id === undefined) throw notFound(BULK_JOB_MESSAGES.notFound);

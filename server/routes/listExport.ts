@@ -7,8 +7,8 @@ import { EXPORT_COLUMNS_PARAM, EXPORT_FORMATS, EXPORT_ROWS_HEADER, type ExportFo
 import { csvDelimiter, EXPORT_TYPES, exportStream, XLSX_MAX_ROWS } from '../http/exportFile.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { readerWatch } from '../http/readerWatch.js';
-import type { ListContract } from '../resources/listContracts.js';
-import { exportCells, exportColumns, type ExportSource } from '../services/listExport.js';
+import type { ServedList } from '../services/appServices.js';
+import { exportCells, exportColumns } from '../services/listExport.js';
 
 /** What an export takes besides the list's own parameters: the format and the columns the list shows (keys joined by commas). */
 const EXPORT_QUERY = {
@@ -19,16 +19,19 @@ const EXPORT_QUERY = {
 /** The answer: the file itself, streamed (its rows in `x-export-rows`). */
 const EXPORT_ANSWER = { type: 'string', format: 'binary', description: 'The file, CSV (UTF-8 with a byte-order mark) or XLSX' } as const;
 
-/** How a list's rows are read for its export, from the validated query (without `format` and `columns`). */
-export type ExportSourceOf = (query: Record<string, unknown>) => Promise<ExportSource<object>>;
-
 /**
  * `GET admin/{api}/export?format=csv|xlsx&columns=…&…the list's parameters`: every row the list's
  * search and filters match (its page and page size set aside), in its order, with the columns it
  * shows and their cells' words (names, not codes), streamed as CSV (`;` or `,` by the reader's
- * locale) or XLSX. A parameter the list does not take is a 422, as on the list.
+ * locale) or XLSX. A parameter the list does not take is a 422, as on the list. Every served
+ * list has one (`app.services.lists`: the declared resources' list screens and the reading sheets).
  */
-export function registerListExport(app: FastifyInstance, contract: ListContract, sourceOf: ExportSourceOf): void {
+export async function listExportRoutes(app: FastifyInstance): Promise<void> {
+  for (const list of app.services.lists) registerListExport(app, list);
+}
+
+/** `GET admin/{api}/export` of one list. */
+function registerListExport(app: FastifyInstance, { contract, exportSource: sourceOf }: ServedList): void {
   const { check, ...options } = strictListQuery({ type: 'object', properties: { ...contract.query.properties, ...EXPORT_QUERY } } as const);
   app.get(`/${contract.api}/export`, { ...options, schema: { ...options.schema, response: responses(EXPORT_ANSWER) } }, async (request: FastifyRequest, reply: FastifyReply) => {
     check(request);

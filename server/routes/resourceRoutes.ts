@@ -1,41 +1,18 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE } from '../../common/locales.js';
-import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { screenWrites, type ScreenWrites } from '../definitions/screenWrites.js';
 import { HttpError } from '../http/errors.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { dottedName, parseMultipartForm, type FormSchema } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
-import { RESOURCES } from '../resources/index.js';
-import { LANGUAGE_QUERY, listContracts, resourceListQuery } from '../resources/listContracts.js';
-import { resourceExportSource } from '../services/listExport.js';
-import { registerListExport } from './listExport.js';
-import { registerListBulk } from './listBulk.js';
-import { fieldActions, resourceBulkRows } from '../services/bulkRows.js';
-import { isCustom, type ResourceDefinition } from '../resources/types.js';
+import { LANGUAGE_QUERY, resourceListQuery } from '../resources/listContracts.js';
 import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
 import { recordSchema } from '../resources/recordSchemas.js';
-import { storeContext } from '../services/storeContext.js';
-import { createCustomResourceService } from '../services/customResourceService.js';
 import { SCREEN_VERSION_HEADER } from '../../common/screensInUse.js';
 import { explainScreenChange } from '../services/screenChange.js';
 import type { ResourceService } from '../services/resourceService.js';
-import { namedStore } from '../resources/named.js';
 import { discardUploads, receiveUploads } from '../uploads/receiveUploads.js';
-
-/** What the resource routes are built from: the loaded screens and the resource registry. */
-export interface ResourceRoutesOptions {
-  screens: ReadonlyMap<string, ScreenDefinition>;
-  resources?: readonly ResourceDefinition[];
-}
-
-/** The service of a resource, with what its store needs from the app. */
-export function serviceOf(app: FastifyInstance, definition: ResourceDefinition, screens: ReadonlyMap<string, ScreenDefinition>): ResourceService {
-  // One service, one write path: a named list's store derives from its declaration as the others' do.
-  const custom = isCustom(definition) ? definition : { ...definition, store: namedStore(definition) };
-  return createCustomResourceService(app.db, custom, screens, storeContext({ storage: app.storage, pending: app.pendingUploads, cardPayments: app.cardPayments, mailConfigured: Boolean(app.config.smtpUrl) }), app.recordWrites);
-}
 
 
 /**
@@ -93,16 +70,17 @@ function explainingChanges(app: FastifyInstance, screen: string | undefined, han
 
 /**
  * The schema-driven resources under `/api/admin`: `GET {api}` (paging and the resource's declared
- * filters; any other parameter is a 422), `GET {api}/export` (server/routes/listExport.ts), `POST {api}/bulk` (server/routes/listBulk.ts), `GET {api}/:id`, and, as the resource's screen permits,
+ * filters; any other parameter is a 422), `GET {api}/:id`, and, as the resource's screen permits,
  * `POST {api}` (create), `POST {api}/:id` (update; PUT when the screen's `form.method` says so)
  * and `DELETE {api}/:id`. Read-only resources have no write routes at all (404). A screen whose
  * form has `fileUpload` fields makes its saves take multipart bodies, and each such field's
  * `deleteApi` adds a `DELETE {api}/{path}/:id` route that empties it.
  */
-export async function resourceRoutes(instance: FastifyInstance, { screens, resources = RESOURCES }: ResourceRoutesOptions): Promise<void> {
+export async function resourceRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  for (const definition of resources) {
-    const service = serviceOf(app, definition, screens);
+  const screens = app.screenRegistry.screens;
+  for (const service of app.services.resources.values()) {
+    const { definition } = service;
     const base = `/${definition.api}`;
     const screen = definition.screen ? screens.get(definition.screen) : undefined;
     const writes: ScreenWrites = screen ? screenWrites(screen) : { updateMethod: 'POST', uploads: {}, fileDeletes: {} };
@@ -114,15 +92,6 @@ export async function resourceRoutes(instance: FastifyInstance, { screens, resou
       const { lang: _lang, ...query } = request.query as Record<string, unknown>;
       return service.list(query);
     });
-    const contract = definition.screen ? listContracts().get(definition.screen) : undefined;
-    if (contract) {
-      registerListExport(app, contract, ({ lang: _lang, ...query }) => resourceExportSource(service, query));
-      const actions = fieldActions(app.db, app.recordWrites)[definition.api] ?? {};
-      for (const field of definition.actionFields ?? []) {
-        if (!actions[field]) throw new Error(`Resource ${definition.api}: its action field ${field} has no action (server/services/bulkRows.ts fieldActions)`);
-      }
-      registerListBulk(app, contract, resourceBulkRows(service, actions));
-    }
     const recordAnswer = { params: idParamsSchema, response: responses(dataAnswer(record)) };
     if (definition.languageParam) {
       const { check: checkRecord, ...recordOptions } = strictListQuery({ type: 'object', properties: LANGUAGE_QUERY } as const);

@@ -9,11 +9,9 @@ import { RESOURCES } from '../resources/index.js';
 import { screenImpact } from '../services/screenImpact.js';
 import { sheetImpact } from '../services/sheetImpact.js';
 import { screenCatalog } from '../services/screenCatalog.js';
-import { createScreenService, SCREEN_MESSAGES, type ScreenAuthor, type VersionRef } from '../services/screenService.js';
+import { SCREEN_MESSAGES, type ScreenAuthor, type VersionRef } from '../services/screenService.js';
 import { validateWithDraft } from '../services/screenValidation.js';
 import { DEFINITION_BODY_LIMIT } from '../definitions/definitionBounds.js';
-import { serviceOf } from './resourceRoutes.js';
-import { sheetServiceOf } from './bookSave.js';
 import type { ResourceDefinition } from '../resources/types.js';
 import {
   ADDED_VERSION,
@@ -85,9 +83,9 @@ const writes = (name: keyof typeof BODIES) => ({ config: config(name), bodyLimit
  */
 export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  const screens = createScreenService(app.db, app.screenRegistry);
+  const { screens, resources, sheets } = app.services;
   // The preview's saves: the resources' and the sheet's own, run dry.
-  const saves = { resource: (definition: ResourceDefinition) => serviceOf(app, definition, app.screenRegistry.screens), sheet: () => sheetServiceOf(app) };
+  const saves = { resource: (definition: ResourceDefinition) => resources.get(definition.api)!, sheet: () => sheets };
 
   app.get('/screens', { schema: { response: responses(dataAnswer({ type: 'array', items: SCREEN_SUMMARY })) } }, async () => ({ data: await screens.list() }));
   // The in-use forms' validators as a script the browser imports (its URL names the stamp it was asked for).
@@ -143,6 +141,6 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     if (problems.length) throw unprocessable(Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
     const next = readDefinition(inUse, definition as Record<string, unknown>);
     if (inUse.kind === 'form') return { data: await sheetImpact(app.db, inUse.formSchema, next.formSchema!) };
-    return { data: await screenImpact(serviceOf(app, resource!, app.screenRegistry.screens), inUse.formSchema, next.formSchema!) };
+    return { data: await screenImpact(resources.get(resource!.api)!, inUse.formSchema, next.formSchema!) };
   });
 }

@@ -1,9 +1,9 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import { USER_ACTION } from './users.js';
-import { ADD_SUBSCRIPTION_BODY, addSubscription, cancelSubscription } from '../services/subscriptionService.js';
+import { idParamsSchema } from '../http/pathParams.js';
+import { ADD_SUBSCRIPTION_BODY, addSubscription, cancelSubscription, USER_ACTION_ANSWER } from '../services/subscriptionService.js';
 
-const userRoute = { schema: USER_ACTION } as const;
+const userRoute = { schema: { params: idParamsSchema, response: USER_ACTION_ANSWER } } as const;
 
 /**
  * A user's subscription (SPEC §7): `POST admin/plans/{userid}` adds one, `DELETE

@@ -2,15 +2,12 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance } from 'fastify';
 import { LOCALES } from '../../common/locales.js';
 import { MAX_INT_ID } from '../db/limits.js';
-import { DATE_TIME, INTEGER, nullable, objectOf, pagedAnswer, responses, savedAnswer, STRING, type JsonSchema } from '../../common/answerSchemas.js';
+import { DATE_TIME, INTEGER, nullable, objectOf, pagedAnswer, responses, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 import { strictListQuery } from '../http/listQuery.js';
-import { users } from '../db/schema/index.js';
-import { recordSchema } from '../resources/recordSchemas.js';
-import { userResource } from '../resources/users.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { idParamsSchema } from '../http/pathParams.js';
 import { MAX_FILTER_VALUES } from '../resources/listQuerySchema.js';
-import { CREDITS_BODY, setCredits, VALIDATE_BODY, validateUser } from '../services/subscriptionService.js';
+import { CREDITS_BODY, setCredits, USER_ACTION_ANSWER, VALIDATE_BODY, validateUser } from '../services/subscriptionService.js';
 import { userCreditHistory, userLibraries, userOptions, userRoleOptions, userSavedSearches } from '../services/userActivityService.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: MAX_INT_ID }, maxItems: MAX_FILTER_VALUES } as const;
@@ -21,8 +18,8 @@ const searchesQuery = { type: 'object', properties: { lang: { type: 'string', en
 const userOptionsQuery = { type: 'object', properties: { ...pagingQuerySchema, search, ids: idList } } as const;
 const roleOptionsQuery = { type: 'object', properties: { ...pagingQuerySchema, search, ids: idList } } as const;
 
-/** The user record the actions answer with (server/resources/users.ts). */
-export const USER_ACTION = { params: idParamsSchema, response: responses(savedAnswer(recordSchema(users, userResource.fields, 'record'))) } as const;
+/** A user's action: on the user of the path, answering the user record. */
+const USER_ACTION = { params: idParamsSchema, response: USER_ACTION_ANSWER } as const;
 const ID_NAME = objectOf({ id: INTEGER, name: STRING });
 const LIBRARY = objectOf({ id: INTEGER, name: STRING, books: { type: 'array', items: objectOf({ id: INTEGER, original_title: STRING, authorList: { type: 'array', items: ID_NAME } }) } });
 const CREDIT_MOVEMENT = objectOf({

@@ -6,10 +6,16 @@ import { findPlan } from '../db/repositories/planRepository.js';
 import { currentSubscription, insertSubscription, markSubscriptionCanceled, type CurrentSubscription } from '../db/repositories/subscriptionRepository.js';
 import { lockUser, setUserAccepted, userExists } from '../db/repositories/userRepository.js';
 import { userResource } from '../resources/users.js';
+import { recordSchema } from '../resources/recordSchemas.js';
+import { users } from '../db/schema/index.js';
+import { responses, savedAnswer } from '../../common/answerSchemas.js';
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js';
 import { CardPaymentError, CardPaymentNotConfiguredError, type CardPaymentProvider } from '../payments/CardPaymentProvider.js';
 import { actionBody, type FieldWords } from './actionBody.js';
 import { parseId } from './resourceService.js';
+
+/** The answers of a user's actions (validation, credits, subscriptions): the user record, as `GET admin/users/{id}` answers it. */
+export const USER_ACTION_ANSWER = responses(savedAnswer(recordSchema(users, userResource.fields, 'record')));
 
 
 /** The messages of the subscription rules (docs/api.md, 'Users and subscriptions'). */

@@ -6,7 +6,6 @@ import { insertAdministrator } from '../../server/db/repositories/administratorR
 import { hashPassword } from '../../server/services/passwords.js';
 import { insertUser } from '../helpers/subscribers.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { sheetServiceOf } from '../../server/routes/bookSave.js';
 import { BULK_ROWS_AT_ONCE } from '../../server/services/bulkActions.js';
 
 type Row = { id: number; label: string | null; done: boolean; message?: string; errors?: Record<string, string[]> };
@@ -75,7 +74,7 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
   });
 
   it('a column write refuses a sheet changed since it was read, and keeps the search text in step with a new title', async () => {
-    const sheets = sheetServiceOf(t.app);
+    const sheets = t.app.services.sheets;
     const read = (await call('GET', `books/13`)).json().data as Record<string, unknown> & { id: number; version: number };
     await sheets.saveColumns(read, { original_title: 'Zygomorphic Lanterns' });
     const found = (await call('GET', 'books?search=zygomorphic')).json().data as { id: number }[];

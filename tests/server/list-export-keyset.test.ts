@@ -5,7 +5,6 @@ import { batchDeclared, listDeclared, type DeclaredPosition } from '../../server
 import { authors } from '../../server/db/schema/index.js';
 import type { OrderKey } from '../../server/resources/declaration.js';
 import { authorResource } from '../../server/resources/authors.js';
-import { serviceOf } from '../../server/routes/resourceRoutes.js';
 import { RESOURCE_EXPORT_BATCH, resourceExportSource } from '../../server/services/listExport.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
@@ -71,7 +70,7 @@ describe('the export of a declared list: batches by keyset, in the list’s orde
     // The search matched Author 1 and Author 10 to 19 only.
     expect(rows.every((row) => /^Author 1\d?$/.test(row[1]!))).toBe(true);
     // The same filters walked in small batches: each batch goes on where the last one ended, filtered alike.
-    const service = serviceOf(t.app, authorResource, t.app.screenRegistry.screens);
+    const service = t.app.services.resources.get(authorResource.api)!;
     const source = await resourceExportSource(service, { name: 'author 1', country_id: [countries[1]!, countries[2]!] }, 60);
     const walked: number[] = [];
     for await (const batch of source.batches()) walked.push(...batch.map((row) => row.id as number));
@@ -104,7 +103,7 @@ describe('the export of a declared list: batches by keyset, in the list’s orde
   });
 
   it('leaves no row out when rows read before are deleted meanwhile (an offset would skip as many)', async () => {
-    const service = serviceOf(t.app, authorResource, t.app.screenRegistry.screens);
+    const service = t.app.services.resources.get(authorResource.api)!;
     const source = await resourceExportSource(service, { country_id: [countries[3]!] }, 50);
     const batches = source.batches();
     const first = (await batches.next()).value as { id: number }[];

@@ -7,7 +7,7 @@ import { demandResource } from '../resources/demands.js';
 import type { SHEET_READ_ONLY_FIELDS} from '../resources/readingSheets.js';
 import { SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
 import { recordSchema } from '../resources/recordSchemas.js';
-import { READING_SHEET_SCHEMA } from '../services/bookSaveInput.js';
+import { READING_SHEET_SCHEMA } from './bookSaveInput.js';
 
 /** Input rules that say nothing of what an answer carries. */
 const INPUT_ONLY = new Set(['required', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'maxItems', 'minItems', 'uniqueItems', 'default', 'format', 'readOnly', '$schema']);
