@@ -19,9 +19,22 @@ export function buildResources(files: Record<string, Messages>): Record<string, 
   return resources;
 }
 
-/** Flattens nested messages to dotted keys. */
-export function flattenKeys(messages: Messages, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : flattenKeys(value, `${prefix}${key}.`),
-  );
+/**
+ * Every text of a nested labels tree by its dotted key, in the tree's order:
+ * `{ columns: { name: 'Name' } }` under `screens.genres` gives `screens.genres.columns.name` → 'Name'.
+ * The namespace (none by default) prefixes each key with a dot. Only plain objects are walked and
+ * only strings kept: an array, null, a number or a boolean has no texts (a screen's labels holding
+ * one are refused where they are checked, server/services/screenService.ts), so any input is safe.
+ */
+export function textsByDottedKey(labels: unknown, namespace = ''): Map<string, string> {
+  const texts = new Map<string, string>();
+  const walk = (node: unknown, path: readonly string[]): void => {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value === 'string') texts.set([...path, key].join('.'), value);
+      else walk(value, [...path, key]);
+    }
+  };
+  walk(labels, namespace ? [namespace] : []);
+  return texts;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldLabelOf } from '../../common/fieldLabel.js';
-import { buildResources, type Messages } from '../../common/i18nResources.js';
+import { buildResources, textsByDottedKey, type Messages } from '../../common/i18nResources.js';
 import { DEFAULT_LOCALE, LOCALE_NAMES, type Locale } from '../../common/locales.js';
 import type { FieldLabels } from '../../common/validation.js';
 
@@ -72,15 +72,7 @@ export function builtInMessages(namespace: string): Messages {
 /** Uses a screen's published labels for its namespace (undefined: back to the files' texts). */
 export function publishLabels(namespace: string, messages: Messages | undefined): void {
   if (!messages) return void published.delete(namespace);
-  const flat = new Map<string, string>();
-  const walk = (node: Messages, prefix: string): void => {
-    for (const [key, value] of Object.entries(node)) {
-      if (typeof value === 'string') flat.set(`${prefix}.${key}`, value);
-      else walk(value, `${prefix}.${key}`);
-    }
-  };
-  walk(messages, namespace);
-  published.set(namespace, flat);
+  published.set(namespace, textsByDottedKey(messages, namespace));
 }
 
 /**
@@ -101,13 +93,5 @@ function readTexts(): Map<string, string> {
     }
   };
   walk(LOCALES_DIR);
-  const map = new Map<string, string>();
-  const flatten = (messages: Messages, prefix: string): void => {
-    for (const [key, value] of Object.entries(messages)) {
-      if (typeof value === 'string') map.set(prefix + key, value);
-      else flatten(value, `${prefix}${key}.`);
-    }
-  };
-  for (const { translation } of Object.values(buildResources(files))) flatten(translation, '');
-  return map;
+  return new Map(Object.values(buildResources(files)).flatMap(({ translation }) => [...textsByDottedKey(translation)]));
 }

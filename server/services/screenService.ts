@@ -1,4 +1,4 @@
-import type { Messages } from '../../common/i18nResources.js';
+import { textsByDottedKey, type Messages } from '../../common/i18nResources.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { Db } from '../db/client.js';
 import {
@@ -82,12 +82,6 @@ function fileFields(definition: unknown): string {
     .join(',');
 }
 
-/** The flat keys of nested labels under a namespace (`screens.genres.englishName`). */
-function flatKeys(labels: unknown, prefix: string): string[] {
-  if (!labels || typeof labels !== 'object' || Array.isArray(labels)) return [];
-  return Object.entries(labels).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}.${key}`] : flatKeys(value, `${prefix}.${key}`)));
-}
-
 /** Labels are texts, nested by key: anything else is refused at its path. */
 function labelProblems(labels: unknown, path = 'labels'): ScreenProblem[] {
   if (!labels || typeof labels !== 'object' || Array.isArray(labels)) return [{ path, message: 'must be an object of texts, keyed like the screen’s i18n keys' }];
@@ -116,7 +110,7 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     if (!definition || typeof definition !== 'object' || Array.isArray(definition)) return [...problems, { path: '(definition)', message: 'must be a screen definition (a JSON object)' }];
     const namespace = labelNamespace(builtIn.definition, builtIn.kind);
     // The draft's labels are texts of the screen's namespace: its new keys exist.
-    const i18nKeys = new Set([...englishTexts().keys(), ...flatKeys(input.labels, namespace)]);
+    const i18nKeys = new Set([...englishTexts().keys(), ...textsByDottedKey(input.labels, namespace).keys()]);
     // Nothing else is read of a form schema outside the closed language (checkSchemaLanguage).
     const schema = at(upgradeDefinition(definition), 'form.schema');
     if (schema !== undefined && !checkSchemaLanguage(schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }))) return problems;

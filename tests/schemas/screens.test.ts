@@ -7,7 +7,7 @@ import { expandScreen } from '../../common/expandTranslations.js';
 import { BUILT_IN_WIDGETS, CELL_NAMES, FIELD_NAMES, screenMetaSchema, WIDGET_NAMES, type ScreenDefinition } from '../../common/screenDefinition.js';
 import { compileFormValidator } from '../../server/definitions/formValidator.js';
 import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
-import { buildResources, flattenKeys, type Messages } from '../../common/i18nResources.js';
+import { buildResources, textsByDottedKey, type Messages } from '../../common/i18nResources.js';
 import { SCREEN_SCHEMA_FILE, screenSchemaText } from '../../scripts/write-screen-schema.js';
 import { FIXED_ROUTES } from '../../server/definitions/check/checkRoutes.js';
 import { DASHBOARD_PATH } from '../../src/screens/dashboard/dashboardCalls.js';
@@ -27,7 +27,7 @@ function localeKeys(): Map<string, Set<string>> {
   const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   for (const file of walk(LOCALES_DIR).filter((f) => f.endsWith('.json'))) messages[file.split(path.sep).join('/')] = JSON.parse(fs.readFileSync(file, 'utf8'));
   const resources = buildResources(messages);
-  return new Map(Object.entries(resources).map(([lng, { translation }]) => [lng, new Set(flattenKeys(translation))]));
+  return new Map(Object.entries(resources).map(([lng, { translation }]) => [lng, new Set(textsByDottedKey(translation).keys())]));
 }
 
 /** Walks a JSON value, calling `visit(key, value)` for every property of every object. */

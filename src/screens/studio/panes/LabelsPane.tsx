@@ -1,19 +1,14 @@
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import type { Messages } from '../../../../common/i18nResources';
+import { textsByDottedKey } from '../../../../common/i18nResources';
 import { withLabel } from '../draftEdits';
 import type { PaneProps } from './paneProps';
 import { problemsAt } from './problemsAt';
 
-/** Every text of a labels tree by its dotted key. */
-function flatten(labels: Messages, prefix = ''): [string, string][] {
-  return Object.entries(labels).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value, `${prefix}${key}.`)));
-}
-
 /** The screen's own texts (titles, menu entry, columns, fields, help), in each interface language the app has. */
 export function LabelsPane({ draft, catalog, namespace, problems, update }: PaneProps) {
   const { t } = useTranslation();
-  const entries = flatten(draft.labels);
+  const entries = [...textsByDottedKey(draft.labels)];
   return (
     <div className="studio-pane-section">
       <p className="studio-muted">{t('screens.studio.labelsIntro', { namespace, languages: catalog.languages.map((language) => language.name).join(', ') })}</p>
