@@ -1,7 +1,13 @@
 import { pickTranslation, type Translations } from '../../common/locales.js';
-import type { Codec } from './declaration.js';
-import { translationsOf } from './named.js';
+import { translationsOf } from '../../common/translationsOf.js';
+import type { Codec } from '../resources/declaration.js';
 import { fileUrl } from '../storage/fileUrl.js';
+
+/*
+ * How a column value of each codec is read into the API and written from a body: pure value
+ * mappings, below both the repositories (which read with them) and the engine's declared store
+ * (which writes with them), so that neither loads a resource's code.
+ */
 
 /** Reads a column value as the API sends it. */
 const READ: Record<Codec, (value: unknown) => unknown> = {

@@ -3,7 +3,11 @@ import type { Db } from '../db/client.js';
 import { rowExists } from '../db/repositories/directoryRepository.js';
 import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 
-/** Helpers of the directory resources (contacts, companies, authors). */
+/**
+ * The reference checks of the engine: a declared store's check that each reference names a row
+ * (server/engine/declaredStore.ts), and the refusal of a delete while the record is used (the
+ * directory resources: contacts, companies, authors).
+ */
 
 /** 422 on each field whose id names no row: `The selected company id is invalid.` */
 export async function checkReferences(db: Db, references: [field: string, table: PgTable & { id: PgColumn }, value: number | null, message?: string][]): Promise<void> {

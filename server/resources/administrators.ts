@@ -3,7 +3,7 @@ import { revokeAdministratorSessions } from '../db/repositories/sessionRepositor
 import { administrators } from '../db/schema/index.js';
 import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 import { currentRequest } from '../http/requestContext.js';
-import { declaredStore } from './declaredStore.js';
+import { declaredStore } from '../engine/declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
 import { BOOLEAN, STRING } from '../../common/answerSchemas.js';
 

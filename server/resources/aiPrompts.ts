@@ -1,8 +1,8 @@
 import { LOCALES, type Translations } from '../../common/locales.js';
 import { aiPrompts } from '../db/schema/editorial.js';
 import { unprocessable } from '../http/errors.js';
-import { declaredStore } from './declaredStore.js';
-import { translationsOf } from './named.js';
+import { declaredStore } from '../engine/declaredStore.js';
+import { translationsOf } from '../../common/translationsOf.js';
 import type { CustomResourceDefinition } from './types.js';
 
 /** Variables every prompt text must mention (SPEC §2: "Context and json_structure are required"). */

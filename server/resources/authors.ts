@@ -1,7 +1,7 @@
 import { authorUsage } from '../db/repositories/authorRepository.js';
 import { authors, bookAuthors, books, countries } from '../db/schema/index.js';
-import { declaredStore, searchOf } from './declaredStore.js';
-import { refuseWhileUsed } from './directory.js';
+import { declaredStore, searchOf } from '../engine/declaredStore.js';
+import { refuseWhileUsed } from '../engine/referenceChecks.js';
 import type { CustomResourceDefinition } from './types.js';
 
 const fields = {

@@ -1,7 +1,7 @@
 import { companyUsage } from '../db/repositories/companyRepository.js';
 import { books, companies, countries } from '../db/schema/index.js';
-import { declaredStore, searchOf } from './declaredStore.js';
-import { refuseWhileUsed } from './directory.js';
+import { declaredStore, searchOf } from '../engine/declaredStore.js';
+import { refuseWhileUsed } from '../engine/referenceChecks.js';
 import type { CustomResourceDefinition } from './types.js';
 import { BOOLEAN } from '../../common/answerSchemas.js';
 

@@ -1,7 +1,7 @@
 import { contactUsage } from '../db/repositories/contactRepository.js';
 import { bookContacts, books, bookSources, companies, contacts, contactTypes } from '../db/schema/index.js';
-import { declaredStore, searchOf } from './declaredStore.js';
-import { refuseWhileUsed } from './directory.js';
+import { declaredStore, searchOf } from '../engine/declaredStore.js';
+import { refuseWhileUsed } from '../engine/referenceChecks.js';
 import type { CustomResourceDefinition } from './types.js';
 
 const fields = {

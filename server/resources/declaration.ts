@@ -11,7 +11,7 @@ export { FILTER_OPS, type FilterDeclaration, type FilterOp } from '../resources/
  * The declaration of one resource's API surface, in data: what its records carry, what a body may
  * write, what its list returns and which query parameters it accepts. Everything else derives from
  * it: the list route's query schema and its SQL conditions, the mapping of a plain table
- * (`tableMapping.ts`), the refusal of unknown body fields and parameters, and the check that ties
+ * (`server/db/codecs.ts`), the refusal of unknown body fields and parameters, and the check that ties
  * each screen definition to what the server really does (`server/definitions/checkDefinitions.ts`).
  * docs/architecture.md draws the path of one field.
  */

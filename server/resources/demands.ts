@@ -6,7 +6,7 @@ import { demandSearch, findDemandStatus, sheetsOfDemands } from '../db/repositor
 import { columnOf } from '../db/repositories/filterConditions.js';
 import { books, demands, demandStatuses, demandTypes, users } from '../db/schema/index.js';
 import { unprocessable, type FieldErrors } from '../http/errors.js';
-import { declaredStore } from './declaredStore.js';
+import { declaredStore } from '../engine/declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
 import { INTEGER, nullable, objectOf, STRING } from '../../common/answerSchemas.js';
 

@@ -3,7 +3,7 @@ import { labelTaken } from '../db/repositories/literaryPrizeRepository.js';
 import { bookLiteraryPrizes } from '../db/schema/book-criteria.js';
 import { literaryPrizes } from '../db/schema/index.js';
 import { unprocessable } from '../http/errors.js';
-import { declaredStore, searchOf } from './declaredStore.js';
+import { declaredStore, searchOf } from '../engine/declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
 import { STRING } from '../../common/answerSchemas.js';
 

@@ -1,22 +1,11 @@
-import { LOCALES, type Translations } from '../../common/locales.js';
+import { translationsOf } from '../../common/translationsOf.js';
 import type { NamedTable } from '../db/repositories/namedListRepository.js';
 import { NAME_SEARCH, NAMED_FIELDS } from './declaration.js';
 import { columnOf } from '../db/repositories/filterConditions.js';
 import { clashingNameLocales, parentIdOf } from '../db/repositories/resourceRepository.js';
 import { unprocessable } from '../http/errors.js';
-import { declaredStore, searchOf } from './declaredStore.js';
+import { declaredStore, searchOf } from '../engine/declaredStore.js';
 import type { NamedResourceDefinition, ResourceStore } from './types.js';
-
-/** A per-locale value from a validated body: the known locales with a non-empty text, in locale order. */
-export function translationsOf(value: unknown): Translations {
-  const source = (value ?? {}) as Record<string, unknown>;
-  const result: Translations = {};
-  for (const locale of LOCALES) {
-    const text = source[locale];
-    if (typeof text === 'string' && text !== '') result[locale] = text;
-  }
-  return result;
-}
 
 /** A read-only list of translatable names (`GET admin/{api}` and `GET admin/{api}/{id}` only), searched by `name`. */
 export function readOnlyNamedList(api: string, label: string, table: NamedTable, screen?: string): NamedResourceDefinition {
@@ -24,7 +13,7 @@ export function readOnlyNamedList(api: string, label: string, table: NamedTable,
 }
 
 /**
- * The store of a named list: derived from its declaration (server/resources/declaredStore.ts), its
+ * The store of a named list: derived from its declaration (server/engine/declaredStore.ts), its
  * search text every locale of its names, with the rules of such lists.
  */
 export function namedStore(definition: NamedResourceDefinition): ResourceStore {

@@ -2,7 +2,7 @@ import { searchNormal } from '../../common/locales.js';
 import { isYouTubeUrl } from '../../common/youtube.js';
 import { news, NEWS_TYPES } from '../db/schema/editorial.js';
 import { unprocessable } from '../http/errors.js';
-import { declaredStore } from './declaredStore.js';
+import { declaredStore } from '../engine/declaredStore.js';
 import { richTextToPlain, sanitizeRichText } from './richText.js';
 import type { CustomResourceDefinition } from './types.js';
 

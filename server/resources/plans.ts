@@ -1,5 +1,5 @@
 import { plans } from '../db/schema/index.js';
-import { declaredStore } from './declaredStore.js';
+import { declaredStore } from '../engine/declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
 import { STRING } from '../../common/answerSchemas.js';
 

@@ -9,7 +9,7 @@ import { columnOf } from '../db/repositories/filterConditions.js';
 import { lockReporter, setReporterTargets, textOwners, textsOfReporters, writeReporterTexts, type ReporterTextWrite } from '../db/repositories/reporterRepository.js';
 import { plans, reporters, reporterStatuses, reporterUserRoles, reporterUsers, users } from '../db/schema/index.js';
 import { unprocessable } from '../http/errors.js';
-import { declaredStore, searchOf } from './declaredStore.js';
+import { declaredStore, searchOf } from '../engine/declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
 import { INTEGER, objectOf, STRING } from '../../common/answerSchemas.js';
 import { concurrently } from '../db/concurrently.js';

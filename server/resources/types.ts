@@ -10,7 +10,7 @@ import type { ResourceSurface } from './declaration.js';
 
 /**
  * A resource stored in one named table (reference lists, countries, genres…): its records are
- * mapped from the table by its field declarations (`tableMapping.ts`), with no hand-written code.
+ * mapped from the table by its field declarations (`server/db/codecs.ts`), with no hand-written code.
  */
 export interface NamedResourceDefinition extends ResourceSurface {
   /** The table; every such resource has `id`, `names` and `search_text`. */

@@ -2,7 +2,7 @@ import { subscriptionStateFilter, userSubscriptionState } from '../db/repositori
 import { currentSubscriptionsOf, fullnameOf, librariesOf, subscriptionHistoriesOf, userEmailTaken } from '../db/repositories/userRepository.js';
 import { countries, locales, plans, savedSearches, users } from '../db/schema/index.js';
 import { unprocessable } from '../http/errors.js';
-import { declaredStore, searchOf } from './declaredStore.js';
+import { declaredStore, searchOf } from '../engine/declaredStore.js';
 import type { CustomResourceDefinition } from './types.js';
 import { BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING } from '../../common/answerSchemas.js';
 import { SUBSCRIPTION_STATES } from '../../common/subscribers.js';

@@ -3,7 +3,6 @@ import { isStillReferenced } from '../db/errors.js';
 import type { SQL } from 'drizzle-orm';
 import type { ListQuery, PageMeta } from '../../common/api.js';
 import {
-  BOOK_SORTS,
   countBookTiers,
   bookBatchRows,
   findBookBatch,
@@ -22,7 +21,7 @@ import { filterConditions, rankedSearch, withDescendants, type RankedSearch } fr
 import { type FilterDeclaration } from '../resources/filterDeclaration.js';
 import { bookFacets } from '../db/schema/index.js';
 import { RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
-import { BOOK_FILTERS, SHEET_RESOURCE } from '../resources/readingSheets.js';
+import { BOOK_FILTERS, BOOK_SORTS, SHEET_RESOURCE } from '../resources/readingSheets.js';
 import type { RecordWrites } from './recordWrites.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { decodeBookCursor, encodeBookCursor } from './bookListCursor.js';

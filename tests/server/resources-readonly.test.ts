@@ -17,7 +17,7 @@ import {
   formats,
 } from '../../server/db/schema/index.js';
 import { loadScreens } from '../../server/definitions/loadScreens.js';
-import { searchOf } from '../../server/resources/declaredStore.js';
+import { searchOf } from '../../server/engine/declaredStore.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 let t: TestApp;

@@ -4,8 +4,8 @@ import type { RankedSearch } from './filterConditions.js';
 import { rowsOf } from './rowsOf.js';
 import { RATING_TYPES, type RatingType } from '../schema/book-ratings.js';
 
-/** Columns a reading-sheet list can be sorted by (API names). */
-export { BOOK_SORTS, type BookSort } from '../../resources/readingSheets.js';
+/** Columns a reading-sheet list can be sorted by (API names; their list is the declaration's `BOOK_SORTS`). */
+export type { BookSort } from '../../resources/readingSheets.js';
 import type { BookSort } from '../../resources/readingSheets.js';
 export type SortDirection = 'asc' | 'desc';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Codec, CountRelation, FieldDeclaration, ListRelation, OneRelation, OrderKey, ReadOptions, RelationPick } from '../../resources/declaration.js';
-import { readCodec } from '../../resources/tableMapping.js';
+import { readCodec } from '../codecs.js';
 import type { Db } from '../client.js';
 import { columnOf, tableName } from './filterConditions.js';
 

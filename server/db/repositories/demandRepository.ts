@@ -3,7 +3,7 @@ import type { Db } from '../client.js';
 import { books, demandStatuses, demands, users } from '../schema/index.js';
 import { authorsOfBooks } from './authorsOfBooks.js';
 import { searchWords } from './filterConditions.js';
-import { type DerivedFilter } from '../../resources/filterDeclaration.js';
+import type { DerivedFilter } from '../../resources/filterDeclaration.js';
 import { likePattern } from './namedListRepository.js';
 
 /** The reading sheet of each request that has one, by request id: `{ id, original_title, authorList }` (a request's `book`). */
