@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -28,6 +30,24 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycle, whatever its length: the layering blocks below check one import at a time
+    // and cannot see a loop through several files. The TypeScript resolver maps a `.js` specifier
+    // to its `.ts` file, as tsc does. Type-only imports (`import type`, or every specifier `type`)
+    // are left out of the graph: verbatimModuleSyntax erases them, so they load nothing at run time
+    // and a loop through one cannot break there (import-x 4 skips them itself; it has no
+    // ignoreTypeImports option to turn). allowUnsafeDynamicCyclicDependency stays false: an
+    // `import()` still loads its module, so a loop through one is still a loop between layers.
+    files: ['server/**/*.ts', 'common/**/*.ts', 'src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    // The files import-x reads to follow the imports, and its parser for them (as its typescript config).
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     // The engine data client is the one place of the interface that calls fetch.
     files: ['server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'src/engine/api/apiClient.ts'],
     rules: { 'no-restricted-globals': 'off' },
@@ -42,9 +62,11 @@ export default tseslint.config(
     files: ['common/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(src|server)(/|$)', message: 'common/ is shared by the interface and the server: it imports neither.' }] }] },
   },
-  // The server's layers point one way: routes → services → repositories → db/schema. Resources (the
-  // declarations) are read by all of them and import no service; repositories read only the
-  // declarations' vocabulary (declaration, filterDeclaration, tableMapping, the reading sheet's readingSheets), never a resource's code.
+  // The server's layers point one way: routes → services → the engine (server/engine/: the stores
+  // derived from declarations) → repositories → db/schema. Resources (the declarations) are read by
+  // all of them and import no service; repositories take the declarations as types only (`import
+  // type`, erased at run time): a value both need (the codecs, a shared constant) lives below them,
+  // in server/db/ or common/, so that loading a repository never loads a resource's code.
   {
     files: ['server/db/repositories/**/*.ts'],
     rules: {
@@ -52,10 +74,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(\\.{1,2}/)+(.*/)?(services|routes|http)(/|$)', message: 'Repositories hold SQL only: they never import services, routes or http/.' },
             {
-              regex: '^(\\.{1,2}/)+(.*/)?resources/(?!(declaration|filterDeclaration|tableMapping|readingSheets)\\.js$)',
-              message: "Repositories read the declarations' vocabulary only (declaration, filterDeclaration, tableMapping, the reading sheet's readingSheets), never a resource's code.",
+              regex: '^(\\.{1,2}/)+(.*/)?(services|routes|http|uploads)(/|$)',
+              message: 'Repositories hold SQL only: they never import services, routes, http/ or uploads/.',
+            },
+            {
+              regex: '^(\\.{1,2}/)+(.*/)?resources(/|$)',
+              allowTypeImports: true,
+              message: 'Repositories take the declarations as types only (import type): move a value they need down, to server/db/ or common/.',
             },
           ],
         },
@@ -68,6 +94,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(services|routes)(/|$)', message: 'Resources are declarations: they import no service or route (a service hands a rule what it needs through the store context).' }] },
+      ],
+    },
+  },
+  {
+    // The engine builds a resource's store from its declaration; services call it, never the reverse.
+    files: ['server/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(services|routes)(/|$)', message: 'The engine sits below the services: it imports no service or route.' }] },
       ],
     },
   },

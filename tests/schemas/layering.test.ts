@@ -16,14 +16,43 @@ async function restricted(filePath: string, code: string): Promise<string[]> {
 const cases: { filePath: string; allowed: string[]; forbidden: string[] }[] = [
   {
     filePath: 'server/db/repositories/x.ts',
-    allowed: ["import { books } from '../schema/index.js';", "import type { Db } from '../client.js';", "import { sql } from 'drizzle-orm';"],
+    allowed: [
+      "import { books } from '../schema/index.js';",
+      "import type { Db } from '../client.js';",
+      "import { sql } from 'drizzle-orm';",
+      "import { readCodec } from '../codecs.js';",
+      // The declarations, as types only: erased at run time, they load no resource's code.
+      "import type { ResourceDefinition } from '../../resources/types.js';",
+      "import { type DerivedFilter } from '../../resources/filterDeclaration.js';",
+      "export type { BookSort } from '../../resources/readingSheets.js';",
+    ],
     forbidden: [
       "import { parseId } from '../../services/resourceService.js';",
       "import { fileRoutes } from '../../routes/files.js';",
-      "import type { ResourceDefinition } from '../../resources/types.js';",
       "export { parseId } from '../../services/resourceService.js';",
       "import type { BookSaveService } from '../../services/bookSaveService.js';",
+      "import { unprocessable } from '../../http/errors.js';",
+      "import { discardUploads } from '../../uploads/receiveUploads.js';",
+      // A value from the declarations loads their code (and what it imports) with the repository.
+      "import { BOOK_SORTS } from '../../resources/readingSheets.js';",
+      "import { writableFields, type FieldDeclaration } from '../../resources/declaration.js';",
+      "export { BOOK_SORTS } from '../../resources/readingSheets.js';",
+      "import { namedStore } from '../../resources/named.js';",
     ],
+  },
+  {
+    filePath: 'server/engine/x.ts',
+    allowed: [
+      "import { writableFields } from '../resources/declaration.js';",
+      "import { findDeclared } from '../db/repositories/declaredRepository.js';",
+      "import { unprocessable } from '../http/errors.js';",
+    ],
+    forbidden: ["import { parseId } from '../services/resourceService.js';", "import type { FileRoutesOptions } from '../routes/files.js';"],
+  },
+  {
+    filePath: 'server/resources/x.ts',
+    allowed: ["import { declaredStore } from '../engine/declaredStore.js';", "import { rowExists } from '../db/repositories/directoryRepository.js';"],
+    forbidden: ["import { parseId } from '../services/resourceService.js';"],
   },
   {
     filePath: 'server/services/x.ts',
