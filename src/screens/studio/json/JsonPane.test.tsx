@@ -4,7 +4,7 @@ import { EditorView } from '@codemirror/view';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { createRef, StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JsonPane, type JsonPaneHandle, type JsonPaneProblem, type JsonPaneProps } from './JsonPane';
+import JsonPane, { type JsonPaneHandle, type JsonPaneProblem, type JsonPaneProps } from './JsonPane';
 
 const definition = JSON.stringify(
   {

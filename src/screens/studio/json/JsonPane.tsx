@@ -166,7 +166,7 @@ const sameProblems = (a: readonly JsonPaneProblem[], b: readonly JsonPaneProblem
  * Ctrl-] and Ctrl-[, and Enter keeps the indentation), so the keyboard never gets stuck in the
  * editor. Loaded only by the studio page, through `lazy(() => import('./json/JsonPane'))`.
  */
-export function JsonPane({ value, onChange, schema, problems, label, describeSyntax, ref }: JsonPaneProps) {
+function JsonPane({ value, onChange, schema, problems, label, describeSyntax, ref }: JsonPaneProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const labelling = useRef(new Compartment());
