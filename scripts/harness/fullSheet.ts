@@ -25,7 +25,7 @@ import {
   thematics,
   times,
 } from '../../server/db/schema/index.js';
-import { TRANSLATION_KEYS } from '../../server/services/bookSaveInput.js';
+import { SHEET_TRANSLATION_KEYS } from '../../server/services/sheetColumnFields.js';
 
 /**
  * The full reading sheet the server suites save and read and the editor bench types in: every
@@ -113,7 +113,7 @@ export function fullSheet(ref: ReferenceIds, dir: Directory) {
     manuscript_confidential: 1 as const,
     private_comment: 'Worth a series, not a film.',
     serie: 1 as const,
-    ...Object.fromEntries(TRANSLATION_KEYS.map((key) => [key, everyLocale(key)])),
+    ...Object.fromEntries(SHEET_TRANSLATION_KEYS.map((key) => [key, everyLocale(key)])),
     titles: { en: 'Dune', fr: 'Dune (fr)', es: 'Duna', de: 'Der Wüstenplanet', it: 'Dune (it)' },
     seriesList: [
       { name: 'Dune Chronicles', number: 1 },

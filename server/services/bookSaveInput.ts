@@ -8,13 +8,9 @@ import { compileFormValidator, type FormValidator } from '../definitions/formVal
 import { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
 import { BOOK_LABEL } from './bookListService.js';
 import { unknownFieldMessage } from './resourceService.js';
-import { SHEET_TRANSLATION_KEYS } from './sheetColumnFields.js';
 
 /** The sheet's JSON Schema (schemas/books/readingSheet.schema.json), shared with the editor. */
 export const READING_SHEET_SCHEMA = readingSheetSchema as FormSchema & { properties: Record<string, FormSchema> };
-
-/** API keys of the translatable maps (`titles`, `subtitles` … `movie_references`), as the schema lists them. */
-export const TRANSLATION_KEYS = SHEET_TRANSLATION_KEYS;
 
 /** The id-list criteria of a sheet (API key), besides genres which also carry the primary genre. */
 export const CRITERIA_KEYS = Object.keys(BOOK_CRITERIA) as BookCriterionKey[];
