@@ -5,7 +5,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../server/db/client.js';
 
 /** Where the PostgreSQL suites create their throwaway databases. */
-export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * A suite's benchmark database on `engine`, empty or as a kept run left it: with `keep`, PGlite in

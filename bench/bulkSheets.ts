@@ -38,7 +38,7 @@ const POLL_MS = 250;
 const TARGET_S = 60;
 
 /** One bulk action measured. */
-export interface BulkMeasure {
+interface BulkMeasure {
   from: string;
   to: string;
   rows: number;

@@ -76,7 +76,7 @@ const SIZES: Record<string, number> = {
   demands: DEMANDS,
 };
 
-export interface DashboardCaseResult {
+interface DashboardCaseResult {
   name: string;
   /** The request, under `/api/admin/dashboard/`. */
   request: string;

@@ -58,7 +58,7 @@ export function worstSheet(): Json {
 }
 
 /** A genres definition whose form schema holds the most schemas and nesting the language allows (refused later, as storage it cannot change). */
-export function widestGenres(): Json {
+function widestGenres(): Json {
   const definition = structuredClone(loadScreenFiles().get('genres')!) as Json & { form: { schema: Json & { definitions: Json } } };
   // Trees of the deepest nesting, each node with two children, until the count or the size bound.
   const tree = (depth: number): Json => (depth === 0 ? { type: 'string', maxLength: 9 } : { type: 'object', properties: { a: tree(depth - 1), b: tree(depth - 1) } });
@@ -71,7 +71,7 @@ export function widestGenres(): Json {
 }
 
 /** A genres definition whose UI schema is as large as the size bound lets it be (UI nodes for fields it does not have). */
-export function largestUiGenres(): Json {
+function largestUiGenres(): Json {
   const definition = structuredClone(loadScreenFiles().get('genres')!) as Json & { form: { uiSchema: Json } };
   for (let i = 0; size(definition) < DEFINITION_BOUNDS.definitionBytes - 200; i++) {
     definition.form.uiSchema[`f${i}`] = { 'ui:widget': 'remoteSelect', 'ui:options': { source: { api: 'genres', perPage: 500, labelField: 'name' } }, 'ui:help': 'h'.repeat(40) };

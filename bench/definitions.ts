@@ -27,7 +27,7 @@ const CHECK_TARGET_MS = 200;
 const HEALTH_TARGET_MS = 100;
 
 /** One case measured: its checks, and the health checks answered meanwhile. */
-export interface CaseMeasure {
+interface CaseMeasure {
   name: string;
   bytes: number;
   problems: number;

@@ -38,7 +38,7 @@ const OPENS = Number(process.env.BENCH_EDITOR_OPENS ?? 20);
 const KEY_GAP_MS = 100;
 
 /** Targets (p95, ms): keystroke to next paint within one 60 Hz frame; opening cold, over the network, warm and in the app. */
-export const EDITOR_TARGETS = { keystrokeP95: 16, openCold: 600, openNetwork: 800, openWarm: 200, openInApp: 200 } as const;
+const EDITOR_TARGETS = { keystrokeP95: 16, openCold: 600, openNetwork: 800, openWarm: 200, openInApp: 200 } as const;
 
 const TITLE = 'Bench: the full sheet';
 
@@ -56,14 +56,14 @@ const KEYSTROKE_CASES: KeystrokeCase[] = [
   { name: 'Characters: 10th characterisation (de), 10 characters shown', tab: 'Characters', locale: 'de', selector: '#root_characters_9_characterisations_de' },
 ];
 
-export interface KeystrokeResult {
+interface KeystrokeResult {
   name: string;
   nextPaint: Stats;
   /** Keystrokes whose Event Timing duration was reported (≥ 16 ms), and the p95 over all keystrokes (undefined: under 16). */
   eventTiming: { over16: number; p95: number | undefined };
 }
 
-export interface OpenResult {
+interface OpenResult {
   name: string;
   /** Its target, p95 in ms. */
   target: number;
@@ -154,7 +154,7 @@ type BenchWindow = Window & { __bench: Probe };
  * functions are passed as functions, never as strings: Playwright would evaluate a string with
  * `eval`, which the app's Content Security Policy refuses (no `unsafe-eval`), as it should.
  */
-export async function waitShown(page: Page): Promise<number> {
+async function waitShown(page: Page): Promise<number> {
   await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.shownAt !== undefined, undefined, { polling: 20, timeout: 30_000 });
   return page.evaluate(() => (window as unknown as BenchWindow).__bench.shownAt!);
 }
@@ -188,7 +188,7 @@ interface Samples {
 const opening = (name: string, target: number, samples: Samples): OpenResult => ({ name, target, runs: samples.shown.length, shown: stats(samples.shown), data: stats(samples.data) });
 
 /** A network between the browser and the server, emulated by Chromium: a fast office or home line. */
-export const NETWORK = { latencyMs: 40, downMbit: 20, upMbit: 5 } as const;
+const NETWORK = { latencyMs: 40, downMbit: 20, upMbit: 5 } as const;
 
 /** Openings in new browser profiles (nothing cached), one more than measured: the first also pays for the server's first run of its queries. */
 async function coldOpens(browser: Browser, base: string, token: string, sheetId: number, network: boolean): Promise<Samples> {

@@ -45,7 +45,7 @@ const TARGET_ROWS_PER_S = 20_000;
 const MB = 1_000_000;
 
 /** The store's batches read in the bench process, and one page at the list's end read by OFFSET. */
-export interface AuthorsFloor {
+interface AuthorsFloor {
   rows: number;
   totalMs: number;
   batch: Stats;

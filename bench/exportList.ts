@@ -77,7 +77,7 @@ export interface ExportMeasure {
 }
 
 /** The export's rows read in the bench process: `bookExportSource`'s batches one after the other. */
-export interface ExportFloor {
+interface ExportFloor {
   rows: number;
   totalMs: number;
   /** Time of each batch's read (ms). */

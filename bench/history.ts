@@ -49,7 +49,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
 const DRAWER_OPENS = 20;
 
 /** The targets. */
-export const HISTORY_TARGETS = { saveRatio: 1.1, drawerP95: 300, activityP95: 50 } as const;
+const HISTORY_TARGETS = { saveRatio: 1.1, drawerP95: 300, activityP95: 50 } as const;
 
 export interface HistoryResult {
   version: string;

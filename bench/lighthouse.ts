@@ -22,11 +22,11 @@ import { log } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
-export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
+const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
 
 /** Targets of the issue, per page (scores out of 100). */
-export const LIGHTHOUSE_TARGETS: Record<LighthouseCategory, number> = { performance: 90, accessibility: 100, 'best-practices': 95 };
+const LIGHTHOUSE_TARGETS: Record<LighthouseCategory, number> = { performance: 90, accessibility: 100, 'best-practices': 95 };
 
 const CATEGORY_NAMES: Record<LighthouseCategory, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices' };
 
@@ -47,7 +47,7 @@ interface PageToAudit {
 }
 
 /** An audit whose median score is under 1. */
-export interface LostPoints {
+interface LostPoints {
   category: LighthouseCategory;
   id: string;
   title: string;
@@ -63,14 +63,14 @@ export interface LostPoints {
 }
 
 /** A diagnostic without weight whose estimated savings are the largest (the run nearest the median). */
-export interface Diagnostic {
+interface Diagnostic {
   title: string;
   displayValue: string | undefined;
   /** What it names first (a file, an element), shortened. */
   found: string | undefined;
 }
 
-export interface LighthousePageResult {
+interface LighthousePageResult {
   name: string;
   path: string;
   loggedIn: boolean;

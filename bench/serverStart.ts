@@ -50,7 +50,7 @@ type Step = (typeof STEPS)[number][0];
 type StopKind = 'crash' | 'clean';
 
 /** One measured start. */
-export interface StartSample {
+interface StartSample {
   kind: StopKind;
   /** Spawn to the first 200 of the readiness check. */
   totalMs: number;
@@ -64,7 +64,7 @@ export interface StartSample {
   answerMs: number;
 }
 
-export interface StartKindResult {
+interface StartKindResult {
   kind: StopKind;
   runs: number;
   total: Stats;

@@ -49,7 +49,7 @@ export interface AiDraftCharacter {
 
 /** The criteria lists whose choices the AI justifies. */
 export const AI_JUSTIFIED_LISTS = ['genres', 'thematics', 'adaptation_formats', 'adaptation_kinds'] as const;
-export type AiJustifiedList = (typeof AI_JUSTIFIED_LISTS)[number];
+type AiJustifiedList = (typeof AI_JUSTIFIED_LISTS)[number];
 
 /** Why the AI chose each criterion of a justified list. */
 export type AiDraftJustifications = Partial<Record<AiJustifiedList, { id: number; justification: string }[]>>;
@@ -60,7 +60,7 @@ export type AiRatingType = (typeof AI_RATING_TYPES)[number];
 
 type SheetProperties = ReadingSheetSchemaType['properties'];
 /** What `x-aiDraft` says of a map: the draft's single-language name of it, and what the AI is told to write there. */
-export interface AiDraftAnnotation {
+interface AiDraftAnnotation {
   field: string;
   ask: string;
 }

@@ -43,7 +43,7 @@ export const TRANSLATIONS = { type: 'object', additionalProperties: { type: 'str
 export const ANY = {} as const;
 
 /** A refusal: the message in the user's words and, on 422, the messages of each field by dotted path. */
-export const ERROR_ANSWER = objectOf(
+const ERROR_ANSWER = objectOf(
   {
     message: STRING,
     errors: { type: 'object', additionalProperties: { type: 'array', items: STRING } },

@@ -31,16 +31,10 @@ export interface Paged<T> {
 export type ApiRecord = { id: number } & Record<string, unknown>;
 
 /** The paging parameters every list accepts (`page` from 1, `perPage` bounded by the server). */
-export interface PageQuery {
+interface PageQuery {
   page?: number;
   perPage?: number;
 }
 
 /** A list query: paging plus the resource's declared search and filter parameters. */
 export type ListQuery = PageQuery & Record<string, unknown>;
-
-/** The answer of a successful write: the server's message and the saved record. */
-export interface SaveAnswer<T extends ApiRecord = ApiRecord> {
-  message: string;
-  data: T;
-}

@@ -24,7 +24,7 @@ export const BULK_BODY = {
 export type BulkBody = FromSchema<typeof BULK_BODY>;
 
 /** One row's outcome: done, or refused with the message (and the field errors of a 422). */
-export const BULK_ROW = {
+const BULK_ROW = {
   type: 'object',
   required: ['id', 'label', 'done'],
   additionalProperties: false,
@@ -57,7 +57,7 @@ export type BulkResult = FromSchema<typeof BULK_RESULT>;
 export const BULK_SYNC_ROWS = 100;
 
 /** Where a job stands; the last two can be resumed. */
-export const BULK_JOB_STATES = ['running', 'finished', 'failed', 'interrupted'] as const;
+const BULK_JOB_STATES = ['running', 'finished', 'failed', 'interrupted'] as const;
 
 /** A bulk action running in the background: how far it is, the rows refused so far, and its state. */
 export const BULK_JOB = {

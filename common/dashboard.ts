@@ -11,7 +11,7 @@ import type { SavedFilterCategory } from './subscribers';
 export type DashboardUser<D = string> = { id: number; fullname: string; numberConnections: number; lastConnectionDate: D | null };
 
 /** One category of search criteria, by name, with the chosen values' names. */
-export type DashboardCriterion = { name: string; values: string[] };
+type DashboardCriterion = { name: string; values: string[] };
 
 /**
  * A category of criteria among the most requested in the saved searches of the last 90 days
@@ -33,7 +33,7 @@ export type PopularBook = {
 };
 
 /** A rating of a saved search: at least `rate` stars of the rating type `id`. */
-export type DashboardRating = { id: string; name: string; rate: number };
+type DashboardRating = { id: string; name: string; rate: number };
 
 /** The filters of a saved search as saved: ids per category. `POST admin/dashboard/get-saved-search-users` takes them back. */
 export type SavedFilters = Partial<Record<SavedFilterCategory, number[]>>;

@@ -31,7 +31,7 @@ export interface FileRule {
 const MiB = 1024 * 1024;
 
 /** 60 MB, the manuscript and attachment limit the spec gives in bytes. */
-export const SIXTY_MB = 62_914_560;
+const SIXTY_MB = 62_914_560;
 
 const accept = (extensions: readonly string[]) => extensions.map((e) => `.${e}`).join(',');
 

@@ -7,8 +7,8 @@ import type { Changes } from './recordChanges.js';
  */
 
 /** What a revision did: `outside` is a change made outside the app, its content unknown. */
-export const REVISION_ACTIONS = ['create', 'update', 'delete', 'outside'] as const;
-export type RevisionAction = (typeof REVISION_ACTIONS)[number];
+const REVISION_ACTIONS = ['create', 'update', 'delete', 'outside'] as const;
+type RevisionAction = (typeof REVISION_ACTIONS)[number];
 
 /** One revision of one record. */
 export interface RevisionAnswer {
@@ -34,7 +34,7 @@ export interface RevisionAnswer {
   record_exists?: boolean;
 }
 
-export const REVISION_ANSWER = objectOf({
+const REVISION_ANSWER = objectOf({
   id: INTEGER,
   resource: STRING,
   record_id: INTEGER,

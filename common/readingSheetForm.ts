@@ -27,7 +27,7 @@ export interface FormScreenDefinition {
 }
 
 /** The stored files of GET admin/books/{id}: read-only in the save, shown and deleted by `fileList` fields. */
-export const READING_SHEET_STORED_FILES = {
+const READING_SHEET_STORED_FILES = {
   documentList: { type: 'array', items: { type: 'object' } },
   coverList: { type: 'array', items: { type: 'object' } },
   videoList: { type: 'array', items: { type: 'object' } },
@@ -35,7 +35,7 @@ export const READING_SHEET_STORED_FILES = {
 } as const;
 
 /** Properties of the save that are no field of the form (set by the save buttons). */
-export const READING_SHEET_SAVE_ONLY = ['withNotification'] as const;
+const READING_SHEET_SAVE_ONLY = ['withNotification'] as const;
 
 /** The form's properties: the server's, minus the save-only ones, plus the stored files. */
 export function readingSheetFormProperties(properties: Record<string, unknown> = {}): Record<string, unknown> {

@@ -24,7 +24,7 @@ export interface LocaleChanges {
 }
 
 /** An item of a list, where it stood. */
-export interface PlacedItem {
+interface PlacedItem {
   at: number;
   item: Json;
 }
@@ -41,7 +41,7 @@ export interface ListChanges {
 }
 
 /** An object that is not a per-language map (the ratings): its changed keys. */
-export interface ObjectChanges {
+interface ObjectChanges {
   fields: Changes;
 }
 
@@ -63,7 +63,7 @@ const isIdList = (value: unknown): value is Json[] => Array.isArray(value) && va
 const empty = (value: Json | undefined): boolean => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
 
 /** The value without its secret keys, at any depth. */
-export function withoutSecrets(value: Json): Json {
+function withoutSecrets(value: Json): Json {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (!isObject(value)) return value;
   return Object.fromEntries(Object.entries(value).flatMap(([key, inner]) => (SECRET.test(key) ? [] : [[key, withoutSecrets(inner)]])));
@@ -150,7 +150,7 @@ const isValueChange = (change: FieldChange): change is ValueChange => 'from' in 
  * without the items the change added, with the items it removed back in their places, with its
  * changed items' old values, in the old order. Later changes to other items, locales or keys stay.
  */
-export function revertValue(current: Json | undefined, change: FieldChange): Json {
+function revertValue(current: Json | undefined, change: FieldChange): Json {
   if (isValueChange(change)) return change.from;
   if ('locales' in change) {
     const map: { [locale: string]: Json } = { ...(isObject(current) ? current : {}) };

@@ -11,7 +11,7 @@ export type ReporterText = { id: number; text: string; textType: ReporterTextTyp
  * A reporter as `GET admin/reporters` lists it: its title, expected publication date (yyyy-MM-dd),
  * status, and the users (full names) and user groups (plans: essential, premium, vip) it targets.
  */
-export type ReporterListItem = {
+type ReporterListItem = {
   id: number;
   title: string;
   date: string;

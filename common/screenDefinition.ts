@@ -159,7 +159,7 @@ export const BULK_ACTIONS = ['set', 'delete'] as const;
  * come from (`options`: a select), and may `ask` for a second field when the chosen option says so
  * (a request's commentary for a status that needs one).
  */
-export const bulkActionSchema = {
+const bulkActionSchema = {
   type: 'object',
   required: ['name', 'action', 'label', 'confirm'],
   additionalProperties: false,

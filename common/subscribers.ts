@@ -99,6 +99,3 @@ export type SavedSearchView<D = string> = {
   /** Minimum stars per rating type, with the rating's name. */
   ratingsFilter: { id: string; name: string; rate: number }[];
 };
-
-/** The answer of the subscription actions (validate, credits, add, cancel): the server's message and the user record. */
-export type UserActionAnswer = { message: string; data: Record<string, unknown> & { id: number } };

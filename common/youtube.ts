@@ -7,7 +7,7 @@ const HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /** The video id of a YouTube link, or undefined when the text is not a YouTube video URL. */
-export function youTubeVideoId(text: string): string | undefined {
+function youTubeVideoId(text: string): string | undefined {
   let url: URL;
   try {
     url = new URL(text.trim());

@@ -60,7 +60,7 @@ export interface Config {
  * An S3-compatible bucket holding the uploaded files (docs/files.md, "Object storage (S3)"). The
  * secret key is never repeated in a message, and the endpoint may not carry credentials.
  */
-export interface S3Config {
+interface S3Config {
   /** `S3_BUCKET`. */
   bucket: string;
   /** `S3_ENDPOINT`: an S3-compatible server (MinIO, Ceph…); absent means AWS S3. */

@@ -1,4 +1,3 @@
-import type { FromSchema } from 'json-schema-to-ts';
 import { i18nKey } from '../screenDefinition.js';
 
 /**
@@ -39,5 +38,3 @@ export const anyFieldOptions = {
     copyable: { type: 'boolean' },
   },
 } as const;
-
-export type AnyFieldOptions = FromSchema<typeof anyFieldOptions>;

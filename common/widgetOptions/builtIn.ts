@@ -1,5 +1,3 @@
-import type { FromSchema } from 'json-schema-to-ts';
-
 /**
  * `ui:options` of RJSF's own widgets (`text`, `textarea`, `password`, `select`…, and the default
  * widget of a field naming none), as the PrimeReact theme reads them.
@@ -21,5 +19,3 @@ export const builtInWidgetOptions = {
     hideClearButton: { type: 'boolean' },
   },
 } as const;
-
-export type BuiltInWidgetOptions = FromSchema<typeof builtInWidgetOptions>;

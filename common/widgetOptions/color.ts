@@ -1,10 +1,6 @@
-import type { FromSchema } from 'json-schema-to-ts';
-
 /** `ui:options` of the color widget (src/widgets/color): none of its own. */
 export const colorOptions = {
   type: 'object',
   additionalProperties: false,
   properties: {},
 } as const;
-
-export type ColorOptions = FromSchema<typeof colorOptions>;

@@ -1,10 +1,6 @@
-import type { FromSchema } from 'json-schema-to-ts';
-
 /** `ui:options` of the flag widget: none of its own. */
 export const flagOptions = {
   type: 'object',
   additionalProperties: false,
   properties: {},
 } as const;
-
-export type FlagOptions = FromSchema<typeof flagOptions>;

@@ -1,4 +1,3 @@
-import type { FromSchema } from 'json-schema-to-ts';
 import { i18nKey } from '../screenDefinition.js';
 
 const tab = {
@@ -28,5 +27,3 @@ export const rootOptions = {
     },
   },
 } as const;
-
-export type RootOptions = FromSchema<typeof rootOptions>;

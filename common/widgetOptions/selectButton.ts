@@ -1,5 +1,3 @@
-import type { FromSchema } from 'json-schema-to-ts';
-
 /** `ui:options` of the selectButton widget: the labels of the enum. */
 export const selectButtonOptions = {
   type: 'object',
@@ -8,5 +6,3 @@ export const selectButtonOptions = {
     enumNames: { type: 'array', items: { type: 'string' } },
   },
 } as const;
-
-export type SelectButtonOptions = FromSchema<typeof selectButtonOptions>;

@@ -11,7 +11,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 export const START_ARGS: readonly string[] = startArgs(packageJson.scripts.start);
 
 /** The arguments after `node` in a script (`npm run build && node --flag entry.js`). */
-export function startArgs(script: string): string[] {
+function startArgs(script: string): string[] {
   const match = /(?:^|&&\s*)node\s+([^&]+)$/.exec(script);
   if (!match) throw new Error(`package.json: the start script does not end with a node command: ${script}`);
   return match[1]!.trim().split(/\s+/);

@@ -4,7 +4,7 @@ import type { AiConfig } from '../config.js';
 import type { AiModel, AiProvider } from './aiModels.js';
 
 /** One call for a draft: the model, the instructions and the filled prompt. */
-export interface AiCompletionRequest {
+interface AiCompletionRequest {
   model: AiModel;
   /** What the answer must be (a JSON object of the draft's shape). */
   system: string;
@@ -14,7 +14,7 @@ export interface AiCompletionRequest {
 }
 
 /** The provider's answer as text (a JSON object, unchecked), with what it cost and took. */
-export interface AiCompletionResult {
+interface AiCompletionResult {
   text: string;
   inputTokens: number | null;
   outputTokens: number | null;

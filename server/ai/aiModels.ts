@@ -21,7 +21,7 @@ export interface AiModel {
 }
 
 /** What staff read about a model this server cannot call: whom to ask, never how to configure it. */
-export const MODEL_NOT_SET_UP = 'Not set up on this server. Ask your administrator or technical team to enable it.';
+const MODEL_NOT_SET_UP = 'Not set up on this server. Ask your administrator or technical team to enable it.';
 
 /**
  * How an operator enables a provider: the variables of the README's configuration table. Written

@@ -39,7 +39,7 @@ type CallRecordColumn = 'prompt' | 'rawAnswer' | 'inputTokens' | 'outputTokens' 
  * nothing of the old: the names, `texts` (the draft's texts by field, an empty one absent), the
  * criteria, characters, ratings and justifications.
  */
-export type DraftValues = Required<
+type DraftValues = Required<
   Omit<typeof aiBooks.$inferInsert, 'id' | 'bookId' | 'locale' | 'model' | 'generateFrom' | 'createdAt' | 'updatedAt' | CallRecordColumn>
 >;
 

@@ -8,7 +8,7 @@ import type { AiReferenceLists, ReferenceEntry, SheetForPrompt } from '../db/rep
  * smallest context window of the three models. A longer text is cut, and the cut is written down
  * with the draft.
  */
-export const CONTEXT_BUDGET_CHARS = 240_000;
+const CONTEXT_BUDGET_CHARS = 240_000;
 
 /** The prompt as sent, and what was cut to make it fit. */
 export interface BuiltPrompt {
@@ -37,7 +37,7 @@ function thematicsOf(entries: readonly ReferenceEntry[], lang: Locale): string {
  * The context cut to the budget at the last paragraph (or sentence) break before it, so the model
  * never reads half a sentence; the cut is reported in words.
  */
-export function fitContext(context: string, budget = CONTEXT_BUDGET_CHARS): { text: string; correction?: string } {
+function fitContext(context: string, budget = CONTEXT_BUDGET_CHARS): { text: string; correction?: string } {
   if (context.length <= budget) return { text: context };
   const head = context.slice(0, budget);
   const breakAt = Math.max(head.lastIndexOf('\n\n'), head.lastIndexOf('. '));

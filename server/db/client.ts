@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The drizzle database, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

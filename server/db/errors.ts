@@ -10,7 +10,7 @@ export const PG_ERRORS = {
 } as const;
 
 /** The driver error inside a database failure: its SQLSTATE `code` and, when given, its `detail`. */
-export interface PgErrorInfo {
+interface PgErrorInfo {
   code: string;
   detail: string | undefined;
 }
@@ -19,7 +19,7 @@ export interface PgErrorInfo {
  * The driver error of a database failure, whichever driver raised it: node-postgres and PGlite
  * errors carry `code`; drizzle wraps them in a DrizzleQueryError whose `cause` is the driver error.
  */
-export function pgError(error: unknown): PgErrorInfo | undefined {
+function pgError(error: unknown): PgErrorInfo | undefined {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     const { code, detail } = current as { code?: unknown; detail?: unknown };
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, detail: typeof detail === 'string' ? detail : undefined };

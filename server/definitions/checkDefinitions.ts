@@ -5,8 +5,8 @@ import { checkFormParts, checkScreen, type FormParts } from './check/checkScreen
 import type { DefinitionProblem, Problem } from './check/problem.js';
 
 export { checkContext, type CheckContext } from './check/checkContext.js';
-export { checkFormParts, checkScreen, type FormParts } from './check/checkScreen.js';
-export type { DefinitionProblem, Problem } from './check/problem.js';
+export { checkScreen } from './check/checkScreen.js';
+export type { DefinitionProblem } from './check/problem.js';
 
 /** A form outside the screen definitions that the check also reads (the reading-sheet editor's). */
 export interface FormDefinition {

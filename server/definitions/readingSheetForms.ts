@@ -19,7 +19,7 @@ const FILES = { 'readingSheet.schema.json': readingSheetSchema, 'readingSheet.ui
 const read = (name: keyof typeof FILES): Record<string, unknown> => structuredClone(FILES[name]) as Record<string, unknown>;
 
 /** The files of the reading-sheet editor's built-in definition. */
-export const READING_SHEET_FILES = { schema: 'schemas/books/readingSheet.schema.json', uiSchema: 'schemas/books/readingSheet.ui.json' } as const;
+const READING_SHEET_FILES = { schema: 'schemas/books/readingSheet.schema.json', uiSchema: 'schemas/books/readingSheet.ui.json' } as const;
 
 /**
  * The reading-sheet editor's form (the bespoke screen's): its UI schema and the schema it renders

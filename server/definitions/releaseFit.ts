@@ -124,7 +124,7 @@ const more = (count: number) => (count > NAMED ? ` (and ${count - NAMED} more)` 
 const inSentence = (message: string) => message.replace(/\.$/, '');
 
 /** A check's problem in staff's words: where, then what (`the list column \`website\` is no longer served`). */
-export function problemWords(problem: Problem, definitions: readonly unknown[]): string {
+function problemWords(problem: Problem, definitions: readonly unknown[]): string {
   const place = placeOf(pathSegments(problem.path), definitions);
   // A column, a filter or a search the list no longer serves: the code changed under the version.
   if (/^"[^"]*" is not (returned|accepted) by GET /.test(problem.message)) return `${place} is no longer served`;
@@ -140,7 +140,7 @@ function conflictWords(conflict: MergeConflict, definitions: readonly unknown[])
 }
 
 /** `list.columns.4.field` → ['list', 'columns', 4, 'field']; a quoted key (`["a.b"]`) as one segment. */
-export function pathSegments(path: string): Path {
+function pathSegments(path: string): Path {
   return [...path.matchAll(/\[("(?:[^"\\]|\\.)*")\]|([^.[\]]+)/g)].map(([, quoted, plain]) => (quoted ? (JSON.parse(quoted) as string) : /^\d+$/.test(plain!) ? Number(plain) : plain!));
 }
 
@@ -156,7 +156,7 @@ function itemName(definitions: readonly unknown[], list: Path, index: string | n
 }
 
 /** Where a path points in a definition, in staff's words (`the list column \`website\``, `the form field \`names\` (its maxLength)`). */
-export function placeOf(segments: Path, definitions: readonly unknown[]): string {
+function placeOf(segments: Path, definitions: readonly unknown[]): string {
   const [first, second, third, ...rest] = segments.map(String);
   const its = (tail: string[], own?: string) => {
     const words = tail.filter((segment, index) => !(index === 0 && segment === own));

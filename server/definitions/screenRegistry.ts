@@ -41,14 +41,14 @@ export function isCustomised(entry: ScreenInUse): boolean {
 }
 
 /** A resource's screen (`schemas/<resource>.screen.json`): list, filters, form. */
-export interface ResourceScreenInUse extends InUseBase {
+interface ResourceScreenInUse extends InUseBase {
   kind: 'screen';
   /** Locales expanded, checked: what the server and the engine use. */
   screen: ScreenDefinition;
 }
 
 /** A form-only definition: the reading-sheet editor's (`readingSheet`, common/readingSheetForm.ts). */
-export interface FormScreenInUse extends InUseBase {
+interface FormScreenInUse extends InUseBase {
   kind: 'form';
   form: FormScreenDefinition['form'];
 }

@@ -79,13 +79,13 @@ const LOCALE_SET: ReadonlySet<string> = new Set(LOCALES);
  * The field a dotted path is about, in the user's words: `titles.fr` is the titles field,
  * `seriesList.2.name` the name field, `original_title` the original title field.
  */
-export function fieldWords(path: readonly string[]): string {
+function fieldWords(path: readonly string[]): string {
   const named = path.filter((segment) => !/^\d+$/.test(segment) && !LOCALE_SET.has(segment));
   return (named[named.length - 1] ?? path[path.length - 1] ?? 'value').replace(/_/g, ' ');
 }
 
 /** The message of a value with a character that cannot be stored. */
-export const forbiddenCharacterMessage = (path: readonly string[]) => `The ${fieldWords(path)} field contains a character that is not allowed.`;
+const forbiddenCharacterMessage = (path: readonly string[]) => `The ${fieldWords(path)} field contains a character that is not allowed.`;
 
 /** The 422 of an unstorable value, keyed by its dotted path (`_` for the body itself). */
 export function unstorableError(found: { path: string[]; problem: UnstorableProblem }): HttpError {

@@ -24,7 +24,7 @@ export function normaliseQuery(query: Record<string, unknown>, accepted: Readonl
 }
 
 /** A 422 keyed by the query parameter (`genres`, not `genres.0`), with the product's messages. */
-export function queryErrors(validation: readonly FastifySchemaValidationError[]): FieldErrors {
+function queryErrors(validation: readonly FastifySchemaValidationError[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const error of validation) {
     // A missing parameter is named by the error's params, not its path (the query as a whole).

@@ -56,7 +56,7 @@ export interface ParsedForm {
   sentKey(key: string): string;
 }
 
-export const FORM_LIMITS = { maxEntries: 5000, maxIndex: 1000, maxDepth: 4 } as const;
+const FORM_LIMITS = { maxEntries: 5000, maxIndex: 1000, maxDepth: 4 } as const;
 
 type Node =
   | { kind: 'value'; value: string }

@@ -5,10 +5,10 @@ export type { Paged } from '../../common/api.js';
 /** Paging of every list endpoint: `page` from 1, `perPage` bounded (the repositories' window). */
 export type { Paging } from '../db/paging.js';
 
-export const MAX_PER_PAGE = 1000;
-export const DEFAULT_PER_PAGE = 10;
+const MAX_PER_PAGE = 1000;
+const DEFAULT_PER_PAGE = 10;
 /** Highest page number accepted (keeps the SQL offset well inside bigint). */
-export const MAX_PAGE = 1_000_000;
+const MAX_PAGE = 1_000_000;
 
 /** JSON Schema of the paging query parameters, merged into each list route's querystring schema. */
 export const pagingQuerySchema = {

@@ -4,7 +4,7 @@ import { failGenerations, runningGenerations } from '../db/repositories/aiGenera
 import { GENERATION_MESSAGES, runGeneration, type GenerationDeps, type GenerationJob } from '../services/aiGenerationService.js';
 
 /** The queue of the AI generations (pg-boss, in the application's own database). */
-export const AI_GENERATION_QUEUE = 'ai-book-generation';
+const AI_GENERATION_QUEUE = 'ai-book-generation';
 /** pg-boss's tables live in their own schema. */
 const JOB_SCHEMA = 'pgboss';
 

@@ -24,7 +24,7 @@ const UTC_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle
 const addressCount = (n: number) => (n === 1 ? 'one network address' : `${n} different network addresses`);
 
 /** The mail to an administrator whose account the login throttle locked for unknown clients: plain, staff-facing English. */
-export function composeAccountLockMail(input: AccountLockMailInput): ComposedMail {
+function composeAccountLockMail(input: AccountLockMailInput): ComposedMail {
   const paragraphs = [
     input.firstname ? `Hello ${input.firstname},` : 'Hello,',
     `Someone typed a wrong password for your Administration Panel account (${input.email}) ${input.failures} times in the last ${input.windowMinutes} minutes, from ${addressCount(input.addresses)}.`,

@@ -69,7 +69,7 @@ export function publicSheetUrl(publicSiteUrl: string, bookId: number): string {
 }
 
 /** The sheet's name for a reader of `locale`: the original title, then its title in that locale when it differs. */
-export function sheetName(sheet: NotifiedSheet, locale: Locale): string {
+function sheetName(sheet: NotifiedSheet, locale: Locale): string {
   const original = sheet.originalTitle.trim();
   const translated = sheet.titles[locale]?.trim();
   return translated && translated !== original ? `${original} (${translated})` : original;

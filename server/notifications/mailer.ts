@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 
 /** One e-mail to one recipient. */
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string;
   subject: string;
   text: string;

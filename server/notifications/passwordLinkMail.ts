@@ -4,7 +4,7 @@ import { escapeHtml } from '../services/escapeHtml.js';
 import type { ComposedMail } from './compose.js';
 
 /** The outbox `kind` of the mail that lets an administrator set their password. */
-export const PASSWORD_LINK_MAIL = 'password_link';
+const PASSWORD_LINK_MAIL = 'password_link';
 
 /** What the mail tells. */
 export interface PasswordLinkMailInput {
@@ -20,7 +20,7 @@ export interface PasswordLinkMailInput {
 const UTC_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 /** The mail to an administrator restored without a password: plain, staff-facing English, with the link. */
-export function composePasswordLinkMail(input: PasswordLinkMailInput): ComposedMail {
+function composePasswordLinkMail(input: PasswordLinkMailInput): ComposedMail {
   const by = input.restoredBy ? ` by ${input.restoredBy}` : '';
   const before = [
     input.firstname ? `Hello ${input.firstname},` : 'Hello,',

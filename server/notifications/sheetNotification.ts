@@ -8,7 +8,7 @@ import { sheetFollowers } from './followers.js';
 import { signalOutbox } from './outboxSignal.js';
 
 /** The outbox `kind` of the mails 'SAVE WITH NOTIFICATION' sends. */
-export const SHEET_NOTIFICATION = 'sheet_notification';
+const SHEET_NOTIFICATION = 'sheet_notification';
 
 export interface EnqueueResult {
   /** Mails written to the outbox. */

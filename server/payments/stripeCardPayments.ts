@@ -5,12 +5,12 @@ type StripeSdk = typeof Stripe;
 import { CardPaymentError, type CardPaymentProvider } from './CardPaymentProvider.js';
 
 /** How long one attempt waits for the provider (a silent socket), in milliseconds. */
-export const STRIPE_TIMEOUT_MS = 5000;
+const STRIPE_TIMEOUT_MS = 5000;
 /**
  * Retries after the first attempt, on a network failure, a timeout, a 409 or a 5xx (the SDK's
  * rules). One keeps a staff member's wait near ten seconds at worst.
  */
-export const STRIPE_MAX_NETWORK_RETRIES = 1;
+const STRIPE_MAX_NETWORK_RETRIES = 1;
 
 /** What the Stripe-backed provider is built from: the key, where the API is, how long to wait. */
 export interface StripeCardPaymentsOptions {

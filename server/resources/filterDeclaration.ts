@@ -26,7 +26,7 @@ export interface DerivedFilter {
 export type FilterDeclaration = ColumnFilter | DerivedFilterDeclaration;
 
 /** A parameter matched against a column of the list's table. */
-export interface ColumnFilter {
+interface ColumnFilter {
   /**
    * The column it filters (drizzle property name of the list's table). For `search`, a normalised
    * `search_text` column, or a list of raw text columns, joined and accent-folded at query time.
@@ -48,7 +48,7 @@ export interface ColumnFilter {
 }
 
 /** A parameter matched by a condition the repository layer builds (`op: 'derived'`). */
-export interface DerivedFilterDeclaration {
+interface DerivedFilterDeclaration {
   op: 'derived';
   derived: DerivedFilter;
   /** Several values accepted, a row matching any of them. */

@@ -74,7 +74,7 @@ function pickSchema(table: PgTable, pick: RelationPick, where: string): JsonSche
 }
 
 /** The schema of one field, as its declaration derives it. */
-export function fieldSchema(table: PgTable, name: string, field: FieldDeclaration): JsonSchema {
+function fieldSchema(table: PgTable, name: string, field: FieldDeclaration): JsonSchema {
   const where = `Field ${name}`;
   if (field.schema) return field.schema;
   if (field.column !== undefined) return codecSchema(columnNamed(table, field.column, where), field.codec ?? 'value');

@@ -29,7 +29,7 @@ export interface FieldWords {
 const BOUNDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems']);
 
 /** The message of a body field an action does not take. */
-export const unknownActionFieldMessage = (field: string) => `The ${field} field is not accepted by this action.`;
+const unknownActionFieldMessage = (field: string) => `The ${field} field is not accepted by this action.`;
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 

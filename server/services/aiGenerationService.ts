@@ -16,9 +16,9 @@ import { actionBody, type FieldWords } from './actionBody.js';
 import { getSheet, type SheetApi } from './bookReadService.js';
 
 /** The AI sources and languages of SPEC §9. */
-export const AI_SOURCES = ['report', 'manuscript'] as const;
-export const AI_LANGUAGES = ['en', 'fr'] as const;
-export type AiSource = (typeof AI_SOURCES)[number];
+const AI_SOURCES = ['report', 'manuscript'] as const;
+const AI_LANGUAGES = ['en', 'fr'] as const;
+type AiSource = (typeof AI_SOURCES)[number];
 export type AiLanguage = (typeof AI_LANGUAGES)[number];
 
 /** Body of `POST admin/ai-books/ai-book-generation` (SPEC §7). */
@@ -76,7 +76,7 @@ function inLanguageOrEnglish(value: Translations | null | undefined, language: L
  * report' (`report`) when it has text, each in the language, else in English. Both are headed by
  * their labels when both are sent. '' when both are empty: the generation is refused.
  */
-export function reportContext(sheet: Pick<SheetForPrompt, 'summaries' | 'report'>, language: AiLanguage): string {
+function reportContext(sheet: Pick<SheetForPrompt, 'summaries' | 'report'>, language: AiLanguage): string {
   const summary = inLanguageOrEnglish(sheet.summaries, language);
   const full = inLanguageOrEnglish(sheet.report, language);
   if (!summary || !full) return summary || full;
@@ -85,7 +85,7 @@ export function reportContext(sheet: Pick<SheetForPrompt, 'summaries' | 'report'
 }
 
 /** The refusals of the 'Generate with AI' dialog in its words: what to choose. */
-export const GENERATION_WORDS: Readonly<Record<string, FieldWords>> = {
+const GENERATION_WORDS: Readonly<Record<string, FieldWords>> = {
   generate_from: { missing: 'Choose what to generate from', invalid: 'Choose the report or the manuscript' },
   ai_model: { missing: 'Choose an AI model', invalid: 'Choose one of the AI models offered' },
   language: { missing: 'Choose a language', invalid: 'Choose English or French' },
@@ -163,7 +163,7 @@ function knownIds(lists: AiReferenceLists): KnownReferenceIds {
 }
 
 /** The instructions sent beside the prompt: the answer is one JSON object, nothing else. */
-export const SYSTEM_INSTRUCTIONS = 'You answer with one JSON object only, following the structure the request gives, with no Markdown and no text around it.';
+const SYSTEM_INSTRUCTIONS = 'You answer with one JSON object only, following the structure the request gives, with no Markdown and no text around it.';
 
 /**
  * Runs one generation: the prompt of the source and language filled from the sheet and the

@@ -26,7 +26,7 @@ import { sheetRestorer } from './sheetHistory.js';
 import { storeContext } from './storeContext.js';
 
 /** How a list's rows are read for its export, from the validated query (without `format` and `columns`). */
-export type ExportSourceOf = (query: Record<string, unknown>) => Promise<ExportSource<object>>;
+type ExportSourceOf = (query: Record<string, unknown>) => Promise<ExportSource<object>>;
 
 /** A list served with an export (`GET admin/{api}/export`) and bulk actions (`POST admin/{api}/bulk`). */
 export interface ServedList {

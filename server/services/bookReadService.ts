@@ -9,7 +9,7 @@ import { requestsOfSheet } from '../resources/demands.js';
 import { concurrently } from '../db/concurrently.js';
 
 /** A stored file as the editor lists it. */
-export interface SheetFile {
+interface SheetFile {
   id: number;
   name: string;
   type: BookFileType;

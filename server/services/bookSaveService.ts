@@ -37,7 +37,7 @@ export const SHEET_MESSAGES = {
  * notified.' (1 subscriber), that no one follows the sheet, that the e-mails wait until this
  * server sends e-mail, or that the notification failed.
  */
-export function saveMessage(event: Pick<SheetSavedEvent, 'created' | 'withNotification'>, after: AfterCommitResult): string {
+function saveMessage(event: Pick<SheetSavedEvent, 'created' | 'withNotification'>, after: AfterCommitResult): string {
   const plain = event.created ? SHEET_MESSAGES.created : SHEET_MESSAGES.updated;
   if (!event.withNotification) return plain;
   if (after.failed) return SHEET_MESSAGES.notifyFailed;

@@ -104,7 +104,7 @@ export async function checkBulk(body: BulkBody, contract: ListContract, screen: 
 }
 
 /** The message a row gets when it does not exist (deleted meanwhile). */
-export const GONE_MESSAGE = 'This row no longer exists.';
+const GONE_MESSAGE = 'This row no longer exists.';
 
 /**
  * One row (`record`, as read: undefined when it does not exist) through its ordinary save or

@@ -25,10 +25,10 @@ import { withWriteCompanion, type WriteCompanion } from './writeCompanion.js';
 /** How often the server running a job says it is still at it. */
 const HEARTBEAT_MS = 1000;
 /** A running job its server has not written to for this long has lost its server. */
-export const LOST_AFTER_SECONDS = 15;
+const LOST_AFTER_SECONDS = 15;
 
 /** A list whose bulk actions may run as jobs: its contract (what its query takes) and how its rows are read and written. */
-export interface BulkList {
+interface BulkList {
   contract: ListContract;
   rows: BulkRows;
 }
@@ -51,7 +51,7 @@ const rows = (count: number) => `${count.toLocaleString('en')} ${count === 1 ? '
 const rowsLeft = (left: number) => (left === 1 ? 'the row left' : `the ${left.toLocaleString('en')} rows left`);
 
 /** What a job that ended early says: how far it got, why it stopped, and what a resume does. */
-export function stoppedMessage(state: 'interrupted' | 'failed', handled: number, total: number): string {
+function stoppedMessage(state: 'interrupted' | 'failed', handled: number, total: number): string {
   const why = state === 'interrupted' ? 'its server stopped before the end' : 'an error stopped it';
   return `The action ran on ${handled.toLocaleString('en')} of ${rows(total)}: ${why}. Resume it to run it on ${rowsLeft(total - handled)}.`;
 }

@@ -2,7 +2,7 @@ import type { ExportLimits } from '../config.js';
 import { HttpError } from '../http/errors.js';
 
 /** One running export's place: given back once its file has ended, however it ended (a second release does nothing). */
-export interface ExportSlot {
+interface ExportSlot {
   release(): void;
 }
 

@@ -12,7 +12,7 @@ import { SCREENS_RESOURCE } from './screenPublishRevision.js';
 import { parseId, type ResourceService } from './resourceService.js';
 import { StaleRecord, type RecordWrites, type RestoreOf } from './recordWrites.js';
 
-export const HISTORY_MESSAGES = {
+const HISTORY_MESSAGES = {
   restored: 'Restored successfully',
   unknownResource: 'This resource keeps no history.',
   revisionNotFound: 'Revision',
@@ -39,7 +39,7 @@ export interface Restorer {
 }
 
 /** A revision on the wire. */
-export function revisionAnswer(row: RevisionRow, screenOf: (resource: string) => string | undefined): RevisionAnswer {
+function revisionAnswer(row: RevisionRow, screenOf: (resource: string) => string | undefined): RevisionAnswer {
   const screen = screenOf(row.resource);
   return {
     id: Number(row.id),

@@ -23,13 +23,13 @@ export interface ExportColumn {
 }
 
 /** The English texts and the stored rich text's words: what the cells say on the server. */
-export const SERVER_WORDS: ValueWords = { t: englishText, htmlText: richTextToPlain };
+const SERVER_WORDS: ValueWords = { t: englishText, htmlText: richTextToPlain };
 
 /** The parameters of a list's address an export sets aside: it writes every matching row, whatever page the list shows. */
-export const PAGE_PARAMS = ['page', 'perPage', 'after', 'before'] as const;
+const PAGE_PARAMS = ['page', 'perPage', 'after', 'before'] as const;
 
 /** A query without its paging (`PAGE_PARAMS`). */
-export function withoutPaging<Query extends Record<string, unknown>>(query: Query): Query {
+function withoutPaging<Query extends Record<string, unknown>>(query: Query): Query {
   return Object.fromEntries(Object.entries(query).filter(([param]) => !(PAGE_PARAMS as readonly string[]).includes(param))) as Query;
 }
 

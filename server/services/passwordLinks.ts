@@ -12,12 +12,12 @@ import { hashPassword } from './passwords.js';
 import type { RecordWrites } from './recordWrites.js';
 
 /** How long a mailed link lets its administrator set a password. */
-export const PASSWORD_LINK_HOURS = 72;
+const PASSWORD_LINK_HOURS = 72;
 
 /** The address of the page a link opens, under the panel's. */
-export const SET_PASSWORD_PATH = '/auth/set-password';
+const SET_PASSWORD_PATH = '/auth/set-password';
 
-export const PASSWORD_LINK_MESSAGES = {
+const PASSWORD_LINK_MESSAGES = {
   gone: 'This link no longer works: it has expired, or a password was already set with it. Ask a colleague to set a password for you in Administrators.',
   set: 'Your password is set: log in with it.',
   choose: 'Choose a password.',

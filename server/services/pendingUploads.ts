@@ -4,10 +4,10 @@ import { HttpError } from '../http/errors.js';
 import { UPLOAD_EXPIRED_MESSAGE, type PendingUploads } from '../uploads/PendingUploads.js';
 
 /** Default age past which a pending upload is abandoned (UPLOAD_CLEANUP_AGE_MS). */
-export const DEFAULT_UPLOAD_CLEANUP_AGE_MS = 5 * 60_000;
+const DEFAULT_UPLOAD_CLEANUP_AGE_MS = 5 * 60_000;
 
 /** How often a request still streaming refreshes its pending keys, for a cleanup age: a third of it. */
-export const refreshIntervalFor = (cleanupAgeMs: number): number => Math.max(100, Math.floor(cleanupAgeMs / 3));
+const refreshIntervalFor = (cleanupAgeMs: number): number => Math.max(100, Math.floor(cleanupAgeMs / 3));
 
 /** The pending uploads of `pending_uploads` (docs/files.md, "Uploads and their records"). */
 export function createPendingUploads(db: Db, { cleanupAgeMs = DEFAULT_UPLOAD_CLEANUP_AGE_MS }: { cleanupAgeMs?: number } = {}): PendingUploads {

@@ -6,10 +6,8 @@ import type { AfterCommit } from '../resources/types.js';
 import { recordLabel, type HistorySubject } from './recordHistory.js';
 import { waitingCompanion } from './writeCompanion.js';
 
-export type { AfterCommit } from '../resources/types.js';
-
 /** What a write did to one record. */
-export type WriteAction = 'create' | 'update' | 'delete';
+type WriteAction = 'create' | 'update' | 'delete';
 
 /** One write of one record, as its observers see it, inside its transaction. */
 export interface RecordWrite {
@@ -28,7 +26,7 @@ export interface RecordWrite {
  * writes commits or rolls back with the record (the history of changes hangs here). A throw
  * refuses the write.
  */
-export type WriteObserver = (tx: Db, write: RecordWrite) => Promise<void>;
+type WriteObserver = (tx: Db, write: RecordWrite) => Promise<void>;
 
 
 /**
@@ -36,7 +34,7 @@ export type WriteObserver = (tx: Db, write: RecordWrite) => Promise<void>;
  * transaction: its result, and the id of the record written (undefined when there was no such
  * record: nothing was written, nothing is observed).
  */
-export interface WriteStep<T> {
+interface WriteStep<T> {
   resource: string;
   action: WriteAction;
   /** The record an update or a delete writes (its history reads it before the write). */
@@ -69,7 +67,7 @@ export class StaleRecord extends Error {
   }
 }
 
-export interface WriteOptions {
+interface WriteOptions {
   /**
    * Runs the whole write, rules and database checks included, then rolls it back: what the save
    * would refuse is refused, nothing is kept, no observer is told and no after-commit work runs

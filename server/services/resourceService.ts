@@ -19,7 +19,7 @@ export const RESOURCE_MESSAGES = {
 } as const;
 
 /** Which writes a resource allows: its screen's permissions, all false without a screen. */
-export interface ResourcePermissions {
+interface ResourcePermissions {
   create: boolean;
   edit: boolean;
   delete: boolean;
@@ -38,7 +38,7 @@ export interface SaveOptions {
 }
 
 /** Every record a list's filters match: how many (counted once), then the records in the list's order, a batch at a time. */
-export interface RecordScan {
+interface RecordScan {
   total: number;
   batches(): AsyncGenerator<ApiRecord[]>;
 }
@@ -98,7 +98,7 @@ export const unknownFieldMessage = (field: string, label: string) => `The ${fiel
  * is refused with 422 naming it (never dropped silently); a returned read-only field (`id`, `name`,
  * a related record) is accepted and left out, so a client may send back what it read.
  */
-export function writableBody(surface: ResourceSurface, body: unknown): unknown {
+function writableBody(surface: ResourceSurface, body: unknown): unknown {
   // Not an object (a string, a list): the form schema's validation says so, on `_`.
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body ?? {};
   const accepted = acceptedBodyFields(surface);

@@ -11,7 +11,7 @@ import type { FilterOp, ResourceSurface } from '../resources/declaration.js';
 import { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
 
 /** One query parameter of a screen's list, with what the definition check knows of it. */
-export interface CatalogFilter {
+interface CatalogFilter {
   param: string;
   /** `paging` (page, perPage), `language` (lang) or a declared `filter` of the resource. */
   kind: 'paging' | 'language' | 'filter';

@@ -7,7 +7,7 @@ import { trimStrings } from './resourceService.js';
 
 
 /** The 422 of a save refused only because the screen changed while it was being edited. */
-export const screenChangedMessage = (message: string) => `This screen was changed while you were editing it: ${message}`;
+const screenChangedMessage = (message: string) => `This screen was changed while you were editing it: ${message}`;
 
 /** Validators of earlier versions, by screen and version (a version never changes once published): the most recently used ones. */
 const earlier = new Map<string, FormValidator | null>();

@@ -10,7 +10,7 @@ export const IMPACT_MAX_RECORDS = 100_000;
  * Records validated between two turns of the event loop: a staff-written schema, however large its
  * bounds let it be, never holds other requests for more than this many validations.
  */
-export const IMPACT_RECORDS_PER_TURN = 100;
+const IMPACT_RECORDS_PER_TURN = 100;
 
 /** Lets other requests run every IMPACT_RECORDS_PER_TURN records measured. */
 export async function yieldEvery(measured: number): Promise<void> {

@@ -17,7 +17,7 @@ import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' wi
  * A per-language map or a plain field added to the schema and to `books` (its column and
  * migration) is saved and read with nothing else to write.
  */
-export type SheetColumnKind = 'translations' | 'flag' | 'month' | 'value';
+type SheetColumnKind = 'translations' | 'flag' | 'month' | 'value';
 
 export interface SheetColumnField {
   /** The API name (`nb_pages`). */

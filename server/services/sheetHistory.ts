@@ -14,7 +14,7 @@ import { fileView, type HistorySubject } from './recordHistory.js';
 const SHEET_FILE_LISTS = ['documentList', 'coverList', 'videoList'] as const;
 
 /** What a revision keeps of a reading sheet: the fields its save writes (its form schema's, as stored), and its files. */
-export const SHEET_HISTORY_FIELDS: readonly string[] = Object.keys(readingSheetSchema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field));
+const SHEET_HISTORY_FIELDS: readonly string[] = Object.keys(readingSheetSchema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field));
 
 /** The body of a save of a sheet as read (`GET admin/books/{id}`) with `changes`: its form's fields, its version, the changes over them. */
 export function sheetSaveBody(sheet: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): Record<string, unknown> {

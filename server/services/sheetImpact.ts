@@ -12,7 +12,7 @@ import { IMPACT_MAX_RECORDS, yieldEvery, type ScreenImpact } from './screenImpac
 const LIST_FIELDS = new Set<string>(['seriesList', 'authorList', 'sourceList', 'contactList', 'reporterList', 'genres', 'primary_genre', 'characters', 'ratings', ...CRITERIA_KEYS]);
 
 /** Sheets measured when a changed field is read from the sheets' lists (about a dozen reads a sheet). */
-export const IMPACT_SHEET_LISTS = 2000;
+const IMPACT_SHEET_LISTS = 2000;
 
 const PAGE = 500;
 const FIRST = 20;
@@ -23,7 +23,7 @@ const properties = (schema: Json): Json => (schema.properties ?? {}) as Json;
 const requiredOf = (schema: Json): string[] => (Array.isArray(schema.required) ? (schema.required as string[]) : []);
 
 /** The top-level fields whose rules differ between two schemas (all of them when the root's rules differ). */
-export function changedFields(current: Json, next: Json): Set<string> {
+function changedFields(current: Json, next: Json): Set<string> {
   const rest = (schema: Json) => JSON.stringify(Object.entries(schema).filter(([key]) => !['properties', 'required', 'title', 'description'].includes(key)));
   const names = Object.keys(properties(next));
   if (rest(current) !== rest(next)) return new Set(names);

@@ -58,7 +58,7 @@ export const VALIDATE_BODY = { type: 'object', required: ['is_accepted'], proper
 const CREDITS_WORDS: FieldWords = { missing: 'Credits must be a whole number', bounds: `Credits must be a whole number from 0 to ${MAX_CREDITS.toLocaleString('en')}` };
 
 /** The refusals of the 'Add subscription' dialog in its words: what to choose or give. */
-export const ADD_SUBSCRIPTION_WORDS: Readonly<Record<string, FieldWords>> = {
+const ADD_SUBSCRIPTION_WORDS: Readonly<Record<string, FieldWords>> = {
   plan_id: { missing: 'Choose a plan', invalid: 'Choose one of the plans offered' },
   start_date: { missing: 'Give a start date', invalid: 'Give the start date as a day (yyyy-mm-dd)' },
   end_date: { missing: 'Give an end date', invalid: 'Give the end date as a day (yyyy-mm-dd)' },

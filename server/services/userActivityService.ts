@@ -12,11 +12,8 @@ import { notFound } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import { parseId } from './resourceService.js';
 
-/** The saved-filter categories in the order the user's search tab shows them (SPEC §2 'Users'). */
-export { SAVED_FILTER_CATEGORIES } from '../../common/subscribers.js';
-
 /** The names of the rating types, as the reading sheet's form shows them. */
-export const RATING_NAMES: Record<RatingType, string> = {
+const RATING_NAMES: Record<RatingType, string> = {
   quality: 'Literary quality',
   concept: 'Concept',
   plot: 'Plot',

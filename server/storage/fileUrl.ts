@@ -3,7 +3,7 @@
  * `/api/admin` scope). Kept here, beside the storage, because services and resources build file
  * URLs for the records they answer and must not import routes.
  */
-export const FILES_URL_PREFIX = '/api/admin/files/';
+const FILES_URL_PREFIX = '/api/admin/files/';
 
 /** URL under which an administrator's browser reads a stored file; `name` sets the download name. */
 export function fileUrl(key: string, originalName?: string): string {

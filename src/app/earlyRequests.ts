@@ -10,7 +10,7 @@ import { recordOfPath } from './recordRoutes';
  * and route loader make the same calls through the data client, which hands them these answers
  * (docs/decisions.md, 'Opening a page cold').
  */
-export function startEarlyRequests(pathname: string): void {
+function startEarlyRequests(pathname: string): void {
   const record = recordOfPath(pathname);
   // With the query the screen's own call sends (`?lang=en`), so that call takes this answer.
   const query = record?.params ? `?${toSearchParams(record.params).toString()}` : '';

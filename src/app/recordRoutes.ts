@@ -5,7 +5,7 @@ import { SHEET_API, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute'
 import { BESPOKE_FORMS } from './bespokeForms';
 
 /** An edit route (`…/:id?`, relative to the root) and the API of the record it opens. */
-export interface RecordRoute {
+interface RecordRoute {
   path: string;
   api: string;
   /** Query parameters the page reads its record with (a bespoke screen's `recordParams`). */
@@ -13,7 +13,7 @@ export interface RecordRoute {
 }
 
 /** Every edit route: the reading-sheet editor and the form page of each screen definition that has one. */
-export const RECORD_ROUTES: readonly RecordRoute[] = [
+const RECORD_ROUTES: readonly RecordRoute[] = [
   { path: SHEET_ROUTE_PATH, api: SHEET_API },
   ...screenManifest.flatMap((screen) =>
     screen.routes.form && screen.form

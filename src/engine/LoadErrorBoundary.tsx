@@ -3,7 +3,7 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Says that a part of the page failed to load (its code, most often after an update) and offers a reload. */
-export function PartNotLoaded() {
+function PartNotLoaded() {
   const { t } = useTranslation();
   return (
     <div className="part-not-loaded" role="alert">

@@ -20,7 +20,7 @@ import { ReadingSheetLinkCell, RelationNameCell, FullnamesCell, UserEmailCell, U
 import './widgets.css';
 
 /** Table cells by name: keyed by the CellName union, so a missing one fails the type check. */
-export const cells: Record<CellName, ComponentType<CellProps>> = {
+const cells: Record<CellName, ComponentType<CellProps>> = {
   text: TextCell,
   translatedName: TranslatedNameCell,
   colorSwatch: ColorSwatchCell,
@@ -45,7 +45,7 @@ export const cells: Record<CellName, ComponentType<CellProps>> = {
  * Custom RJSF widgets (`ui:widget`) by name. Those the reading-sheet editor does not use load on
  * first use (`deferred`): the first script of a cold load stays smaller.
  */
-export const widgets: Record<WidgetName, Widget> = {
+const widgets: Record<WidgetName, Widget> = {
   color: deferred(() => import('./color/ColorWidget').then((m) => m.ColorWidget)),
   readOnlyText: deferred(() => import('./formWidgets').then((m) => m.ReadOnlyTextWidget)),
   treePicker: deferred(() => import('./treePicker/TreePickerWidget').then((m) => m.TreePickerWidget)),
@@ -65,7 +65,7 @@ export const widgets: Record<WidgetName, Widget> = {
 };
 
 /** Custom RJSF fields (`ui:field`) by name; those the reading-sheet editor does not use load on first use. */
-export const fields: Record<FieldName, Field> = {
+const fields: Record<FieldName, Field> = {
   translatable: deferred(() => import('./formWidgets').then((m) => m.TranslatableField)),
   relatedTable: deferred(() => import('./relatedTable/RelatedTableField').then((m) => m.RelatedTableField)),
   variablesTable: deferred(() => import('./variablesTable/VariablesTableField').then((m) => m.VariablesTableField)),

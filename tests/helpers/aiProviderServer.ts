@@ -7,7 +7,7 @@ import type net from 'node:net';
 // it receives and can be told to answer a text, refuse with a status, or never answer.
 
 /** A request as the fake provider received it, its JSON body parsed. */
-export interface AiRequest {
+interface AiRequest {
   method: string;
   path: string;
   /** Header names in lower case (`authorization`, `x-api-key`, `anthropic-version`). */
@@ -16,7 +16,7 @@ export interface AiRequest {
 }
 
 /** What the fake answers to one request. */
-export type AiAnswer = { kind: 'text'; text: string; inputTokens?: number; outputTokens?: number; delayMs?: number } | { kind: 'refuse'; status: number; message: string } | { kind: 'hang' };
+type AiAnswer = { kind: 'text'; text: string; inputTokens?: number; outputTokens?: number; delayMs?: number } | { kind: 'refuse'; status: number; message: string } | { kind: 'hang' };
 
 /** A running fake provider. */
 export interface TestAiProvider {

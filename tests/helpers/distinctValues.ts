@@ -13,7 +13,7 @@ type Json = Record<string, unknown>;
 export type IdPools = ReadonlyMap<string, readonly number[]>;
 
 /** What a generator cannot derive: fails the test naming the path, so the generator is extended rather than the field skipped. */
-export class CannotDerive extends Error {}
+class CannotDerive extends Error {}
 
 const typeOf = (schema: Json): string | undefined => {
   const type = schema.type;

@@ -5,7 +5,7 @@ import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 // what the server suite and the browser suite check the subscriber e-mails with.
 
 /** A message as the SMTP server received it, decoded. */
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   headers: Map<string, string>;

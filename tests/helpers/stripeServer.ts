@@ -6,7 +6,7 @@ import type net from 'node:net';
 // unchanged against it; it keeps every request it receives and can be told to refuse or hang.
 
 /** A request as the fake provider received it. */
-export interface StripeRequest {
+interface StripeRequest {
   method: string;
   /** The path, percent-encoding kept (`/v1/subscriptions/sub_123`). */
   path: string;

@@ -51,7 +51,7 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 }
 
 /** A JSON sheet as the form names of SPEC §7: `genres[]`, `titles[fr]`, `seriesList[0][name]`, `characters[0][ages][]` … */
-export function toEntries(value: unknown, prefix = ''): [string, string][] {
+function toEntries(value: unknown, prefix = ''): [string, string][] {
   if (Array.isArray(value)) {
     return value.flatMap((item, i) => (item !== null && typeof item === 'object' ? toEntries(item, `${prefix}[${i}]`) : [[`${prefix}[]`, String(item)] as [string, string]]));
   }

@@ -27,6 +27,3 @@ export async function existingIds(db: Db, table: PgTable, idColumn: PgColumn, id
 
 /** `count(*)` as a JavaScript number (PostgreSQL answers bigint as a string). */
 export const countOf = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
-
-/** A nullable text column value from a validated body: empty or absent is null. */
-export const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);

@@ -9,7 +9,7 @@ import { likePattern } from './namedListRepository.js';
 export type FilterValues = Readonly<Record<string, unknown>>;
 
 /** At most this many words of a `words` search are matched (a pasted paragraph stays cheap). */
-export const MAX_SEARCH_WORDS = 10;
+const MAX_SEARCH_WORDS = 10;
 
 /**
  * Accented letters and their base letter, for SQL `translate()`: a search over columns that have
@@ -45,7 +45,7 @@ export function searchWords(search: string | undefined): string[] {
  * by an exact lookup ('jard' finds 'Jardin'). The words hold no quote or operator, so the text is
  * always a valid query.
  */
-export function fulltextQuery(search: string | undefined): string | undefined {
+function fulltextQuery(search: string | undefined): string | undefined {
   const words = searchNormal(search ?? '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
@@ -191,7 +191,7 @@ export function filterConditions(
  * A search over raw text columns (no normalised `search_text`): their texts joined by spaces,
  * lowered and accent-folded in SQL, contain the normalised term.
  */
-export function foldedSearch(columns: readonly PgColumn[], term: string): SQL {
+function foldedSearch(columns: readonly PgColumn[], term: string): SQL {
   const text = sql.join(
     columns.map((column) => sql`coalesce(${column}, '')`),
     sql` || ' ' || `,

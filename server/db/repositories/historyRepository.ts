@@ -129,7 +129,7 @@ export interface ActivityFilter {
 }
 
 /** The activity counts up to this many rows, then says "more" (PageMeta `total_exact`). */
-export const ACTIVITY_COUNT_BOUND = 10_000;
+const ACTIVITY_COUNT_BOUND = 10_000;
 
 /** Every record's revisions, newest first, filtered: a page, and the count (bounded). */
 export async function activityPage(db: Db, filter: ActivityFilter, page: { offset: number; perPage: number }): Promise<{ rows: RevisionRow[]; total: number; exact: boolean }> {

@@ -3,7 +3,7 @@ import type { Db } from '../client.js';
 import { outboxMessages, type NewOutboxMessage, type OutboxMessage } from '../schema/index.js';
 
 /** States in which a message still waits to go out (a new one for the same recipient and sheet is not queued). */
-export const WAITING_STATUSES = ['pending', 'sending', 'held'] as const;
+const WAITING_STATUSES = ['pending', 'sending', 'held'] as const;
 
 /** Longest error text kept on a row. */
 const MAX_ERROR_LENGTH = 2000;

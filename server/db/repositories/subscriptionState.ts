@@ -13,7 +13,7 @@ import type { DerivedFilter } from '../../resources/filterDeclaration.js';
  * - `active`: otherwise (an open-ended subscription, without `subscription_end_at`, stays active).
  * The current subscription is the latest by start date, then by id (`users.current_subscription_id`).
  */
-export { SUBSCRIPTION_STATES, type SubscriptionState } from '../../../common/subscribers.js';
+export type { SubscriptionState } from '../../../common/subscribers.js';
 import { SUBSCRIPTION_STATES, type SubscriptionState } from '../../../common/subscribers.js';
 
 /** The columns the state reads, of the `subscriptions` table or of an alias of it. */
@@ -31,7 +31,7 @@ const TODAY_UTC = sql`date_trunc('day', now(), 'UTC')`;
  * expression and the list's filter are both built from (so they cannot disagree), written as
  * plain comparisons that PostgreSQL evaluates cheaply row by row and, for `none`, from an index.
  */
-export const STATE_RULES: Record<SubscriptionState, (s: StateColumns) => SQL> = {
+const STATE_RULES: Record<SubscriptionState, (s: StateColumns) => SQL> = {
   none: (s) => sql`${s.id} is null`,
   canceled: (s) => sql`(${s.id} is not null and ${s.canceledAt} is not null)`,
   ended: (s) => sql`(${s.id} is not null and ${s.canceledAt} is null and ${s.subscriptionEndAt} < ${TODAY_UTC})`,

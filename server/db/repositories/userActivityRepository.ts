@@ -23,7 +23,7 @@ import {
   type SavedSearch,
 } from '../schema/index.js';
 
-export type { LibraryBook, LibraryRecord } from '../../../common/subscribers.js';
+export type { LibraryRecord } from '../../../common/subscribers.js';
 import type { LibraryRecord } from '../../../common/subscribers.js';
 
 /** One page of a user's libraries by id, each with its books (in the order they were added) and their authors. */

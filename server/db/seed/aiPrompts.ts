@@ -86,7 +86,7 @@ export const AI_DRAFT_JSON_STRUCTURE: typeof NAME_ASKS & Readonly<Record<AiDraft
  * after the names); the other entries stay as stored. Undefined when nothing is missing, or when
  * the stored text is no JSON object (the prompt screen refuses one: left to staff).
  */
-export function withEveryDraftText(stored: string): string | undefined {
+function withEveryDraftText(stored: string): string | undefined {
   let structure: unknown;
   try {
     structure = JSON.parse(stored);

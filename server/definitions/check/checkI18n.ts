@@ -26,7 +26,7 @@ const fileOf = (key: string) => {
  * keeps under `<key>_one`, `<key>_other` (it picks one by `count`; `_other` is the one every
  * language has).
  */
-export const hasI18nKey = (keys: ReadonlySet<string>, key: string): boolean => keys.has(key) || keys.has(`${key}_other`);
+const hasI18nKey = (keys: ReadonlySet<string>, key: string): boolean => keys.has(key) || keys.has(`${key}_other`);
 
 /** Reports a text that looks like an i18n key and is none of `keys`. */
 export function checkI18nKey(value: unknown, path: Path, keys: ReadonlySet<string>, report: Report): void {

@@ -1,7 +1,7 @@
 import { isObject, listed, type Json, type Path, type Report } from './problem.js';
 
 /** The value a local `$ref` (`#/definitions/name`) points at in `root`, or undefined. */
-export function refTarget(root: unknown, ref: string): unknown {
+function refTarget(root: unknown, ref: string): unknown {
   if (ref === '#') return root;
   if (!ref.startsWith('#/')) return undefined;
   return ref

@@ -155,7 +155,7 @@ function schemaList(value: unknown, at: Path, walk: Walk): string | undefined {
 }
 
 /** The keywords a form's schema may use, for messages. */
-export const SCHEMA_KEYWORDS: readonly string[] = Object.keys(KEYWORDS);
+const SCHEMA_KEYWORDS: readonly string[] = Object.keys(KEYWORDS);
 
 /**
  * Refuses, at its path, everything in a form's JSON Schema outside the closed language

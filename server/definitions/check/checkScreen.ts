@@ -37,7 +37,7 @@ function collector(): { problems: Problem[]; report: Report } {
  * `$ref`s, option sources and routes nothing serves, add labels no button shows, missing i18n keys.
  * Paths start with `form.schema` and `form.uiSchema`.
  */
-export function checkForm(form: FormParts, context: CheckContext, report: Report): void {
+function checkForm(form: FormParts, context: CheckContext, report: Report): void {
   const base = { schema: ['form', 'schema'], uiSchema: ['form', 'uiSchema'] } satisfies Record<string, Path>;
   checkRefs(form.schema, base.schema, report);
   checkUiNames(form.uiSchema, base.uiSchema, report);

@@ -7,7 +7,7 @@ import { resourceApi } from './resourceApi';
  * starts (`prefetchRecord`) to serve the form it opens without a second request; short enough that
  * opening a record shows what the server holds (a stale save is refused with 409 anyway).
  */
-export const RECORD_FRESH_MS = 5_000;
+const RECORD_FRESH_MS = 5_000;
 
 /**
  * The query of one record of a resource (`GET admin/{api}/{id}`), shared by forms and route

@@ -55,7 +55,7 @@ function scrollerOf(element: HTMLElement): Element {
  * its `scroll-margin-top` already clears, the sticky bars of a page, whatever their height at this
  * width, a toast): its label, its field and its message are all in sight.
  */
-export function scrollClearOfBars(row: HTMLElement): void {
+function scrollClearOfBars(row: HTMLElement): void {
   row.scrollIntoView({ block: 'start' });
   // A bar cleared can uncover another one pinned lower; three rounds are more than any page has.
   for (let round = 0; round < 3; round++) {
@@ -75,7 +75,7 @@ export function scrollClearOfBars(row: HTMLElement): void {
  * tries again on the next frames (at most 20) until the element is there. A field rendered without
  * an element of that id (a custom field) marks its container with `data-field="<id>"`.
  */
-export function focusErrorField(key: string): void {
+function focusErrorField(key: string): void {
   let frames = 0;
   const attempt = () => {
     for (const id of elementIdsFor(key)) {

@@ -53,7 +53,7 @@ export interface FormControllerOptions {
  * their upload progress goes, and the record as last loaded or saved (`initial`), to send only
  * what changed.
  */
-export interface SendUpload {
+interface SendUpload {
   files: NewFiles;
   onProgress(progress: FileProgress): void;
   initial: Readonly<Record<string, unknown>>;

@@ -30,7 +30,7 @@ export interface FieldNames {
 }
 
 /** A field's name as words, for a field no form names (`reporterTextsData` → `Reporter texts data`, `credits` → `Credits`). */
-export function wordsOf(name: string): string {
+function wordsOf(name: string): string {
   const words = name
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')

@@ -4,7 +4,7 @@ import { queryKeys } from '../api/queryKeys';
 import { historyCalls, type RecordHistoryPage } from './historyCalls';
 
 /** Revisions read at a time ('Load more' reads the next ones). */
-export const HISTORY_PAGE_SIZE = 20;
+const HISTORY_PAGE_SIZE = 20;
 
 /** A record's history as the drawer shows it. */
 export interface RecordHistory {

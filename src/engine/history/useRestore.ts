@@ -11,7 +11,7 @@ import { HISTORY_API, historyCalls } from './historyCalls';
 import { useFieldNames } from './useFieldNames';
 
 /** What to restore: a revision's values before it, all of its fields or those named. */
-export interface RestoreTarget {
+interface RestoreTarget {
   revision: RevisionAnswer;
   fields?: string[] | undefined;
 }

@@ -5,7 +5,7 @@ import { valueText as wordsOf } from '../../../common/valueText';
 export { isEmptyValue, itemText } from '../../../common/valueText';
 
 /** Past this length, or on several lines, a text shows as a word-by-word difference rather than `old → new`. */
-export const LONG_TEXT = 80;
+const LONG_TEXT = 80;
 
 /** A text long enough, or on several lines, to be compared word by word. */
 export const isLongText = (value: Json | undefined): value is string => typeof value === 'string' && (value.length > LONG_TEXT || value.includes('\n'));

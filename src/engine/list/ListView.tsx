@@ -30,7 +30,7 @@ function RowChoice({ row }: { row: ApiRecord }) {
 }
 
 /** The paginator shows only past this many rows (SPEC §2). */
-export const PAGINATOR_THRESHOLD = 10;
+const PAGINATOR_THRESHOLD = 10;
 
 export interface ListViewProps {
   controller: ListController;

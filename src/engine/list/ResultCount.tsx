@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListController } from './useListController';
 
 /** The count's words when a screen declares none (`list.countLabel`). */
-export const DEFAULT_COUNT_LABEL = 'list.count';
+const DEFAULT_COUNT_LABEL = 'list.count';
 
 export interface ResultCountProps {
   controller: Pick<ListController, 'total' | 'exact' | 'loading' | 'error'>;

@@ -10,9 +10,9 @@ import { notify } from '../notify/notifications';
 import { notifyDeletionFailed } from '../notify/notifyDeletionFailed';
 
 /** Page sizes and debounce of every list (SPEC §2, §9). */
-export const PAGE_SIZES = [10, 20, 50];
-export const DEFAULT_PAGE_SIZE = 10;
-export const SEARCH_DEBOUNCE_MS = 500;
+const PAGE_SIZES = [10, 20, 50];
+const DEFAULT_PAGE_SIZE = 10;
+const SEARCH_DEBOUNCE_MS = 500;
 
 export interface ListControllerOptions {
   api: string;

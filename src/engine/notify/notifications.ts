@@ -11,7 +11,7 @@ const listeners = new Set<Listener>();
 const clearers = new Set<() => void>();
 
 /** Toast duration of the spec (8 s) unless a screen asks for another. */
-export const TOAST_LIFE = 8000;
+const TOAST_LIFE = 8000;
 
 export function notify(notice: Omit<Notice, 'life'> & { life?: number }): void {
   const full = { life: TOAST_LIFE, ...notice };

@@ -6,7 +6,7 @@ import type { PopularBook } from '../../../common/dashboard';
 import { sheetPath } from '../readingSheet/sheetRoute';
 
 /** How far an arrow scrolls the slider (SPEC §9: 340 px). */
-export const SLIDER_STEP_PX = 340;
+const SLIDER_STEP_PX = 340;
 
 /**
  * 'Fiches les plus regardées' (SPEC §2 'Dashboard'): the most viewed sheets in a row that the

@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../../../common/locales';
 import type { FieldErrors } from '../../../common/validation';
 
 /** How many of `fields` have a text in `locale`. */
-export function filledCount(data: Record<string, unknown>, fields: readonly string[], locale: Locale): number {
+function filledCount(data: Record<string, unknown>, fields: readonly string[], locale: Locale): number {
   return fields.filter((field) => {
     const value = data[field] as Record<string, unknown> | undefined;
     // A test rather than trim(): reports run to thousands of characters and this runs on every keystroke.
@@ -12,7 +12,7 @@ export function filledCount(data: Record<string, unknown>, fields: readonly stri
 }
 
 /** Locales named by at least one error key (`titles.fr`, `characters.0.issues.de`). */
-export function localesWithErrors(errors: FieldErrors): Set<Locale> {
+function localesWithErrors(errors: FieldErrors): Set<Locale> {
   const found = new Set<Locale>();
   for (const key of Object.keys(errors)) for (const segment of key.split('.')) if ((LOCALES as readonly string[]).includes(segment)) found.add(segment as Locale);
   return found;

@@ -16,10 +16,10 @@ export function reporterFormParts(screen: ScreenDefinition): { schema: RJSFSchem
 }
 
 /** A block as the form edits it: id null until saved. */
-export type FormBlock = { id: number | null; text: string; textType: ReporterTextType };
+type FormBlock = { id: number | null; text: string; textType: ReporterTextType };
 
 /** The status of a new reporter (SPEC §4, §9). */
-export const NEW_REPORTER_STATUS_ID = 1;
+const NEW_REPORTER_STATUS_ID = 1;
 
 /** Today in the browser's time zone, as yyyy-MM-dd. */
 export function today(now = new Date()): string {

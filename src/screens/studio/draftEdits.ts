@@ -97,8 +97,8 @@ export interface Tab {
   tabs?: { label: string; fields: string[] }[];
 }
 
-export const formSchemaPath = ['form', 'schema'] as const;
-export const uiSchemaPath = ['form', 'uiSchema'] as const;
+const formSchemaPath = ['form', 'schema'] as const;
+const uiSchemaPath = ['form', 'uiSchema'] as const;
 
 /** The form's top-level fields in the order the form shows them (`ui:order`, then the others). */
 export function formFields(definition: Json): string[] {

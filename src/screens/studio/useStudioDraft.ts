@@ -8,9 +8,9 @@ import { studioCalls, type DraftContent, type ScreenCatalog, type ScreenDetail, 
 import type { Json } from './draftEdits';
 
 /** How long the studio waits after the last change before it saves the draft and checks it. */
-export const SAVE_DELAY_MS = 700;
+const SAVE_DELAY_MS = 700;
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
 export interface StudioDraft {
   detail: ScreenDetail;

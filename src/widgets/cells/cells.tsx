@@ -88,7 +88,7 @@ export function HtmlCell({ value }: CellProps) {
 }
 
 /** Tag colour of each book status id (SPEC §4, §9): 1 red, 2 orange, 3 grey, 4 green, each dark enough for its white words (4.5:1). */
-export const BOOK_STATUS_COLORS: Record<number, string> = { 1: '#d32f2f', 2: '#c2410c', 3: '#757575', 4: '#2e7d32' };
+const BOOK_STATUS_COLORS: Record<number, string> = { 1: '#d32f2f', 2: '#c2410c', 3: '#757575', 4: '#2e7d32' };
 
 /** A book status `{ id, label }` as a tag in its colour. */
 export function BookStatusCell({ value }: CellProps) {

@@ -3,7 +3,7 @@ import { ColorPicker } from 'primereact/colorpicker';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 
-export const DEFAULT_COLOR = '#0091ea';
+const DEFAULT_COLOR = '#0091ea';
 
 /** A colour picker with its hex code; empty values show the default display colour #0091ea. */
 export function ColorWidget({ id, value, onChange, disabled, readonly, schema, rawErrors }: WidgetProps) {

@@ -20,14 +20,12 @@ import type { CreatableSelectOptions } from '../../../common/widgetOptions/creat
  * in place: opens the resource's create form and resolves with the new record (undefined when
  * the user cancels).
  */
-export interface CreateRecordContext {
+interface CreateRecordContext {
   createRecord?: ((resource: string) => Promise<ApiRecord | undefined>) | undefined;
 }
 
-export type { CreatableSelectOptions };
-
 /** Ids already used by the other items of `list` (the current value excepted). */
-export function idsUsedElsewhere(list: unknown, current: unknown): Set<string> {
+function idsUsedElsewhere(list: unknown, current: unknown): Set<string> {
   const items = Array.isArray(list) ? list : [];
   const ids = items.map((item) => (item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined)).filter((id) => id !== undefined && id !== null);
   return new Set(ids.map(String).filter((id) => id !== String(current)));

@@ -22,13 +22,11 @@ export interface StoredFile {
   size?: number | null;
 }
 
-export type { FileListOptions };
-
 /**
  * Picked files checked against a rule: the accepted ones, as many as the field still takes (a
  * single-file field keeps the last one: it replaces), and the refusal messages of the others.
  */
-export function acceptFiles(ruleName: FileRuleName, picked: readonly File[], pending: readonly File[], storedCount: number): { files: File[]; refusals: string[] } {
+function acceptFiles(ruleName: FileRuleName, picked: readonly File[], pending: readonly File[], storedCount: number): { files: File[]; refusals: string[] } {
   const rule = FILE_RULES[ruleName];
   const refusals: string[] = [];
   const accepted: File[] = [];

@@ -11,8 +11,6 @@ import { notify } from '../../engine/notify/notifications';
 import { notifyDeletionFailed } from '../../engine/notify/notifyDeletionFailed';
 import type { FileUploadOptions } from '../../../common/widgetOptions/fileUpload';
 
-export type { FileUploadOptions };
-
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 
 /** The extension of a stored file's URL (`/api/admin/files/news/2025/03/a.png?name=x` → `png`). */

@@ -3,13 +3,13 @@ import { Calendar } from 'primereact/calendar';
 import { useTranslation } from 'react-i18next';
 
 /** `YYYY-MM` as a date (the first of the month), or null when it is not one. */
-export function parseMonth(value: unknown): Date | null {
+function parseMonth(value: unknown): Date | null {
   const match = typeof value === 'string' ? /^(\d{4})-(\d{2})$/.exec(value) : null;
   return match ? new Date(Number(match[1]), Number(match[2]) - 1, 1) : null;
 }
 
 /** A date's year and month as `YYYY-MM`. */
-export function formatMonth(date: Date): string {
+function formatMonth(date: Date): string {
   return `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}`;
 }
 

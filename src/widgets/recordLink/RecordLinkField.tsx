@@ -6,8 +6,6 @@ import { routePathByName } from '../../engine/resource/definitions';
 import { formPath } from '../../engine/resource/paths';
 import type { RecordLinkOptions } from '../../../common/widgetOptions/recordLink';
 
-export type { RecordLinkOptions };
-
 /**
  * A link to a related record's page ('Go to reading sheet'), its text the field's title; shown only
  * while the form's `idField` holds an id, and following it as it changes. A display field: its

@@ -8,7 +8,7 @@ export const REQUESTS_API = 'demands';
 export const STATUS_SOURCE: OptionSource = { api: 'utilities/demand-statuses', valueField: 'id', labelField: 'name' };
 
 /** The fields a request save sends (the form of schemas/demands.screen.json), `version` last. */
-export const REQUEST_FIELDS = ['book_id', 'user_id', 'demand_date', 'demand_end_date', 'demand_type_id', 'demand_status_id', 'commentary', 'version'] as const;
+const REQUEST_FIELDS = ['book_id', 'user_id', 'demand_date', 'demand_end_date', 'demand_type_id', 'demand_status_id', 'commentary', 'version'] as const;
 
 /**
  * The body of a status change: an ordinary save of the whole request (every field of the row as

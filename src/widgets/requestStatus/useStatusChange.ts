@@ -7,7 +7,7 @@ import i18n from '../../i18n';
 import { REQUESTS_API, statusUpdateBody } from './statusUpdate';
 
 /** The steps of a status change: nothing under way, the confirmation, the commentary dialog, the save. */
-export type StatusChangeStep = 'idle' | 'confirm' | 'commentary' | 'saving';
+type StatusChangeStep = 'idle' | 'confirm' | 'commentary' | 'saving';
 
 export interface StatusChange {
   /** The status the select shows: the one being changed to while a change is under way, the row's otherwise. */

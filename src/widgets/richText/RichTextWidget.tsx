@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RichTextOptions } from '../../../common/widgetOptions/richText';
 
 /** Quill formats the editor keeps (pasted content is reduced to them); the server's sanitiser allows the same. */
-export const RICH_TEXT_FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'indent', 'align', 'link', 'blockquote'];
+const RICH_TEXT_FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'indent', 'align', 'link', 'blockquote'];
 
 /** `ui:options.height` as a CSS length: a number is pixels; 300 px by default (SPEC §9, news editor). */
 export function editorHeight(height: unknown): string {

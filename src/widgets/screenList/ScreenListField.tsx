@@ -6,8 +6,6 @@ import { ScreenListView } from '../../engine/resource/ScreenListView';
 import { fixedParams } from './fixedParams';
 import type { ScreenListOptions } from '../../../common/widgetOptions/screenList';
 
-export type { ScreenListOptions };
-
 /**
  * Another screen's list filtered on this record (a user's requests): its columns, filters and row
  * actions as that screen declares them, its paging and filters kept in the field. A display field:

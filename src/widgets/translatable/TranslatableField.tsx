@@ -14,7 +14,7 @@ import { useTypingDraft } from './useTypingDraft';
 const NATIVE_AUTO_SIZE = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 /** Locales of a translatable value that carry errors, in tab order. */
-export function localesWithErrors(errorSchema: ErrorSchema<Translations> | undefined): Locale[] {
+function localesWithErrors(errorSchema: ErrorSchema<Translations> | undefined): Locale[] {
   if (!errorSchema) return [];
   return LOCALES.filter((locale) => {
     const entry = (errorSchema as Record<string, { __errors?: string[] } | undefined>)[locale];
@@ -26,7 +26,7 @@ export function localesWithErrors(errorSchema: ErrorSchema<Translations> | undef
  * What a screen with one language switcher for the whole form puts in the RJSF formContext: every
  * translatable field then shows that language, and its language tabs switch the whole form.
  */
-export interface FormLocaleContext {
+interface FormLocaleContext {
   formLocale?: Locale | undefined;
   setFormLocale?: ((locale: Locale) => void) | undefined;
 }

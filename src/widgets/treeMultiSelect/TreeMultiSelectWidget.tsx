@@ -7,7 +7,7 @@ import { useOptions } from '../../engine/options/useOptions';
 import type { TreeMultiSelectOptions } from '../../../common/widgetOptions/treeMultiSelect';
 
 /** The ids picked in a tree selection, the ones already chosen first (in their order), then the new ones. */
-export function pickedIds(current: readonly unknown[], keys: TreeSelectSelectionKeysType | null | undefined): (number | string)[] {
+function pickedIds(current: readonly unknown[], keys: TreeSelectSelectionKeysType | null | undefined): (number | string)[] {
   const chosen = Object.entries(keys ?? {})
     .filter(([, on]) => (typeof on === 'object' && on !== null ? Boolean((on as { checked?: boolean }).checked) : Boolean(on)))
     .map(([key]) => (Number.isNaN(Number(key)) ? key : Number(key)));

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 
 /** Characters PostgreSQL cannot store as sent: NUL and lone UTF-16 surrogates. */
-export const UNSTORABLE_STRINGS = ['\u0000', 'a\u0000b', '\udfff\ud800', '\ud800', 'x\udc00'] as const;
+const UNSTORABLE_STRINGS = ['\u0000', 'a\u0000b', '\udfff\ud800', '\ud800', 'x\udc00'] as const;
 
 /**
  * Other values an attacker or a broken client sends: text that looks like numbers beyond any range,
  * SQL and HTML fragments, prototype keys, path tricks, a long text.
  */
-export const HOSTILE_STRINGS = [
+const HOSTILE_STRINGS = [
   '',
   ' ',
   '🕵️',
@@ -112,7 +112,7 @@ export function jsonText(node: JsonNode): string {
 const RAW_NUMBERS = ['1e400', '-1e400', '1e-400', '-0', '9007199254740993', '123456789012345678901234567890'];
 
 /** Arrays or objects nested `depth` levels deep. */
-export function deeplyNested(depth: number, kind: 'array' | 'object' = 'array'): RawJson {
+function deeplyNested(depth: number, kind: 'array' | 'object' = 'array'): RawJson {
   return new RawJson(kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`);
 }
 

@@ -31,7 +31,7 @@ import {
 } from '../../schema/index.js';
 
 /** A reference row with its translatable names. */
-export interface Named {
+interface Named {
   id: number;
   names: Translations;
 }

@@ -16,7 +16,7 @@ for (const data of [en, fr, es, de, it]) countryNames.registerLocale(data);
  * Every ISO 3166-1 alpha-2 country known to `i18n-iso-countries`, sorted by code, with its
  * official name in each content locale as that package gives it (nothing typed by hand).
  */
-export function countryRows(): { code: string; names: Names; searchText: string }[] {
+function countryRows(): { code: string; names: Names; searchText: string }[] {
   return Object.keys(countryNames.getAlpha2Codes())
     .sort()
     .map((code) => {

@@ -4,7 +4,7 @@ import { searchTextOf, type NamedEntry } from './names.js';
 import { syncIdSequence, upsertRows } from './upsert.js';
 
 /** A top-level genre, its display colour and its sub-genres (which take the parent's colour unless they set one). */
-export interface GenreSeed extends NamedEntry {
+interface GenreSeed extends NamedEntry {
   color: string;
   children: readonly (NamedEntry & { color?: string })[];
 }
@@ -13,7 +13,7 @@ export interface GenreSeed extends NamedEntry {
  * The genre tree: top genres have ids 1 to 12 and each its own colour; sub-genres follow from 13.
  * New entries take the next free id, never a reused one.
  */
-export const GENRES: readonly GenreSeed[] = [
+const GENRES: readonly GenreSeed[] = [
   {
     id: 1, color: '#c62828',
     names: { en: 'Thriller', fr: 'Thriller', es: 'Thriller', de: 'Thriller', it: 'Thriller' },
@@ -139,7 +139,7 @@ export const GENRES: readonly GenreSeed[] = [
 ];
 
 /** The genre rows, parents before children, with colours resolved and `search_text` filled. */
-export function genreRows() {
+function genreRows() {
   return GENRES.flatMap((genre) => [
     { id: genre.id, parentId: null, names: genre.names, color: genre.color, searchText: searchTextOf(genre.names) },
     ...genre.children.map((child) => ({

@@ -16,7 +16,7 @@ for (const data of [en, fr, es, de, it]) languageNames.registerLocale(data);
  * ISO 639-1 codes of the languages a scouted book is likely to be written in: the 24 official
  * EU languages, then the other major publishing languages and the regional languages of Europe.
  */
-export const BOOK_LANGUAGE_CODES = [
+const BOOK_LANGUAGE_CODES = [
   // Official languages of the European Union.
   'bg', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'fi', 'fr', 'ga', 'hr',
   'hu', 'it', 'lt', 'lv', 'mt', 'nl', 'pl', 'pt', 'ro', 'sk', 'sl', 'sv',
@@ -37,7 +37,7 @@ function capitalise(name: string, locale: string): string {
 }
 
 /** The `BOOK_LANGUAGE_CODES` with their names in each content locale, from `@cospired/i18n-iso-languages`. */
-export function languageRows(): { code: string; names: Names }[] {
+function languageRows(): { code: string; names: Names }[] {
   return BOOK_LANGUAGE_CODES.map((code) => ({
     code,
     names: Object.fromEntries(

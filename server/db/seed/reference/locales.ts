@@ -4,7 +4,7 @@ import { locales } from '../../schema/reference.js';
 import { upsertRows } from './upsert.js';
 
 /** The content locales, each named in its own language (the endonym the language menu shows). */
-export const LOCALE_NAMES: Record<Locale, string> = {
+const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
   fr: 'Français',
   es: 'Español',

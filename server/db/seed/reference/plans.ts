@@ -7,7 +7,7 @@ import { upsertRows } from './upsert.js';
  * monthly price in euro cents, `commitment` the minimum term in months, `credits` the number
  * of requests included in the term.
  */
-export const PLANS = [
+const PLANS = [
   { role: 'essential', amount: 9_900, commitment: 12, paid: true, credits: 10 },
   { role: 'premium', amount: 24_900, commitment: 12, paid: true, credits: 30 },
   { role: 'vip', amount: 59_900, commitment: 12, paid: true, credits: 100 },

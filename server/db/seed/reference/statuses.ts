@@ -6,7 +6,7 @@ import { upsertRows } from './upsert.js';
  * Editorial workflow of a reading sheet. The client colours them by id (1 red, 2 orange,
  * 3 grey, 4 green) and a new sheet starts at 1.
  */
-export const BOOK_STATUSES = [
+const BOOK_STATUSES = [
   { id: 1, label: 'Draft' },
   { id: 2, label: 'In progress' },
   { id: 3, label: 'Archived' },
@@ -14,7 +14,7 @@ export const BOOK_STATUSES = [
 ] as const;
 
 /** Where the screen (audiovisual adaptation) rights of a book stand. A new sheet starts at 4. */
-export const RIGHTS_STATUSES = [
+const RIGHTS_STATUSES = [
   { id: 1, label: 'Sold' },
   { id: 2, label: 'Optioned' },
   { id: 3, label: 'Under negotiation' },

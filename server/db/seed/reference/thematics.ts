@@ -5,12 +5,12 @@ import tree from './thematics.json' with { type: 'json' };
 import { syncIdSequence, upsertRows } from './upsert.js';
 
 /** A thematic and the instruction telling the AI, in each locale, when a book has it. */
-export interface ThematicEntry extends NamedEntry {
+interface ThematicEntry extends NamedEntry {
   aiDescriptions: Names;
 }
 
 /** A top-level thematic and its sub-thematics. */
-export interface ThematicSeed extends ThematicEntry {
+interface ThematicSeed extends ThematicEntry {
   children: readonly ThematicEntry[];
 }
 
@@ -18,10 +18,10 @@ export interface ThematicSeed extends ThematicEntry {
  * The thematic tree, kept as data in thematics.json: top thematics have ids 1 to 10,
  * sub-thematics follow from 11. New entries take the next free id, never a reused one.
  */
-export const THEMATICS: readonly ThematicSeed[] = tree;
+const THEMATICS: readonly ThematicSeed[] = tree;
 
 /** The thematic rows, parents before children, with `search_text` built from the names only. */
-export function thematicRows() {
+function thematicRows() {
   return THEMATICS.flatMap((thematic) => [
     { id: thematic.id, parentId: null, names: thematic.names, aiDescriptions: thematic.aiDescriptions, searchText: searchTextOf(thematic.names) },
     ...thematic.children.map((child) => ({

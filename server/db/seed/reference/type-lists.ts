@@ -12,7 +12,7 @@ export const DEMAND_TYPES = [
 ] as const;
 
 /** The part a person played in a book. 1 is the default when an author is added to a sheet. */
-export const AUTHOR_TYPES = [
+const AUTHOR_TYPES = [
   { id: 1, name: 'Author' },
   { id: 2, name: 'Co-author' },
   { id: 3, name: 'Illustrator' },
@@ -22,7 +22,7 @@ export const AUTHOR_TYPES = [
 ] as const;
 
 /** The kind of professional a contact (a source of sheets or a rights holder) is. */
-export const CONTACT_TYPES = [
+const CONTACT_TYPES = [
   { id: 1, label: 'Publisher' },
   { id: 2, label: 'Literary agent' },
   { id: 3, label: 'Scout' },

@@ -25,7 +25,7 @@ const QUOTE = 34;
  * Counts a CSV's records as its bytes arrive: a line feed outside quotes ends one (a quoted value
  * may hold line feeds; a doubled quote inside it toggles twice and changes nothing).
  */
-export function csvRecordCounter() {
+function csvRecordCounter() {
   let quoted = false;
   let records = 0;
   return {

@@ -7,7 +7,7 @@ export const COLUMNS_PARAM = 'columns';
 /** The address parameter of the view the list was opened from (its id): once the list is changed, 'Update' keeps the change in it. */
 export const VIEW_PARAM = 'view';
 /** The address parameter of the search box (the API's own parameter is the screen's `search.param`). */
-export const SEARCH_PARAM = 'q';
+const SEARCH_PARAM = 'q';
 /** What a view keeps besides the search and the filters: the page size, and the sort where a list has one. */
 const KEPT_PARAMS = ['perPage', 'sort', 'direction'] as const;
 

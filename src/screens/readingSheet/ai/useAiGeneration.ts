@@ -6,7 +6,7 @@ import { notify } from '../../../engine/notify/notifications';
 import { aiCalls } from './aiCalls';
 
 /** How often the editor asks whether a running generation has ended. */
-export const AI_POLL_MS = 3000;
+const AI_POLL_MS = 3000;
 
 /** The sheet's AI flags, as its record carries them. */
 export interface AiFlags {

@@ -23,13 +23,13 @@ import { sheetForm, type SheetForm } from '../sheetForm';
  */
 
 /** A draft text into the draft's language of one of the sheet's translatable maps. */
-export interface TextRow {
+interface TextRow {
   kind: 'text';
   key: AiDraftTextField;
   field: (typeof AI_DRAFT_TEXT_TARGETS)[AiDraftTextField];
 }
 /** A criterion, the same field on both sides: one id or a list of ids, with the AI's reasons for some lists. */
-export interface CriterionRow {
+interface CriterionRow {
   kind: 'criterion';
   key: keyof AiDraftCriteria;
   multiple: boolean;
@@ -37,7 +37,7 @@ export interface CriterionRow {
   source: ApiOptionSource;
 }
 /** One rating, 0 to 4 stars, with the AI's reason. */
-export interface RatingRow {
+interface RatingRow {
   kind: 'rating';
   key: `ratings.${AiRatingType}`;
   type: AiRatingType;
@@ -50,22 +50,22 @@ export interface NameRow {
   source: ApiOptionSource;
 }
 /** The characters: each AI character is added, or replaces a chosen saved one. */
-export interface CharactersRow {
+interface CharactersRow {
   kind: 'characters';
   key: 'characters';
 }
 export type ComparisonRow = TextRow | CriterionRow | RatingRow | NameRow | CharactersRow;
 
 /** The sections, in order; each is named like the editor's tab it compares (`screens.readingSheet.tabs.<id>`). */
-export const SECTION_IDS = ['base', 'presentation', 'criteria', 'characters', 'rights', 'adaptation', 'ratings'] as const;
-export type SectionId = (typeof SECTION_IDS)[number];
+const SECTION_IDS = ['base', 'presentation', 'criteria', 'characters', 'rights', 'adaptation', 'ratings'] as const;
+type SectionId = (typeof SECTION_IDS)[number];
 export interface ComparisonSection {
   id: SectionId;
   rows: ComparisonRow[];
 }
 
 /** An option source read from the API. */
-export type ApiOptionSource = OptionSource & { api: string };
+type ApiOptionSource = OptionSource & { api: string };
 
 const uiOf = (form: SheetForm) => (field: string) => (form.uiSchema[field] ?? {}) as UiSchema;
 

@@ -89,7 +89,7 @@ const withText = (map: unknown, locale: string, text: string | undefined): Trans
  * An AI character as a sheet character, in the draft's language. Replacing a saved one keeps its
  * id (the sheet updates it), its other languages, and what the AI leaves empty.
  */
-export function characterFrom(ai: AiDraftCharacter, locale: string, replaced?: SheetCharacter, key?: string): SheetCharacter {
+function characterFrom(ai: AiDraftCharacter, locale: string, replaced?: SheetCharacter, key?: string): SheetCharacter {
   const pick = <T>(value: T | null | undefined, saved: T | undefined) => (value === null || value === undefined ? saved : value);
   const character: SheetCharacter = {
     ...(replaced ?? (key ? { key } : {})),

@@ -6,7 +6,7 @@
  */
 
 /** Why a text is not a definition's JSON. */
-export type JsonSyntaxReason =
+type JsonSyntaxReason =
   | 'empty'
   | 'missingComma'
   | 'missingColon'
