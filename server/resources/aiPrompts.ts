@@ -6,7 +6,7 @@ import { translationsOf } from '../../common/translationsOf.js';
 import type { CustomResourceDefinition } from './types.js';
 
 /** Variables every prompt text must mention (SPEC §2: "Context and json_structure are required"). */
-export const REQUIRED_PROMPT_VARIABLES = ['{{context}}', '{{json_structure}}'] as const;
+const REQUIRED_PROMPT_VARIABLES = ['{{context}}', '{{json_structure}}'] as const;
 
 export const AI_PROMPT_MESSAGES = {
   missingVariables: (missing: readonly string[]) => `The content must mention ${missing.join(' and ')}.`,
@@ -15,7 +15,7 @@ export const AI_PROMPT_MESSAGES = {
 } as const;
 
 /** Field errors of a prompt's texts: each filled language must mention the required variables; the structure must be a JSON object. */
-export function aiPromptErrors(contents: Translations, jsonStructure: string): Record<string, string[]> {
+function aiPromptErrors(contents: Translations, jsonStructure: string): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const locale of LOCALES) {
     const text = contents[locale];

@@ -5,7 +5,7 @@ import { isSecretField } from '../../common/recordChanges.js';
 import type { Db } from '../db/client.js';
 import type { FilterDeclaration } from '../resources/filterDeclaration.js';
 
-export { FILTER_OPS, type FilterDeclaration, type FilterOp } from '../resources/filterDeclaration.js';
+export type { FilterDeclaration, FilterOp } from '../resources/filterDeclaration.js';
 
 /**
  * The declaration of one resource's API surface, in data: what its records carry, what a body may
@@ -26,11 +26,10 @@ export { FILTER_OPS, type FilterDeclaration, type FilterOp } from '../resources/
  * - `file`: the storage key of an uploaded file, answered as its URL; written only by an upload of
  *   the field (a declared store keeps it, and removes the file it replaces once the write committed).
  */
-export const CODECS = ['value', 'translations', 'englishName', 'reference', 'lowercase', 'file'] as const;
-export type Codec = (typeof CODECS)[number];
+export type Codec = 'value' | 'translations' | 'englishName' | 'reference' | 'lowercase' | 'file';
 
 /** Which answers carry a field: the list's rows, the single record, both, or neither (write-only). */
-export type Returned = 'list' | 'record' | 'both' | 'never';
+type Returned = 'list' | 'record' | 'both' | 'never';
 
 /**
  * The columns a relation picks from its table, by API name: a column (drizzle property name),
@@ -84,7 +83,7 @@ export interface CountRelation {
 }
 
 /** A relation as data: the store derives its joins from it (server/db/repositories/declaredRepository.ts). */
-export type RelationDeclaration = OneRelation | ListRelation | CountRelation;
+type RelationDeclaration = OneRelation | ListRelation | CountRelation;
 
 /**
  * One field of a resource's records, by its API name. Exactly one source:

@@ -6,7 +6,7 @@ import type { FilterOp } from '../../common/filterOps.js';
  * validate a list query and by the repositories that turn it into SQL (filterConditions.ts).
  */
 
-export { FILTER_OPS, type FilterOp } from '../../common/filterOps.js';
+export type { FilterOp } from '../../common/filterOps.js';
 
 /**
  * The condition of a `derived` filter, written in the repository layer beside the SQL it reads

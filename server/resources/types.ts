@@ -24,7 +24,7 @@ export interface NamedResourceDefinition extends ResourceSurface {
 }
 
 /** What a custom store's list gets: paging, and the conditions of the declared filters given (all must hold). */
-export interface StoreListQuery {
+interface StoreListQuery {
   page: number;
   perPage: number;
   offset: number;
@@ -32,7 +32,7 @@ export interface StoreListQuery {
 }
 
 /** What a store's batch of an export gets: the filters' conditions, where the batch before it ended (none for the first) and how many rows it takes. */
-export interface StoreBatchQuery {
+interface StoreBatchQuery {
   where: SQL | undefined;
   after: StorePosition | undefined;
   limit: number;

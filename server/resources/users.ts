@@ -7,7 +7,7 @@ import type { CustomResourceDefinition } from './types.js';
 import { BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING } from '../../common/answerSchemas.js';
 import { SUBSCRIPTION_STATES } from '../../common/subscribers.js';
 
-export const USER_MESSAGES = { emailTaken: 'The email has already been taken.' } as const;
+const USER_MESSAGES = { emailTaken: 'The email has already been taken.' } as const;
 
 /**
  * Subscribers (`admin/users`): the front site's users. Created on the front site, so the panel

@@ -43,7 +43,7 @@ export type BookListQuery = ListQuery & { sort?: BookSort; direction?: SortDirec
 export type BookListAnswer = Paged<BookListItem> & { meta: Required<PageMeta> };
 
 /** A sheet's stars of each rating type (`quality_rating` …; null: not rated on it). */
-export type BookListRatings = { [Type in RatingType as `${Type}_rating`]: number | null };
+type BookListRatings = { [Type in RatingType as `${Type}_rating`]: number | null };
 
 /** One row of `GET admin/books`. */
 export interface BookListItem extends BookListRatings {
@@ -70,7 +70,7 @@ export interface BookListItem extends BookListRatings {
 }
 
 export const BOOK_LABEL = 'Reading sheet';
-export const BOOK_IN_USE_MESSAGE = 'This reading sheet has requests and cannot be deleted: delete or detach its requests first.';
+const BOOK_IN_USE_MESSAGE = 'This reading sheet has requests and cannot be deleted: delete or detach its requests first.';
 
 /**
  * The where-conditions of a validated query on the sheet's `book_facets f` row, from the declared
@@ -95,7 +95,7 @@ async function bookFilterArgs(db: Db, query: ListQuery): Promise<{ conditions: S
 /** Default direction of each sort: newest first for dates, ascending for ids and titles. */
 const DEFAULT_DIRECTION: Record<BookSort, SortDirection> = { id: 'asc', title: 'asc', publication_date: 'desc', updated_at: 'desc' };
 
-export function toListItem(row: BookListRow): BookListItem {
+function toListItem(row: BookListRow): BookListItem {
   return {
     id: row.id,
     original_title: row.original_title,

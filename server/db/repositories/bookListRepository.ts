@@ -40,7 +40,7 @@ export interface BookListPosition {
 export type BookListWindow = { offset: number; limit: number } | { after: BookListPosition; limit: number } | { before: BookListPosition; limit: number };
 
 /** One row of the list, as the database gives it (the service adds URLs), but for its ratings. */
-export interface BookListColumns {
+interface BookListColumns {
   id: number;
   original_title: string;
   status_id: number;
