@@ -45,6 +45,7 @@ import { listExportRoutes } from './routes/listExport.js';
 import { servicesPlugin } from './plugins/services.js';
 import { createPendingUploads } from './services/pendingUploads.js';
 import { historyRoutes } from './routes/history.js';
+import { fileRoutes } from './routes/files.js';
 import { READING_SHEET_FORMS, readingSheetDefinition } from './definitions/readingSheetForms.js';
 import { READING_SHEET_SCREEN } from '../common/readingSheetForm.js';
 import { UNCONFIGURED_CARD_PAYMENTS, type CardPaymentProvider } from './payments/CardPaymentProvider.js';
@@ -206,7 +207,7 @@ export async function buildApp({ config, database, logger = false, screensDir, n
             protectedRoutes.addHook('preHandler', bindRequestContext); // currentRequest() for resource stores
             // The screen definitions published on any instance are used from the next request on.
             protectedRoutes.addHook('preHandler', async (request) => screenRegistry.sync(app.db, request.screensStamp ?? undefined));
-            await protectedRoutes.register(import('./routes/files.js')); // multipart, GET /files/* (before the routes that upload)
+            await protectedRoutes.register(fileRoutes); // multipart, GET /files/* (before the routes that upload)
             await protectedRoutes.register(clientConfigRoutes);
             await protectedRoutes.register(utilityRoutes);
             await protectedRoutes.register(resourceRoutes);

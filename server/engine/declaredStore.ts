@@ -17,7 +17,7 @@ type Body = Record<string, unknown>;
  * The rules of a resource that its declaration cannot say, each named for what it enforces. They
  * run inside the write's transaction; they throw 422 (`unprocessable`) or 409 (`conflict`).
  */
-export interface ResourceRules {
+interface ResourceRules {
   /**
    * Before a create (`id` undefined) or an update, given the validated body's fields (a file
    * field holding the key the save would store: the new upload's, else the stored one): throws a

@@ -19,7 +19,7 @@ export async function checkReferences(db: Db, references: [field: string, table:
 }
 
 /** `1 reading sheet`, `3 reading sheets`. */
-export const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** 409 refusing a delete, naming what still uses the record; nothing when `uses` are all zero. */
 export function refuseWhileUsed(what: string, uses: [count: number, noun: string][]): void {

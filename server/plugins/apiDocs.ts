@@ -33,8 +33,8 @@ html .swagger-ui .parameter__in { color: #4b5563; }
 `;
 
 /** Where the document and the reference page are served (both for logged-in staff only). */
-export const OPENAPI_PATH = '/api/openapi.json';
-export const API_DOCS_PATH = '/api/docs';
+const OPENAPI_PATH = '/api/openapi.json';
+const API_DOCS_PATH = '/api/docs';
 
 type OpenApiDocument = { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>> };
 

@@ -15,7 +15,7 @@ import type { ScreenDefinition } from '../../common/screenDefinition.js';
 const FORM_CODE = ['src/widgets/formWidgets.ts'];
 
 /** The app's own pages (not declared by a screen), by path pattern. */
-export const FIXED_PAGES: readonly { path: string; modules: string[] }[] = [
+const FIXED_PAGES: readonly { path: string; modules: string[] }[] = [
   { path: '/dashboard', modules: ['src/screens/dashboard/DashboardScreen.tsx', 'src/screens/dashboard/UsageCharts.tsx'] },
   { path: '/studio', modules: ['src/screens/studio/StudioListScreen.tsx'] },
   { path: '/studio/:name', modules: ['src/screens/studio/StudioScreen.tsx'] },
@@ -24,7 +24,7 @@ export const FIXED_PAGES: readonly { path: string; modules: string[] }[] = [
 ];
 
 /** The bespoke screens of forms that say `"bespoke": true`, by resource (src/app/bespokeForms.ts, src/app/router.tsx). */
-export const BESPOKE_PAGES: Readonly<Record<string, string>> = {
+const BESPOKE_PAGES: Readonly<Record<string, string>> = {
   'reading-sheets': 'src/screens/readingSheet/ReadingSheetScreen.tsx',
   reporters: 'src/screens/reporter/ReporterScreen.tsx',
 };

@@ -55,7 +55,7 @@ export function storedFilePolicy(contentType: string): string {
  * the browser's own viewer of a stored video or PDF, opened in a tab of its own, uses them. Every
  * feature listed is one Chromium knows, so the header draws no console warning.
  */
-export const PERMISSIONS_POLICY: Readonly<Record<string, string>> = {
+const PERMISSIONS_POLICY: Readonly<Record<string, string>> = {
   accelerometer: '()',
   'browsing-topics': '()',
   camera: '()',
@@ -90,7 +90,7 @@ export const PERMISSIONS_POLICY_HEADER = Object.entries(PERMISSIONS_POLICY)
   .join(', ');
 
 /** HSTS value: a year, subdomains included; sent only on requests that came over HTTPS. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers on every answer (@fastify/helmet): the CSP above, no framing, nosniff,

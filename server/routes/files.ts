@@ -129,6 +129,3 @@ export function inlineDisposition(name: string): string {
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
-
-/** Default export so app.ts can register it in one line: `register(import('./routes/files.js'))`. */
-export default fileRoutes;

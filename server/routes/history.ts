@@ -25,7 +25,7 @@ const historyParams = {
 const revisionParams = { type: 'object', properties: { revision: { type: 'string', pattern: '^\\d{1,18}$' } }, required: ['revision'] } as const;
 
 /** `POST admin/history/{revisionId}/restore`: the fields to bring back (all the revision's when absent) and the record's version read. */
-export const RESTORE_BODY = {
+const RESTORE_BODY = {
   type: 'object',
   required: ['version'],
   properties: {

@@ -15,7 +15,7 @@ const RESUME_BODY = { type: 'object', properties: {} } as const;
 const readResume = actionBody<Record<string, never>>(RESUME_BODY);
 
 /** The sentence that sums up a bulk action: how many rows it changed or deleted, how many it could not. */
-export function bulkMessage(action: 'set' | 'delete', done: number, refused: number): string {
+function bulkMessage(action: 'set' | 'delete', done: number, refused: number): string {
   const rows = (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'row' : 'rows'}`;
   const did = `${rows(done)} ${action === 'delete' ? 'deleted' : 'changed'}`;
   return refused ? `${did}; ${rows(refused)} refused.` : `${did}.`;

@@ -26,7 +26,7 @@ const pickEntries = (pick: RelationPick) => Object.entries(pick).map(([name, spe
 const picked = (table: PgTable, spec: Pick): [PgColumn | SQL, (value: unknown) => unknown] =>
   'sql' in spec ? [spec.sql(table), (value) => value ?? null] : [columnOf(table, spec.column), readCodec(spec.codec)];
 /** An order's SQL over `table`. */
-export const orderOf = (table: PgTable, order: readonly OrderKey[]) => order.map((key) => (key.desc ? desc(columnOf(table, key.column)) : asc(columnOf(table, key.column))));
+const orderOf = (table: PgTable, order: readonly OrderKey[]) => order.map((key) => (key.desc ? desc(columnOf(table, key.column)) : asc(columnOf(table, key.column))));
 const returnedIn = (field: FieldDeclaration, where: 'list' | 'record') => [where, 'both', undefined].includes(field.returned);
 
 /** A read of declared records: the select's columns, its joins, and the mapping of a selected row. */
