@@ -62,11 +62,17 @@ export default tseslint.config(
     files: ['common/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(src|server)(/|$)', message: 'common/ is shared by the interface and the server: it imports neither.' }] }] },
   },
-  // The server's layers point one way: routes → services → the engine (server/engine/: the stores
-  // derived from declarations) → repositories → db/schema. Resources (the declarations) are read by
-  // all of them and import no service; repositories take the declarations as types only (`import
-  // type`, erased at run time): a value both need (the codecs, a shared constant) lives below them,
-  // in server/db/ or common/, so that loading a repository never loads a resource's code.
+  // The server's layers point one way (docs/architecture.md):
+  //   app.ts, compose/ (the services built once), plugins/, routes/ (HTTP only)
+  //   → the features' services: sheets/, screens/, auth/, subscribers/, editorial/, ai/, usage/
+  //   → engine/ (the declarations' vocabulary, the stores and services derived from them, the one
+  //     write path and what every resource shares), resources/ (the declarations), definitions/
+  //     (the screen definitions: loaded, checked, validated)
+  //   → db/repositories/<feature>/ (SQL) → db/schema.
+  // A pattern matches the import string: a server folder is named right after the `../` that reach
+  // it (`../../sheets/`), so that `../db/repositories/sheets/` is not taken for it. Repositories take
+  // the declarations as types only (`import type`, erased at run time): a value both need (the
+  // codecs, a shared constant) lives below them, in server/db/ or common/.
   {
     files: ['server/db/repositories/**/*.ts'],
     rules: {
@@ -75,11 +81,11 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.{1,2}/)+(.*/)?(services|routes|http|uploads)(/|$)',
-              message: 'Repositories hold SQL only: they never import services, routes, http/ or uploads/.',
+              regex: '^(\\.\\./){3,}(routes|plugins|compose|sheets|screens|auth|subscribers|editorial|ai|usage|definitions|http|uploads)(/|$)',
+              message: 'Repositories hold SQL only: they import no route, service, definition, http/ or uploads/ module.',
             },
             {
-              regex: '^(\\.{1,2}/)+(.*/)?resources(/|$)',
+              regex: '^(\\.\\./){3,}(resources|engine)(/|$)',
               allowTypeImports: true,
               message: 'Repositories take the declarations as types only (import type): move a value they need down, to server/db/ or common/.',
             },
@@ -89,34 +95,41 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/resources/**/*.ts'],
+    files: ['server/engine/**/*.ts', 'server/resources/**/*.ts', 'server/definitions/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(services|routes)(/|$)', message: 'Resources are declarations: they import no service or route (a service hands a rule what it needs through the store context).' }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(routes|plugins|compose|sheets|screens|auth|subscribers|editorial|ai|usage)(/|$)',
+              message: 'The engine, the declarations and the definitions sit below the features: they import no feature, route or composition (a service hands a rule what it needs through the store context).',
+            },
+          ],
+        },
       ],
     },
   },
   {
-    // The engine builds a resource's store from its declaration; services call it, never the reverse.
-    files: ['server/engine/**/*.ts'],
+    files: ['server/{sheets,screens,auth,subscribers,editorial,ai,usage}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(services|routes)(/|$)', message: 'The engine sits below the services: it imports no service or route.' }] },
+        { patterns: [{ regex: '^(\\.\\./)+(routes|plugins|compose)(/|$)', message: 'A feature\'s services never import routes, plugins or the composition: move what both need below them.' }] },
       ],
     },
-  },
-  {
-    files: ['server/services/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?routes(/|$)', message: 'Services never import routes: move what both need below them.' }] }] },
   },
   {
     files: ['server/routes/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?db/repositories(/|$)', message: 'Routes speak HTTP only: they read and write through a service.' }] },
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+db/repositories(/|$)', message: 'Routes speak HTTP only: they read and write through a service.' },
+            { regex: '^\\./', message: 'A route never imports another route: take the service from app.services, or move what both need below them.' },
+          ],
+        },
       ],
     },
   },

@@ -41,7 +41,7 @@ import { loadConfig } from '../server/config.js';
 import { type Database, type Db } from '../server/db/client.js';
 import { loadReferenceIds } from '../server/db/seed/demo/reference-ids.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
-import { dashboardData, dashboardSeries } from '../server/services/dashboardService.js';
+import { dashboardData, dashboardSeries } from '../server/usage/dashboardService.js';
 import { sessionClient } from './httpVsSql.js';
 import { engineHeading, loadLine, log, ms, rowsLine, stats, type Stats } from './stats.js';
 import { openBenchDatabase } from './benchDatabase.js';

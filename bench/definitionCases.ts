@@ -4,7 +4,7 @@
  * (server/definitions/definitionBounds.ts, check/checkSchemaLanguage.ts), each just within them.
  */
 import { loadScreenFiles } from '../server/definitions/loadScreens.js';
-import { readingSheetDefinition } from '../server/definitions/readingSheetForms.js';
+import { readingSheetDefinition } from '../server/sheets/readingSheetForms.js';
 import { DEFINITION_BOUNDS } from '../server/definitions/definitionBounds.js';
 import { SCHEMA_BOUNDS } from '../server/definitions/check/checkSchemaLanguage.js';
 

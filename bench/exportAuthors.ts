@@ -4,7 +4,7 @@
  * (`node dist/server/main.js`, as `npm start` runs it) as a child process, over HTTP with `fetch`
  * and a session cookie, read as a stream to its end and checked (bench/exportList.ts `download`).
  * Every list but the reading sheets goes through the declared resources' one store: its batches
- * are walked by keyset in the list's order (server/db/repositories/declaredRepository.ts
+ * are walked by keyset in the list's order (server/db/repositories/engine/declaredRepository.ts
  * `batchDeclared`), where they were pages read by OFFSET, each counting the list again.
  *
  * Target of the issue: the authors' CSV at the sheets' rate, ≥ 20,000 rows/s. Beside it, the
@@ -22,13 +22,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { findAdministratorByEmail, insertAdministrator } from '../server/db/repositories/administratorRepository.js';
+import { findAdministratorByEmail, insertAdministrator } from '../server/db/repositories/auth/administratorRepository.js';
 import type { Db } from '../server/db/client.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
 import { authorResource } from '../server/resources/authors.js';
-import type { StorePosition } from '../server/resources/types.js';
-import { RESOURCE_EXPORT_BATCH } from '../server/services/listExport.js';
-import { hashPassword } from '../server/services/passwords.js';
+import type { StorePosition } from '../server/engine/resourceTypes.js';
+import { RESOURCE_EXPORT_BATCH } from '../server/engine/export/exportSource.js';
+import { hashPassword } from '../server/auth/passwords.js';
 import { ADMIN } from '../scripts/harness/admin.js';
 import { START_ARGS } from '../scripts/harness/startCommand.js';
 import { openBenchDatabase } from './benchDatabase.js';

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../server/db/client.js';
-import { insertAdministrator } from '../server/db/repositories/administratorRepository.js';
-import { openSession, SESSION_COOKIE } from '../server/services/sessions.js';
+import { insertAdministrator } from '../server/db/repositories/auth/administratorRepository.js';
+import { openSession, SESSION_COOKIE } from '../server/auth/sessions.js';
 import { log, ms, stats, type Stats } from './stats.js';
 
 /** One measured call: its name, the query string sent over HTTP, and the same query as the route hands it on. */

@@ -15,7 +15,7 @@
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Flags, Result } from 'lighthouse';
-import { SESSION_COOKIE } from '../server/services/sessions.js';
+import { SESSION_COOKIE } from '../server/auth/sessions.js';
 import { chromiumPath } from '../scripts/harness/browser.js';
 import { prepareEditor } from './editor.js';
 import { log } from './stats.js';

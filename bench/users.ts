@@ -38,7 +38,7 @@ import { loadReferenceIds } from '../server/db/seed/demo/reference-ids.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
 import { paging } from '../server/http/paging.js';
 import { userResource } from '../server/resources/users.js';
-import { listCondition } from '../server/services/resourceService.js';
+import { listCondition } from '../server/engine/resourceService.js';
 import { measureCase, sessionClient, type CaseResult, type HttpSqlCase } from './httpVsSql.js';
 import { engineHeading, loadLine, log, ms, rowsLine } from './stats.js';
 import { openBenchDatabase } from './benchDatabase.js';

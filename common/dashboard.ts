@@ -2,7 +2,7 @@ import type { SavedFilterCategory } from './subscribers';
 
 /**
  * The dashboard's wire shapes (SPEC §3 'Dashboard data', §7 `admin/dashboard…`): the server builds
- * them (server/services/dashboardService.ts), the dashboard screen reads them
+ * them (server/usage/dashboardService.ts), the dashboard screen reads them
  * (src/screens/dashboard). Timestamps are `Date` on the server and ISO strings once sent: the `D`
  * parameter. Names are resolved on the server, in English.
  */

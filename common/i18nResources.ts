@@ -24,7 +24,7 @@ export function buildResources(files: Record<string, Messages>): Record<string, 
  * `{ columns: { name: 'Name' } }` under `screens.genres` gives `screens.genres.columns.name` → 'Name'.
  * The namespace (none by default) prefixes each key with a dot. Only plain objects are walked and
  * only strings kept: an array, null, a number or a boolean has no texts (a screen's labels holding
- * one are refused where they are checked, server/services/screenService.ts), so any input is safe.
+ * one are refused where they are checked, server/screens/screenService.ts), so any input is safe.
  */
 export function textsByDottedKey(labels: unknown, namespace = ''): Map<string, string> {
   const texts = new Map<string, string>();

@@ -5,7 +5,7 @@ import { dereferenceSchema, withoutDescriptions } from './dereferenceSchema.js';
  * built-in version is schemas/books/readingSheet.schema.json (the save's JSON Schema) with
  * schemas/books/readingSheet.ui.json, and what the form adds to and takes from that schema. Shared
  * by the form (src/screens/readingSheet/), the server's validation and the definition check
- * (server/definitions/readingSheetForms.ts), which checks the form as shown.
+ * (server/sheets/readingSheetForms.ts), which checks the form as shown.
  */
 
 /** The name of the reading-sheet editor's definition among the screens (`admin/screens/readingSheet`). */

@@ -9,7 +9,7 @@ import { LOCALES, type Locale } from './locales.js';
 /** A JSON value as a record's answer carries it. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** A record as its history sees it: its own fields (server/services/recordHistory.ts `historyView`). */
+/** A record as its history sees it: its own fields (server/engine/history/recordHistory.ts `historyView`). */
 export type Snapshot = { [field: string]: Json };
 
 /** A plain value replaced (a text, a number, an id, a list of ids): null on a side where it was absent. */
@@ -53,7 +53,7 @@ export type Changes = { [field: string]: FieldChange };
 /** Keys that never enter a revision, at any depth: secrets (password hashes, tokens, the payment provider's ids). */
 const SECRET = /password|token|secret|hash|^provider_/i;
 
-/** Whether a field or key is a secret (SECRET): no revision keeps it, and no bulk action sets it (server/resources/declaration.ts `bulkTargetRefusal`). */
+/** Whether a field or key is a secret (SECRET): no revision keeps it, and no bulk action sets it (server/engine/declaration.ts `bulkTargetRefusal`). */
 export const isSecretField = (key: string): boolean => SECRET.test(key);
 
 const isObject = (value: unknown): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -2,8 +2,8 @@ import { BOOLEAN, DATE_TIME, INTEGER, objectOf, nullable, STRING } from './answe
 import { FILTER_OPS } from './filterOps';
 
 /**
- * The answers of the screen definitions' routes (`admin/screens`, server/routes/screens.ts), as
- * the screen service builds them; the studio's types derive from them (src/screens/studio/studioCalls.ts) (server/services/screenService.ts and its neighbours). A
+ * The answers of the screen definitions' routes (`admin/screens`, server/routes/screenRoutes.ts), as
+ * the screen service builds them; the studio's types derive from them (src/screens/studio/studioCalls.ts) (server/screens/screenService.ts and its neighbours). A
  * definition, its labels and a widget's options schema are documents described elsewhere (the
  * screens' meta-schema, common/widgetOptions/): they are free-form here.
  */
@@ -78,7 +78,7 @@ export const SCREEN_DETAIL = objectOf({
   draft: nullable(objectOf({ definition: DEFINITION, labels: LABELS, author: STRING, updatedAt: DATE_TIME })),
 });
 
-/** One query parameter of a screen's list in its catalog (server/services/screenCatalog.ts CatalogFilter). */
+/** One query parameter of a screen's list in its catalog (server/screens/screenCatalog.ts CatalogFilter). */
 const CATALOG_FILTER = objectOf(
   {
     param: STRING,

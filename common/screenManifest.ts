@@ -2,7 +2,7 @@ import type { ScreenDefinition } from './screenDefinition.js';
 
 /**
  * What the interface knows of a screen before it has its definition: the facts a published version
- * cannot change (server/services/screenService.ts), which the router and the first module need
+ * cannot change (server/screens/screenService.ts), which the router and the first module need
  * when the app starts: where its pages are, the API they call, what they allow, whether its form
  * is a bespoke screen. Everything else (lists, forms, labels, menu) arrives at run time with the
  * current-user answer.

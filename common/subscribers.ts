@@ -1,6 +1,6 @@
 /**
  * The subscribers' wire shapes (SPEC §3 'User', 'Plan', 'Library', 'Saved search'): the server
- * builds them (server/db/repositories, server/services/userActivityService.ts), the user screen
+ * builds them (server/db/repositories, server/subscribers/userActivityService.ts), the user screen
  * reads them (src/widgets/subscriptionPanel, savedSearches, userLibraries). Timestamps are `Date`
  * on the server and ISO strings once sent: the `D` parameter.
  */
@@ -11,7 +11,7 @@ export const MAX_CREDITS = 1_000_000;
 /**
  * A user's subscription state (SPEC §4): `none` (no subscription), `active`, `canceled`
  * (`canceled_at` set) and `ended` (its end date is past). The server works it out
- * (server/db/repositories/subscriptionState.ts).
+ * (server/db/repositories/subscribers/subscriptionState.ts).
  */
 export const SUBSCRIPTION_STATES = ['none', 'active', 'canceled', 'ended'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];

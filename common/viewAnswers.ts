@@ -12,7 +12,7 @@ const NAME = { type: 'string', minLength: 1, maxLength: 100, title: 'name' } as 
 /**
  * The list's parameters as its address holds them: a string each, or strings for a repeated one;
  * a number (an id) is taken for its digits. What each value may be is the list's own schema,
- * checked by the save (server/services/viewQuery.ts), whose refusals name the filter as the
+ * checked by the save (server/engine/views/viewQuery.ts), whose refusals name the filter as the
  * screen does: the body leaves the values to it.
  */
 const QUERY = {

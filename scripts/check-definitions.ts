@@ -5,7 +5,7 @@
  */
 import { assertDefinitionsHonoured } from '../server/definitions/checkDefinitions.js';
 import { loadScreens } from '../server/definitions/loadScreens.js';
-import { READING_SHEET_FORMS } from '../server/definitions/readingSheetForms.js';
+import { READING_SHEET_FORMS } from '../server/sheets/readingSheetForms.js';
 
 try {
   assertDefinitionsHonoured(loadScreens().values(), READING_SHEET_FORMS);

@@ -1,7 +1,7 @@
 /**
  * What the built client's first pages weigh: the files a browser fetches to show a page opened
  * cold (its HTML, the scripts and styles the HTML names, and the code of its route), counted as
- * the server sends them (the build's Brotli copy; server/plugins/client.ts). Read from the built
+ * the server sends them (the build's Brotli copy; server/plugins/clientFiles.ts). Read from the built
  * files and Vite's manifest, not timed: the bench reports it, and a test holds the login page to its budget.
  */
 import fs from 'node:fs';

@@ -16,12 +16,12 @@ const serverModules = () =>
   Promise.all([
     import('./app.js'),
     import('./db/seed/index.js'),
-    import('./jobs/outboxDelivery.js'),
-    import('./jobs/sessionCleanup.js'),
-    import('./jobs/historyRetention.js'),
-    import('./jobs/uploadCleanup.js'),
+    import('./jobs/outboxDeliveryJob.js'),
+    import('./jobs/sessionCleanupJob.js'),
+    import('./jobs/historyRetentionJob.js'),
+    import('./jobs/uploadCleanupJob.js'),
     import('./payments/createCardPaymentProvider.js'),
-    import('./services/firstAdministrator.js'),
+    import('./auth/firstAdministrator.js'),
   ]);
 
 /** Process entry: checks the configuration, migrates, seeds, then listens. */

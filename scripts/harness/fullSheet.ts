@@ -25,7 +25,7 @@ import {
   thematics,
   times,
 } from '../../server/db/schema/index.js';
-import { SHEET_TRANSLATION_KEYS } from '../../server/services/sheetColumnFields.js';
+import { SHEET_TRANSLATION_KEYS } from '../../server/sheets/sheetColumnFields.js';
 
 /**
  * The full reading sheet the server suites save and read and the editor bench types in: every

@@ -1,6 +1,6 @@
 import { AI_DRAFT_TEXT_TARGETS } from '../../common/aiDraft.js';
 import { pickTranslation, type Locale } from '../../common/locales.js';
-import type { AiReferenceLists, ReferenceEntry, SheetForPrompt } from '../db/repositories/aiGenerationRepository.js';
+import type { AiReferenceLists, ReferenceEntry, SheetForPrompt } from '../db/repositories/editorial/aiGenerationRepository.js';
 
 /**
  * How much of the context (the report, or the manuscript's text) a prompt carries, in characters:

@@ -1,6 +1,6 @@
 import { pickTranslation, type Translations } from '../../common/locales.js';
 import { translationsOf } from '../../common/translationsOf.js';
-import type { Codec } from '../resources/declaration.js';
+import type { Codec } from '../engine/declaration.js';
 import { fileUrl } from '../storage/fileUrl.js';
 
 /*

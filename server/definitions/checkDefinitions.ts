@@ -1,5 +1,5 @@
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
-import type { ResourceSurface } from '../resources/declaration.js';
+import type { ResourceSurface } from '../engine/declaration.js';
 import { checkContext, type CheckContext } from './check/checkContext.js';
 import { checkFormParts, checkScreen, type FormParts } from './check/checkScreen.js';
 import type { DefinitionProblem, Problem } from './check/problem.js';

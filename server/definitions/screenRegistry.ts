@@ -7,7 +7,7 @@ import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { ScreensInUse } from '../../common/screensInUse.js';
 import { validateScreens } from '../../common/validateScreens.js';
 import type { Db } from '../db/client.js';
-import { latestScreenVersions, screenVersionsStamp, type ScreenVersionRow } from '../db/repositories/screenVersionRepository.js';
+import { latestScreenVersions, screenVersionsStamp, type ScreenVersionRow } from '../db/repositories/screens/screenVersionRepository.js';
 import { builtInMessages, publishLabels } from './englishLabels.js';
 import { compileFormValidator, type FormValidator } from './formValidator.js';
 import { fitVersion, unreadable, type ConflictingVersion, type DefinitionCheck, type ReleaseFit, type ScreenContent, type UnfitVersion } from './releaseFit.js';

@@ -1,8 +1,8 @@
 import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
-import { acceptedListParams, recordedFields, returnedFields, settableFields, writableFields, type ResourceSurface } from '../resources/declaration.js';
+import { acceptedListParams, recordedFields, returnedFields, settableFields, writableFields, type ResourceSurface } from '../engine/declaration.js';
 import { RESOURCES } from '../resources/index.js';
 import { readingSheetList, SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
-import { UTILITY_LISTS, utilityFields } from '../resources/utilityLists.js';
+import { UTILITY_LISTS, utilityFields } from '../engine/utilityLists.js';
 
 /** What one list endpoint of the API serves, as a screen definition may use it. */
 export interface ServedList {
@@ -18,13 +18,13 @@ export interface ServedList {
   recorded?: readonly string[];
 }
 
-/** The reading-sheet picker's list (`GET admin/books/options`, server/routes/books.ts). */
+/** The reading-sheet picker's list (`GET admin/books/options`, server/routes/sheetListRoutes.ts). */
 const BOOK_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'], fields: ['id', 'original_title', 'authorList'] };
 
-/** The user picker's list (`GET admin/users/user-options-list`, server/routes/users.ts; SPEC §7). */
+/** The user picker's list (`GET admin/users/user-options-list`, server/routes/userRoutes.ts; SPEC §7). */
 const USER_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'], fields: ['id', 'name', 'fullname', 'email'] };
 
-/** The user groups a reporter targets (`GET admin/users/user-role-options-list`, server/routes/users.ts): the plans. */
+/** The user groups a reporter targets (`GET admin/users/user-role-options-list`, server/routes/userRoutes.ts): the plans. */
 const USER_ROLE_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'ids'], fields: ['id', 'name'] };
 
 /**

@@ -1,14 +1,14 @@
 import { LOCALES, searchNormal, type Locale, type Translations } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
-import { PG_ERRORS, pgErrorCode } from '../db/errors.js';
-import { batchDeclared, countDeclared, deleteDeclared, findDeclared, listDeclared, lockDeclared, writeDeclared, type IdTable } from '../db/repositories/declaredRepository.js';
-import { columnOf } from '../db/repositories/filterConditions.js';
-import { writableFields, type FieldDeclaration, type OneRelation, type OrderKey } from '../resources/declaration.js';
+import { PG_ERRORS, pgErrorCode } from '../db/pgErrors.js';
+import { batchDeclared, countDeclared, deleteDeclared, findDeclared, listDeclared, lockDeclared, writeDeclared, type IdTable } from '../db/repositories/engine/declaredRepository.js';
+import { columnOf } from '../db/repositories/engine/filterConditions.js';
+import { writableFields, type FieldDeclaration, type OneRelation, type OrderKey } from './declaration.js';
 import { conflict, HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
 import { discardUploads } from '../uploads/receiveUploads.js';
 import { checkReferences } from './referenceChecks.js';
 import { WRITE } from '../db/codecs.js';
-import type { ResourceStore, StoreContext, WriteContext } from '../resources/types.js';
+import type { ResourceStore, StoreContext, WriteContext } from './resourceTypes.js';
 
 type Fields = Readonly<Record<string, FieldDeclaration>>;
 type Body = Record<string, unknown>;

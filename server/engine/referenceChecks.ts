@@ -1,6 +1,6 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { rowExists } from '../db/repositories/directoryRepository.js';
+import { rowExists } from '../db/repositories/engine/directoryRepository.js';
 import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 
 /**

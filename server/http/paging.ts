@@ -1,9 +1,9 @@
 import type { Paged } from '../../common/api.js';
-import type { Paging } from '../db/paging.js';
+import type { Paging } from '../db/pagingColumns.js';
 
 export type { Paged } from '../../common/api.js';
 /** Paging of every list endpoint: `page` from 1, `perPage` bounded (the repositories' window). */
-export type { Paging } from '../db/paging.js';
+export type { Paging } from '../db/pagingColumns.js';
 
 const MAX_PER_PAGE = 1000;
 const DEFAULT_PER_PAGE = 10;

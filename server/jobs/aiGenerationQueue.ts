@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
-import { failGenerations, runningGenerations } from '../db/repositories/aiGenerationRepository.js';
-import { GENERATION_MESSAGES, runGeneration, type GenerationDeps, type GenerationJob } from '../services/aiGenerationService.js';
+import { failGenerations, runningGenerations } from '../db/repositories/editorial/aiGenerationRepository.js';
+import { GENERATION_MESSAGES, runGeneration, type GenerationDeps, type GenerationJob } from '../ai/aiGenerationService.js';
 
 /** The queue of the AI generations (pg-boss, in the application's own database). */
 const AI_GENERATION_QUEUE = 'ai-book-generation';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
-import { outboxRepository } from '../db/repositories/outboxRepository.js';
-import { escapeHtml } from '../services/escapeHtml.js';
+import { outboxRepository } from '../db/repositories/notifications/outboxRepository.js';
+import { escapeHtml } from './escapeHtml.js';
 import type { ComposedMail } from './compose.js';
 import { signalOutbox } from './outboxSignal.js';
 

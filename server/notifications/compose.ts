@@ -1,5 +1,5 @@
 import type { Locale, Translations } from '../../common/locales.js';
-import { escapeHtml } from '../services/escapeHtml.js';
+import { escapeHtml } from './escapeHtml.js';
 
 /** The sheet as a notification names it. */
 export interface NotifiedSheet {

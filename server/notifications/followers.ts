@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { findSheetFollowerRows } from '../db/repositories/sheetFollowerRepository.js';
+import { findSheetFollowerRows } from '../db/repositories/notifications/sheetFollowerRepository.js';
 import { DEMAND_STATUSES } from '../db/seed/reference/statuses.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/locales.js';
 

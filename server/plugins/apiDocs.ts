@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dereferenceSchema } from '../../common/dereferenceSchema.js';
 import { responses } from '../../common/answerSchemas.js';
-import { SESSION_COOKIE } from '../services/sessions.js';
+import { SESSION_COOKIE } from '../auth/sessions.js';
 
 /** The group of a route in the document: the first segment after `/api/admin/` (or `/api/`). */
 const tagOf = (url: string) => url.replace(/^\/api\/(admin\/)?/, '').split('/')[0] || 'api';

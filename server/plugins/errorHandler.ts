@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.js';
 import { toFieldErrors } from '../../common/validation.js';
-import { isMissingReference, isStillReferenced, PG_ERRORS, pgErrorCode } from '../db/errors.js';
+import { isMissingReference, isStillReferenced, PG_ERRORS, pgErrorCode } from '../db/pgErrors.js';
 
 /**
  * One shape for every failure: `{ message, errors? }`. Schema validation failures are 422 with

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAppServices, type AppServices } from '../services/appServices.js';
-import type { ScreenService } from '../services/screenService.js';
+import { createAppServices, type AppServices } from '../compose/appServices.js';
+import type { ScreenService } from '../screens/screenService.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The app's services, built once at start (server/services/appServices.ts): the routes take them from here. */
+    /** The app's services, built once at start (server/compose/appServices.ts): the routes take them from here. */
     services: AppServices;
   }
 }

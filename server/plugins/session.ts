@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.js';
-import { resolveSession, SESSION_COOKIE } from '../services/sessions.js';
+import { resolveSession, SESSION_COOKIE } from '../auth/sessions.js';
 
 /** Reads the session cookie on every API request and sets `request.admin` (and the screens' stamp, read in the same round trip). */
 export function registerSession(app: FastifyInstance): void {

@@ -1,10 +1,10 @@
-import { administratorEmailTaken } from '../db/repositories/administratorRepository.js';
-import { revokeAdministratorSessions } from '../db/repositories/sessionRepository.js';
+import { administratorEmailTaken } from '../db/repositories/auth/administratorRepository.js';
+import { revokeAdministratorSessions } from '../db/repositories/auth/sessionRepository.js';
 import { administrators } from '../db/schema/index.js';
 import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 import { currentRequest } from '../http/requestContext.js';
 import { declaredStore } from '../engine/declaredStore.js';
-import type { CustomResourceDefinition } from './types.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 import { BOOLEAN, STRING } from '../../common/answerSchemas.js';
 
 export const ADMINISTRATOR_MESSAGES = {
@@ -30,7 +30,7 @@ const fields = {
  * e-mail is unique whatever its case. Nobody can delete their own account (`canBeDeleted` is false
  * on it). The last name may be empty (the first administrator, made from ADMIN_EMAIL, has none).
  * One restored from the history after a delete comes back without a password and is mailed a link
- * to set one (server/services/passwordLinks.ts); the restore says so.
+ * to set one (server/auth/passwordLinks.ts); the restore says so.
  */
 export const administratorResource: CustomResourceDefinition = {
   api: 'administrators',

@@ -3,7 +3,7 @@ import { aiPrompts } from '../db/schema/editorial.js';
 import { unprocessable } from '../http/errors.js';
 import { declaredStore } from '../engine/declaredStore.js';
 import { translationsOf } from '../../common/translationsOf.js';
-import type { CustomResourceDefinition } from './types.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 
 /** Variables every prompt text must mention (SPEC §2: "Context and json_structure are required"). */
 const REQUIRED_PROMPT_VARIABLES = ['{{context}}', '{{json_structure}}'] as const;

@@ -1,8 +1,8 @@
-import { authorUsage } from '../db/repositories/authorRepository.js';
+import { authorUsage } from '../db/repositories/directory/authorRepository.js';
 import { authors, bookAuthors, books, countries } from '../db/schema/index.js';
 import { declaredStore, searchOf } from '../engine/declaredStore.js';
 import { refuseWhileUsed } from '../engine/referenceChecks.js';
-import type { CustomResourceDefinition } from './types.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 
 const fields = {
   id: { column: 'id' },

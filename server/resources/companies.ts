@@ -1,8 +1,8 @@
-import { companyUsage } from '../db/repositories/companyRepository.js';
+import { companyUsage } from '../db/repositories/directory/companyRepository.js';
 import { books, companies, countries } from '../db/schema/index.js';
 import { declaredStore, searchOf } from '../engine/declaredStore.js';
 import { refuseWhileUsed } from '../engine/referenceChecks.js';
-import type { CustomResourceDefinition } from './types.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 import { BOOLEAN } from '../../common/answerSchemas.js';
 
 const ADDRESS_PARTS = ['address', 'additional_address', 'postal_code', 'city', 'country_id'] as const;

@@ -1,8 +1,8 @@
-import { contactUsage } from '../db/repositories/contactRepository.js';
+import { contactUsage } from '../db/repositories/directory/contactRepository.js';
 import { bookContacts, books, bookSources, companies, contacts, contactTypes } from '../db/schema/index.js';
 import { declaredStore, searchOf } from '../engine/declaredStore.js';
 import { refuseWhileUsed } from '../engine/referenceChecks.js';
-import type { CustomResourceDefinition } from './types.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 
 const fields = {
   id: { column: 'id' },

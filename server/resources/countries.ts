@@ -1,6 +1,6 @@
 import { countries } from '../db/schema/index.js';
-import { NAME_SEARCH, NAMED_FIELDS } from './declaration.js';
-import type { NamedResourceDefinition } from './types.js';
+import { NAME_SEARCH, NAMED_FIELDS } from '../engine/declaration.js';
+import type { NamedResourceDefinition } from '../engine/resourceTypes.js';
 
 /** Countries (ISO 3166-1, seeded from i18n-iso-countries): read-only, with their alpha-2 code. */
 export const countryResource: NamedResourceDefinition = {

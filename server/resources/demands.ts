@@ -1,13 +1,13 @@
 import type { Db } from '../db/client.js';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { allDeclared } from '../db/repositories/declaredRepository.js';
-import { demandSearch, findDemandStatus, sheetsOfDemands } from '../db/repositories/demandRepository.js';
-import { columnOf } from '../db/repositories/filterConditions.js';
+import { allDeclared } from '../db/repositories/engine/declaredRepository.js';
+import { demandSearch, findDemandStatus, sheetsOfDemands } from '../db/repositories/directory/demandRepository.js';
+import { columnOf } from '../db/repositories/engine/filterConditions.js';
 import { books, demands, demandStatuses, demandTypes, users } from '../db/schema/index.js';
 import { unprocessable, type FieldErrors } from '../http/errors.js';
 import { declaredStore } from '../engine/declaredStore.js';
-import type { CustomResourceDefinition } from './types.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 import { INTEGER, nullable, objectOf, STRING } from '../../common/answerSchemas.js';
 
 const ID_NAME = objectOf({ id: INTEGER, name: STRING });

@@ -1,6 +1,6 @@
 import { formats } from '../db/schema/index.js';
-import { readOnlyNamedList } from './named.js';
-import type { ResourceDefinition } from './types.js';
+import { readOnlyNamedList } from '../engine/namedStore.js';
+import type { ResourceDefinition } from '../engine/resourceTypes.js';
 
 /** Formats: a read-only translatable list (its screen's permissions are all false). */
 export const formatResource: ResourceDefinition = readOnlyNamedList('formats', 'Format', formats, 'formats');

@@ -1,6 +1,6 @@
 import { genres } from '../db/schema/index.js';
-import { NAME_SEARCH, NAMED_FIELDS } from './declaration.js';
-import type { NamedResourceDefinition } from './types.js';
+import { NAME_SEARCH, NAMED_FIELDS } from '../engine/declaration.js';
+import type { NamedResourceDefinition } from '../engine/resourceTypes.js';
 
 /** Genres: a parent_id tree with translatable names and a display colour; full CRUD. */
 export const genreResource: NamedResourceDefinition = {

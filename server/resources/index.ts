@@ -18,7 +18,7 @@ import { timeResource } from './times.js';
 import { userResource } from './users.js';
 import { demandResource } from './demands.js';
 import { reporterResource } from './reporters.js';
-import type { ResourceDefinition } from './types.js';
+import type { ResourceDefinition } from '../engine/resourceTypes.js';
 
 /** Every schema-driven resource served under `/api/admin/{api}`. Add a resource here. */
 export const RESOURCES: readonly ResourceDefinition[] = [

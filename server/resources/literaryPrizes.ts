@@ -1,10 +1,10 @@
 import { pickTranslation, type Translations } from '../../common/locales.js';
-import { labelTaken } from '../db/repositories/literaryPrizeRepository.js';
+import { labelTaken } from '../db/repositories/directory/literaryPrizeRepository.js';
 import { bookLiteraryPrizes } from '../db/schema/book-criteria.js';
 import { literaryPrizes } from '../db/schema/index.js';
 import { unprocessable } from '../http/errors.js';
 import { declaredStore, searchOf } from '../engine/declaredStore.js';
-import type { CustomResourceDefinition } from './types.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 import { STRING } from '../../common/answerSchemas.js';
 
 export const LITERARY_PRIZE_MESSAGES = {

@@ -3,8 +3,8 @@ import { isYouTubeUrl } from '../../common/youtube.js';
 import { news, NEWS_TYPES } from '../db/schema/editorial.js';
 import { unprocessable } from '../http/errors.js';
 import { declaredStore } from '../engine/declaredStore.js';
-import { richTextToPlain, sanitizeRichText } from './richText.js';
-import type { CustomResourceDefinition } from './types.js';
+import { richTextToPlain, sanitizeRichText } from '../engine/richText.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 
 export const NEWS_MESSAGES = {
   imageRequired: 'The image field is required.',

@@ -7,8 +7,8 @@ import {
   characterGenders,
   characterTopologies,
 } from '../db/schema/index.js';
-import { readOnlyNamedList } from './named.js';
-import type { ResourceDefinition } from './types.js';
+import { readOnlyNamedList } from '../engine/namedStore.js';
+import type { ResourceDefinition } from '../engine/resourceTypes.js';
 
 /**
  * The read-only option lists of the reading-sheet form (SPEC §7): no screen of their own,

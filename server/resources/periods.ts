@@ -1,6 +1,6 @@
 import { periods } from '../db/schema/index.js';
-import { NAME_SEARCH, NAMED_FIELDS } from './declaration.js';
-import type { NamedResourceDefinition } from './types.js';
+import { NAME_SEARCH, NAMED_FIELDS } from '../engine/declaration.js';
+import type { NamedResourceDefinition } from '../engine/resourceTypes.js';
 
 /** Periods (historical eras a story is set in): translatable name; full CRUD. */
 export const periodResource: NamedResourceDefinition = {

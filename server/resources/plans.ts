@@ -1,6 +1,6 @@
 import { plans } from '../db/schema/index.js';
 import { declaredStore } from '../engine/declaredStore.js';
-import type { CustomResourceDefinition } from './types.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 import { STRING } from '../../common/answerSchemas.js';
 
 const fields = {
@@ -18,7 +18,7 @@ const fields = {
  * from server/db/seed/reference/plans.ts. `role` is the plan's name (essential, premium, vip; also
  * as `name` for pickers), `amount` its price in cents, `commitment` in months, `credits` those a
  * new subscription grants by default. `POST admin/plans/{userid}` and `DELETE
- * admin/plans/{userid}/cancel` are the subscription actions (server/routes/subscriptions.ts).
+ * admin/plans/{userid}/cancel` are the subscription actions (server/routes/subscriptionRoutes.ts).
  */
 export const planResource: CustomResourceDefinition = {
   api: 'plans',

@@ -1,8 +1,8 @@
 import { bookFacets } from '../db/schema/index.js';
 import { RATING_MAX, RATING_MIN, RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
-import type { FilterDeclaration } from './filterDeclaration.js';
-import { listQuerySchema } from './listQuerySchema.js';
-import type { FieldDeclaration, ResourceSurface } from './declaration.js';
+import type { FilterDeclaration } from '../engine/filterDeclaration.js';
+import { listQuerySchema } from '../engine/listQuerySchema.js';
+import type { FieldDeclaration, ResourceSurface } from '../engine/declaration.js';
 import { DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 
 const ids = (column: string, tree?: 'genres' | 'thematics'): FilterDeclaration => ({ column, op: 'overlaps', many: true, ...(tree ? { tree } : {}) });
@@ -41,13 +41,13 @@ export const BOOK_FILTERS = {
 const listOnly = (description: string, schema: JsonSchema): FieldDeclaration => ({ computed: description, schema, returned: 'list' });
 const ID_LABEL = objectOf({ id: INTEGER, label: STRING });
 
-/** The reading sheets' name in the one write path (server/services/recordWrites.ts): their API's. */
+/** The reading sheets' name in the one write path (server/engine/recordWrites.ts): their API's. */
 export const SHEET_RESOURCE = 'books';
 
 /**
  * The reading sheets' list (`GET admin/books`) as the screen check reads it: the rows' fields and
  * the accepted filters. The sheet itself (`GET`/`POST admin/books/{id}`) is the bespoke editor's,
- * validated with schemas/books/readingSheet.schema.json (server/services/bookSaveInput.ts).
+ * validated with schemas/books/readingSheet.schema.json (server/sheets/sheetSaveInput.ts).
  */
 export const readingSheetList = {
   api: SHEET_RESOURCE,
@@ -104,7 +104,7 @@ export const SHEET_SAVE_OPTIONS = ['withNotification'] as const;
 export const bookListQuerySchema = listQuerySchema(bookFacets, BOOK_FILTERS, {
   sort: { type: 'string', enum: BOOK_SORTS },
   direction: { type: 'string', enum: ['asc', 'desc'] },
-  // Keyset paging: a `meta.next_cursor` / `meta.prev_cursor` of an earlier answer (server/services/bookListCursor.ts);
+  // Keyset paging: a `meta.next_cursor` / `meta.prev_cursor` of an earlier answer (server/sheets/sheetListCursor.ts);
   // room for a title sort's cursor holding a 1,000-character title in any script.
   after: { type: 'string', minLength: 1, maxLength: 6000, pattern: '^[A-Za-z0-9_-]+$' },
   before: { type: 'string', minLength: 1, maxLength: 6000, pattern: '^[A-Za-z0-9_-]+$' },

@@ -3,14 +3,14 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/locales.js';
 import { REPORTER_TEXT_TYPES } from '../../common/reporters.js';
 import type { FieldErrors } from '../../common/validation.js';
 import type { Db } from '../db/client.js';
-import { existingIds } from '../db/repositories/directoryRepository.js';
-import type { DerivedFilter } from '../resources/filterDeclaration.js';
-import { columnOf } from '../db/repositories/filterConditions.js';
-import { lockReporter, setReporterTargets, textOwners, textsOfReporters, writeReporterTexts, type ReporterTextWrite } from '../db/repositories/reporterRepository.js';
+import { existingIds } from '../db/repositories/engine/directoryRepository.js';
+import type { DerivedFilter } from '../engine/filterDeclaration.js';
+import { columnOf } from '../db/repositories/engine/filterConditions.js';
+import { lockReporter, setReporterTargets, textOwners, textsOfReporters, writeReporterTexts, type ReporterTextWrite } from '../db/repositories/editorial/reporterRepository.js';
 import { plans, reporters, reporterStatuses, reporterUserRoles, reporterUsers, users } from '../db/schema/index.js';
 import { unprocessable } from '../http/errors.js';
 import { declaredStore, searchOf } from '../engine/declaredStore.js';
-import type { CustomResourceDefinition } from './types.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 import { INTEGER, objectOf, STRING } from '../../common/answerSchemas.js';
 import { concurrently } from '../db/concurrently.js';
 
@@ -107,7 +107,7 @@ function blocksWritten(texts: unknown, current: unknown): Record<string, unknown
 /**
  * Reporters (`admin/reporters`, SPEC §3 'Reporter'): dated editorial write-ups that target users
  * and user groups (plans), hold text blocks in four categories per language, and list books
- * (`GET admin/reporters/{id}/books`, `DELETE admin/reporters/delete-book`: server/routes/reporters.ts;
+ * (`GET admin/reporters/{id}/books`, `DELETE admin/reporters/delete-book`: server/routes/reporterRoutes.ts;
  * a sheet's `reporterList` writes the same links from the other side). A record carries the
  * blocks of one language (`lang`). A save writes the reporter, its targets and the blocks of its
  * `lang` in one transaction: new blocks (id null) are appended, changed ones rewritten, deleted

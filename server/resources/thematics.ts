@@ -1,6 +1,6 @@
 import { thematics } from '../db/schema/index.js';
-import { NAME_SEARCH, NAMED_FIELDS } from './declaration.js';
-import type { NamedResourceDefinition } from './types.js';
+import { NAME_SEARCH, NAMED_FIELDS } from '../engine/declaration.js';
+import type { NamedResourceDefinition } from '../engine/resourceTypes.js';
 
 /** Thematics: a parent_id tree with translatable names and AI descriptions; full CRUD. */
 export const thematicResource: NamedResourceDefinition = {

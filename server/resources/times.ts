@@ -1,6 +1,6 @@
 import { times } from '../db/schema/index.js';
-import { NAME_SEARCH, NAMED_FIELDS } from './declaration.js';
-import type { NamedResourceDefinition } from './types.js';
+import { NAME_SEARCH, NAMED_FIELDS } from '../engine/declaration.js';
+import type { NamedResourceDefinition } from '../engine/resourceTypes.js';
 
 /** Times (when a story is set): translatable name; full CRUD. */
 export const timeResource: NamedResourceDefinition = {

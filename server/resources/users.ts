@@ -1,9 +1,9 @@
-import { subscriptionStateFilter, userSubscriptionState } from '../db/repositories/subscriptionState.js';
-import { currentSubscriptionsOf, fullnameOf, librariesOf, subscriptionHistoriesOf, userEmailTaken } from '../db/repositories/userRepository.js';
+import { subscriptionStateFilter, userSubscriptionState } from '../db/repositories/subscribers/subscriptionState.js';
+import { currentSubscriptionsOf, fullnameOf, librariesOf, subscriptionHistoriesOf, userEmailTaken } from '../db/repositories/subscribers/userRepository.js';
 import { countries, locales, plans, savedSearches, users } from '../db/schema/index.js';
 import { unprocessable } from '../http/errors.js';
 import { declaredStore, searchOf } from '../engine/declaredStore.js';
-import type { CustomResourceDefinition } from './types.js';
+import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
 import { BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING } from '../../common/answerSchemas.js';
 import { SUBSCRIPTION_STATES } from '../../common/subscribers.js';
 
@@ -15,7 +15,7 @@ const USER_MESSAGES = { emailTaken: 'The email has already been taken.' } as con
  * never the VAT number (set by the front site's billing), the validation (`POST
  * admin/users/validate/{id}`), the credits (`POST admin/users/{id}/credits`) nor the connections.
  * Records carry the current subscription and its state, worked out by the server
- * (server/db/repositories/subscriptionState.ts); the list filters by validation, subscription
+ * (server/db/repositories/subscribers/subscriptionState.ts); the list filters by validation, subscription
  * state and plan, and searches names, e-mail and company. Deleting a user cancels an active
  * subscription tied to the card payment provider first (409/502 when it cannot), then deletes
  * everything that belongs to them.

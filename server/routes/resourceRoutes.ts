@@ -6,12 +6,12 @@ import { HttpError } from '../http/errors.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { dottedName, parseMultipartForm, type FormSchema } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
-import { LANGUAGE_QUERY, resourceListQuery } from '../resources/listContracts.js';
+import { LANGUAGE_QUERY, resourceListQuery } from '../engine/listContracts.js';
 import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
-import { recordSchema } from '../resources/recordSchemas.js';
+import { recordSchema } from '../engine/recordSchemas.js';
 import { SCREEN_VERSION_HEADER } from '../../common/screensInUse.js';
-import { explainScreenChange } from '../services/screenChange.js';
-import type { ResourceService } from '../services/resourceService.js';
+import { explainScreenChange } from '../screens/screenChange.js';
+import type { ResourceService } from '../engine/resourceService.js';
 import { discardUploads, receiveUploads } from '../uploads/receiveUploads.js';
 
 
@@ -53,7 +53,7 @@ function saveHandler(app: FastifyInstance, service: ResourceService, writes: Scr
 
 /**
  * A save handler whose 422 says when it comes from a change of the screen published while the form
- * was open (`X-Screen-Version`, server/services/screenChange.ts). A JSON body only: a multipart
+ * was open (`X-Screen-Version`, server/screens/screenChange.ts). A JSON body only: a multipart
  * one is read by the handler itself.
  */
 function explainingChanges(app: FastifyInstance, screen: string | undefined, handler: ReturnType<typeof saveHandler>): ReturnType<typeof saveHandler> {

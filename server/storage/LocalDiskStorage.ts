@@ -15,7 +15,7 @@ const TEMP_FOLDER = '.tmp';
  * `<root>/.tmp/<uuid>.part` and is renamed into place only once complete, so readers never see a
  * partial file and a failed write leaves nothing. The content type is not stored: it follows from
  * the key's extension, which the server chose from an accepted list. The root is created at start
- * (`ensureRoot`, server/routes/files.ts) and by the first write.
+ * (`ensureRoot`, server/routes/fileRoutes.ts) and by the first write.
  */
 export class LocalDiskStorage implements Storage {
   readonly root: string;

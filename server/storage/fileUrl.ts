@@ -1,5 +1,5 @@
 /**
- * Where the admin API serves stored files: `GET /api/admin/files/*` (server/routes/files.ts, in the
+ * Where the admin API serves stored files: `GET /api/admin/files/*` (server/routes/fileRoutes.ts, in the
  * `/api/admin` scope). Kept here, beside the storage, because services and resources build file
  * URLs for the records they answer and must not import routes.
  */

@@ -2,7 +2,7 @@
  * The bookkeeping that keeps an upload from outliving a save that failed or never finished
  * (docs/files.md, "Uploads and their records"): each key is recorded as pending before its file is
  * written, and forgotten in the transaction that saves the record referring to it. The
- * database-backed implementation is `createPendingUploads` (server/services/pendingUploads.ts).
+ * database-backed implementation is `createPendingUploads` (server/uploads/storedPendingUploads.ts).
  */
 export interface PendingUploads {
   /** Records `key` as pending; called before its file is written, so that a crash right after leaves a trace. */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
-import { readingSheetDefinition } from '../../server/definitions/readingSheetForms.js';
+import { readingSheetDefinition } from '../../server/sheets/readingSheetForms.js';
 import { axeProblems } from '../helpers/axe.js';
 import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { loggedInPage } from '../helpers/e2ePage.js';

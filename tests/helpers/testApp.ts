@@ -2,9 +2,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type AppOptions } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { Database } from '../../server/db/client.js';
-import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
-import { hashPassword } from '../../server/services/passwords.js';
-import { SESSION_COOKIE } from '../../server/services/sessions.js';
+import { insertAdministrator } from '../../server/db/repositories/auth/administratorRepository.js';
+import { hashPassword } from '../../server/auth/passwords.js';
+import { SESSION_COOKIE } from '../../server/auth/sessions.js';
 import { createTestDatabase } from './testDatabase.js';
 
 import { ADMIN } from '../../scripts/harness/admin.js';

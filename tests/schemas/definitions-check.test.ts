@@ -5,7 +5,7 @@ import { expandScreen } from '../../common/expandTranslations.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { checkContext, checkDefinitions, checkScreen, formatProblems } from '../../server/definitions/checkDefinitions.js';
 import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
-import { READING_SHEET_FORMS, readingSheetForm } from '../../server/definitions/readingSheetForms.js';
+import { READING_SHEET_FORMS, readingSheetForm } from '../../server/sheets/readingSheetForms.js';
 
 /** A screen definition as loose JSON, for a test to break it. */
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a test edits arbitrary JSON paths

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administrators } from '../../server/db/schema/index.js';
 import { ADMINISTRATOR_MESSAGES } from '../../server/resources/administrators.js';
-import { RESOURCE_MESSAGES } from '../../server/services/resourceService.js';
-import { verifyPassword } from '../../server/services/passwords.js';
+import { RESOURCE_MESSAGES } from '../../server/engine/resourceService.js';
+import { verifyPassword } from '../../server/auth/passwords.js';
 import { adminApi, expectNotFound, expectPaging } from '../helpers/adminApi.js';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/testApp.js';
 

@@ -7,7 +7,7 @@ import type { Database } from '../../server/db/client.js';
 import { aiBooks, books, genres } from '../../server/db/schema/index.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { AI_CALL_MESSAGES, createAiCompletion } from '../../server/ai/aiCompletion.js';
-import { GENERATION_MESSAGES, noReportMessage, REPORT_FIELD_LABELS, runGeneration, type GenerationDeps } from '../../server/services/aiGenerationService.js';
+import { GENERATION_MESSAGES, noReportMessage, REPORT_FIELD_LABELS, runGeneration, type GenerationDeps } from '../../server/ai/aiGenerationService.js';
 import { createStorage } from '../../server/storage/index.js';
 import { startAiProviderServer, type TestAiProvider } from '../helpers/aiProviderServer.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRONG_CREDENTIALS } from '../../server/services/auth.js';
+import { WRONG_CREDENTIALS } from '../../server/auth/authenticate.js';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/testApp.js';
 
 let t: TestApp;

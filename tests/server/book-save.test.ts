@@ -4,12 +4,12 @@ import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FILE_RULES } from '../../common/fileRules.js';
-import { bookWriteRepository } from '../../server/db/repositories/bookWriteRepository.js';
+import { bookWriteRepository } from '../../server/db/repositories/sheets/sheetWriteRepository.js';
 import { authors, books, bookSearchText } from '../../server/db/schema/index.js';
-import type { SheetSavedEvent } from '../../server/services/bookSaveEvents.js';
+import type { SheetSavedEvent } from '../../server/sheets/sheetSaveEvents.js';
 import { SHEET_READ_ONLY_FIELDS, SHEET_SAVE_OPTIONS } from '../../server/resources/readingSheets.js';
-import { READING_SHEET_SCHEMA } from '../../server/services/bookSaveInput.js';
-import { createBookSaveService, STALE_SHEET_MESSAGE } from '../../server/services/bookSaveService.js';
+import { READING_SHEET_SCHEMA } from '../../server/sheets/sheetSaveInput.js';
+import { createBookSaveService, STALE_SHEET_MESSAGE } from '../../server/sheets/sheetSaveService.js';
 import { filesRoot, LocalDiskStorage } from '../../server/storage/index.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import {

@@ -6,7 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { normalizeJsonForm, type FormSchema } from '../../server/http/multipartForm.js';
-import { READING_SHEET_SCHEMA } from '../../server/services/bookSaveInput.js';
+import { READING_SHEET_SCHEMA } from '../../server/sheets/sheetSaveInput.js';
 import type { LocalDiskStorage } from '../../server/storage/index.js';
 
 export { fullSheet, referenceIds, seedDirectory, type Directory, type FullSheet, type ReferenceIds } from '../../scripts/harness/fullSheet.js';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Translations } from '../../common/locales.js';
-import { rowsOf } from '../../server/db/repositories/rowsOf.js';
+import { rowsOf } from '../../server/db/repositories/engine/rowsOf.js';
 import { authors, bookAuthors, bookSearchText, books } from '../../server/db/schema/index.js';
-import { CURSOR_MESSAGES } from '../../server/services/bookListService.js';
+import { CURSOR_MESSAGES } from '../../server/sheets/sheetListService.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_ROWS_AT_ONCE, chunkedReads, eachRow, READ_AT_ONCE, type BulkRecord } from '../../server/services/bulkActions.js';
+import { BULK_ROWS_AT_ONCE, chunkedReads, eachRow, READ_AT_ONCE, type BulkRecord } from '../../server/engine/bulk/bulkActions.js';
 
-/** How a bulk action takes its rows (server/services/bulkActions.ts `eachRow`): a few at once, in order, stopping when told. */
+/** How a bulk action takes its rows (server/engine/bulk/bulkActions.ts `eachRow`): a few at once, in order, stopping when told. */
 describe('eachRow', () => {
   const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 

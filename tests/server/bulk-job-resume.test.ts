@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
+import { insertAdministrator } from '../../server/db/repositories/auth/administratorRepository.js';
 import { bulkJobRows, bulkJobs, recordRevisions, screenVersions, users } from '../../server/db/schema/index.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
-import { THIS_RUNNER } from '../../server/services/jobRunner.js';
-import { hashPassword } from '../../server/services/passwords.js';
+import { THIS_RUNNER } from '../../server/engine/bulk/jobRunner.js';
+import { hashPassword } from '../../server/auth/passwords.js';
 import { insertUser } from '../helpers/subscribers.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenVersions } from '../../server/db/schema/index.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
 import { expandDefinition } from '../../server/definitions/screenRegistry.js';
-import { listContracts } from '../../server/resources/listContracts.js';
-import { checkBulk, type BulkRows } from '../../server/services/bulkActions.js';
+import { listContracts } from '../../server/engine/listContracts.js';
+import { checkBulk, type BulkRows } from '../../server/engine/bulk/bulkActions.js';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/testApp.js';
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a test edits arbitrary JSON paths

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, companies, contacts, countries } from '../../server/db/schema/index.js';
-import { RESOURCE_MESSAGES } from '../../server/services/resourceService.js';
+import { RESOURCE_MESSAGES } from '../../server/engine/resourceService.js';
 import { adminApi, expectNotFound, expectPaging } from '../helpers/adminApi.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 

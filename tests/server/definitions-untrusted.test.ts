@@ -6,9 +6,9 @@ import { screenVersions } from '../../server/db/schema/index.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
 import { loadValidatorsModule, ValidatorsModuleError } from '../../server/definitions/loadValidatorsModule.js';
 import { compileFormValidator } from '../../server/definitions/formValidator.js';
-import { readingSheetDefinition } from '../../server/definitions/readingSheetForms.js';
+import { readingSheetDefinition } from '../../server/sheets/readingSheetForms.js';
 import { runtimeValidatorsModule } from '../../server/definitions/validatorModule.js';
-import { createScreenService } from '../../server/services/screenService.js';
+import { createScreenService } from '../../server/screens/screenService.js';
 import { validationKey } from '../../common/validationKey.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 

@@ -36,7 +36,7 @@ import {
 } from '../../server/db/schema/index.js';
 import { DEMO_COUNTS, seedDemoData } from '../../server/db/seed/demo/index.js';
 import { SHOWCASE } from '../../server/db/seed/demo/subscribers.js';
-import { subscriptionStateSql } from '../../server/db/repositories/subscriptionState.js';
+import { subscriptionStateSql } from '../../server/db/repositories/subscribers/subscriptionState.js';
 import { seedReferenceData } from '../../server/db/seed/reference/index.js';
 import { DEMAND_STATUSES, REPORTER_STATUSES } from '../../server/db/seed/reference/statuses.js';
 import { DEMAND_TYPES } from '../../server/db/seed/reference/type-lists.js';

@@ -10,8 +10,8 @@ import { AI_DRAFT_JSON_STRUCTURE, AI_PROMPT_SEEDS, seedAiPrompts } from '../../s
 import { AI_PROMPT_MESSAGES } from '../../server/resources/aiPrompts.js';
 import { LITERARY_PRIZE_MESSAGES } from '../../server/resources/literaryPrizes.js';
 import { NEWS_MESSAGES } from '../../server/resources/news.js';
-import { RESOURCE_MESSAGES } from '../../server/services/resourceService.js';
-import { sanitizeRichText } from '../../server/resources/richText.js';
+import { RESOURCE_MESSAGES } from '../../server/engine/resourceService.js';
+import { sanitizeRichText } from '../../server/engine/richText.js';
 import { png } from '../helpers/png.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 

@@ -2,11 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../../bench/generate.js';
 import { bookGenres, books, genres } from '../../server/db/schema/index.js';
-import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
-import { hashPassword } from '../../server/services/passwords.js';
+import { insertAdministrator } from '../../server/db/repositories/auth/administratorRepository.js';
+import { hashPassword } from '../../server/auth/passwords.js';
 import { insertUser } from '../helpers/subscribers.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { BULK_ROWS_AT_ONCE } from '../../server/services/bulkActions.js';
+import { BULK_ROWS_AT_ONCE } from '../../server/engine/bulk/bulkActions.js';
 
 type Row = { id: number; label: string | null; done: boolean; message?: string; errors?: Record<string, string[]> };
 

@@ -1,11 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchDeclared, listDeclared, type DeclaredPosition } from '../../server/db/repositories/declaredRepository.js';
+import { batchDeclared, listDeclared, type DeclaredPosition } from '../../server/db/repositories/engine/declaredRepository.js';
 import { authors } from '../../server/db/schema/index.js';
-import type { OrderKey } from '../../server/resources/declaration.js';
+import type { OrderKey } from '../../server/engine/declaration.js';
 import { authorResource } from '../../server/resources/authors.js';
-import { RESOURCE_EXPORT_BATCH, resourceExportSource } from '../../server/services/listExport.js';
+import { RESOURCE_EXPORT_BATCH, resourceExportSource } from '../../server/engine/export/exportSource.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /** More authors than two batches of a declared list's export hold: every batch must reach the file. */

@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
-import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
-import { hashPassword } from '../../server/services/passwords.js';
-import { ownExportsMessage, serverExportsMessage } from '../../server/services/exportSlots.js';
+import { insertAdministrator } from '../../server/db/repositories/auth/administratorRepository.js';
+import { hashPassword } from '../../server/auth/passwords.js';
+import { ownExportsMessage, serverExportsMessage } from '../../server/engine/export/exportSlots.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /**

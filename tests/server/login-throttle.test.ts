@@ -3,14 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
-import { insertLoginFailure } from '../../server/db/repositories/loginFailureRepository.js';
+import { insertAdministrator } from '../../server/db/repositories/auth/administratorRepository.js';
+import { insertLoginFailure } from '../../server/db/repositories/auth/loginFailureRepository.js';
 import { loginFailures, outboxMessages } from '../../server/db/schema/index.js';
 import { ACCOUNT_LOCK_MAIL } from '../../server/notifications/accountLockMail.js';
-import { WRONG_CREDENTIALS } from '../../server/services/auth.js';
-import { KNOWN_DEVICE_COOKIE } from '../../server/services/knownLoginClients.js';
-import { LOGIN_THROTTLE_LIMITS } from '../../server/services/loginThrottle.js';
-import { hashPassword } from '../../server/services/passwords.js';
+import { WRONG_CREDENTIALS } from '../../server/auth/authenticate.js';
+import { KNOWN_DEVICE_COOKIE } from '../../server/auth/knownLoginClients.js';
+import { LOGIN_THROTTLE_LIMITS } from '../../server/auth/loginThrottle.js';
+import { hashPassword } from '../../server/auth/passwords.js';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /** The clock of the app's time-based rules: tests move it instead of waiting. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/http/errors.js';
 import { dottedName, normalizeJsonForm, parseMultipartForm, type FormSchema } from '../../server/http/multipartForm.js';
-import { READING_SHEET_SCHEMA } from '../../server/services/bookSaveInput.js';
+import { READING_SHEET_SCHEMA } from '../../server/sheets/sheetSaveInput.js';
 
 const schema = READING_SHEET_SCHEMA;
 const parse = (entries: [string, string][], options = {}) => parseMultipartForm(entries, { schema, ...options }).data;

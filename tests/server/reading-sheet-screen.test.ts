@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readingSheetDefinition } from '../../server/definitions/readingSheetForms.js';
+import { readingSheetDefinition } from '../../server/sheets/readingSheetForms.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a definition changed by path in tests

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RevisionAnswer } from '../../common/historyAnswers.js';
-import { rowsOf } from '../../server/db/repositories/rowsOf.js';
+import { rowsOf } from '../../server/db/repositories/engine/rowsOf.js';
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
 import { loadConfig } from '../../server/config.js';
-import { createHistoryRetention } from '../../server/jobs/historyRetention.js';
+import { createHistoryRetention } from '../../server/jobs/historyRetentionJob.js';
 import { RESOURCES } from '../../server/resources/index.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
 import { books, contacts, reporterBooks } from '../../server/db/schema/index.js';
-import type { RecordWrite } from '../../server/services/recordWrites.js';
+import type { RecordWrite } from '../../server/engine/recordWrites.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /**
- * The one write path (server/services/recordWrites.ts): its observers run inside the write's
+ * The one write path (server/engine/recordWrites.ts): its observers run inside the write's
  * transaction, so what they write commits with the record and their refusal leaves nothing
  * written; work after the commit cannot undo a committed write. (Every resource's and the sheet's
  * writes reaching it: tests/server/round-trip.test.ts.)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReporterBookGroup, ReporterRecord } from '../../common/reporters.js';
 import { authors, bookAuthors, bookGenres, books, genres, plans, reporterBooks, reporterTexts } from '../../server/db/schema/index.js';
 import { REPORTER_MESSAGES } from '../../server/resources/reporters.js';
-import { REPORTER_BOOK_MESSAGES } from '../../server/services/reporterBookService.js';
+import { REPORTER_BOOK_MESSAGES } from '../../server/editorial/reporterBookService.js';
 import { adminApi, expectNotFound } from '../helpers/adminApi.js';
 import { insertUser } from '../helpers/subscribers.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
 import { seedAiPrompts } from '../../server/db/seed/index.js';
 import { SCREENS_DIR } from '../../server/definitions/loadScreens.js';
-import { returnedFields } from '../../server/resources/declaration.js';
+import { returnedFields } from '../../server/engine/declaration.js';
 import { RESOURCES } from '../../server/resources/index.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 

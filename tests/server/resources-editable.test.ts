@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NamedTable } from '../../server/db/repositories/namedListRepository.js';
+import type { NamedTable } from '../../server/db/repositories/engine/namedListRepository.js';
 import { genres, periods, thematics, times } from '../../server/db/schema/index.js';
-import { RESOURCE_MESSAGES } from '../../server/services/resourceService.js';
+import { RESOURCE_MESSAGES } from '../../server/engine/resourceService.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Translations } from '../../common/locales.js';
-import type { NamedTable } from '../../server/db/repositories/namedListRepository.js';
+import type { NamedTable } from '../../server/db/repositories/engine/namedListRepository.js';
 import {
   adaptationBudgets,
   adaptationFormats,
@@ -52,7 +52,7 @@ describe.each(READ_ONLY)('%s (read-only)', (api, label, table) => {
   let probeId: number;
   beforeAll(async () => {
     // Enough rows for more than one page of 10 (some seeded lists are shorter), and a known probe row,
-    // with the search text a named list's save writes (server/resources/named.ts).
+    // with the search text a named list's save writes (server/engine/namedStore.ts).
     const namesSearch = searchOf('names');
     const fillers = Array.from({ length: 11 }, (_, i) => ({ en: `Filler ${i}` }));
     const rows = [PROBE, ...fillers].map((names, i) => ({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RevisionAnswer } from '../../common/historyAnswers.js';
 import { outboxMessages, passwordLinks } from '../../server/db/schema/index.js';
-import { startOutboxDelivery, type OutboxDelivery } from '../../server/jobs/outboxDelivery.js';
+import { startOutboxDelivery, type OutboxDelivery } from '../../server/jobs/outboxDeliveryJob.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtpServer.js';
 import { insertUser } from '../helpers/subscribers.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';

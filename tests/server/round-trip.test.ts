@@ -6,11 +6,11 @@ import { expandTranslations } from '../../common/expandTranslations.js';
 import { seedDemoData } from '../../server/db/seed/demo/index.js';
 import { seedAiPrompts } from '../../server/db/seed/index.js';
 import { SCREENS_DIR } from '../../server/definitions/loadScreens.js';
-import { returnedFields, writableFields } from '../../server/resources/declaration.js';
+import { returnedFields, writableFields } from '../../server/engine/declaration.js';
 import { RESOURCES } from '../../server/resources/index.js';
 import { SHEET_SAVE_OPTIONS } from '../../server/resources/readingSheets.js';
 import { asSent, distinctValue, normalised, type IdPools } from '../helpers/distinctValues.js';
-import type { RecordWrite } from '../../server/services/recordWrites.js';
+import type { RecordWrite } from '../../server/engine/recordWrites.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /**
@@ -134,7 +134,7 @@ const READ_BACK: Readonly<Record<string, Readonly<Record<string, (record: Json) 
   },
 };
 
-/** Every write the one write path told its observers of (server/services/recordWrites.ts). */
+/** Every write the one write path told its observers of (server/engine/recordWrites.ts). */
 const observed: RecordWrite[] = [];
 
 /** Checks that the last write observed is this one, by the logged-in administrator. */

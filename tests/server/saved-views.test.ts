@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
+import { insertAdministrator } from '../../server/db/repositories/auth/administratorRepository.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
-import { hashPassword } from '../../server/services/passwords.js';
+import { hashPassword } from '../../server/auth/passwords.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 const COLLEAGUE = { email: 'colleague@scouting.test', password: 'another good password' };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
-import { readingSheetDefinition } from '../../server/definitions/readingSheetForms.js';
-import { movedItems } from '../../server/services/screenDiff.js';
+import { readingSheetDefinition } from '../../server/sheets/readingSheetForms.js';
+import { movedItems } from '../../server/screens/screenDiff.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- definitions changed by path in tests

@@ -5,7 +5,7 @@ import { CELL_NAMES, FIELD_NAMES, screenMetaSchema } from '../../common/screenDe
 import { BUILT_IN_WIDGET_OPTIONS, WIDGET_OPTIONS } from '../../common/widgetOptions.js';
 import { books, genres, screenDrafts, screenVersions } from '../../server/db/schema/index.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
-import { readingSheetDefinition } from '../../server/definitions/readingSheetForms.js';
+import { readingSheetDefinition } from '../../server/sheets/readingSheetForms.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- definitions changed by path in tests

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { insertAdministrator } from '../../server/db/repositories/administratorRepository.js';
+import { insertAdministrator } from '../../server/db/repositories/auth/administratorRepository.js';
 import { loginKnownClients, sessions } from '../../server/db/schema/index.js';
-import { createSessionCleanup } from '../../server/jobs/sessionCleanup.js';
-import { hashPassword } from '../../server/services/passwords.js';
-import { MAX_LIVE_SESSIONS } from '../../server/services/sessions.js';
+import { createSessionCleanup } from '../../server/jobs/sessionCleanupJob.js';
+import { hashPassword } from '../../server/auth/passwords.js';
+import { MAX_LIVE_SESSIONS } from '../../server/auth/sessions.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startUploadCleanup } from '../../server/jobs/uploadCleanup.js';
+import { startUploadCleanup } from '../../server/jobs/uploadCleanupJob.js';
 import { createStorage, generateKey, LocalDiskStorage, type Storage } from '../../server/storage/index.js';
 import type * as storageModule from '../../server/storage/index.js';
 import { createTestApp } from '../helpers/testApp.js';

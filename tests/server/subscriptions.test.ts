@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditMovements, subscriptions, users } from '../../server/db/schema/index.js';
 import { CardPaymentNotConfiguredError } from '../../server/payments/CardPaymentProvider.js';
-import { SUBSCRIPTION_MESSAGES } from '../../server/services/subscriptionService.js';
+import { SUBSCRIPTION_MESSAGES } from '../../server/subscribers/subscriptionService.js';
 import { adminApi } from '../helpers/adminApi.js';
 import { day, insertSubscription, insertUser, planId, RecordingCardPayments, type TestState } from '../helpers/subscribers.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';

@@ -7,14 +7,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFile, FILE_RULES, type FileRuleName } from '../../common/fileRules.js';
 import { registerErrorHandler } from '../../server/plugins/errorHandler.js';
-import { fileRoutes, inlineDisposition } from '../../server/routes/files.js';
+import { fileRoutes, inlineDisposition } from '../../server/routes/fileRoutes.js';
 import { fileUrl } from '../../server/storage/fileUrl.js';
 import { filesRoot, LocalDiskStorage } from '../../server/storage/index.js';
 import { EXTENSION_MIME } from '../../server/uploads/fileRules.js';
 import { contentMatchesExtension, EXTENSION_FAMILY, sniff, type ContentFamily } from '../../server/uploads/magicBytes.js';
 import { UPLOAD_EXPIRED_MESSAGE, type PendingUploads } from '../../server/uploads/PendingUploads.js';
 import { cleanFileName, errorKeyFor, receiveUploads, type ReceivedUploads } from '../../server/uploads/receiveUploads.js';
-import '../../server/types.js';
+import '../../server/fastifyTypes.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import {
   subscriptions,
   users,
 } from '../../server/db/schema/index.js';
-import { SUBSCRIPTION_MESSAGES } from '../../server/services/subscriptionService.js';
+import { SUBSCRIPTION_MESSAGES } from '../../server/subscribers/subscriptionService.js';
 import { adminApi, expectPaging } from '../helpers/adminApi.js';
 import { day, insertSubscription, insertUser, planId, RecordingCardPayments } from '../helpers/subscribers.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';

@@ -102,7 +102,7 @@ export function bookColumns() {
 export function bookConstraints(t: BuildExtraConfigColumns<'books', ReturnType<typeof bookColumns>, 'pg'>): PgTableExtraConfigValue[] {
   return [
     index('books_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    // The list's sorts, with the id as tie-breaker (server/db/repositories/bookListRepository.ts).
+    // The list's sorts, with the id as tie-breaker (server/db/repositories/sheets/sheetListRepository.ts).
     index('books_original_title_idx').on(t.originalTitle, t.id),
     index('books_status_idx').on(t.statusId),
     index('books_rights_status_idx').on(t.rightsStatusId),

@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, time
 /**
  * The history of the records (docs/record-history.md): one revision per create, update and delete
  * that changed something, written by the one write path in the write's own transaction
- * (server/services/recordWrites.ts), holding only the changed fields with their old and new values.
+ * (server/engine/recordWrites.ts), holding only the changed fields with their old and new values.
  * A write made outside the app (SQL by hand) is marked by a trigger as one `outside` revision, its
  * content unknown (migration 0015).
  */

@@ -3,7 +3,7 @@ import { AI_DRAFT_ASKS, AI_DRAFT_NAME_FIELDS, AI_DRAFT_TEXT_FIELDS, type AiDraft
 import type { Translations } from '../../../common/locales.js';
 import type { Db } from '../client.js';
 import { aiPrompts } from '../schema/editorial.js';
-import { markAppWrites } from '../repositories/historyRepository.js';
+import { markAppWrites } from '../repositories/engine/historyRepository.js';
 
 /** The draft's names, first in the structure: they are matched with the directory, no map of the sheet. */
 const NAME_ASKS = {

@@ -1,5 +1,5 @@
 import type { ScreenDefinition } from '../../../common/screenDefinition.js';
-import { bulkTargetRefusal } from '../../resources/declaration.js';
+import { bulkTargetRefusal } from '../../engine/declaration.js';
 import type { ServedList } from '../servedLists.js';
 import { checkSource } from './checkUiReferences.js';
 import { listed, type Json, type Path, type Report } from './problem.js';

@@ -1,5 +1,5 @@
 import type { ScreenDefinition } from '../../../common/screenDefinition.js';
-import type { ResourceSurface } from '../../resources/declaration.js';
+import type { ResourceSurface } from '../../engine/declaration.js';
 import { englishTexts } from '../englishLabels.js';
 import { servedLists, type ServedList } from '../servedLists.js';
 

@@ -1,5 +1,5 @@
 import { DISPLAY_FIELDS, type ScreenDefinition } from '../../../common/screenDefinition.js';
-import type { ResourceSurface } from '../../resources/declaration.js';
+import type { ResourceSurface } from '../../engine/declaration.js';
 import { columnKey } from '../../../common/viewColumns.js';
 import { recordFields, type ServedList } from '../servedLists.js';
 import { isObject, listed, type Report } from './problem.js';

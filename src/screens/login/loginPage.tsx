@@ -3,7 +3,7 @@
  * its own entry (login.html), so it carries React, the strings and the form, not the app (the
  * router, PrimeReact's components, the data cache). Another page opened logged out is the app's,
  * whose guard shows the same form in place. A logged-in visitor never sees this page: the server
- * sends them home (server/plugins/client.ts).
+ * sends them home (server/plugins/clientFiles.ts).
  */
 import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primeicons/primeicons.css';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import type { RouteSummary } from '../../../server/types.js';
+import type { RouteSummary } from '../../../server/fastifyTypes.js';
 import { DATE_EDGES, hostileJson, hostileString, hostileUrlValue, jsonText, NUMBER_EDGES, percentEncode, RawJson, type JsonNode } from './hostileValues.js';
 
 /** The parts of JSON Schema the generators read. */

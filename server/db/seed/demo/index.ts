@@ -8,7 +8,7 @@ import { seedDirectory } from './directory.js';
 import { seedBookViews, seedDemands, seedNews, seedReporters } from './activity.js';
 import { loadReferenceIds } from './reference-ids.js';
 import { seedSubscribers } from './subscribers.js';
-import { markAppWrites } from '../../repositories/historyRepository.js';
+import { markAppWrites } from '../../repositories/engine/historyRepository.js';
 
 export interface DemoSeedOptions {
   /** Faker seed: the same seed (and day) gives the same data. Default 20240. */

@@ -34,7 +34,7 @@ import { seedStatuses } from './statuses.js';
 import { seedThematics } from './thematics.js';
 import { TIMES } from './times.js';
 import { seedTypeLists } from './type-lists.js';
-import { markAppWrites } from '../../repositories/historyRepository.js';
+import { markAppWrites } from '../../repositories/engine/historyRepository.js';
 
 /** Staff-editable lists (full CRUD on their screens): seeded once, when empty, and never overwritten. */
 export const STARTER_LISTS: readonly (readonly [NamedListTable, readonly NamedEntry[]])[] = [

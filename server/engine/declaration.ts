@@ -1,0 +1,254 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../common/locales.js';
+import { isSecretField } from '../../common/recordChanges.js';
+import type { Db } from '../db/client.js';
+import type { FilterDeclaration } from './filterDeclaration.js';
+
+export type { FilterDeclaration, FilterOp } from './filterDeclaration.js';
+
+/**
+ * The declaration of one resource's API surface, in data: what its records carry, what a body may
+ * write, what its list returns and which query parameters it accepts. Everything else derives from
+ * it: the list route's query schema and its SQL conditions, the mapping of a plain table
+ * (`server/db/codecs.ts`), the refusal of unknown body fields and parameters, and the check that ties
+ * each screen definition to what the server really does (`server/definitions/checkDefinitions.ts`).
+ * docs/architecture.md draws the path of one field.
+ */
+
+/**
+ * How a column's value crosses the API, for resources whose table the server maps itself:
+ * - `value`: as stored (read and written as is, absent written as null);
+ * - `translations`: a per-locale map (`{ en, fr, … }`), empty texts dropped on write, `{}` when null;
+ * - `englishName`: read only, the English text of a per-locale map (else the first filled one);
+ * - `reference`: an id or null (a foreign key);
+ * - `lowercase`: a text stored in lower case (colours);
+ * - `file`: the storage key of an uploaded file, answered as its URL; written only by an upload of
+ *   the field (a declared store keeps it, and removes the file it replaces once the write committed).
+ */
+export type Codec = 'value' | 'translations' | 'englishName' | 'reference' | 'lowercase' | 'file';
+
+/** Which answers carry a field: the list's rows, the single record, both, or neither (write-only). */
+type Returned = 'list' | 'record' | 'both' | 'never';
+
+/**
+ * The columns a relation picks from its table, by API name: a column (drizzle property name),
+ * read as stored, or with a codec (`{ column: 'names', codec: 'englishName' }` answers a name),
+ * or an expression over the related table and its answer's JSON Schema (`{ sql: (users) => …, schema }`: a display name).
+ */
+export type RelationPick = Readonly<Record<string, string | { column: string; codec: Codec } | { sql: (table: PgTable) => SQL; schema: Record<string, unknown> }>>;
+
+/** One key of an order, by column (drizzle property name): ascending unless `desc`. */
+export interface OrderKey {
+  column: string;
+  desc?: true;
+}
+
+/** What a record's read may ask besides its id: the language of its texts (`languageParam`). */
+export interface ReadOptions {
+  lang?: Locale;
+}
+
+/**
+ * A related record, read by a join on a column of the resource's table (`key`, holding the
+ * related id): `pick` answers `{ id, name }`-like objects (null without one); `value` answers one
+ * column flat (the list's `company_name`).
+ */
+export interface OneRelation {
+  one: PgTable;
+  key: string;
+  pick?: RelationPick;
+  value?: string | { column: string; codec: Codec };
+}
+
+/**
+ * The related records of this one, each picked as `pick`, by related id, each record once: the
+ * rows of `list` whose column `by` holds this record's id, or those named by one or several link
+ * tables (`through`: `from` holds this record's id, `to` the related id).
+ */
+export interface ListRelation {
+  list: PgTable;
+  by?: string;
+  through?: readonly { table: PgTable; from: string; to: string }[];
+  pick: RelationPick;
+  /** The related records' order, by their columns (by related id when absent). */
+  order?: readonly OrderKey[];
+}
+
+/** How many rows of `count` hold this record's id in their `column`; with `none`, true when there are none (`canBeDeleted`). */
+export interface CountRelation {
+  count: PgTable;
+  column: string;
+  none?: true;
+}
+
+/** A relation as data: the store derives its joins from it (server/db/repositories/engine/declaredRepository.ts). */
+type RelationDeclaration = OneRelation | ListRelation | CountRelation;
+
+/**
+ * One field of a resource's records, by its API name. Exactly one source:
+ * - `column`: a column of the resource's table (drizzle property name);
+ * - `relation`: a related record, value, list or count, declared as data (`RelationDeclaration`);
+ *   a resource whose store is still hand-written may describe it in words;
+ * - `computed`: worked out by the resource's code, described in words; `compute` derives it from
+ *   the record's other fields.
+ */
+export interface FieldDeclaration {
+  column?: string;
+  relation?: RelationDeclaration | string;
+  computed?: string;
+  compute?: (record: Readonly<Record<string, unknown>>) => unknown;
+  /**
+   * The JSON Schema of the field's answer, for a computed field or a relation described in words
+   * (a column's and a declared relation's derive from the table: server/engine/recordSchemas.ts).
+   */
+  schema?: Record<string, unknown>;
+  /** A computed value the database works out: this expression, selected with the record's columns. */
+  sql?: SQL;
+  /** A computed value the resource's code loads for records by id (absent from the map: null), in the language a record's read asks. */
+  load?: (db: Db, ids: readonly number[], options: ReadOptions) => Promise<ReadonlyMap<number, unknown>>;
+  /** How a plain table's column crosses the API (`value` by default). */
+  codec?: Codec;
+  /** Which answers carry it (`both` by default). */
+  returned?: Returned;
+  /** The table whose id a column field holds, when no relation joins it: a save checks the id names a row. */
+  references?: PgTable;
+  /** The refusal of an id that names no row of its related table ('The selected <field> is invalid.' by default). */
+  invalid?: string;
+  /**
+   * A writable field whose column a rule of the resource writes (a password, hashed), described
+   * in words: the declared store never copies its value as is.
+   */
+  writtenBy?: string;
+  /**
+   * A body may set it (default: a column other than `id` whose codec can be written; false for a
+   * relation or a computed field). A field that is returned but not writable is accepted in a
+   * body and ignored, so a client may send back what it read.
+   */
+  writable?: boolean;
+  /**
+   * What a revision of the record keeps of it (server/engine/history/recordHistory.ts). By default the
+   * record's own data: its column fields (not `id`), listed relations and loaded values, as the
+   * record carries them; never a joined record (its id column is kept), a count, a value derived
+   * from the others (`compute`, `sql`) or a write-only field. `false` leaves out a field no staff
+   * write changes (a login counter, a timestamp, the version lock); `perLanguage` keeps a loaded
+   * value of each language (`languageParam`) as a per-language map.
+   */
+  history?: false | 'perLanguage';
+  /**
+   * How a restore writes back a value the record carries but a body sets under other fields (the
+   * users a reporter targets, carried as `{ id, fullname }`, written as `reporterUserIds`), given
+   * the value to bring back and the record's value now.
+   */
+  writtenAs?: (value: unknown, current: unknown) => Record<string, unknown>;
+}
+
+/** The API surface of a resource, as the server serves it and the screen check reads it. */
+export interface ResourceSurface {
+  /** Path under `/api/admin/`. */
+  api: string;
+  /** Singular label used in messages: `Genre not found`. */
+  label: string;
+  /** The screen definition (`schemas/<screen>.screen.json`) whose form validates saves and whose permissions open the writes. */
+  screen?: string;
+  fields: Readonly<Record<string, FieldDeclaration>>;
+  /** The list's query parameters besides `page` and `perPage`. */
+  filters?: Readonly<Record<string, FilterDeclaration>>;
+  /**
+   * The record (`GET {api}/{id}`) and the list take `lang` (en, fr, es, de, it; en when absent):
+   * the language of the texts a record carries (a reporter's blocks). The list's rows carry no
+   * such texts; it accepts `lang` because the screens send it with every call of the resource.
+   */
+  languageParam?: boolean;
+  /**
+   * Fields a save does not write but an action of their own does (a user's validation: `POST
+   * admin/users/validate/{id}`); a bulk `set` of one goes through that action
+   * (server/engine/bulk/bulkRows.ts), so a screen may declare it.
+   */
+  actionFields?: readonly string[];
+}
+
+/** The fields a bulk `set` may write on a resource's rows: those its save writes, and its action fields. */
+export function settableFields(surface: ResourceSurface): string[] {
+  return [...writableFields(surface), ...(surface.actionFields ?? [])];
+}
+
+/**
+ * Whether a revision of a record keeps a field (`FieldDeclaration.history`; the history's view of
+ * a record: server/engine/history/recordHistory.ts `historyFields`).
+ */
+export function keptByHistory(name: string, field: FieldDeclaration): boolean {
+  if (name === 'id' || field.history === false || field.codec === 'englishName') return false;
+  const returned = field.returned ?? 'both';
+  if (returned !== 'both' && returned !== 'record') return false;
+  if (field.column !== undefined) return true;
+  if (field.relation !== undefined) return typeof field.relation === 'object' && 'list' in field.relation;
+  return field.load !== undefined;
+}
+
+/**
+ * The fields whose change a revision of a resource's records shows: those it keeps, and the body
+ * fields a kept one is written as (a reporter's `reporterUserIds`, kept as `reporterUsers`).
+ */
+export function recordedFields(surface: Pick<ResourceSurface, 'fields'>): string[] {
+  const kept = Object.entries(surface.fields).filter(([name, field]) => keptByHistory(name, field));
+  const writtenAs = kept.flatMap(([, field]) => (field.writtenAs ? Object.keys(field.writtenAs(null, null)) : []));
+  return [...new Set([...kept.map(([name]) => name), ...writtenAs])];
+}
+
+/**
+ * Why a bulk `set` may not write a field, in staff's words after its name (undefined when it may):
+ * a secret (a password, a hash, a token: the keys no revision keeps, `isSecretField`), which each
+ * person sets for themselves; or a field no revision shows (not among `recorded`, the rows'
+ * recorded fields; undefined when a revision keeps every field their save writes), whose change on
+ * many rows could be neither seen nor undone.
+ */
+export function bulkTargetRefusal(field: string, recorded: readonly string[] | undefined): string | undefined {
+  if (isSecretField(field)) return 'is a secret: a bulk action cannot set it (each person sets their own)';
+  if (recorded && !recorded.includes(field)) return 'leaves no revision in the record history: a bulk action cannot set it (its change on many rows could be neither seen nor undone)';
+  return undefined;
+}
+
+const canWrite = (field: FieldDeclaration, name: string) =>
+  field.writable ?? (field.column !== undefined && name !== 'id' && field.codec !== 'englishName' && field.codec !== 'file');
+
+/** The fields a list row (`list`) or the single record (`record`) carries. */
+export function returnedFields(surface: Pick<ResourceSurface, 'fields'>, where: 'list' | 'record'): string[] {
+  return Object.entries(surface.fields)
+    .filter(([, field]) => {
+      const returned = field.returned ?? 'both';
+      return returned === 'both' || returned === where;
+    })
+    .map(([name]) => name);
+}
+
+/** The fields a body may set. */
+export function writableFields(surface: Pick<ResourceSurface, 'fields'>): string[] {
+  return Object.entries(surface.fields)
+    .filter(([name, field]) => canWrite(field, name))
+    .map(([name]) => name);
+}
+
+/** The fields a body may carry: the writable ones and those the server returns (ignored). */
+export function acceptedBodyFields(surface: Pick<ResourceSurface, 'fields'>): Set<string> {
+  return new Set(
+    Object.entries(surface.fields)
+      .filter(([name, field]) => canWrite(field, name) || (field.returned ?? 'both') !== 'never')
+      .map(([name]) => name),
+  );
+}
+
+/** The query parameters a list accepts: paging and the declared filters. */
+export function acceptedListParams(surface: Pick<ResourceSurface, 'filters' | 'languageParam'>, extra: readonly string[] = []): string[] {
+  return ['page', 'perPage', ...Object.keys(surface.filters ?? {}), ...(surface.languageParam ? ['lang'] : []), ...extra];
+}
+
+/** The id, English name and per-locale names of every named list (genres, times, countries…), searched by `name`. */
+export const NAMED_FIELDS = {
+  id: { column: 'id' },
+  name: { column: 'names', codec: 'englishName' },
+  names: { column: 'names', codec: 'translations' },
+} as const satisfies Record<string, FieldDeclaration>;
+
+/** The `name` search of a table with a `search_text` column (every locale of its names, normalised). */
+export const NAME_SEARCH = { name: { column: 'searchText', op: 'search' } } as const satisfies Record<string, FilterDeclaration>;

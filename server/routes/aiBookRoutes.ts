@@ -1,0 +1,42 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyInstance } from 'fastify';
+import { aiModels } from '../ai/aiModels.js';
+import { BOOLEAN, dataAnswer, INTEGER, nullable, objectOf, responses, savedAnswer, STRING } from '../../common/answerSchemas.js';
+import { idParamsSchema } from '../http/pathParams.js';
+import { AI_DRAFT_ANSWER, SHEET_ANSWER } from '../sheets/sheetAnswers.js';
+import { GENERATION_BODY, getAiBook, launchGeneration } from '../ai/aiGenerationService.js';
+
+/**
+ * The AI drafts' calls (SPEC §7 `admin/ai-books…`). `POST admin/ai-books/ai-book-generation` launches
+ * a generation (server/ai/aiGenerationService.ts). `GET admin/ai-books/models`: the three models
+ * of SPEC §9 as this server is configured, `{ data: [{ id, label, provider, available, help }] }`;
+ * `help` tells staff whom to ask about a model that is not available (the variables that enable
+ * it are in the server's log, never in an answer). The keys never leave the server.
+ */
+export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
+  const model = objectOf({ id: STRING, label: STRING, provider: STRING, available: BOOLEAN, help: STRING }, { optional: ['help'] });
+  app.get('/ai-books/models', { schema: { response: responses(dataAnswer({ type: 'array', items: model })) } }, async () => ({
+    data: aiModels(app.config.ai).map(({ id, label, provider, available, help }) => ({ id, label, provider, available, ...(help ? { help } : {}) })),
+  }));
+
+  // Answers at once; the sheet's flags (is_ai_generation_running, has_ai_results, ai_generation_error) say how it ends.
+  app.post(
+    '/ai-books/ai-book-generation',
+    { config: { bodySchema: GENERATION_BODY }, schema: { response: responses(savedAnswer(objectOf({ book_id: INTEGER, is_ai_generation_running: { const: true } }))) } }, (request) =>
+    launchGeneration(
+      {
+        db: app.db,
+        ai: app.config.ai,
+        enqueue: async (job) => {
+          if (!app.aiGeneration) throw new Error('No AI generation queue: no AI provider is configured');
+          await app.aiGeneration.enqueue(job);
+        },
+      },
+      request.body,
+    ),
+  );
+
+  // Registered after the static paths above (`models`), which win over `{id}` anyway.
+  app.get('/ai-books/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(objectOf({ book: SHEET_ANSWER, aiBook: nullable(AI_DRAFT_ANSWER) }))) } }, async (request) => ({ data: await getAiBook(app.db, request.params.id) }));
+}

@@ -1,0 +1,46 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyInstance } from 'fastify';
+import { strictListQuery } from '../http/listQuery.js';
+import { pagingQuerySchema } from '../http/paging.js';
+import { idParamsSchema } from '../http/pathParams.js';
+import { bookListQuerySchema, readingSheetList } from '../resources/readingSheets.js';
+import { recordSchema } from '../engine/recordSchemas.js';
+import { BOOLEAN, INTEGER, MESSAGE_ANSWER, nullable, objectOf, PAGE_META, pagedAnswer, responses, STRING, type JsonSchema } from '../../common/answerSchemas.js';
+import { listBookOptionPage, listBookPage, removeBook } from '../sheets/sheetListService.js';
+
+const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
+
+const AUTHOR_LIST = { type: 'array', items: objectOf({ id: INTEGER, name: STRING }) };
+/** A page of sheets: the meta says whether `total` is exact (counted up to a bound) and holds the cursors of the pages around it. */
+const BOOK_PAGE = objectOf({
+  data: { type: 'array', items: recordSchema(readingSheetList.table, readingSheetList.fields, 'list') },
+  meta: objectOf({ ...(PAGE_META.properties as Record<string, JsonSchema>), total_exact: BOOLEAN, next_cursor: nullable(STRING), prev_cursor: nullable(STRING) }),
+});
+
+const optionsQuerySchema = {
+  type: 'object',
+  properties: { ...pagingQuerySchema, search: { type: 'string', maxLength: 200 }, ids: idList },
+} as const;
+
+/**
+ * The reading-sheet list and its deletion (the sheet itself, `GET`/`POST admin/books/{id}`, is
+ * server/routes/sheetSaveRoutes.ts; its export and bulk actions are every served list's, server/routes/listExportRoutes.ts
+ * and listBulk.ts): `GET admin/books`, `GET admin/books/options`, `DELETE admin/books/{id}`.
+ * `/books/options` is a static path, so it always wins over `/books/:id`.
+ */
+export async function bookListRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const { check, ...listOptions } = strictListQuery(bookListQuerySchema);
+  app.get('/books', { ...listOptions, schema: { ...listOptions.schema, response: responses(BOOK_PAGE) } }, async (request) => {
+    check(request);
+    return listBookPage(app.db, request.query);
+  });
+
+  const { check: checkOptions, ...optionsOptions } = strictListQuery(optionsQuerySchema);
+  app.get('/books/options', { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(objectOf({ id: INTEGER, original_title: STRING, authorList: AUTHOR_LIST }))) } }, async (request) => {
+    checkOptions(request);
+    return listBookOptionPage(app.db, request.query);
+  });
+
+  app.delete('/books/:id', { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, async (request) => removeBook(app.recordWrites, app.storage, request.params.id));
+}

@@ -1,0 +1,129 @@
+import type { Db } from '../db/client.js';
+import { findSheetLists, findSheetListsOf, findSheetRow, findSheetRows, type SheetLists, type SheetRow } from '../db/repositories/sheets/sheetReadRepository.js';
+import { BOOK_CRITERIA, BOOK_FILE_TYPES, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
+import { notFound } from '../http/errors.js';
+import { fileUrl } from '../storage/fileUrl.js';
+import { parseId } from '../engine/resourceService.js';
+import { sheetColumnAnswer } from './sheetColumnFields.js';
+import { requestsOfSheet } from '../resources/demands.js';
+import { concurrently } from '../db/concurrently.js';
+
+/** A stored file as the editor lists it. */
+interface SheetFile {
+  id: number;
+  name: string;
+  type: BookFileType;
+  /** The file's address (SPEC §3 'full path'): `/api/admin/files/…?name=…`. */
+  full_path: string;
+  size: number;
+  mime: string;
+}
+
+/**
+ * The whole reading sheet as `GET admin/books/{id}` answers it (and a save returns it). The
+ * writable part has exactly the names and shapes a save accepts (schemas/books/readingSheet.schema.json),
+ * so the editor can send back what it read; the rest is read-only (labels, requests, files, AI flags).
+ */
+export type SheetApi = Record<string, unknown> & { id: number; version: number };
+
+export const SHEET_NOT_FOUND = 'Reading sheet';
+
+const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** Reads one sheet; 404 when the id is unknown or not an id. */
+export async function getSheet(db: Db, rawIdOrId: string | number): Promise<SheetApi> {
+  const id = typeof rawIdOrId === 'number' ? rawIdOrId : parseId(rawIdOrId);
+  const sheet = id === undefined ? undefined : await findSheet(db, id);
+  if (!sheet) throw notFound(SHEET_NOT_FOUND);
+  return sheet;
+}
+
+/** One sheet, undefined when none; `requests: false` leaves its requests out (the history's read: they are records of their own). */
+export async function findSheet(db: Db, id: number, { requests = true }: { requests?: boolean } = {}): Promise<SheetApi | undefined> {
+  const row = await findSheetRow(db, id);
+  if (!row) return undefined;
+  const [lists, requestRows] = await concurrently(db, [() => findSheetLists(db, row.book.id), async () => (requests ? requestsOfSheet(db, row.book.id) : [])]);
+  return toSheetApi(row, { ...lists, requestRows });
+}
+
+/** Several sheets at once, as `findSheet` reads each without its requests (a bulk action's rows): those that exist, by id. */
+export async function findSheets(db: Db, ids: readonly number[]): Promise<Map<number, SheetApi>> {
+  const rows = await findSheetRows(db, ids);
+  if (rows.length === 0) return new Map();
+  const lists = await findSheetListsOf(db, rows.map((row) => row.book.id));
+  return new Map(rows.map((row) => [row.book.id, toSheetApi(row, { ...lists.get(row.book.id)!, requestRows: [] })]));
+}
+
+export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }: SheetRow, lists: SheetLists & { requestRows: readonly object[] }): SheetApi {
+  const criteria: Record<string, number[]> = Object.fromEntries(Object.keys(BOOK_CRITERIA).map((key) => [key, []]));
+  for (const { key, id } of lists.criteriaRows) criteria[key]?.push(id);
+  for (const ids of Object.values(criteria)) ids.sort((a, b) => a - b);
+
+  const agesOf = new Map<number, number[]>();
+  for (const { characterId, ageId } of lists.ageRows) (agesOf.get(characterId) ?? agesOf.set(characterId, []).get(characterId)!).push(ageId);
+
+  const ratings: Partial<Record<RatingType, number>> = {};
+  for (const type of RATING_TYPES) {
+    const rate = lists.ratingRows.find((rating) => rating.type === type)?.rate;
+    if (rate !== undefined) ratings[type] = rate;
+  }
+
+  const files = (type: BookFileType): SheetFile[] =>
+    lists.fileRows
+      .filter((file) => file.type === type)
+      .map((file) => ({ id: file.id, name: file.originalName, type: file.type, full_path: fileUrl(file.storedName, file.originalName), size: file.size, mime: file.mime }));
+
+  const primary = lists.genreRows.find((genre) => genre.isPrimary);
+
+  return {
+    id: book.id,
+    // The fields stored in `books` (the identity, numbers, flags, per-language maps, version), as the schema lists them.
+    ...sheetColumnAnswer(book),
+    version: book.version,
+    status: { id: book.statusId, label: statusLabel },
+    rights_status: { id: book.rightsStatusId, label: rightsStatusLabel },
+    rights_status_updated_at: iso(book.rightsStatusUpdatedAt),
+    company: book.companyId === null ? null : { id: book.companyId, name: companyName },
+    seriesList: lists.series,
+    authorList: lists.authorRows,
+    sourceList: lists.sources,
+    contactList: lists.contactRows.map(({ audiovisualLaw, ...contact }) => ({ ...contact, audiovisual_law: flag(audiovisualLaw) })),
+    reporterList: lists.reporterRows,
+    // The requests as `GET admin/demands` sends them (server/db/repositories/directory/demandRepository.ts).
+    requestList: lists.requestRows,
+    genres: lists.genreRows.map((genre) => genre.id),
+    primary_genre: primary?.id ?? null,
+    ...criteria,
+    characters: lists.characterRows.map((character) => ({
+      id: character.id,
+      key: `character-${character.id}`,
+      name: character.name,
+      function: character.function,
+      gender: character.gender,
+      ages: agesOf.get(character.id) ?? [],
+      country: character.country,
+      topology: character.topology,
+      characterisations: character.characterisations,
+      issues: character.issues,
+      evolutions: character.evolutions,
+    })),
+    ratings,
+    documentList: files(BOOK_FILE_TYPES.file),
+    coverList: files(BOOK_FILE_TYPES.cover),
+    videoList: files(BOOK_FILE_TYPES.video),
+    manuscript: book.manuscriptStoredName
+      ? {
+          name: book.manuscriptOriginalName,
+          full_path: fileUrl(book.manuscriptStoredName, book.manuscriptOriginalName ?? undefined),
+          size: book.manuscriptSize,
+          uploaded_at: iso(book.manuscriptUploadedAt),
+        }
+      : null,
+    is_ai_generation_running: book.isAiGenerationRunning,
+    has_ai_results: book.hasAiResults,
+    ai_generation_error: book.aiGenerationError,
+    created_at: iso(book.createdAt),
+    updated_at: iso(book.updatedAt),
+  };
+}

@@ -1,0 +1,59 @@
+import type { CharacterRow, SeriesRow } from '../db/repositories/sheets/sheetWriteRepository.js';
+import { bookSearchText, type NewBook, type RatingType } from '../db/schema/index.js';
+import { sheetColumnValues } from './sheetColumnFields.js';
+import { CRITERIA_KEYS, ratingsOf, type CriteriaKey, type SheetInput } from './sheetSaveInput.js';
+
+/**
+ * The book columns of a valid sheet: what every save writes. The manuscript, the version and the
+ * statuses are left to the write, which knows whether it creates or updates.
+ */
+export function sheetColumns(sheet: SheetInput, authorNames: readonly string[], now: Date): Omit<NewBook, 'statusId' | 'rightsStatusId'> {
+  return {
+    ...(sheetColumnValues(sheet as Record<string, unknown>) as Pick<NewBook, 'originalTitle'>),
+    searchText: bookSearchText(sheet.original_title, sheet.titles ?? {}, authorNames),
+    updatedAt: now,
+  };
+}
+
+/** The lists of a sheet as the write repository stores them (an absent list is empty, but for the reporters). */
+export interface SheetLists {
+  genres: number[];
+  primaryGenre: number | undefined;
+  criteria: Record<CriteriaKey, number[]>;
+  authors: { id: number; type: number }[];
+  contacts: { id: number; audiovisualLaw: boolean }[];
+  /** The reporters listing the sheet; undefined when the save does not send `reporterList` (links left as they are). */
+  reporters: number[] | undefined;
+  sources: { contactId: number | null; other: string | null; date: string | null; mail: string | null }[];
+  series: SeriesRow[];
+  characters: CharacterRow[];
+  ratings: { type: RatingType; rate: number }[];
+}
+
+/** A valid sheet's lists, with the defaults the database expects (author type 1, no flag = false). */
+export function sheetLists(sheet: SheetInput): SheetLists {
+  return {
+    genres: sheet.genres ?? [],
+    primaryGenre: sheet.primary_genre,
+    criteria: Object.fromEntries(CRITERIA_KEYS.map((key) => [key, sheet[key] ?? []])) as Record<CriteriaKey, number[]>,
+    authors: sheet.authorList?.map((author) => ({ id: author.id, type: author.type ?? 1 })) ?? [],
+    contacts: sheet.contactList?.map((contact) => ({ id: contact.id, audiovisualLaw: contact.audiovisual_law === 1 })) ?? [],
+    reporters: sheet.reporterList?.map((reporter) => reporter.id),
+    sources: sheet.sourceList?.map((source) => ({ contactId: source.id ?? null, other: source.other ?? null, date: source.date ?? null, mail: source.mail ?? null })) ?? [],
+    series: sheet.seriesList?.map(({ id, name, number }) => ({ id, name, number })) ?? [],
+    characters:
+      sheet.characters?.map((character) => ({
+        id: character.id,
+        name: character.name,
+        functionId: character.function ?? null,
+        genderId: character.gender ?? null,
+        countryId: character.country ?? null,
+        topologyId: character.topology ?? null,
+        ageIds: character.ages ?? [],
+        characterisations: character.characterisations ?? {},
+        issues: character.issues ?? {},
+        evolutions: character.evolutions ?? {},
+      })) ?? [],
+    ratings: ratingsOf(sheet),
+  };
+}
