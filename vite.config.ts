@@ -13,7 +13,7 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each compressible file of the build, which
- * the server sends to browsers that accept them (server/plugins/client.ts): the first page's
+ * the server sends to browsers that accept them (server/plugins/clientFiles.ts): the first page's
  * scripts travel as ≈ 440 KB instead of 1.5 MB. Already compressed formats (woff2, images) are left alone.
  */
 function precompress(): Plugin {
