@@ -9,7 +9,7 @@
  * memory growth (peak RSS during the download − RSS just before it) under 100 MB. XLSX is measured
  * for information; an XLSX of the whole catalogue that takes longer than BENCH_XLSX_LIMIT_S is
  * stopped there and measured on BENCH_XLSX_SUBSET instead. Beside them, the floor: the export's
- * rows read in the bench process (`bookExportSource`'s batches, SQL and row mapping, no cells, no
+ * rows read in the bench process (`sheetExportSource`'s batches, SQL and row mapping, no cells, no
  * file, no HTTP) on the same database.
  *
  * Environment:
@@ -31,7 +31,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { findAdministratorByEmail, insertAdministrator } from '../server/db/repositories/auth/administratorRepository.js';
 import { type Db } from '../server/db/client.js';
-import { bookExportSource } from '../server/sheets/sheetListService.js';
+import { sheetExportSource } from '../server/sheets/sheetListService.js';
 import { hashPassword } from '../server/auth/passwords.js';
 import { ADMIN } from '../scripts/harness/admin.js';
 import { prepareCatalogue } from './list.js';
@@ -76,7 +76,7 @@ export interface ExportMeasure {
   load: number;
 }
 
-/** The export's rows read in the bench process: `bookExportSource`'s batches one after the other. */
+/** The export's rows read in the bench process: `sheetExportSource`'s batches one after the other. */
 interface ExportFloor {
   rows: number;
   totalMs: number;
@@ -269,12 +269,12 @@ export async function download(server: BuiltServer, cookie: string, format: 'csv
   return measure;
 }
 
-/** Reads every row of the export as the route does (`bookExportSource`, no cells, no file), timing each batch. */
+/** Reads every row of the export as the route does (`sheetExportSource`, no cells, no file), timing each batch. */
 async function exportFloor(db: Db): Promise<ExportFloor> {
   const load = os.loadavg()[0]!;
-  log('export floor: bookExportSource batches in the bench process ...');
+  log('export floor: sheetExportSource batches in the bench process ...');
   const started = performance.now();
-  const source = await bookExportSource(db, {});
+  const source = await sheetExportSource(db, {});
   const batches = source.batches();
   const times: number[] = [];
   let rows = 0;
@@ -366,7 +366,7 @@ export function exportSection(result: ExportResult): string[] {
     '- Client: `fetch` with a session cookie and `accept-encoding: identity` (no gzip), the list\'s default columns, no `accept-language` (`,` separator); the body read as a stream to its end (time to headers, to the first body byte, to the end), written to a temporary file and checked afterwards: the CSV parsed by `csv-parse` (header + one record per row, every record the header\'s width), the XLSX a complete ZIP.',
     `- Memory: the server process's VmRSS (/proc/<pid>/status) every ${SAMPLE_MS} ms; before: just before the request; growth: peak − before; after: 2 s after the end. MB = 10⁶ bytes; times in ms unless said.`,
     `- CSV checked: ${checked}.`,
-    `- Floor, the same rows read in the bench process (\`bookExportSource\`: the counts, then ${floor.batchSize.toLocaleString('en')} rows at a time by keyset, their positions then their columns, two batches' columns read ahead, mapped to list items; no cells, no file, no HTTP): ` +
+    `- Floor, the same rows read in the bench process (\`sheetExportSource\`: the counts, then ${floor.batchSize.toLocaleString('en')} rows at a time by keyset, their positions then their columns, two batches' columns read ahead, mapped to list items; no cells, no file, no HTTP): ` +
       `${floor.rows.toLocaleString('en')} rows in ${seconds(floor.totalMs)} s, **${((floor.rows / floor.totalMs) * 1000).toFixed(0)} rows/s**; ` +
       `a batch ${ms(floor.batch.median)} ms median, ${ms(floor.batch.p95)} p95, ${ms(floor.batch.max)} max (load ${floor.load.toFixed(2)} before).`,
     '',

@@ -33,7 +33,7 @@ import { insertAdministrator } from '../server/db/repositories/auth/administrato
 import { openSession } from '../server/auth/sessions.js';
 import { launchBrowser } from '../scripts/harness/browser.js';
 import { newContext } from './editor.js';
-import { createBookSaveService } from '../server/sheets/sheetSaveService.js';
+import { createSheetSaveService } from '../server/sheets/sheetSaveService.js';
 import { createRecordWrites } from '../server/engine/recordWrites.js';
 import { openBenchDatabase } from './benchDatabase.js';
 import { benchSheetBody } from './benchSheet.js';
@@ -101,7 +101,7 @@ export async function measureHistory(): Promise<HistoryResult> {
     const load0 = os.loadavg()[0]!;
 
     // The same sheet service on two write paths: the app's (history kept) and a bare one (none).
-    const service = (writes: Parameters<typeof createBookSaveService>[0]['writes']) => createBookSaveService({ db, storage: app.storage, writes });
+    const service = (writes: Parameters<typeof createSheetSaveService>[0]['writes']) => createSheetSaveService({ db, storage: app.storage, writes });
     const withHistory = service(app.recordWrites);
     const without = service(createRecordWrites(db));
     // As the route hands it over: a JSON body normalised by the form's schema.

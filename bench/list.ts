@@ -23,10 +23,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { type Database } from '../server/db/client.js';
-import { listBooks } from '../server/db/repositories/sheets/sheetListRepository.js';
+import { listSheets } from '../server/db/repositories/sheets/sheetListRepository.js';
 import { RATING_TYPES } from '../server/db/schema/book-ratings.js';
 import { seedReferenceData } from '../server/db/seed/index.js';
-import { bookListArgs, listBookPage, type BookListQuery } from '../server/sheets/sheetListService.js';
+import { sheetListArgs, listSheetPage, type SheetListQuery } from '../server/sheets/sheetListService.js';
 import { generateCatalogue } from './generate.js';
 import { measureCase, sessionClient, type CaseResult, type HttpSqlCase } from './httpVsSql.js';
 import { engineHeading, loadLine, log, ms, rowsLine } from './stats.js';
@@ -60,7 +60,7 @@ const TARGET_RATIO = 1.3;
  * A measured call; `cursorAfter` makes it a keyset page: the `after` cursor of that query's answer
  * (the page before) is added to it when the bench starts, as the client does on 'Next'.
  */
-type Case = HttpSqlCase<BookListQuery> & { cursorAfter?: BookListQuery };
+type Case = HttpSqlCase<SheetListQuery> & { cursorAfter?: SheetListQuery };
 
 const EVERY_RATING_2 = Object.fromEntries(RATING_TYPES.map((type) => [type, 2]));
 
@@ -156,9 +156,9 @@ export async function measureList(engine: 'pglite' | 'postgres', size: number = 
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: 'no-client', DEMO_DATA: 'false' }), database });
   try {
     const http = await sessionClient(app, db, 'books');
-    const bare = async (query: BookListQuery) => {
-      const { conditions, order, window } = await bookListArgs(db, query);
-      return listBooks(db, conditions, order, window);
+    const bare = async (query: SheetListQuery) => {
+      const { conditions, order, window } = await sheetListArgs(db, query);
+      return listSheets(db, conditions, order, window);
     };
 
     const version = String((await rowsOf(database, 'select version() as v'))[0]?.v ?? '');
@@ -171,9 +171,9 @@ export async function measureList(engine: 'pglite' | 'postgres', size: number = 
     const loadBefore = os.loadavg()[0]!;
     const cases: CaseResult[] = [];
     for (const item of CASES) {
-      let measured: HttpSqlCase<BookListQuery> = item;
+      let measured: HttpSqlCase<SheetListQuery> = item;
       if (item.cursorAfter) {
-        const after = (await listBookPage(db, item.cursorAfter)).meta.next_cursor;
+        const after = (await listSheetPage(db, item.cursorAfter)).meta.next_cursor;
         if (!after) {
           // A small catalogue has no such page (the cost curve's 10,000 sheets): nothing to measure.
           log(`${engine} ${size / 1000}k ${item.name}: no page after ${JSON.stringify(item.cursorAfter)}, not measured`);
@@ -269,7 +269,7 @@ export function listIntro(): string[] {
   return [
     `${SIZES.postgres.toLocaleString('en')} reading sheets on PostgreSQL, ${SIZES.pglite.toLocaleString('en')} on PGlite (bench/generate.ts).`,
     'HTTP: the app listening on 127.0.0.1, sequential `fetch` calls on a keep-alive connection with a session cookie, timed until the body is read.',
-    'SQL: the same call\'s repository work run directly on the same database (`bookListArgs` + `listBooks`: the tree expansion when filtering by genres or thematics, the page query and the count), the floor the HTTP figure is compared with.',
+    'SQL: the same call\'s repository work run directly on the same database (`sheetListArgs` + `listSheets`: the tree expansion when filtering by genres or thematics, the page query and the count), the floor the HTTP figure is compared with.',
     `Targets: PostgreSQL p95 ≤ ${TARGET_P95.postgres} ms and HTTP ≤ ${TARGET_RATIO} × SQL (medians); PGlite p95 ≤ ${TARGET_P95.pglite} ms.`,
   ];
 }

@@ -26,8 +26,8 @@ import { createStorage, type Storage } from './storage/index.js';
 import { aiBookRoutes } from './routes/aiBookRoutes.js';
 import { dashboardRoutes } from './routes/dashboardRoutes.js';
 import { authRoutes } from './routes/authRoutes.js';
-import { bookSaveRoutes } from './routes/sheetSaveRoutes.js';
-import { bookListRoutes } from './routes/sheetListRoutes.js';
+import { sheetSaveRoutes } from './routes/sheetSaveRoutes.js';
+import { sheetListRoutes } from './routes/sheetListRoutes.js';
 import { clientConfigRoutes } from './routes/clientConfigRoutes.js';
 import { healthRoutes } from './routes/healthRoutes.js';
 import { reporterRoutes } from './routes/reporterRoutes.js';
@@ -219,8 +219,8 @@ export async function buildApp({ config, database, logger = false, screensDir, n
             await protectedRoutes.register(userRoutes); // validate, libraries, searches, credits, user pickers
             await protectedRoutes.register(reporterRoutes); // GET /reporters/:id/books, DELETE /reporters/delete-book
             await protectedRoutes.register(subscriptionRoutes); // POST /plans/:userid, DELETE /plans/:userid/cancel
-            await protectedRoutes.register(bookListRoutes); // GET /books, GET /books/options, DELETE /books/:id
-            await protectedRoutes.register(bookSaveRoutes); // GET /books/:id, POST /books[/:id], DELETE /utilities/book-files|book-manuscript
+            await protectedRoutes.register(sheetListRoutes); // GET /books, GET /books/options, DELETE /books/:id
+            await protectedRoutes.register(sheetSaveRoutes); // GET /books/:id, POST /books[/:id], DELETE /utilities/book-files|book-manuscript
             await protectedRoutes.register(aiBookRoutes); // GET /ai-books/models, POST /ai-books/ai-book-generation, GET /ai-books/:id
             await protectedRoutes.register(dashboardRoutes); // GET /dashboard/data, /dashboard/series, POST /dashboard/get-saved-search-users
           });

@@ -12,8 +12,8 @@ import { readingSheetList, SHEET_RESOURCE } from '../resources/readingSheets.js'
 import { isCustom, type ResourceDefinition } from '../engine/resourceTypes.js';
 import type { Storage } from '../storage/Storage.js';
 import type { PendingUploads } from '../uploads/PendingUploads.js';
-import { createBookSaveService, type BookSaveService } from '../sheets/sheetSaveService.js';
-import { bookExportSource, type BookListQuery } from '../sheets/sheetListService.js';
+import { createSheetSaveService, type SheetSaveService } from '../sheets/sheetSaveService.js';
+import { sheetExportSource, type SheetListQuery } from '../sheets/sheetListService.js';
 import type { BulkRows } from '../engine/bulk/bulkActions.js';
 import { resourceBulkRows } from '../engine/bulk/bulkRows.js';
 import { sheetBulkRows } from '../sheets/sheetBulkRows.js';
@@ -48,7 +48,7 @@ export interface AppServices {
   /** Every declared resource's service, by its API name (`genres`, `users`…). */
   resources: ReadonlyMap<string, ResourceService>;
   /** The reading sheets' read, save and file deletes. */
-  sheets: BookSaveService;
+  sheets: SheetSaveService;
   /** Every list with an export and bulk actions: the declared resources' with a list screen, and the reading sheets'. */
   lists: readonly ServedList[];
   /** The records' history: revisions, the activity, restores through each resource's own save. */
@@ -83,7 +83,7 @@ export function createAppServices({ db, config, log, storage, pending, cardPayme
       return [definition.api, createCustomResourceService(db, custom, screenRegistry.screens, context, writes)] as const;
     }),
   );
-  const sheets = createBookSaveService({
+  const sheets = createSheetSaveService({
     db,
     storage,
     pending,
@@ -110,7 +110,7 @@ export function createAppServices({ db, config, log, storage, pending, cardPayme
   }
   lists.push({
     contract: contracts.get(readingSheetList.screen)!,
-    exportSource: (query) => bookExportSource(db, query as BookListQuery),
+    exportSource: (query) => sheetExportSource(db, query as SheetListQuery),
     bulkRows: sheetBulkRows(db, sheets, writes, storage),
   });
 

@@ -2,7 +2,7 @@ import { LOCALES } from '../../common/locales.js';
 import { recordedFields } from './declaration.js';
 import { RESOURCES } from '../resources/index.js';
 import { listQuerySchema } from './listQuerySchema.js';
-import { bookListQuerySchema, readingSheetList } from '../resources/readingSheets.js';
+import { sheetListQuerySchema, readingSheetList } from '../resources/readingSheets.js';
 import { recordSchema } from './recordSchemas.js';
 import type { ResourceDefinition } from './resourceTypes.js';
 
@@ -40,7 +40,7 @@ export function listContracts(): ReadonlyMap<string, ListContract> {
   contracts ??= new Map<string, ListContract>([
     [
       readingSheetList.screen,
-      { screen: readingSheetList.screen, api: readingSheetList.api, query: bookListQuerySchema, filters: Object.keys(readingSheetList.filters), fields: Object.keys(recordSchema(readingSheetList.table, readingSheetList.fields, 'list').properties as object) },
+      { screen: readingSheetList.screen, api: readingSheetList.api, query: sheetListQuerySchema, filters: Object.keys(readingSheetList.filters), fields: Object.keys(recordSchema(readingSheetList.table, readingSheetList.fields, 'list').properties as object) },
     ],
     ...RESOURCES.filter((definition): definition is ResourceDefinition & { screen: string } => typeof definition.screen === 'string').map(
       (definition) =>

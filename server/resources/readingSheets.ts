@@ -15,10 +15,10 @@ const oneOf = (column: string): FilterDeclaration => ({ column, op: 'in', many: 
  * (`overlaps`, a GIN index each), single columns as `in`, ratings as minimum stars.
  */
 /** The orders of the reading-sheet list (`sort`), newest change first by default. */
-export const BOOK_SORTS = ['id', 'title', 'publication_date', 'updated_at'] as const;
-export type BookSort = (typeof BOOK_SORTS)[number];
+export const SHEET_SORTS = ['id', 'title', 'publication_date', 'updated_at'] as const;
+export type SheetSort = (typeof SHEET_SORTS)[number];
 
-export const BOOK_FILTERS = {
+export const SHEET_FILTERS = {
   search: { column: 'searchVector', op: 'fulltext', ranked: 'titleVector' },
   author: ids('authorIds'),
   rightsStatus: oneOf('rightsStatusId'),
@@ -72,7 +72,7 @@ export const readingSheetList = {
     nb_pages: listOnly('books.nb_pages', nullable(INTEGER)),
     ...(Object.fromEntries(RATING_TYPES.map((type) => [`${type}_rating`, listOnly(`the stars of its ${type} rating (${RATING_MIN} to ${RATING_MAX}), null when not rated`, nullable(INTEGER))])) as Record<`${RatingType}_rating`, FieldDeclaration>),
   },
-  filters: BOOK_FILTERS,
+  filters: SHEET_FILTERS,
 } as const satisfies ResourceSurface & { table: unknown };
 
 /**
@@ -100,9 +100,9 @@ export const SHEET_READ_ONLY_FIELDS = {
 /** Form fields of the sheet that are save options, never stored as such nor returned. */
 export const SHEET_SAVE_OPTIONS = ['withNotification'] as const;
 
-/** JSON Schema of the query of `GET admin/books`: paging, the declared filters (`BOOK_FILTERS`), and the sort. */
-export const bookListQuerySchema = listQuerySchema(bookFacets, BOOK_FILTERS, {
-  sort: { type: 'string', enum: BOOK_SORTS },
+/** JSON Schema of the query of `GET admin/books`: paging, the declared filters (`SHEET_FILTERS`), and the sort. */
+export const sheetListQuerySchema = listQuerySchema(bookFacets, SHEET_FILTERS, {
+  sort: { type: 'string', enum: SHEET_SORTS },
   direction: { type: 'string', enum: ['asc', 'desc'] },
   // Keyset paging: a `meta.next_cursor` / `meta.prev_cursor` of an earlier answer (server/sheets/sheetListCursor.ts);
   // room for a title sort's cursor holding a 1,000-character title in any script.

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { strictListQuery } from '../http/listQuery.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { idParamsSchema } from '../http/pathParams.js';
-import { bookListQuerySchema, readingSheetList } from '../resources/readingSheets.js';
+import { sheetListQuerySchema, readingSheetList } from '../resources/readingSheets.js';
 import { recordSchema } from '../engine/recordSchemas.js';
 import { BOOLEAN, INTEGER, MESSAGE_ANSWER, nullable, objectOf, PAGE_META, pagedAnswer, responses, STRING, type JsonSchema } from '../../common/answerSchemas.js';
-import { listBookOptionPage, listBookPage, removeBook } from '../sheets/sheetListService.js';
+import { listSheetOptionPage, listSheetPage, removeSheet } from '../sheets/sheetListService.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
 
@@ -28,19 +28,19 @@ const optionsQuerySchema = {
  * and listBulk.ts): `GET admin/books`, `GET admin/books/options`, `DELETE admin/books/{id}`.
  * `/books/options` is a static path, so it always wins over `/books/:id`.
  */
-export async function bookListRoutes(fastify: FastifyInstance): Promise<void> {
+export async function sheetListRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  const { check, ...listOptions } = strictListQuery(bookListQuerySchema);
+  const { check, ...listOptions } = strictListQuery(sheetListQuerySchema);
   app.get('/books', { ...listOptions, schema: { ...listOptions.schema, response: responses(BOOK_PAGE) } }, async (request) => {
     check(request);
-    return listBookPage(app.db, request.query);
+    return listSheetPage(app.db, request.query);
   });
 
   const { check: checkOptions, ...optionsOptions } = strictListQuery(optionsQuerySchema);
   app.get('/books/options', { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(objectOf({ id: INTEGER, original_title: STRING, authorList: AUTHOR_LIST }))) } }, async (request) => {
     checkOptions(request);
-    return listBookOptionPage(app.db, request.query);
+    return listSheetOptionPage(app.db, request.query);
   });
 
-  app.delete('/books/:id', { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, async (request) => removeBook(app.recordWrites, app.storage, request.params.id));
+  app.delete('/books/:id', { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, async (request) => removeSheet(app.recordWrites, app.storage, request.params.id));
 }

@@ -24,7 +24,7 @@ const bookFileParamsSchema = { type: 'object', properties: { book: { type: 'stri
  * - `DELETE /utilities/book-files/:book/:file`, `DELETE /utilities/book-manuscript/:book`.
  * The list (`GET /books`, `DELETE /books/:id`, `/books/options`) is in routes/books.ts.
  */
-export async function bookSaveRoutes(instance: FastifyInstance): Promise<void> {
+export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> {
   // Params types come from the schemas of each route.
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const service = app.services.sheets;

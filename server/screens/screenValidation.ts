@@ -6,7 +6,7 @@ import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { normalizeJsonForm } from '../http/multipartForm.js';
 import { RESOURCES } from '../resources/index.js';
 import { READING_SHEET_SCHEMA } from '../sheets/sheetSaveInput.js';
-import type { BookSaveService } from '../sheets/sheetSaveService.js';
+import type { SheetSaveService } from '../sheets/sheetSaveService.js';
 import type { ResourceService } from '../engine/resourceService.js';
 import type { ResourceDefinition } from '../engine/resourceTypes.js';
 import { problemErrors, SCREEN_MESSAGES, type ScreenService } from './screenService.js';
@@ -14,7 +14,7 @@ import { problemErrors, SCREEN_MESSAGES, type ScreenService } from './screenServ
 /** The services whose saves the preview runs, dry (server/engine/recordWrites.ts `dryRun`). */
 export interface PreviewSaves {
   resource(definition: ResourceDefinition): ResourceService;
-  sheet(): Pick<BookSaveService, 'save'>;
+  sheet(): Pick<SheetSaveService, 'save'>;
 }
 
 /** The record's id when it has one (an update is previewed), else undefined (a create). */

@@ -4,11 +4,11 @@ import { currentRequest } from '../http/requestContext.js';
 import type { Storage } from '../storage/index.js';
 import type { BulkRows } from '../engine/bulk/bulkActions.js';
 import type { RecordWrites } from '../engine/recordWrites.js';
-import { bookExportSource, removeBook, type BookListQuery } from './sheetListService.js';
+import { sheetExportSource, removeSheet, type SheetListQuery } from './sheetListService.js';
 import { findSheets, type SheetApi } from './sheetReadService.js';
 import { SHEET_COLUMN_FIELDS } from './sheetColumnFields.js';
 import { READING_SHEET_SCHEMA } from './sheetSaveInput.js';
-import type { BookSaveService } from './sheetSaveService.js';
+import type { SheetSaveService } from './sheetSaveService.js';
 import { sheetSaveBody } from './sheetHistory.js';
 
 /**
@@ -17,7 +17,7 @@ import { sheetSaveBody } from './sheetHistory.js';
  * a save), or deleted as `DELETE admin/books/{id}` does. Changes to columns of the sheet (its
  * statuses) write those columns alone (`saveColumns`); others save the whole sheet.
  */
-export function sheetBulkRows(db: Db, sheets: Pick<BookSaveService, 'save' | 'saveColumns'>, writes: RecordWrites, storage: Storage): BulkRows {
+export function sheetBulkRows(db: Db, sheets: Pick<SheetSaveService, 'save' | 'saveColumns'>, writes: RecordWrites, storage: Storage): BulkRows {
   return {
     read: (ids) => findSheets(db, ids),
     async set(record, changes) {
@@ -29,8 +29,8 @@ export function sheetBulkRows(db: Db, sheets: Pick<BookSaveService, 'save' | 'sa
       await sheets.save({ rawId: String(record.id), input: normalizeJsonForm(sheetSaveBody(record, changes), READING_SHEET_SCHEMA), files: [], administratorId });
     },
     async remove(id) {
-      await removeBook(writes, storage, String(id));
+      await removeSheet(writes, storage, String(id));
     },
-    matching: (query) => bookExportSource(db, query as BookListQuery),
+    matching: (query) => sheetExportSource(db, query as SheetListQuery),
   };
 }

@@ -6,7 +6,7 @@ import { normalizeJsonForm } from '../http/multipartForm.js';
 import { currentRequest } from '../http/requestContext.js';
 import { findSheet, type SheetApi } from './sheetReadService.js';
 import { READING_SHEET_SCHEMA } from './sheetSaveInput.js';
-import type { BookSaveService } from './sheetSaveService.js';
+import type { SheetSaveService } from './sheetSaveService.js';
 import type { Restorer } from '../engine/history/historyService.js';
 import { fileView, type HistorySubject } from '../engine/history/recordHistory.js';
 
@@ -55,7 +55,7 @@ function ownRows(restored: unknown, current: unknown): unknown {
 }
 
 /** How a restore writes a sheet back: its form's fields, as a JSON body of the editor's, through its save. */
-export function sheetRestorer(sheets: Pick<BookSaveService, 'save'>): Restorer {
+export function sheetRestorer(sheets: Pick<SheetSaveService, 'save'>): Restorer {
   return {
     restorable: (field) => SHEET_HISTORY_FIELDS.includes(field),
     bodies: (restored, current) => [Object.fromEntries(SHEET_HISTORY_FIELDS.map((field) => [field, OWN_ROWS.includes(field) ? ownRows(restored[field], current?.[field]) : restored[field]]))],

@@ -1,11 +1,11 @@
-import { SORT_KEY_PATTERNS, type BookListPosition, type BookSort } from '../db/repositories/sheets/sheetListRepository.js';
+import { SORT_KEY_PATTERNS, type BookListPosition, type SheetSort } from '../db/repositories/sheets/sheetListRepository.js';
 
 /**
  * The `after` / `before` cursors of `GET admin/books` (`meta.next_cursor`, `meta.prev_cursor`):
  * a row's position in the list's order (tier, sort value, id) as opaque base64url JSON, so the
  * client pages past any depth without an offset (docs/books-list.md).
  */
-export function encodeBookCursor(position: BookListPosition): string {
+export function encodeSheetCursor(position: BookListPosition): string {
   return Buffer.from(JSON.stringify([position.tier, position.key, position.id])).toString('base64url');
 }
 
@@ -13,7 +13,7 @@ export function encodeBookCursor(position: BookListPosition): string {
  * The position a cursor holds, or undefined when it is not one of ours for this sort (made for
  * another sort, altered or truncated): the route answers 422 then.
  */
-export function decodeBookCursor(cursor: string, sort: BookSort): BookListPosition | undefined {
+export function decodeSheetCursor(cursor: string, sort: SheetSort): BookListPosition | undefined {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

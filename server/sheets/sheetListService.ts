@@ -3,28 +3,28 @@ import { isStillReferenced } from '../db/pgErrors.js';
 import type { SQL } from 'drizzle-orm';
 import type { ListQuery, PageMeta } from '../../common/api.js';
 import {
-  countBookTiers,
-  bookBatchRows,
-  findBookBatch,
-  listBooks,
-  type BookAuthorRef,
-  type BookBatch,
-  type BookListOrder,
-  type BookListRow,
-  type BookListWindow,
-  type BookSort,
+  countSheetTiers,
+  sheetBatchRows,
+  findSheetBatch,
+  listSheets,
+  type SheetAuthorRef,
+  type SheetBatch,
+  type SheetListOrder,
+  type SheetListRow,
+  type SheetListWindow,
+  type SheetSort,
   type SortDirection,
 } from '../db/repositories/sheets/sheetListRepository.js';
-import { bookStoredKeys, countBookDemands, deleteBook } from '../db/repositories/sheets/sheetDeleteRepository.js';
-import { listBookOptions, type BookOptionRow } from '../db/repositories/sheets/sheetOptionRepository.js';
+import { sheetStoredKeys, countSheetDemands, deleteSheet } from '../db/repositories/sheets/sheetDeleteRepository.js';
+import { listSheetOptions, type SheetOptionRow } from '../db/repositories/sheets/sheetOptionRepository.js';
 import { filterConditions, rankedSearch, withDescendants, type RankedSearch } from '../db/repositories/engine/filterConditions.js';
 import { type FilterDeclaration } from '../engine/filterDeclaration.js';
 import { bookFacets } from '../db/schema/index.js';
 import { RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
-import { BOOK_FILTERS, BOOK_SORTS, SHEET_RESOURCE } from '../resources/readingSheets.js';
+import { SHEET_FILTERS, SHEET_SORTS, SHEET_RESOURCE } from '../resources/readingSheets.js';
 import type { RecordWrites } from '../engine/recordWrites.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
-import { decodeBookCursor, encodeBookCursor } from './sheetListCursor.js';
+import { decodeSheetCursor, encodeSheetCursor } from './sheetListCursor.js';
 import { paged, paging, type Paged, type Paging } from '../http/paging.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import type { Storage } from '../storage/index.js';
@@ -32,25 +32,25 @@ import { parseId, RESOURCE_MESSAGES } from '../engine/resourceService.js';
 import { pickTranslation } from '../../common/locales.js';
 import type { ExportSource } from '../engine/export/exportSource.js';
 
-/** The validated query of `GET admin/books`: paging (an offset or a cursor), sort and the declared filters (`BOOK_FILTERS`). */
-export type BookListQuery = ListQuery & { sort?: BookSort; direction?: SortDirection; after?: string; before?: string };
+/** The validated query of `GET admin/books`: paging (an offset or a cursor), sort and the declared filters (`SHEET_FILTERS`). */
+export type SheetListQuery = ListQuery & { sort?: SheetSort; direction?: SortDirection; after?: string; before?: string };
 
 /**
  * `GET admin/books`'s answer: the paged list, whose `meta` also says whether `total` is exact
  * (false: there are more than `total`, shown '10,000+') and holds the cursors of the pages around
  * this one (null at either end).
  */
-export type BookListAnswer = Paged<BookListItem> & { meta: Required<PageMeta> };
+export type SheetListAnswer = Paged<SheetListItem> & { meta: Required<PageMeta> };
 
 /** A sheet's stars of each rating type (`quality_rating` …; null: not rated on it). */
-type BookListRatings = { [Type in RatingType as `${Type}_rating`]: number | null };
+type SheetListRatings = { [Type in RatingType as `${Type}_rating`]: number | null };
 
 /** One row of `GET admin/books`. */
-export interface BookListItem extends BookListRatings {
+export interface SheetListItem extends SheetListRatings {
   id: number;
   original_title: string;
   /** The authors in the sheet's order (SPEC §3 `authorList`; the reading-sheet option's shape too). */
-  authorList: BookAuthorRef[];
+  authorList: SheetAuthorRef[];
   /** The authors' names joined with ', ' (the list's text column). */
   author_names: string;
   status: { id: number; label: string };
@@ -69,33 +69,33 @@ export interface BookListItem extends BookListRatings {
   nb_pages: number | null;
 }
 
-export const BOOK_LABEL = 'Reading sheet';
-const BOOK_IN_USE_MESSAGE = 'This reading sheet has requests and cannot be deleted: delete or detach its requests first.';
+export const SHEET_LABEL = 'Reading sheet';
+const SHEET_IN_USE_MESSAGE = 'This reading sheet has requests and cannot be deleted: delete or detach its requests first.';
 
 /**
  * The where-conditions of a validated query on the sheet's `book_facets f` row, from the declared
  * filters (server/resources/readingSheets.ts), genre and thematic ids widened to their descendants,
  * leaving out the free text, and the free text's two tiers (title and author matches first).
  */
-async function bookFilterArgs(db: Db, query: ListQuery): Promise<{ conditions: SQL[]; search: RankedSearch | undefined }> {
+async function sheetFilterArgs(db: Db, query: ListQuery): Promise<{ conditions: SQL[]; search: RankedSearch | undefined }> {
   const values: Record<string, unknown> = { ...query };
   await Promise.all(
-    Object.entries(BOOK_FILTERS).map(async ([param, filter]) => {
+    Object.entries(SHEET_FILTERS).map(async ([param, filter]) => {
       const ids = values[param];
       const tree = (filter as FilterDeclaration).tree;
       if (tree && Array.isArray(ids) && ids.length) values[param] = await withDescendants(db, tree, ids as number[]);
     }),
   );
   return {
-    conditions: filterConditions(bookFacets, BOOK_FILTERS, values, { alias: 'f', rankedApart: true }),
-    search: rankedSearch(bookFacets, BOOK_FILTERS, values, { alias: 'f' }),
+    conditions: filterConditions(bookFacets, SHEET_FILTERS, values, { alias: 'f', rankedApart: true }),
+    search: rankedSearch(bookFacets, SHEET_FILTERS, values, { alias: 'f' }),
   };
 }
 
 /** Default direction of each sort: newest first for dates, ascending for ids and titles. */
-const DEFAULT_DIRECTION: Record<BookSort, SortDirection> = { id: 'asc', title: 'asc', publication_date: 'desc', updated_at: 'desc' };
+const DEFAULT_DIRECTION: Record<SheetSort, SortDirection> = { id: 'asc', title: 'asc', publication_date: 'desc', updated_at: 'desc' };
 
-function toListItem(row: BookListRow): BookListItem {
+function toListItem(row: SheetListRow): SheetListItem {
   return {
     id: row.id,
     original_title: row.original_title,
@@ -112,18 +112,18 @@ function toListItem(row: BookListRow): BookListItem {
     original_country: row.original_country_names ? pickTranslation(row.original_country_names) || null : null,
     language: row.language_names ? pickTranslation(row.language_names) || null : null,
     nb_pages: row.nb_pages,
-    ...(Object.fromEntries(RATING_TYPES.map((type) => [`${type}_rating`, row[`${type}_rating`]])) as BookListRatings),
+    ...(Object.fromEntries(RATING_TYPES.map((type) => [`${type}_rating`, row[`${type}_rating`]])) as SheetListRatings),
   };
 }
 
-/** What the repository's `listBooks` takes for a validated query: conditions, order (its rank), page and window. */
-export async function bookListArgs(db: Db, query: BookListQuery): Promise<{ conditions: SQL[]; order: BookListOrder; page: Paging; window: BookListWindow }> {
+/** What the repository's `listSheets` takes for a validated query: conditions, order (its rank), page and window. */
+export async function sheetListArgs(db: Db, query: SheetListQuery): Promise<{ conditions: SQL[]; order: SheetListOrder; page: Paging; window: SheetListWindow }> {
   // `sort` and `direction` were validated against their enums (server/routes/sheetListRoutes.ts).
-  const sort = (BOOK_SORTS as readonly unknown[]).includes(query.sort) ? (query.sort as BookSort) : 'updated_at';
+  const sort = (SHEET_SORTS as readonly unknown[]).includes(query.sort) ? (query.sort as SheetSort) : 'updated_at';
   const direction = query.direction === 'asc' || query.direction === 'desc' ? query.direction : DEFAULT_DIRECTION[sort];
   const page = paging(query);
-  const { conditions, search } = await bookFilterArgs(db, query);
-  return { conditions, order: { sort, direction, search }, page, window: bookWindow(query, sort, page) };
+  const { conditions, search } = await sheetFilterArgs(db, query);
+  return { conditions, order: { sort, direction, search }, page, window: sheetWindow(query, sort, page) };
 }
 
 /** The 422 messages of the cursors (a cursor belongs to the list, sort and filters it came with). */
@@ -134,12 +134,12 @@ export const CURSOR_MESSAGES = {
 } as const;
 
 /** The window of a query: after or before a cursor (checked against the sort), else the page's offset. */
-function bookWindow(query: BookListQuery, sort: BookSort, page: Paging): BookListWindow {
+function sheetWindow(query: SheetListQuery, sort: SheetSort, page: Paging): SheetListWindow {
   if (query.after !== undefined && query.before !== undefined) throw unprocessable({ before: [CURSOR_MESSAGES.both] });
   for (const param of ['after', 'before'] as const) {
     const cursor = query[param];
     if (cursor === undefined) continue;
-    const position = decodeBookCursor(cursor, sort);
+    const position = decodeSheetCursor(cursor, sort);
     if (!position) throw unprocessable({ [param]: [CURSOR_MESSAGES[param]] });
     return param === 'after' ? { after: position, limit: page.perPage } : { before: position, limit: page.perPage };
   }
@@ -150,9 +150,9 @@ function bookWindow(query: BookListQuery, sort: BookSort, page: Paging): BookLis
  * `GET admin/books`: one page of the catalogue matching every given filter, a free-text search's
  * title and author matches first, with the total counted up to `COUNT_BOUND`.
  */
-export async function listBookPage(db: Db, query: BookListQuery): Promise<BookListAnswer> {
-  const { order, conditions, page, window } = await bookListArgs(db, query);
-  const result = await listBooks(db, conditions, order, window);
+export async function listSheetPage(db: Db, query: SheetListQuery): Promise<SheetListAnswer> {
+  const { order, conditions, page, window } = await sheetListArgs(db, query);
+  const result = await listSheets(db, conditions, order, window);
   const answer = paged(result.rows.map(({ position: _position, ...row }) => toListItem(row)), result.total, page);
   const first = result.rows[0];
   const last = result.rows.at(-1);
@@ -163,8 +163,8 @@ export async function listBookPage(db: Db, query: BookListQuery): Promise<BookLi
       // Past the bound the last page is not known: the next one, while there is one.
       last_page: result.exact ? answer.meta.last_page : result.hasNext ? page.page + 1 : page.page,
       total_exact: result.exact,
-      next_cursor: result.hasNext && last ? encodeBookCursor(last.position) : null,
-      prev_cursor: result.hasPrevious && first ? encodeBookCursor(first.position) : null,
+      next_cursor: result.hasNext && last ? encodeSheetCursor(last.position) : null,
+      prev_cursor: result.hasPrevious && first ? encodeSheetCursor(first.position) : null,
     },
   };
 }
@@ -183,25 +183,25 @@ const EXPORT_AHEAD = 2;
  * of the next EXPORT_AHEAD batches are read while the one given is written out, so the database
  * and the file's writer work at once and at most EXPORT_AHEAD + 1 batches are held.
  */
-export async function bookExportSource(db: Db, query: BookListQuery): Promise<ExportSource<BookListItem>> {
+export async function sheetExportSource(db: Db, query: SheetListQuery): Promise<ExportSource<SheetListItem>> {
   const { after: _after, before: _before, page: _page, perPage: _perPage, ...filters } = query;
-  const { conditions, order } = await bookListArgs(db, filters);
-  const counts = await countBookTiers(db, conditions, order.search);
+  const { conditions, order } = await sheetListArgs(db, filters);
+  const counts = await countSheetTiers(db, conditions, order.search);
   return {
     total: counts.reduce((sum, count) => sum + count, 0),
     async *batches() {
       // A stopped export (a cancelled download) leaves the batches read ahead to finish unread.
-      const ahead: ReturnType<typeof bookBatchRows>[] = [];
-      let batch: BookBatch | undefined = await findBookBatch(db, conditions, order, undefined, EXPORT_BATCH, counts);
+      const ahead: ReturnType<typeof sheetBatchRows>[] = [];
+      let batch: SheetBatch | undefined = await findSheetBatch(db, conditions, order, undefined, EXPORT_BATCH, counts);
       while (batch || ahead.length) {
         while (batch && ahead.length < EXPORT_AHEAD) {
-          const current: BookBatch = batch;
-          const rows = bookBatchRows(db, current);
+          const current: SheetBatch = batch;
+          const rows = sheetBatchRows(db, current);
           // Awaited in its turn (its failure thrown there); not an unhandled rejection meanwhile.
           rows.catch(() => undefined);
           ahead.push(rows);
           const last = current.found.at(-1);
-          batch = current.hasNext && last ? await findBookBatch(db, conditions, order, last, EXPORT_BATCH, counts) : undefined;
+          batch = current.hasNext && last ? await findSheetBatch(db, conditions, order, last, EXPORT_BATCH, counts) : undefined;
         }
         const rows = await ahead.shift()!;
         if (rows.length) yield rows.map(({ position: _position, ...row }) => toListItem(row));
@@ -211,13 +211,13 @@ export async function bookExportSource(db: Db, query: BookListQuery): Promise<Ex
 }
 
 /** `GET admin/books/options`: reading-sheet options for pickers (id, original_title, authorList). */
-export async function listBookOptionPage(
+export async function listSheetOptionPage(
   db: Db,
   query: { search?: string; ids?: number[]; page?: number; perPage?: number },
-): Promise<Paged<BookOptionRow>> {
+): Promise<Paged<SheetOptionRow>> {
   const page = paging(query);
-  const conditions = filterConditions(bookFacets, { search: BOOK_FILTERS.search }, query, { alias: 'f' });
-  const { rows, total } = await listBookOptions(db, { conditions, ids: query.ids?.length ? [...new Set(query.ids)] : undefined, paging: page });
+  const conditions = filterConditions(bookFacets, { search: SHEET_FILTERS.search }, query, { alias: 'f' });
+  const { rows, total } = await listSheetOptions(db, { conditions, ids: query.ids?.length ? [...new Set(query.ids)] : undefined, paging: page });
   return paged(rows, total, page);
 }
 
@@ -226,9 +226,9 @@ export async function listBookOptionPage(
  * sources, series, ratings, characters, files, AI draft, library and reporter entries, views), then
  * removes its stored files. 404 for an unknown id, 409 while requests point at it.
  */
-export async function removeBook(writes: RecordWrites, storage: Storage, rawId: string): Promise<{ message: string }> {
+export async function removeSheet(writes: RecordWrites, storage: Storage, rawId: string): Promise<{ message: string }> {
   const id = parseId(rawId);
-  if (id === undefined) throw notFound(BOOK_LABEL);
+  if (id === undefined) throw notFound(SHEET_LABEL);
   let removed: boolean;
   try {
     removed = await writes.write({
@@ -236,10 +236,10 @@ export async function removeBook(writes: RecordWrites, storage: Storage, rawId: 
       action: 'delete',
       id,
       run: async (tx, afterCommit) => {
-        const stored = await bookStoredKeys(tx, id, { lock: true });
+        const stored = await sheetStoredKeys(tx, id, { lock: true });
         if (!stored) return { id: undefined, result: false };
-        if ((await countBookDemands(tx, id)) > 0) throw conflict(BOOK_IN_USE_MESSAGE);
-        await deleteBook(tx, id);
+        if ((await countSheetDemands(tx, id)) > 0) throw conflict(SHEET_IN_USE_MESSAGE);
+        await deleteSheet(tx, id);
         // The rows are gone: a file that cannot be removed now is only an orphan on disk, never a broken sheet.
         for (const key of stored) afterCommit(() => storage.remove(key));
         return { id, result: true };
@@ -247,9 +247,9 @@ export async function removeBook(writes: RecordWrites, storage: Storage, rawId: 
     });
   } catch (error) {
     // A request created between the check and the delete: the foreign key refuses it.
-    if (isStillReferenced(error)) throw conflict(BOOK_IN_USE_MESSAGE);
+    if (isStillReferenced(error)) throw conflict(SHEET_IN_USE_MESSAGE);
     throw error;
   }
-  if (!removed) throw notFound(BOOK_LABEL);
+  if (!removed) throw notFound(SHEET_LABEL);
   return { message: RESOURCE_MESSAGES.deleted };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import type { BookWriteRepository, NewFileRow } from '../db/repositories/sheets/sheetWriteRepository.js';
+import type { SheetWriteRepository, NewFileRow } from '../db/repositories/sheets/sheetWriteRepository.js';
 import { BOOK_FILE_TYPES, type NewBook } from '../db/schema/index.js';
 import type { Storage } from '../storage/Storage.js';
 import { FILE_RULES } from '../uploads/fileRules.js';
@@ -32,7 +32,7 @@ export function sheetUploads(files: readonly UploadedFile[]): SheetUploads {
 }
 
 /** The document-count error of a save (`documentList`), if the stored and new documents exceed the limit. */
-export async function tooManyDocuments(repo: BookWriteRepository, tx: Db, bookId: number | undefined, uploads: SheetUploads): Promise<string[] | undefined> {
+export async function tooManyDocuments(repo: SheetWriteRepository, tx: Db, bookId: number | undefined, uploads: SheetUploads): Promise<string[] | undefined> {
   if (uploads.documents.length === 0) return undefined;
   const stored = bookId === undefined ? 0 : await repo.countFiles(tx, bookId, BOOK_FILE_TYPES.file);
   return stored + uploads.documents.length > FILE_RULES.document.maxFiles ? [FILE_RULES.document.maxFilesMessage] : undefined;
@@ -56,7 +56,7 @@ const fileRow = (type: NewFileRow['type'], file: UploadedFile): NewFileRow => ({
  * cover or video replaces the stored one (`replaces`: an update); returns the storage keys of the
  * replaced files, to remove once the transaction committed.
  */
-export async function writeSheetFiles(repo: BookWriteRepository, tx: Db, bookId: number, uploads: SheetUploads, replaces: boolean): Promise<string[]> {
+export async function writeSheetFiles(repo: SheetWriteRepository, tx: Db, bookId: number, uploads: SheetUploads, replaces: boolean): Promise<string[]> {
   const replaced: string[] = [];
   const newFiles: NewFileRow[] = uploads.documents.map((file) => fileRow(BOOK_FILE_TYPES.file, file));
   if (uploads.cover) {

@@ -6,7 +6,7 @@ import { BOOK_CRITERIA, RATING_TYPES, type BookCriterionKey, type RatingType } f
 import type { FormSchema } from '../http/multipartForm.js';
 import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
 import { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
-import { BOOK_LABEL } from './sheetListService.js';
+import { SHEET_LABEL } from './sheetListService.js';
 import { unknownFieldMessage } from '../engine/resourceService.js';
 
 /** The sheet's JSON Schema (schemas/books/readingSheet.schema.json), shared with the editor. */
@@ -47,7 +47,7 @@ export function validateSheetInput(input: unknown, validateSchema: FormValidator
   const body = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const unknown = Object.keys(body).filter((key) => !SHEET_BODY_FIELDS.has(key));
   // A field the sheet neither stores nor returns is refused, never dropped silently.
-  if (unknown.length) return Object.fromEntries(unknown.map((key) => [key, [unknownFieldMessage(key, BOOK_LABEL)]]));
+  if (unknown.length) return Object.fromEntries(unknown.map((key) => [key, [unknownFieldMessage(key, SHEET_LABEL)]]));
   for (const key of Object.keys(SHEET_READ_ONLY_FIELDS)) delete body[key];
   const errors: FieldErrors = { ...(validateSchema(body) ?? {}) };
   const add = (key: string, message: string) => {

@@ -1,7 +1,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '../../common/validation.js';
 import type { Db } from '../db/client.js';
-import type { BookWriteRepository } from '../db/repositories/sheets/sheetWriteRepository.js';
+import type { SheetWriteRepository } from '../db/repositories/sheets/sheetWriteRepository.js';
 import {
   adaptationBudgets,
   authors,
@@ -79,7 +79,7 @@ function referencesOf(sheet: SheetInput): Reference[] {
 }
 
 /** Every referenced id of the sheet that does not exist, as field errors (one query per table). */
-export async function unknownReferences(repo: BookWriteRepository, tx: Db, sheet: SheetInput): Promise<FieldErrors> {
+export async function unknownReferences(repo: SheetWriteRepository, tx: Db, sheet: SheetInput): Promise<FieldErrors> {
   const byTable = new Map<PgTable, Reference[]>();
   for (const ref of referencesOf(sheet)) (byTable.get(ref.table) ?? byTable.set(ref.table, []).get(ref.table)!).push(ref);
   const errors: FieldErrors = {};
@@ -91,7 +91,7 @@ export async function unknownReferences(repo: BookWriteRepository, tx: Db, sheet
 }
 
 /** Series items and characters sent with an id must be this sheet's (`bookId`; none on a create), each once. */
-export async function foreignChildren(repo: BookWriteRepository, tx: Db, bookId: number | undefined, sheet: SheetInput): Promise<FieldErrors> {
+export async function foreignChildren(repo: SheetWriteRepository, tx: Db, bookId: number | undefined, sheet: SheetInput): Promise<FieldErrors> {
   const owned = bookId === undefined ? { series: new Set<number>(), characters: new Set<number>() } : await repo.childIds(tx, bookId);
   const errors: FieldErrors = {};
   const check = (list: readonly { id?: number }[] | undefined, ids: Set<number>, key: string, what: string) => {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { FormValidator } from '../definitions/formValidator.js';
 import { sheetExists } from '../db/repositories/sheets/sheetReadRepository.js';
-import { bookWriteRepository, type BookWriteRepository } from '../db/repositories/sheets/sheetWriteRepository.js';
+import { sheetWriteRepository, type SheetWriteRepository } from '../db/repositories/sheets/sheetWriteRepository.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import type { Storage } from '../storage/Storage.js';
 import type { PendingUploads } from '../uploads/PendingUploads.js';
@@ -68,7 +68,7 @@ export interface SaveResult {
   withNotification: 0 | 1;
 }
 
-export interface BookSaveServiceOptions {
+export interface SheetSaveServiceOptions {
   db: Db;
   storage: Storage;
   /** Where the request's uploads are recorded (`app.pendingUploads`); by default the database's. */
@@ -76,7 +76,7 @@ export interface BookSaveServiceOptions {
   log?: FastifyBaseLogger;
   hooks?: SheetSaveHooks;
   /** The write steps; tests replace one to fail a save midway. */
-  repository?: BookWriteRepository;
+  repository?: SheetWriteRepository;
   /** The validator of the sheet's JSON Schema in use (the screen `readingSheet`'s published version); the file's by default. */
   schemaValidator?: () => FormValidator | undefined;
   /** The one write path (`app.recordWrites`); a path of its own by default (tests). */
@@ -101,16 +101,16 @@ export interface SheetSaveOptions {
  * (bookSaveReferences.ts), the rows written (bookSaveRows.ts), files (bookSaveFiles.ts), the
  * transaction (bookSaveWrite.ts) and what follows a commit (bookSaveEvents.ts).
  */
-export function createBookSaveService({
+export function createSheetSaveService({
   db,
   storage,
   pending = createPendingUploads(db),
   log,
   hooks = {},
-  repository = bookWriteRepository,
+  repository = sheetWriteRepository,
   schemaValidator,
   writes = createRecordWrites(db, { log }),
-}: BookSaveServiceOptions) {
+}: SheetSaveServiceOptions) {
   const repo = repository;
   const writer = { repo, hooks };
   const uploads = { storage, pending };
@@ -240,7 +240,7 @@ export function createBookSaveService({
     },
   };
 }
-export type BookSaveService = ReturnType<typeof createBookSaveService>;
+export type SheetSaveService = ReturnType<typeof createSheetSaveService>;
 
 /** A 422's keys as the client sent them (sparse multipart indexes restored); other errors unchanged. */
 function withSentKeys(error: unknown, sentKey: (key: string) => string): unknown {

@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../../common/validation.js';
 import type { Db } from '../db/client.js';
-import type { BookWriteRepository } from '../db/repositories/sheets/sheetWriteRepository.js';
+import type { SheetWriteRepository } from '../db/repositories/sheets/sheetWriteRepository.js';
 import type { NewBook } from '../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import type { UploadedFile } from '../uploads/receiveUploads.js';
@@ -20,12 +20,12 @@ export const STALE_SHEET_MESSAGE = 'This reading sheet was changed by someone el
 
 /** What the write of a save works with. */
 export interface SheetWriter {
-  repo: BookWriteRepository;
+  repo: SheetWriteRepository;
   hooks: SheetSaveHooks;
 }
 
 /** The stored sheet an update works on, read under its row lock. */
-type LockedSheet = NonNullable<Awaited<ReturnType<BookWriteRepository['lockSheet']>>>;
+type LockedSheet = NonNullable<Awaited<ReturnType<SheetWriteRepository['lockSheet']>>>;
 
 /**
  * A save's writes, in the transaction `tx` of the one write path (`id` undefined creates): the lock and version check (404, 409),
@@ -124,7 +124,7 @@ function keptKeys({ documents, cover, video, manuscript }: SheetUploads): string
 }
 
 /** 422 with every error only the database can tell: unknown ids, foreign series items or characters, too many documents. */
-async function checkAgainstDatabase(repo: BookWriteRepository, tx: Db, id: number | undefined, sheet: SheetInput, uploads: SheetUploads): Promise<void> {
+async function checkAgainstDatabase(repo: SheetWriteRepository, tx: Db, id: number | undefined, sheet: SheetInput, uploads: SheetUploads): Promise<void> {
   const errors: FieldErrors = { ...(await unknownReferences(repo, tx, sheet)), ...(await foreignChildren(repo, tx, id, sheet)) };
   const documents = await tooManyDocuments(repo, tx, id, uploads);
   if (documents) errors.documentList = documents;
@@ -132,7 +132,7 @@ async function checkAgainstDatabase(repo: BookWriteRepository, tx: Db, id: numbe
 }
 
 /** Updates the locked sheet's row (statuses only when sent; a new rights status is dated); 409 if its version moved. */
-async function updateSheetRow(repo: BookWriteRepository, tx: Db, locked: LockedSheet, sheet: SheetInput, columns: Partial<NewBook>, now: Date) {
+async function updateSheetRow(repo: SheetWriteRepository, tx: Db, locked: LockedSheet, sheet: SheetInput, columns: Partial<NewBook>, now: Date) {
   if (sheet.status_id !== undefined) columns.statusId = sheet.status_id;
   if (sheet.rights_status_id !== undefined && sheet.rights_status_id !== locked.rightsStatusId) {
     columns.rightsStatusId = sheet.rights_status_id;
@@ -143,7 +143,7 @@ async function updateSheetRow(repo: BookWriteRepository, tx: Db, locked: LockedS
 }
 
 /** Inserts a new sheet's row, version 1, with the default statuses when none is sent. */
-async function insertSheetRow(repo: BookWriteRepository, tx: Db, sheet: SheetInput, columns: Partial<NewBook>, now: Date) {
+async function insertSheetRow(repo: SheetWriteRepository, tx: Db, sheet: SheetInput, columns: Partial<NewBook>, now: Date) {
   const bookId = await repo.insertSheet(tx, {
     ...(columns as NewBook),
     statusId: sheet.status_id ?? 1,
@@ -155,7 +155,7 @@ async function insertSheetRow(repo: BookWriteRepository, tx: Db, sheet: SheetInp
 }
 
 /** Replaces the sheet's lists (criteria, people, series, characters, ratings) by the sent ones. */
-async function writeSheetLists(repo: BookWriteRepository, tx: Db, bookId: number, sheet: SheetInput): Promise<void> {
+async function writeSheetLists(repo: SheetWriteRepository, tx: Db, bookId: number, sheet: SheetInput): Promise<void> {
   const lists = sheetLists(sheet);
   await repo.replaceCriteria(tx, bookId, lists.genres, lists.primaryGenre, lists.criteria);
   await repo.replaceAuthors(tx, bookId, lists.authors);

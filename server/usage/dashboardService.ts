@@ -17,7 +17,7 @@ import type { Db } from '../db/client.js';
 import { MAX_INT_ID } from '../db/repositories/engine/resourceRepository.js';
 import { categoryNames } from '../db/repositories/subscribers/userActivityRepository.js';
 import { countsPerDay, latestSavedSearches, popularBooks, recentUsers, savedCriteriaCounts, usersWithSavedFilters } from '../db/repositories/usage/dashboardRepository.js';
-import { authorsOfBooks } from '../db/repositories/sheets/authorsOfSheets.js';
+import { authorsOfSheets } from '../db/repositories/sheets/authorsOfSheets.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import { actionBody } from '../engine/actionBody.js';
 import { savedFilterNames, savedRatings } from '../subscribers/userActivityService.js';
@@ -46,7 +46,7 @@ export async function dashboardData(db: Db, now = new Date()): Promise<Dashboard
 
 async function mostViewedBooks(db: Db): Promise<DashboardData['popularBooks']> {
   const rows = await popularBooks(db, DASHBOARD_LIMITS.popularBooks);
-  const authors = await authorsOfBooks(
+  const authors = await authorsOfSheets(
     db,
     rows.map((row) => row.id),
   );

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FILE_RULES } from '../../common/fileRules.js';
-import { bookWriteRepository } from '../../server/db/repositories/sheets/sheetWriteRepository.js';
+import { sheetWriteRepository } from '../../server/db/repositories/sheets/sheetWriteRepository.js';
 import { authors, books, bookSearchText } from '../../server/db/schema/index.js';
 import type { SheetSavedEvent } from '../../server/sheets/sheetSaveEvents.js';
 import { SHEET_READ_ONLY_FIELDS, SHEET_SAVE_OPTIONS } from '../../server/resources/readingSheets.js';
 import { READING_SHEET_SCHEMA } from '../../server/sheets/sheetSaveInput.js';
-import { createBookSaveService, STALE_SHEET_MESSAGE } from '../../server/sheets/sheetSaveService.js';
+import { createSheetSaveService, STALE_SHEET_MESSAGE } from '../../server/sheets/sheetSaveService.js';
 import { filesRoot, LocalDiskStorage } from '../../server/storage/index.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import {
@@ -522,7 +522,7 @@ describe('one transaction per save', () => {
   it('leaves the sheet and storage exactly as before when a write step throws (stubbed repository)', async () => {
     const data = await sheetWithFiles();
     const files = await storedFiles(storage);
-    vi.spyOn(bookWriteRepository, 'addFiles').mockRejectedValueOnce(new Error('disk full'));
+    vi.spyOn(sheetWriteRepository, 'addFiles').mockRejectedValueOnce(new Error('disk full'));
     const response = await postForm(replacingEverything(data), data.id);
     expect(response.statusCode).toBe(500);
     expect(await getSheet(data.id)).toEqual(data);
@@ -669,7 +669,7 @@ describe('unknown ids never answer 500', () => {
 
   it('answers 404 when the sheet is deleted between the check and the save', async () => {
     const created = await create();
-    vi.spyOn(bookWriteRepository, 'lockSheet').mockResolvedValueOnce(undefined);
+    vi.spyOn(sheetWriteRepository, 'lockSheet').mockResolvedValueOnce(undefined);
     const response = await postJson({ original_title: 'x', version: 1 }, created.id);
     expect(response.statusCode).toBe(404);
   });
@@ -685,7 +685,7 @@ describe('the notification seam (withNotification)', () => {
   it('runs inTransaction inside the save (its failure rolls the save back) and afterCommit after it', async () => {
     const seen: string[] = [];
     const events: SheetSavedEvent[] = [];
-    const service = createBookSaveService({
+    const service = createSheetSaveService({
       db: t.database.db,
       storage,
       hooks: {

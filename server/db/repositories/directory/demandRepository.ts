@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../client.js';
 import { books, demandStatuses, demands, users } from '../../schema/index.js';
-import { authorsOfBooks } from '../sheets/authorsOfSheets.js';
+import { authorsOfSheets } from '../sheets/authorsOfSheets.js';
 import { searchWords } from '../engine/filterConditions.js';
 import type { DerivedFilter } from '../../../engine/filterDeclaration.js';
 import { likePattern } from '../engine/namedListRepository.js';
@@ -14,7 +14,7 @@ export async function sheetsOfDemands(db: Db, ids: readonly number[]): Promise<M
     .from(demands)
     .innerJoin(books, eq(books.id, demands.bookId))
     .where(inArray(demands.id, [...ids]));
-  const authors = await authorsOfBooks(db, [...new Set(rows.map((row) => row.bookId))]);
+  const authors = await authorsOfSheets(db, [...new Set(rows.map((row) => row.bookId))]);
   return new Map(rows.map((row) => [row.demandId, { id: row.bookId, original_title: row.originalTitle ?? '', authorList: authors.get(row.bookId) ?? [] }]));
 }
 

@@ -22,7 +22,7 @@ import {
   thematics,
   times,
 } from '../../schema/index.js';
-import { authorsOfBooks } from '../sheets/authorsOfSheets.js';
+import { authorsOfSheets } from '../sheets/authorsOfSheets.js';
 
 /** One entry of a reference list as a prompt offers it: its id, names and, for thematics, when to use it. */
 export interface ReferenceEntry {
@@ -149,7 +149,7 @@ export async function sheetForPrompt(db: Db, bookId: number): Promise<SheetForPr
     .leftJoin(countries, eq(countries.id, books.originalCountryId))
     .where(eq(books.id, bookId));
   if (!row) return undefined;
-  const authors = (await authorsOfBooks(db, [bookId])).get(bookId) ?? [];
+  const authors = (await authorsOfSheets(db, [bookId])).get(bookId) ?? [];
   // The maps' columns are jsonb `Translations` (sheetColumnFields checks the kind of every map of the schema).
   return { ...(row as typeof row & Record<AiDraftedMap, Translations>), authors: authors.map((author) => author.name) };
 }

@@ -3,7 +3,7 @@ import { pickTranslation, type Locale } from '../../../../common/locales.js';
 import { REPORTER_TEXT_TYPES, type ReporterBookGroup, type ReporterText } from '../../../../common/reporters.js';
 import type { Db } from '../../client.js';
 import { bookGenres, books, genres, reporterBooks, reporters, reporterTexts, reporterUserRoles, reporterUsers } from '../../schema/index.js';
-import { authorsOfBooks } from '../sheets/authorsOfSheets.js';
+import { authorsOfSheets } from '../sheets/authorsOfSheets.js';
 
 /** A block to write: a new one (`id` null) is appended to its category. */
 export type ReporterTextWrite = { id: number | null; text: string; textType: ReporterText['textType'] };
@@ -89,7 +89,7 @@ export async function reporterBooksByGenre(db: Db, id: number, lang: Locale): Pr
     .leftJoin(genres, eq(genres.id, bookGenres.genreId))
     .where(eq(reporterBooks.reporterId, id))
     .orderBy(asc(reporterBooks.position), asc(books.id));
-  const authorsOf = await authorsOfBooks(
+  const authorsOf = await authorsOfSheets(
     db,
     rows.map((row) => row.bookId),
   );
@@ -123,7 +123,7 @@ export async function deleteReporterBook(db: Db, reporterId: number, bookId: num
  * no longer listed are removed, new ones go to the end of their reporter's booklist, kept ones
  * keep their place.
  */
-export async function setBookReporters(db: Db, bookId: number, reporterIds: readonly number[]): Promise<void> {
+export async function setSheetReporters(db: Db, bookId: number, reporterIds: readonly number[]): Promise<void> {
   await db
     .delete(reporterBooks)
     .where(reporterIds.length ? and(eq(reporterBooks.bookId, bookId), notInArray(reporterBooks.reporterId, [...reporterIds])) : eq(reporterBooks.bookId, bookId));

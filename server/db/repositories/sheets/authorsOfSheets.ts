@@ -3,7 +3,7 @@ import type { Db } from '../../client.js';
 import { authors, bookAuthors } from '../../schema/index.js';
 
 /** The authors of these sheets, by sheet, in each sheet's order of authors (one query). */
-export async function authorsOfBooks(db: Db, bookIds: readonly number[]): Promise<Map<number, { id: number; name: string }[]>> {
+export async function authorsOfSheets(db: Db, bookIds: readonly number[]): Promise<Map<number, { id: number; name: string }[]>> {
   const byBook = new Map<number, { id: number; name: string }[]>();
   if (bookIds.length === 0) return byBook;
   const rows = await db

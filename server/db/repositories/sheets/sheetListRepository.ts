@@ -4,9 +4,9 @@ import type { RankedSearch } from '../engine/filterConditions.js';
 import { rowsOf } from '../engine/rowsOf.js';
 import { RATING_TYPES, type RatingType } from '../../schema/book-ratings.js';
 
-/** Columns a reading-sheet list can be sorted by (API names; their list is the declaration's `BOOK_SORTS`). */
-export type { BookSort } from '../../../resources/readingSheets.js';
-import type { BookSort } from '../../../resources/readingSheets.js';
+/** Columns a reading-sheet list can be sorted by (API names; their list is the declaration's `SHEET_SORTS`). */
+export type { SheetSort } from '../../../resources/readingSheets.js';
+import type { SheetSort } from '../../../resources/readingSheets.js';
 export type SortDirection = 'asc' | 'desc';
 
 /**
@@ -15,8 +15,8 @@ export type SortDirection = 'asc' | 'desc';
  */
 export const COUNT_BOUND = 10_000;
 
-export interface BookListOrder {
-  sort: BookSort;
+export interface SheetListOrder {
+  sort: SheetSort;
   direction: SortDirection;
   /**
    * A free-text search, in two tiers on the sheet's facets row (`f`): the sheets whose titles and
@@ -37,10 +37,10 @@ export interface BookListPosition {
 }
 
 /** Which page: `offset`/`limit`, or the `limit` rows after (or before) a position. */
-export type BookListWindow = { offset: number; limit: number } | { after: BookListPosition; limit: number } | { before: BookListPosition; limit: number };
+export type SheetListWindow = { offset: number; limit: number } | { after: BookListPosition; limit: number } | { before: BookListPosition; limit: number };
 
 /** One row of the list, as the database gives it (the service adds URLs), but for its ratings. */
-interface BookListColumns {
+interface SheetListColumns {
   id: number;
   original_title: string;
   status_id: number;
@@ -52,7 +52,7 @@ interface BookListColumns {
   /** ISO 8601 in UTC. */
   updated_at: string;
   /** The authors in the sheet's order. */
-  authorList: BookAuthorRef[];
+  authorList: SheetAuthorRef[];
   primary_genre_color: string | null;
   /** The primary genre's names by locale, or null. */
   primary_genre_names: Record<string, string> | null;
@@ -65,11 +65,11 @@ interface BookListColumns {
 }
 
 /** A sheet's display row with its stars of each rating type (null: not rated on it). */
-export type BookListRow = BookListColumns & { [Type in RatingType as `${Type}_rating`]: number | null };
+export type SheetListRow = SheetListColumns & { [Type in RatingType as `${Type}_rating`]: number | null };
 
 /** A page of the list: its rows with their positions, the bounded total, and whether rows lie beyond either end. */
 export interface BookListPage {
-  rows: (BookListRow & { position: BookListPosition })[];
+  rows: (SheetListRow & { position: BookListPosition })[];
   /** The number of matches when `exact`; else `COUNT_BOUND`, and there are more ('10,000+'). */
   total: number;
   exact: boolean;
@@ -78,7 +78,7 @@ export interface BookListPage {
 }
 
 /** An author of a sheet, as lists show it (SPEC §3 `authorList`). */
-export interface BookAuthorRef {
+export interface SheetAuthorRef {
   id: number;
   name: string;
 }
@@ -106,7 +106,7 @@ interface SortColumn {
   nullable: boolean;
 }
 
-const SORT_COLUMNS: Record<BookSort, SortColumn> = {
+const SORT_COLUMNS: Record<SheetSort, SortColumn> = {
   id: { value: null, text: () => sql`null::text`, cast: () => sql`null`, nullable: false },
   title: { value: sql`b.original_title`, text: (value) => value, cast: (key) => sql`${key}::text`, nullable: false },
   publication_date: { value: sql`b.publication_date`, text: (value) => sql`${value}::text`, cast: (key) => sql`${key}::date`, nullable: true },
@@ -119,7 +119,7 @@ const SORT_COLUMNS: Record<BookSort, SortColumn> = {
 };
 
 /** The text form a position's key must have for each sort (a cursor made for another sort is refused). */
-export const SORT_KEY_PATTERNS: Record<BookSort, RegExp | null> = {
+export const SORT_KEY_PATTERNS: Record<SheetSort, RegExp | null> = {
   id: null,
   title: /^[\s\S]{0,1000}$/,
   publication_date: /^\d{4}-\d{2}-\d{2}$/,
@@ -132,7 +132,7 @@ export const SORT_KEY_PATTERNS: Record<BookSort, RegExp | null> = {
  * Publication dates sort empty last in both directions. Each order
  * walks an index of `books` (migration 0004), backward too.
  */
-function orderBy(order: BookListOrder, forward = true, value?: SQL, id: SQL = sql`b.id`): SQL {
+function orderBy(order: SheetListOrder, forward = true, value?: SQL, id: SQL = sql`b.id`): SQL {
   const asc = (order.direction === 'asc') === forward;
   const dir = sql.raw(asc ? 'asc' : 'desc');
   const column = SORT_COLUMNS[order.sort];
@@ -149,7 +149,7 @@ function orderBy(order: BookListOrder, forward = true, value?: SQL, id: SQL = sq
  * alternatives each an index range (`or` of them would defeat the index): the rows with a sort
  * value past the position's, then (empty dates coming last) the rows with an empty date.
  */
-function pastPosition(order: BookListOrder, position: BookListPosition, forward: boolean): SQL[] {
+function pastPosition(order: SheetListOrder, position: BookListPosition, forward: boolean): SQL[] {
   const column = SORT_COLUMNS[order.sort];
   const greater = (order.direction === 'asc') === forward;
   const cmp = sql.raw(greater ? '>' : '<');
@@ -192,7 +192,7 @@ interface TierWindow {
  *   (about (offset + limit) × catalogue / matches probes).
  * A row with a null id carries the count when the window is empty (or not asked for).
  */
-function tierStatement(tier: Tier, order: BookListOrder, window: TierWindow | undefined, known?: number): SQL {
+function tierStatement(tier: Tier, order: SheetListOrder, window: TierWindow | undefined, known?: number): SQL {
   const limited = COUNT_BOUND + 1;
   if (!window) {
     const from = tier.condition === null ? sql`books b` : sql`book_facets f where ${tier.condition}`;
@@ -301,7 +301,7 @@ type Found = { id: number; tier: 0 | 1; key: string | null };
 async function findRows(
   db: Db,
   tiers: Tier[],
-  order: BookListOrder,
+  order: SheetListOrder,
   start: { offset: number; position?: BookListPosition | undefined },
   limit: number,
   forward: boolean,
@@ -340,12 +340,12 @@ async function findRows(
 
 /**
  * One page of reading sheets matching `conditions` (each on the sheet's `book_facets f` row:
- * server/resources/readingSheets.ts, `BOOK_FILTERS`) and the order's search, in `order` (its
+ * server/resources/readingSheets.ts, `SHEET_FILTERS`) and the order's search, in `order` (its
  * search's title and author matches first), with the total counted up to `COUNT_BOUND`. The page
  * is an offset or the rows after (before) a position: keyset paging reaches any depth at the cost
  * of a first page.
  */
-export async function listBooks(db: Db, conditions: SQL[], order: BookListOrder, window: BookListWindow): Promise<BookListPage> {
+export async function listSheets(db: Db, conditions: SQL[], order: SheetListOrder, window: SheetListWindow): Promise<BookListPage> {
   return listSnapshot(db, (tx) => listBooksIn(tx, conditions, order, window));
 }
 
@@ -365,26 +365,26 @@ function listSnapshot<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
 }
 
 /** Where an export's batch stands: the rows it takes, in the list's order, and whether more follow. */
-export interface BookBatch {
+export interface SheetBatch {
   found: readonly (BookListPosition & { id: number })[];
   hasNext: boolean;
 }
 
 /**
- * The rows of one batch of an export (server/sheets/sheetListService.ts `bookExportSource`): up
+ * The rows of one batch of an export (server/sheets/sheetListService.ts `sheetExportSource`): up
  * to `limit` positions in the list's order after `after` (from the first without), and whether more
- * follow; their display columns are read apart (`bookBatchRows`), so that the next batch's
- * positions are known while this one's columns are read. The tiers' exact counts (`countBookTiers`,
+ * follow; their display columns are read apart (`sheetBatchRows`), so that the next batch's
+ * positions are known while this one's columns are read. The tiers' exact counts (`countSheetTiers`,
  * counted once for the export) are given, so no batch counts again.
  */
-export async function findBookBatch(
+export async function findSheetBatch(
   db: Db,
   conditions: SQL[],
-  order: BookListOrder,
+  order: SheetListOrder,
   after: BookListPosition | undefined,
   limit: number,
   counts: readonly number[],
-): Promise<BookBatch> {
+): Promise<SheetBatch> {
   return listSnapshot(db, async (tx) => {
     const { found } = await findRows(tx, tiersOf(conditions, order.search), order, { offset: 0, position: after }, limit + 1, true, counts);
     return { found: found.slice(0, limit), hasNext: found.length > limit };
@@ -392,21 +392,21 @@ export async function findBookBatch(
 }
 
 /** The display columns of a batch's rows, in its order, each with its position (a row deleted since is left out). */
-export async function bookBatchRows(db: Db, batch: BookBatch): Promise<BookListPage['rows']> {
+export async function sheetBatchRows(db: Db, batch: SheetBatch): Promise<BookListPage['rows']> {
   return listSnapshot(db, (tx) => withDisplay(tx, batch.found));
 }
 
 /** The display columns of the rows found, in their order, each with its position. */
 async function withDisplay(db: Db, found: readonly Found[]): Promise<BookListPage['rows']> {
   if (found.length === 0) return [];
-  const byId = new Map(rowsOf<BookListRow>(await db.execute(displayRows(found.map((row) => row.id)))).map((row) => [Number(row.id), row]));
+  const byId = new Map(rowsOf<SheetListRow>(await db.execute(displayRows(found.map((row) => row.id)))).map((row) => [Number(row.id), row]));
   return found.flatMap((position) => {
     const row = byId.get(position.id);
     return row ? [{ ...row, position }] : [];
   });
 }
 
-async function listBooksIn(db: Db, conditions: SQL[], order: BookListOrder, window: BookListWindow): Promise<BookListPage> {
+async function listBooksIn(db: Db, conditions: SQL[], order: SheetListOrder, window: SheetListWindow): Promise<BookListPage> {
   const tiers = tiersOf(conditions, order.search);
   // One row more than the page tells whether rows lie beyond it.
   let found: Found[];
@@ -433,7 +433,7 @@ async function listBooksIn(db: Db, conditions: SQL[], order: BookListOrder, wind
 }
 
 /** The exact number of matches of each tier of the list (an export says how many rows it writes, and its batches take them; a page never counts past `COUNT_BOUND`). */
-export async function countBookTiers(db: Db, conditions: SQL[], search: RankedSearch | undefined): Promise<number[]> {
+export async function countSheetTiers(db: Db, conditions: SQL[], search: RankedSearch | undefined): Promise<number[]> {
   const counts: number[] = [];
   for (const tier of tiersOf(conditions, search)) counts[tier.tier] = await exactCount(db, tier);
   return counts;

@@ -1,14 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../client.js';
 import type { Paging } from '../../pagingColumns.js';
-import { authorListOf, COUNT_BOUND, type BookAuthorRef } from './sheetListRepository.js';
+import { authorListOf, COUNT_BOUND, type SheetAuthorRef } from './sheetListRepository.js';
 import { rowsOf } from '../engine/rowsOf.js';
 
 /** A reading-sheet option: id, original title and authors (pickers of other screens). */
-export interface BookOptionRow {
+export interface SheetOptionRow {
   id: number;
   original_title: string;
-  authorList: BookAuthorRef[];
+  authorList: SheetAuthorRef[];
 }
 
 /** A comma-separated list of bound parameters, for `in (…)`. */
@@ -25,10 +25,10 @@ const whereClause = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.
  * authors, report), newest first; the total counted up to `COUNT_BOUND`. `ids` restricts to those
  * sheets (a picker's current values).
  */
-export async function listBookOptions(
+export async function listSheetOptions(
   db: Db,
   options: { conditions: SQL[]; ids?: number[] | undefined; paging: Paging },
-): Promise<{ rows: BookOptionRow[]; total: number }> {
+): Promise<{ rows: SheetOptionRow[]; total: number }> {
   const conditions = [...options.conditions];
   if (options.ids?.length) conditions.push(sql`f.book_id in (${list(options.ids)})`);
   const where = whereClause(conditions);
@@ -42,5 +42,5 @@ export async function listBookOptions(
     // Counted up to the bound, like the list: a picker pages on, it never needs more.
     db.execute(sql`select count(*)::int as total from (select 1 from book_facets f ${where} limit ${COUNT_BOUND}) bounded`),
   ]);
-  return { rows: rowsOf<BookOptionRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
+  return { rows: rowsOf<SheetOptionRow>(page), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
 }

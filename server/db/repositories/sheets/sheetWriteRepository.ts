@@ -20,12 +20,12 @@ import {
 } from '../../schema/index.js';
 import { CRITERIA_TABLES, type CriteriaTableKey } from './sheetReadRepository.js';
 import { existingIds } from '../engine/directoryRepository.js';
-import { setBookReporters } from '../editorial/reporterRepository.js';
+import { setSheetReporters } from '../editorial/reporterRepository.js';
 
 /**
  * Writes of a reading sheet, each meant to run inside the one transaction of a save
  * (server/sheets/sheetSaveService.ts). Exported as one object so a test can make a single step
- * fail mid-save (`vi.spyOn(bookWriteRepository, 'saveCharacters')`).
+ * fail mid-save (`vi.spyOn(sheetWriteRepository, 'saveCharacters')`).
  */
 
 export interface SeriesRow {
@@ -213,7 +213,7 @@ async function touchSheet(db: Db, bookId: number): Promise<void> {
   await db.update(books).set({ updatedAt: new Date() }).where(eq(books.id, bookId));
 }
 
-export const bookWriteRepository = {
+export const sheetWriteRepository = {
   lockSheet,
   existingIds,
   authorNames,
@@ -224,7 +224,7 @@ export const bookWriteRepository = {
   replaceCriteria,
   replaceAuthors,
   replaceContacts,
-  replaceReporters: setBookReporters,
+  replaceReporters: setSheetReporters,
   replaceSources,
   saveSeries,
   saveCharacters,
@@ -235,4 +235,4 @@ export const bookWriteRepository = {
   clearManuscript,
   touchSheet,
 };
-export type BookWriteRepository = typeof bookWriteRepository;
+export type SheetWriteRepository = typeof sheetWriteRepository;
