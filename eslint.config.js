@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -162,4 +163,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Last: the formatting is Prettier's (npm run format), so no rule of the configs above judges it.
+  prettier,
 );
