@@ -57,11 +57,21 @@ export default tseslint.config(
   // The patterns match the import string, so each one names the folder after any `./`/`../`.
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?server(/|$)', message: 'The interface never imports the server: share through common/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?server(/|$)', message: 'The interface never imports the server: share through common/.' }] },
+      ],
+    },
   },
   {
     files: ['common/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(src|server)(/|$)', message: 'common/ is shared by the interface and the server: it imports neither.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(src|server)(/|$)', message: 'common/ is shared by the interface and the server: it imports neither.' }] },
+      ],
+    },
   },
   // The server's layers point one way (docs/architecture.md):
   //   app.ts, compose/ (the services built once), plugins/, routes/ (HTTP only)
@@ -104,7 +114,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(\\.\\./)+(routes|plugins|compose|sheets|screens|auth|subscribers|editorial|ai|usage)(/|$)',
-              message: 'The engine, the declarations and the definitions sit below the features: they import no feature, route or composition (a service hands a rule what it needs through the store context).',
+              message:
+                'The engine, the declarations and the definitions sit below the features: they import no feature, route or composition (a service hands a rule what it needs through the store context).',
             },
           ],
         },
@@ -116,7 +127,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(routes|plugins|compose)(/|$)', message: 'A feature\'s services never import routes, plugins or the composition: move what both need below them.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(routes|plugins|compose)(/|$)',
+              message: "A feature's services never import routes, plugins or the composition: move what both need below them.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -139,7 +157,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?tests(/|$)', message: 'The bench does not import the tests: share through scripts/ or the code it measures.' }] },
+        {
+          patterns: [
+            { regex: '^(\\.{1,2}/)+(.*/)?tests(/|$)', message: 'The bench does not import the tests: share through scripts/ or the code it measures.' },
+          ],
+        },
       ],
     },
   },

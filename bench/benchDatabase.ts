@@ -13,7 +13,10 @@ const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
  * by the next run; without, a temporary directory or a database named after the process, removed
  * by `drop`.
  */
-export async function openBenchDatabase(engine: 'pglite' | 'postgres', { name, keep }: { name: string; keep: boolean }): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function openBenchDatabase(
+  engine: 'pglite' | 'postgres',
+  { name, keep }: { name: string; keep: boolean },
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (engine === 'pglite') {
     const dir = keep ? path.resolve(`data/${name}`) : fs.mkdtempSync(path.join(os.tmpdir(), `${name}-pglite-`));
     fs.mkdirSync(dir, { recursive: true });

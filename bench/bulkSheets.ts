@@ -72,7 +72,12 @@ async function revisionsOf(database: Database, ids: readonly number[]): Promise<
 }
 
 /** One bulk status change through the built server, as the list's bar asks for it, read to its end. */
-async function run(base: string, cookie: string, ids: readonly number[], status: { id: number; label: string }): Promise<Omit<BulkMeasure, 'from' | 'checkedStatus' | 'revisionsAdded'>> {
+async function run(
+  base: string,
+  cookie: string,
+  ids: readonly number[],
+  status: { id: number; label: string },
+): Promise<Omit<BulkMeasure, 'from' | 'checkedStatus' | 'revisionsAdded'>> {
   const load = os.loadavg()[0]!;
   const started = performance.now();
   const response = await fetch(`${base}/api/admin/books/bulk`, {
@@ -97,7 +102,17 @@ async function run(base: string, cookie: string, ids: readonly number[], status:
   }
   const totalMs = performance.now() - started;
   log(`bulk status → ${status.label}: ${job.state}, ${job.done.toLocaleString('en')} done, ${job.refused} refused in ${(totalMs / 1000).toFixed(1)} s`);
-  return { to: status.label, rows: ids.length, done: job.done, refused: job.refused, firstRefusal: job.rows[0]?.message, answerMs, totalMs, state: job.state, load };
+  return {
+    to: status.label,
+    rows: ids.length,
+    done: job.done,
+    refused: job.refused,
+    firstRefusal: job.rows[0]?.message,
+    answerMs,
+    totalMs,
+    state: job.state,
+    load,
+  };
 }
 
 /** Prepares (or reuses) the catalogue, starts the built server on it and runs the two bulk changes. */
@@ -110,15 +125,28 @@ export async function measureBulk(): Promise<BulkResult> {
       await insertAdministrator(database.db, { firstname: 'Bulk', lastname: 'Bench', email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) });
     }
     const version = String((await database.executeSql('select version() as v')).rows[0]?.v ?? '');
-    const statuses = (await database.executeSql('select s.id, s.label from book_statuses s left join books b on b.status_id = s.id group by s.id order by count(b.id) desc, s.id')).rows as {
+    const statuses = (
+      await database.executeSql(
+        'select s.id, s.label from book_statuses s left join books b on b.status_id = s.id group by s.id order by count(b.id) desc, s.id',
+      )
+    ).rows as {
       id: number;
       label: string;
     }[];
     const [common, other] = statuses;
     if (!common || !other) throw new Error('bulk: the catalogue needs two statuses');
-    const ids = (await database.executeSql('select id from books where status_id = $1 order by id limit $2', [common.id, ROWS])).rows.map((row) => Number(row.id));
+    const ids = (await database.executeSql('select id from books where status_id = $1 order by id limit $2', [common.id, ROWS])).rows.map((row) =>
+      Number(row.id),
+    );
     if (ids.length < ROWS) throw new Error(`bulk: ${ids.length} sheets of status ${common.label}, ${ROWS} needed`);
-    server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: url!, DEMO_DATA: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' });
+    server = await startBuiltServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url!,
+      DEMO_DATA: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    });
     const cookie = await login(server.url);
     await sleep(2000);
     const runs: BulkMeasure[] = [];
@@ -160,7 +188,9 @@ export function bulkSection(result: BulkResult): string[] {
     '',
     `- Machine: ${result.cpu}, Node.js ${process.version}.`,
     `- Server: \`node ${START_ARGS.join(' ')}\` (the build of \`npm start\`) as a child process on ${result.version.split(' on ')[0]}.`,
-    result.generatedSeconds !== undefined ? `- Catalogue generated in ${result.generatedSeconds.toFixed(0)} s (bench/list.ts \`prepareCatalogue\`)` : '- Catalogue: reused (BENCH_KEEP=1)',
+    result.generatedSeconds !== undefined
+      ? `- Catalogue generated in ${result.generatedSeconds.toFixed(0)} s (bench/list.ts \`prepareCatalogue\`)`
+      : '- Catalogue: reused (BENCH_KEEP=1)',
     `- Client: \`POST admin/books/bulk {action: 'set', field: 'status_id', value, ids}\` with the ${ROWS.toLocaleString('en')} ids of sheets of the catalogue's most common status (by id), answered 202 with its job; \`GET admin/bulk-jobs/{id}\` every ${POLL_MS} ms until the job ends. Run 2 sets the same sheets back.`,
     '- Total: from the request sent to the first read of the job that says it ended. Checked afterwards in the database: the sheets holding the new status, and the revisions added to those sheets (one per sheet whose status changed).',
     ...(refusals.length ? [`- First refusal: ${refusals.join('; ')}.`] : []),

@@ -143,8 +143,50 @@ const skewed = (n: number, power: number, k: number, i = 'i') => `floor(power(${
 /** A JSON literal for the generated SQL (ids and plain ASCII words only: no quote to escape). */
 const json = (value: unknown) => `'${JSON.stringify(value)}'::jsonb`;
 
-const FIRST_NAMES = ['Alice', 'Bruno', 'Clara', 'David', 'Emma', 'Felix', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Karen', 'Louis', 'Marta', 'Nils', 'Olga', 'Paul', 'Rosa', 'Simon', 'Tess', 'Victor'];
-const LAST_NAMES = ['Martin', 'Bernard', 'Smith', 'Jones', 'Muller', 'Schmidt', 'Garcia', 'Lopez', 'Rossi', 'Russo', 'Dubois', 'Moreau', 'Taylor', 'Brown', 'Weber', 'Fischer', 'Romano', 'Ricci', 'Perez', 'Sanchez'];
+const FIRST_NAMES = [
+  'Alice',
+  'Bruno',
+  'Clara',
+  'David',
+  'Emma',
+  'Felix',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Karen',
+  'Louis',
+  'Marta',
+  'Nils',
+  'Olga',
+  'Paul',
+  'Rosa',
+  'Simon',
+  'Tess',
+  'Victor',
+];
+const LAST_NAMES = [
+  'Martin',
+  'Bernard',
+  'Smith',
+  'Jones',
+  'Muller',
+  'Schmidt',
+  'Garcia',
+  'Lopez',
+  'Rossi',
+  'Russo',
+  'Dubois',
+  'Moreau',
+  'Taylor',
+  'Brown',
+  'Weber',
+  'Fischer',
+  'Romano',
+  'Ricci',
+  'Perez',
+  'Sanchez',
+];
 const TITLE_WORDS = ['Garden', 'Winter', 'Island', 'Secret', 'River', 'Silence', 'Harbour', 'Mirror', 'Orchard', 'Storm', 'Letter', 'Lantern'];
 /** The places of the saved searches, when the seeded countries have them. */
 const PLACE_CODES = ['FR', 'GB', 'US', 'DE', 'ES', 'IT', 'BE', 'CH', 'CA', 'JP', 'SE', 'IE'];
@@ -312,7 +354,10 @@ async function directPerDay(db: Db, metric: DashboardMetric): Promise<Map<string
 
 /** The most viewed sheets counted over the log itself: `[book id, views]`, as the dashboard orders them. */
 async function directTopBooks(db: Db): Promise<[number, number][]> {
-  const rows = await rowsOf(db, `select book_id, count(*)::int as n from book_views group by book_id order by count(*) desc, book_id limit ${DASHBOARD_LIMITS.popularBooks}`);
+  const rows = await rowsOf(
+    db,
+    `select book_id, count(*)::int as n from book_views group by book_id order by count(*) desc, book_id limit ${DASHBOARD_LIMITS.popularBooks}`,
+  );
   return rows.map((row) => [Number(row.book_id), Number(row.n)]);
 }
 
@@ -329,10 +374,13 @@ async function checkRollups(db: Db, engine: string): Promise<void> {
     const logged = await countOf(db, table);
     const [summed] = await rowsOf(db, `select coalesce(sum("count"), 0)::int as n from usage_days where metric = '${metric}'`);
     if (Number(summed?.n) !== logged) throw new Error(`${engine}: usage_days counts ${String(summed?.n)} ${metric}, ${table} holds ${logged} rows`);
-    const rolled = new Map((await rowsOf(db, `select day::text as day, "count" from usage_days where metric = '${metric}'`)).map((row) => [String(row.day), Number(row.count)]));
+    const rolled = new Map(
+      (await rowsOf(db, `select day::text as day, "count" from usage_days where metric = '${metric}'`)).map((row) => [String(row.day), Number(row.count)]),
+    );
     const direct = await directPerDay(db, metric);
     for (const day of new Set([...rolled.keys(), ...direct.keys()])) {
-      if ((rolled.get(day) ?? 0) !== (direct.get(day) ?? 0)) throw new Error(`${engine}: ${metric} on ${day}: usage_days ${rolled.get(day) ?? 0}, ${table} ${direct.get(day) ?? 0}`);
+      if ((rolled.get(day) ?? 0) !== (direct.get(day) ?? 0))
+        throw new Error(`${engine}: ${metric} on ${day}: usage_days ${rolled.get(day) ?? 0}, ${table} ${direct.get(day) ?? 0}`);
     }
   }
   const [wrongBooks] = await rowsOf(
@@ -342,15 +390,19 @@ async function checkRollups(db: Db, engine: string): Promise<void> {
      where c.views is distinct from l.n`,
   );
   if (Number(wrongBooks?.n) !== 0) throw new Error(`${engine}: ${String(wrongBooks?.n)} sheets whose book_view_counts differs from their views in book_views`);
-  const top = (await rowsOf(db, `select book_id, views from book_view_counts order by views desc, book_id limit ${DASHBOARD_LIMITS.popularBooks}`)).map((row) => [Number(row.book_id), Number(row.views)]);
-  if (JSON.stringify(top) !== JSON.stringify(await directTopBooks(db))) throw new Error(`${engine}: the top of book_view_counts differs from the most viewed sheets of book_views`);
+  const top = (await rowsOf(db, `select book_id, views from book_view_counts order by views desc, book_id limit ${DASHBOARD_LIMITS.popularBooks}`)).map(
+    (row) => [Number(row.book_id), Number(row.views)],
+  );
+  if (JSON.stringify(top) !== JSON.stringify(await directTopBooks(db)))
+    throw new Error(`${engine}: the top of book_view_counts differs from the most viewed sheets of book_views`);
   const [wrongUsers] = await rowsOf(
     db,
     `select count(*)::int as n from users u
      left join (select user_id, count(*)::int as n, max(connected_at) as last from user_connections group by user_id) c on c.user_id = u.id
      where (u.number_connections, u.last_connection_date) is distinct from (coalesce(c.n, 0), c.last)`,
   );
-  if (Number(wrongUsers?.n) !== 0) throw new Error(`${engine}: ${String(wrongUsers?.n)} users whose connection count or last connection differs from their connections`);
+  if (Number(wrongUsers?.n) !== 0)
+    throw new Error(`${engine}: ${String(wrongUsers?.n)} users whose connection count or last connection differs from their connections`);
 }
 
 /** A case's answer over HTTP checked against direct SQL; returns what it holds, for the table. */
@@ -358,17 +410,23 @@ async function checkAnswer(db: Db, engine: string, item: Case, body: string): Pr
   if (item.sub === 'data') {
     const { data } = JSON.parse(body) as { data: DashboardData };
     const books = data.popularBooks.map((book) => [book.id, book.numberViews]);
-    if (JSON.stringify(books) !== JSON.stringify(await directTopBooks(db))) throw new Error(`${engine}: ${item.name}: the most viewed sheets differ from a direct count of book_views`);
+    if (JSON.stringify(books) !== JSON.stringify(await directTopBooks(db)))
+      throw new Error(`${engine}: ${item.name}: the most viewed sheets differ from a direct count of book_views`);
     const users = (
-      await rowsOf(db, `select id from users where last_connection_date is not null order by last_connection_date desc, id desc limit ${DASHBOARD_LIMITS.recentUsers}`)
+      await rowsOf(
+        db,
+        `select id from users where last_connection_date is not null order by last_connection_date desc, id desc limit ${DASHBOARD_LIMITS.recentUsers}`,
+      )
     ).map((row) => Number(row.id));
-    if (JSON.stringify(data.recentUsers.map((user) => user.id)) !== JSON.stringify(users)) throw new Error(`${engine}: ${item.name}: the recent users differ from a direct query`);
+    if (JSON.stringify(data.recentUsers.map((user) => user.id)) !== JSON.stringify(users))
+      throw new Error(`${engine}: ${item.name}: the recent users differ from a direct query`);
     return `${data.recentUsers.length} users, ${data.recentCriteria.length} criteria, ${data.popularBooks.length} sheets (top ${data.popularBooks[0]?.numberViews.toLocaleString('en') ?? 0} views), ${data.recentSearches.length} searches`;
   }
   const { data } = JSON.parse(body) as { data: DashboardSeries };
   const direct = await directPerDay(db, data.metric);
   for (const point of data.points) {
-    if (point.value !== (direct.get(point.date) ?? 0)) throw new Error(`${engine}: ${item.name}: ${point.date}: the API counts ${point.value}, SQL ${direct.get(point.date) ?? 0}`);
+    if (point.value !== (direct.get(point.date) ?? 0))
+      throw new Error(`${engine}: ${item.name}: ${point.date}: the API counts ${point.value}, SQL ${direct.get(point.date) ?? 0}`);
   }
   return `${data.points.length} days, ${data.points.reduce((sum, point) => sum + point.value, 0).toLocaleString('en')} in all`;
 }
@@ -390,7 +448,9 @@ async function prepare(engine: 'pglite' | 'postgres'): Promise<{ database: Datab
       if (Object.values(existing).some((n) => n > 0)) {
         throw new Error(`${engine}: the benchmark database holds ${JSON.stringify(existing)}, not ${JSON.stringify(SIZES)}; remove it or unset BENCH_KEEP`);
       }
-      log(`${engine}: generating ${VIEWS.toLocaleString('en')} views, ${USERS.toLocaleString('en')} users, ${CONNECTIONS.toLocaleString('en')} connections ...`);
+      log(
+        `${engine}: generating ${VIEWS.toLocaleString('en')} views, ${USERS.toLocaleString('en')} users, ${CONNECTIONS.toLocaleString('en')} connections ...`,
+      );
       const started = performance.now();
       const anchor = new Date(Math.floor(Date.now() / 1000) * 1000);
       await database.db.transaction(async (tx) =>
@@ -411,7 +471,13 @@ async function prepare(engine: 'pglite' | 'postgres'): Promise<{ database: Datab
 }
 
 /** Measures one case: HTTP and the service function interleaved, after the warm-up runs. */
-async function measureDashboardCase(engine: string, db: Db, item: Case, http: (qs: string, sub?: string) => Promise<string>, answer: string): Promise<DashboardCaseResult> {
+async function measureDashboardCase(
+  engine: string,
+  db: Db,
+  item: Case,
+  http: (qs: string, sub?: string) => Promise<string>,
+  answer: string,
+): Promise<DashboardCaseResult> {
   await item.floor(db);
   for (let i = 0; i < WARMUP; i += 1) {
     await http(item.qs, item.sub);
@@ -452,11 +518,26 @@ export async function measureDashboard(engine: 'pglite' | 'postgres'): Promise<D
 
     const version = String((await rowsOf(db, 'select version() as v'))[0]?.v ?? '');
     const rows: Record<string, number> = {};
-    for (const table of ['books', 'book_genres', 'book_files', 'users', 'subscriptions', 'user_connections', 'book_views', 'saved_searches', 'demands', 'usage_days', 'book_view_counts']) {
+    for (const table of [
+      'books',
+      'book_genres',
+      'book_files',
+      'users',
+      'subscriptions',
+      'user_connections',
+      'book_views',
+      'saved_searches',
+      'demands',
+      'usage_days',
+      'book_view_counts',
+    ]) {
       rows[table] = await countOf(db, table);
     }
     const filterSets = Number((await rowsOf(db, 'select count(distinct saved_filters)::int as n from saved_searches'))[0]?.n ?? 0);
-    const [views] = await rowsOf(db, 'select max(views)::int as top, (percentile_disc(0.5) within group (order by views))::int as median from book_view_counts');
+    const [views] = await rowsOf(
+      db,
+      'select max(views)::int as top, (percentile_disc(0.5) within group (order by views))::int as median from book_view_counts',
+    );
 
     const loadBefore = os.loadavg()[0]!;
     const cases: DashboardCaseResult[] = [];
@@ -495,7 +576,7 @@ export function dashboardSection(result: DashboardEngineResult): string[] {
       : '- Generation: reused (BENCH_KEEP=1)',
     rowsLine(result.rows),
     `- Views per sheet: ${result.views.top.toLocaleString('en')} for the most viewed, ${result.views.median.toLocaleString('en')} for the median one; ${result.filterSets.toLocaleString('en')} distinct sets of filters among the saved searches.`,
-    '- Checked before measuring: `usage_days` against the logs day by day, `book_view_counts` against `book_views` sheet by sheet, the users\' connection count and last connection against their connections, and every case\'s answer against direct SQL.',
+    "- Checked before measuring: `usage_days` against the logs day by day, `book_view_counts` against `book_views` sheet by sheet, the users' connection count and last connection against their connections, and every case's answer against direct SQL.",
     `- ${RUNS} measured runs per case and side after ${WARMUP} warm-up runs, HTTP and service interleaved; times in ms.`,
     loadLine(result.load),
     '',

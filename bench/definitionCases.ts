@@ -44,7 +44,14 @@ export function worstSheet(): Json {
   const all = fields(definition.form.schema);
   let patterns = 0;
   for (const field of all) {
-    if (patterns < SCHEMA_BOUNDS.patterns && field.type === 'string' && typeof field.maxLength === 'number' && field.maxLength <= SCHEMA_BOUNDS.patternText && field.pattern === undefined && field.format === undefined) {
+    if (
+      patterns < SCHEMA_BOUNDS.patterns &&
+      field.type === 'string' &&
+      typeof field.maxLength === 'number' &&
+      field.maxLength <= SCHEMA_BOUNDS.patternText &&
+      field.pattern === undefined &&
+      field.format === undefined
+    ) {
       // 395 instructions of RE2 program: just within MAX_PATTERN_PROGRAM.
       field.pattern = '^(\\w+\\s?){1,56}$';
       patterns++;
@@ -61,7 +68,8 @@ export function worstSheet(): Json {
 function widestGenres(): Json {
   const definition = structuredClone(loadScreenFiles().get('genres')!) as Json & { form: { schema: Json & { definitions: Json } } };
   // Trees of the deepest nesting, each node with two children, until the count or the size bound.
-  const tree = (depth: number): Json => (depth === 0 ? { type: 'string', maxLength: 9 } : { type: 'object', properties: { a: tree(depth - 1), b: tree(depth - 1) } });
+  const tree = (depth: number): Json =>
+    depth === 0 ? { type: 'string', maxLength: 9 } : { type: 'object', properties: { a: tree(depth - 1), b: tree(depth - 1) } };
   let count = 0;
   for (let i = 0; count + 255 < SCHEMA_BOUNDS.nodes - 10 && size(definition) < DEFINITION_BOUNDS.definitionBytes - 12_000; i++) {
     definition.form.schema.definitions[`d${i}`] = tree(7);
@@ -74,7 +82,11 @@ function widestGenres(): Json {
 function largestUiGenres(): Json {
   const definition = structuredClone(loadScreenFiles().get('genres')!) as Json & { form: { uiSchema: Json } };
   for (let i = 0; size(definition) < DEFINITION_BOUNDS.definitionBytes - 200; i++) {
-    definition.form.uiSchema[`f${i}`] = { 'ui:widget': 'remoteSelect', 'ui:options': { source: { api: 'genres', perPage: 500, labelField: 'name' } }, 'ui:help': 'h'.repeat(40) };
+    definition.form.uiSchema[`f${i}`] = {
+      'ui:widget': 'remoteSelect',
+      'ui:options': { source: { api: 'genres', perPage: 500, labelField: 'name' } },
+      'ui:help': 'h'.repeat(40),
+    };
   }
   return definition;
 }

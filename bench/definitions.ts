@@ -74,10 +74,18 @@ export async function measureDefinitions(): Promise<DefinitionsResult> {
     const cookie = await login(server.url);
     const post = async (url: string, body: unknown) => {
       const text = JSON.stringify(body);
-      const response = await fetch(`${server.url}/api/admin/${url}`, { method: url.endsWith('/draft') ? 'PUT' : 'POST', headers: { cookie, 'content-type': 'application/json', origin: server.url }, body: text });
+      const response = await fetch(`${server.url}/api/admin/${url}`, {
+        method: url.endsWith('/draft') ? 'PUT' : 'POST',
+        headers: { cookie, 'content-type': 'application/json', origin: server.url },
+        body: text,
+      });
       const answer = (await response.json()) as { errors?: unknown };
       if (response.status >= 500) throw new Error(`${url}: ${response.status} ${JSON.stringify(answer)}`);
-      const problems = Array.isArray(answer.errors) ? answer.errors.length : answer.errors && typeof answer.errors === 'object' ? Object.keys(answer.errors).length : 0;
+      const problems = Array.isArray(answer.errors)
+        ? answer.errors.length
+        : answer.errors && typeof answer.errors === 'object'
+          ? Object.keys(answer.errors).length
+          : 0;
       return { problems, bytes: Buffer.byteLength(text), status: response.status };
     };
     const check = (screen: string, definition: unknown) => () => post(`screens/${screen}/check`, { definition, labels: {} });
@@ -94,13 +102,18 @@ export async function measureDefinitions(): Promise<DefinitionsResult> {
     log('definitions: publishing the reading sheet at its bounds');
     const definition = worstSheet();
     let published = 0;
-    const publish = await measure(server.url, 'publishing the reading sheet at its bounds (its validators module built and loaded)', Math.max(3, Math.floor(WORST_RUNS / 2)), async () => {
-      const draft = await post('screens/readingSheet/draft', { definition, labels: {} });
-      const answer = await post('screens/readingSheet/publish', { baseVersion: published, comment: 'bench' });
-      if (answer.status !== 200) throw new Error(`publish refused: ${answer.status}`);
-      published++;
-      return { problems: answer.problems, bytes: draft.bytes };
-    });
+    const publish = await measure(
+      server.url,
+      'publishing the reading sheet at its bounds (its validators module built and loaded)',
+      Math.max(3, Math.floor(WORST_RUNS / 2)),
+      async () => {
+        const draft = await post('screens/readingSheet/draft', { definition, labels: {} });
+        const answer = await post('screens/readingSheet/publish', { baseVersion: published, comment: 'bench' });
+        if (answer.status !== 200) throw new Error(`publish refused: ${answer.status}`);
+        published++;
+        return { problems: answer.problems, bytes: draft.bytes };
+      },
+    );
     return { sheet, worst, publish, load: [load0, os.loadavg()[0]!] };
   } finally {
     await server.stop();

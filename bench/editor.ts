@@ -163,7 +163,9 @@ async function waitShown(page: Page): Promise<number> {
 function dataAnsweredAt(page: Page, sheetId: number, since: number): Promise<number> {
   return page.evaluate(
     ({ id, from }) => {
-      const entries = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === `/api/admin/books/${id}`) as PerformanceResourceTiming[];
+      const entries = performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname === `/api/admin/books/${id}`) as PerformanceResourceTiming[];
       const last = entries.pop();
       return last ? last.responseEnd - from : NaN;
     },
@@ -185,7 +187,13 @@ interface Samples {
   shown: number[];
   data: number[];
 }
-const opening = (name: string, target: number, samples: Samples): OpenResult => ({ name, target, runs: samples.shown.length, shown: stats(samples.shown), data: stats(samples.data) });
+const opening = (name: string, target: number, samples: Samples): OpenResult => ({
+  name,
+  target,
+  runs: samples.shown.length,
+  shown: stats(samples.shown),
+  data: stats(samples.data),
+});
 
 /** A network between the browser and the server, emulated by Chromium: a fast office or home line. */
 const NETWORK = { latencyMs: 40, downMbit: 20, upMbit: 5 } as const;
@@ -248,7 +256,11 @@ async function measureOpens(browser: Browser, base: string, token: string, sheet
   await context.close();
   return [
     opening('cold: new browser profile, nothing cached', EDITOR_TARGETS.openCold, cold),
-    opening(`cold over a network (${NETWORK.latencyMs} ms latency, ${NETWORK.downMbit} Mbit/s down, ${NETWORK.upMbit} up)`, EDITOR_TARGETS.openNetwork, coldNetwork),
+    opening(
+      `cold over a network (${NETWORK.latencyMs} ms latency, ${NETWORK.downMbit} Mbit/s down, ${NETWORK.upMbit} up)`,
+      EDITOR_TARGETS.openNetwork,
+      coldNetwork,
+    ),
     opening('warm: reload, scripts and styles cached', EDITOR_TARGETS.openWarm, warm),
     opening('in the app: Edit on the list', EDITOR_TARGETS.openInApp, inApp),
   ];
@@ -321,17 +333,28 @@ export async function prepareEditor(): Promise<EditorFixture> {
     const address = app.server.address();
     const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
     const { db } = database;
-    const administrator = await insertAdministrator(db, { firstname: 'Bench', lastname: 'Runner', email: `bench-${Date.now()}@bench.test`, passwordHash: 'not-a-hash' });
+    const administrator = await insertAdministrator(db, {
+      firstname: 'Bench',
+      lastname: 'Runner',
+      email: `bench-${Date.now()}@bench.test`,
+      passwordHash: 'not-a-hash',
+    });
     const { token } = await openSession(db, administrator.id, 1, { ip: '127.0.0.1', userAgent: 'bench' });
     const headers = { cookie: `${SESSION_COOKIE}=${token}` };
 
     const body = await benchSheetBody(db, TITLE);
-    const response = await fetch(`${base}/api/admin/books`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}/api/admin/books`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const saved = (await response.json()) as { data?: { id: number }; message?: string };
     if (!response.ok || !saved.data) throw new Error(`the full sheet was refused: ${response.status} ${JSON.stringify(saved)}`);
     const sheetId = saved.data.id;
     const sheetJson = await (await fetch(`${base}/api/admin/books/${sheetId}`, { headers })).text();
-    const translatableMaps = Object.values(body).filter((value) => value !== null && typeof value === 'object' && !Array.isArray(value) && 'de' in value).length;
+    const translatableMaps = Object.values(body).filter(
+      (value) => value !== null && typeof value === 'object' && !Array.isArray(value) && 'de' in value,
+    ).length;
     return {
       base,
       token,
@@ -409,7 +432,10 @@ export function editorSection(result: EditorResult): string[] {
     '',
     '| Opening | Runs | Shown median | Shown p95 | Data median | Target |',
     '|---|---:|---:|---:|---:|---|',
-    ...result.opens.map((o) => `| ${o.name} | ${o.runs} | ${ms(o.shown.median)} | ${ms(o.shown.p95)} | ${ms(o.data.median)} | ${met(o.shown.p95 <= o.target, `p95 ≤ ${o.target}`)} |`),
+    ...result.opens.map(
+      (o) =>
+        `| ${o.name} | ${o.runs} | ${ms(o.shown.median)} | ${ms(o.shown.p95)} | ${ms(o.data.median)} | ${met(o.shown.p95 <= o.target, `p95 ≤ ${o.target}`)} |`,
+    ),
     '',
     `**Keystroke to next paint** (ms): ${KEYS} keystrokes per field after ${KEY_WARMUP} warm-up ones, ${KEY_GAP_MS} ms apart; from the keydown's timestamp to the first task after the next frame. Event Timing is Chromium's own input-to-paint duration of the same keystrokes (8 ms steps; only those of 16 ms or more are reported).`,
     '',

@@ -115,7 +115,9 @@ async function authorsFloor(db: Db): Promise<AuthorsFloor> {
   const at = performance.now();
   await store.list(db, { page: AUTHORS / 1000, perPage: 1000, offset: AUTHORS - 1000, where: undefined });
   const offsetPageMs = performance.now() - at;
-  log(`export floor: ${rows.toLocaleString('en')} authors in ${(totalMs / 1000).toFixed(1)} s, a batch ${ms(stats(times).median)} ms median; the last page by OFFSET ${ms(offsetPageMs)} ms`);
+  log(
+    `export floor: ${rows.toLocaleString('en')} authors in ${(totalMs / 1000).toFixed(1)} s, a batch ${ms(stats(times).median)} ms median; the last page by OFFSET ${ms(offsetPageMs)} ms`,
+  );
   return { rows, totalMs, batch: stats(times), offsetPageMs, load };
 }
 
@@ -129,13 +131,30 @@ export async function measureAuthorsExport(): Promise<AuthorsExportResult> {
     const version = String((await database.executeSql('select version() as v')).rows[0]?.v ?? '');
     const floor = await authorsFloor(database.db);
     await database.close();
-    server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: url!, DEMO_DATA: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' });
+    server = await startBuiltServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url!,
+      DEMO_DATA: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    });
     const cookie = await login(server.url);
     await sleep(2000);
     const rssIdle = rssOf(server.pid);
     const runs: ExportMeasure[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await download(server, cookie, 'csv', '', undefined, 'authors'));
-    return { authors: AUTHORS, version, cpu: `${os.cpus()[0]?.model ?? 'unknown'}, ${os.availableParallelism()} CPUs`, generatedSeconds, floor, rssIdle, runs, loadBefore, loadAfter: os.loadavg()[0]! };
+    return {
+      authors: AUTHORS,
+      version,
+      cpu: `${os.cpus()[0]?.model ?? 'unknown'}, ${os.availableParallelism()} CPUs`,
+      generatedSeconds,
+      floor,
+      rssIdle,
+      runs,
+      loadBefore,
+      loadAfter: os.loadavg()[0]!,
+    };
   } finally {
     await server?.stop();
     await database.close().catch(() => undefined);
@@ -158,7 +177,9 @@ export function authorsExportSection(result: AuthorsExportResult): string[] {
     '',
     `- Machine: ${result.cpu}, Node.js ${process.version}; 1-minute load ${result.loadBefore.toFixed(2)} before the suite, ${result.loadAfter.toFixed(2)} after it (a machine shared with other work: the load is each run's too, below).`,
     `- Server: \`node ${START_ARGS.join(' ')}\` as a child process on ${result.version.split(' on ')[0]}; RSS ${(result.rssIdle / MB).toFixed(1)} MB idle after its start and the login.`,
-    result.generatedSeconds !== undefined ? `- Authors generated in ${result.generatedSeconds.toFixed(0)} s (VACUUM ANALYZE included)` : '- Authors: reused (BENCH_KEEP=1)',
+    result.generatedSeconds !== undefined
+      ? `- Authors generated in ${result.generatedSeconds.toFixed(0)} s (VACUUM ANALYZE included)`
+      : '- Authors: reused (BENCH_KEEP=1)',
     "- Client: `fetch` with a session cookie and `accept-encoding: identity`, the list's default columns (number, name); the body read as a stream to its end, then parsed by `csv-parse` (the header and one record per author).",
     `- Floor, the same rows read in the bench process (the store's count, then its batches by keyset, mapped as the list maps them; no cells, no file, no HTTP): ${floor.rows.toLocaleString('en')} rows in ${(floor.totalMs / 1000).toFixed(1)} s, **${((floor.rows / floor.totalMs) * 1000).toFixed(0)} rows/s**; a batch ${ms(floor.batch.median)} ms median, ${ms(floor.batch.p95)} p95, ${ms(floor.batch.max)} max (load ${floor.load.toFixed(2)} before). The last page of 1,000 by OFFSET, as each page of the export was read before: ${ms(floor.offsetPageMs)} ms.`,
     '',

@@ -156,7 +156,10 @@ export async function login(base: string): Promise<string> {
     body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
   if (response.status !== 200) throw new Error(`login refused: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 /** Counts the records of a CSV file (csv-parse, streaming) and checks that each has the header's number of fields. */
@@ -192,7 +195,14 @@ function zipComplete(file: string): boolean {
  * that checking takes no CPU from the server during the download), the server's RSS sampled every
  * SAMPLE_MS meanwhile.
  */
-export async function download(server: BuiltServer, cookie: string, format: 'csv' | 'xlsx', qs: string, limitS?: number, api = 'books'): Promise<ExportMeasure> {
+export async function download(
+  server: BuiltServer,
+  cookie: string,
+  format: 'csv' | 'xlsx',
+  qs: string,
+  limitS?: number,
+  api = 'books',
+): Promise<ExportMeasure> {
   const label = `export ${api === 'books' ? '' : `${api} `}${format}${qs ? ` ${qs}` : ''}`;
   const load = os.loadavg()[0]!;
   const file = path.join(os.tmpdir(), `bench-export-${process.pid}.${format}`);
@@ -220,7 +230,8 @@ export async function download(server: BuiltServer, cookie: string, format: 'csv
     });
     headersMs = performance.now() - started;
     if (response.status !== 200 || !response.body) throw new Error(`${label}: ${response.status} ${await response.text()}`);
-    if (response.headers.get('content-encoding')) throw new Error(`${label}: compressed (${response.headers.get('content-encoding')}) despite accept-encoding: identity`);
+    if (response.headers.get('content-encoding'))
+      throw new Error(`${label}: compressed (${response.headers.get('content-encoding')}) despite accept-encoding: identity`);
     rows = Number(response.headers.get('x-export-rows'));
     log(`${label}: ${rows.toLocaleString('en')} rows announced, headers after ${headersMs.toFixed(0)} ms`);
     let nextReport = 50 * MB;
@@ -307,7 +318,14 @@ export async function measureExport(): Promise<ExportResult> {
     const version = String(rows[0]?.v ?? '');
     const floor = await exportFloor(database.db);
     await database.close();
-    server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: url!, DEMO_DATA: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' });
+    server = await startBuiltServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url!,
+      DEMO_DATA: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    });
     const cookie = await login(server.url);
     await sleep(2000);
     const rssIdle = rssOf(server.pid);
@@ -350,7 +368,7 @@ export function exportSection(result: ExportResult): string[] {
     const rate = m.complete ? ((m.rows / m.totalMs) * 1000).toFixed(0) : '—';
     const name = m.format === 'csv' ? `CSV, run ${index + 1}` : m.complete ? 'XLSX' : 'XLSX (stopped)';
     return (
-      `| ${name} | \`${m.qs || '(none)'}\` | ${m.rows.toLocaleString('en')}${m.complete ? '' : ' (announced)'} | ${mb(m.bytes)} | ${m.headersMs.toFixed(0)} | ${m.firstByteMs.toFixed(0)} | ${seconds(m.totalMs)} | ${rate} | ${((m.bytes / m.totalMs) * 1000 / MB).toFixed(1)} | ` +
+      `| ${name} | \`${m.qs || '(none)'}\` | ${m.rows.toLocaleString('en')}${m.complete ? '' : ' (announced)'} | ${mb(m.bytes)} | ${m.headersMs.toFixed(0)} | ${m.firstByteMs.toFixed(0)} | ${seconds(m.totalMs)} | ${rate} | ${(((m.bytes / m.totalMs) * 1000) / MB).toFixed(1)} | ` +
       `${mb(m.rssBefore)} | ${mb(m.rssPeak)} | ${mb(m.rssPeak - m.rssBefore)} | ${mb(m.rssAfter)} | ${m.load.toFixed(2)} | ${verdict(m)} |`
     );
   };
@@ -362,8 +380,10 @@ export function exportSection(result: ExportResult): string[] {
     '',
     `- Machine: ${result.cpu}, Node.js ${process.version}.`,
     `- Server: \`node ${START_ARGS.join(' ')}\` (the build of \`npm start\`) as a child process on ${result.version.split(' on ')[0]}; RSS ${mb(result.rssIdle)} MB idle after its start and the login.`,
-    result.generatedSeconds !== undefined ? `- Catalogue generated in ${result.generatedSeconds.toFixed(0)} s (bench/list.ts \`prepareCatalogue\`)` : '- Catalogue: reused (BENCH_KEEP=1)',
-    '- Client: `fetch` with a session cookie and `accept-encoding: identity` (no gzip), the list\'s default columns, no `accept-language` (`,` separator); the body read as a stream to its end (time to headers, to the first body byte, to the end), written to a temporary file and checked afterwards: the CSV parsed by `csv-parse` (header + one record per row, every record the header\'s width), the XLSX a complete ZIP.',
+    result.generatedSeconds !== undefined
+      ? `- Catalogue generated in ${result.generatedSeconds.toFixed(0)} s (bench/list.ts \`prepareCatalogue\`)`
+      : '- Catalogue: reused (BENCH_KEEP=1)',
+    "- Client: `fetch` with a session cookie and `accept-encoding: identity` (no gzip), the list's default columns, no `accept-language` (`,` separator); the body read as a stream to its end (time to headers, to the first body byte, to the end), written to a temporary file and checked afterwards: the CSV parsed by `csv-parse` (header + one record per row, every record the header's width), the XLSX a complete ZIP.",
     `- Memory: the server process's VmRSS (/proc/<pid>/status) every ${SAMPLE_MS} ms; before: just before the request; growth: peak − before; after: 2 s after the end. MB = 10⁶ bytes; times in ms unless said.`,
     `- CSV checked: ${checked}.`,
     `- Floor, the same rows read in the bench process (\`sheetExportSource\`: the counts, then ${floor.batchSize.toLocaleString('en')} rows at a time by keyset, their positions then their columns, two batches' columns read ahead, mapped to list items; no cells, no file, no HTTP): ` +

@@ -58,7 +58,17 @@ function prng(seed: number) {
 }
 
 /** Tables whose triggers keep `book_facets` (migration 0004). */
-const FACET_SOURCES = ['books', 'book_authors', 'book_genres', 'book_thematics', 'book_audiences', 'book_categories', 'book_places', 'book_periods', 'book_ratings'];
+const FACET_SOURCES = [
+  'books',
+  'book_authors',
+  'book_genres',
+  'book_thematics',
+  'book_audiences',
+  'book_categories',
+  'book_places',
+  'book_periods',
+  'book_ratings',
+];
 
 const LOCALE_DEFINITIONS = { en: [en, base], fr: [fr, en, base], es: [es, en, base], de: [de, en, base], it: [it, en, base] };
 const LOCALE_COUNTRY: Record<Locale, string> = { en: 'GB', fr: 'FR', es: 'ES', de: 'DE', it: 'IT' };
@@ -167,7 +177,14 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
   const authors = Array.from({ length: authorCount }, (_, i) => {
     const locale = rng.skewed(LOCALES);
     const name = `${rng.pick(pools[locale].first)} ${rng.pick(pools[locale].last)}`;
-    return { id: i + 1, name, locale, country_id: countryOf(locale), biographies: { en: `${name} lives in ${rng.pick(pools[locale].cities)}.` }, search_text: searchNormal(name) };
+    return {
+      id: i + 1,
+      name,
+      locale,
+      country_id: countryOf(locale),
+      biographies: { en: `${name} lives in ${rng.pick(pools[locale].cities)}.` },
+      search_text: searchNormal(name),
+    };
   });
   await insertBatches(db, 'authors', ['id', 'name', 'country_id', 'biographies', 'search_text'], authors, 5000);
   count('authors', authors.length);
@@ -225,10 +242,16 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
         public_comments: translate(praise),
         summaries: Object.fromEntries(LOCALES.map((l) => [l, `${fill(pitch[l], values)} ${praise[l]} ${reservation[l]}`])),
         // The report: the pitch, then three to five of the report sentences, in every locale.
-        report: Object.fromEntries(LOCALES.map((l) => [l, [fill(pitch[l], values), ...rng.some(REPORT_SENTENCES[l], 3, 5), praise[l], reservation[l]].join(' ')])),
+        report: Object.fromEntries(
+          LOCALES.map((l) => [l, [fill(pitch[l], values), ...rng.some(REPORT_SENTENCES[l], 3, 5), praise[l], reservation[l]].join(' ')]),
+        ),
         strong_points: translate(praise),
         weak_points: translate(reservation),
-        search_text: bookSearchText(titles[locale], titles, unique.map((a) => a.name)),
+        search_text: bookSearchText(
+          titles[locale],
+          titles,
+          unique.map((a) => a.name),
+        ),
         created_at: new Date(created).toISOString(),
         updated_at: new Date(updated).toISOString(),
       });
@@ -249,16 +272,46 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
       }
       if (serie) add('book_series', { book_id: id, name: `${city} saga`, number: rng.int(1, 5), position: 0 });
       if (rng.chance(0.4)) {
-        add('book_files', { book_id: id, type: 2, original_name: 'cover.jpg', stored_name: `bench/covers/${id}.jpg`, size: 120_000, mime: 'image/jpeg', position: 0 });
+        add('book_files', {
+          book_id: id,
+          type: 2,
+          original_name: 'cover.jpg',
+          stored_name: `bench/covers/${id}.jpg`,
+          size: 120_000,
+          mime: 'image/jpeg',
+          position: 0,
+        });
       }
     }
     await insertBatches(
       db,
       'books',
       [
-        'id', 'original_title', 'original_country_id', 'language_id', 'status_id', 'rights_status_id', 'time_id', 'format_id', 'company_id',
-        'adaptation_budget_id', 'publication_date', 'nb_pages', 'universal', 'serie', 'titles', 'subtitles', 'pitches', 'public_comments',
-        'summaries', 'report', 'strong_points', 'weak_points', 'search_text', 'created_at', 'updated_at',
+        'id',
+        'original_title',
+        'original_country_id',
+        'language_id',
+        'status_id',
+        'rights_status_id',
+        'time_id',
+        'format_id',
+        'company_id',
+        'adaptation_budget_id',
+        'publication_date',
+        'nb_pages',
+        'universal',
+        'serie',
+        'titles',
+        'subtitles',
+        'pitches',
+        'public_comments',
+        'summaries',
+        'report',
+        'strong_points',
+        'weak_points',
+        'search_text',
+        'created_at',
+        'updated_at',
       ],
       sheets,
       BATCH,
@@ -303,7 +356,13 @@ export async function generateAuthors(db: Db, options: { count: number; seed?: n
   const rows = Array.from({ length: options.count }, (_, i) => {
     const locale = rng.skewed(LOCALES);
     const name = `${rng.pick(pools[locale].first)} ${rng.pick(pools[locale].last)}`;
-    return { id: i + 1, name, country_id: ref.countryByCode.get(LOCALE_COUNTRY[locale]) ?? null, biographies: { en: `${name} lives in ${rng.pick(pools[locale].cities)}.` }, search_text: searchNormal(name) };
+    return {
+      id: i + 1,
+      name,
+      country_id: ref.countryByCode.get(LOCALE_COUNTRY[locale]) ?? null,
+      biographies: { en: `${name} lives in ${rng.pick(pools[locale].cities)}.` },
+      search_text: searchNormal(name),
+    };
   });
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local app.history = 'bench data'`);

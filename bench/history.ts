@@ -114,7 +114,13 @@ export async function measureHistory(): Promise<HistoryResult> {
       n += 1;
       const start = performance.now();
       // As the editor sends it: the kept characters and series items with their ids.
-      const input = { ...body, characters: sheet.characters, seriesList: sheet.seriesList, titles: { ...(body.titles as object), fr: `Titre ${n}` }, version: sheet.version };
+      const input = {
+        ...body,
+        characters: sheet.characters,
+        seriesList: sheet.seriesList,
+        titles: { ...(body.titles as object), fr: `Titre ${n}` },
+        version: sheet.version,
+      };
       await target.save({ rawId: String(id), input, files: [] });
       return performance.now() - start;
     };
@@ -128,7 +134,8 @@ export async function measureHistory(): Promise<HistoryResult> {
     }
 
     log(`history: the sheet up to ${SHEET_REVISIONS} revisions ...`);
-    const sheetRevisions = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from record_revisions where resource = 'books' and record_id = ${id}`))[0]!.n;
+    const sheetRevisions = async () =>
+      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from record_revisions where resource = 'books' and record_id = ${id}`))[0]!.n;
     for (let missing = SHEET_REVISIONS - (await sheetRevisions()); missing > 0; missing--) await save(withHistory);
     const get = await sessionClient(app, db, 'history');
     const drawer = await timed(() => get('perPage=20', `books/${id}`), RUNS, WARMUP);
@@ -152,9 +159,13 @@ export async function measureHistory(): Promise<HistoryResult> {
     }
 
     const [size] = rowsOf<{ revisions: number; table: number; indexes: number }>(
-      await db.execute(sql`select (select count(*) from record_revisions)::int as revisions, pg_table_size('record_revisions')::float8 as table, pg_indexes_size('record_revisions')::float8 as indexes`),
+      await db.execute(
+        sql`select (select count(*) from record_revisions)::int as revisions, pg_table_size('record_revisions')::float8 as table, pg_indexes_size('record_revisions')::float8 as indexes`,
+      ),
     );
-    const [oneField] = rowsOf<{ bytes: number }>(await db.execute(sql`select avg(pg_column_size(r.*))::float8 as bytes from (select * from record_revisions where resource = 'genres' limit 1000) r`));
+    const [oneField] = rowsOf<{ bytes: number }>(
+      await db.execute(sql`select avg(pg_column_size(r.*))::float8 as bytes from (select * from record_revisions where resource = 'genres' limit 1000) r`),
+    );
     const load1 = os.loadavg()[0]!;
     await app.close();
     return {
@@ -176,7 +187,12 @@ export async function measureHistory(): Promise<HistoryResult> {
 async function openDrawers(app: FastifyInstance, id: number): Promise<Stats> {
   const address = app.server.address();
   const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
-  const administrator = await insertAdministrator(app.db, { firstname: 'Bench', lastname: 'Drawer', email: `drawer-${Date.now()}@bench.test`, passwordHash: 'not-a-hash' });
+  const administrator = await insertAdministrator(app.db, {
+    firstname: 'Bench',
+    lastname: 'Drawer',
+    email: `drawer-${Date.now()}@bench.test`,
+    passwordHash: 'not-a-hash',
+  });
   const { token } = await openSession(app.db, administrator.id, 1, { ip: '127.0.0.1', userAgent: 'bench' });
   const browser = await launchBrowser();
   try {
@@ -205,7 +221,8 @@ async function openDrawers(app: FastifyInstance, id: number): Promise<Stats> {
       await page.locator('button[aria-haspopup="dialog"]').filter({ hasText: 'History' }).click();
       await page.locator('.history-entries > *').first().waitFor();
       let times: { click?: number; shown?: number } = {};
-      while (times.shown === undefined) times = await page.evaluate(() => (window as unknown as { drawerTimes: { click?: number; shown?: number } }).drawerTimes);
+      while (times.shown === undefined)
+        times = await page.evaluate(() => (window as unknown as { drawerTimes: { click?: number; shown?: number } }).drawerTimes);
       // The first two open a cold page: the drawer's code then comes from the network cache like any later page's.
       if (i >= 2) samples.push(times.shown - times.click!);
     }
@@ -237,9 +254,13 @@ export function historySection(result: HistoryResult): string[] {
     '|---|---:|---:|---:|',
     `| drawer: \`GET admin/history/books/{id}?perPage=20\` (${SHEET_REVISIONS.toLocaleString('en')} revisions) | ${ms(result.drawer.median)} | ${ms(result.drawer.p95)} | ${SHEET_REVISIONS} |`,
     ...(result.drawerInBrowser
-      ? [`| drawer in Chromium: click on 'History' to the frame showing its entries, in the sheet's editor (${DRAWER_OPENS} opens, each on the page loaded afresh) | ${ms(result.drawerInBrowser.median)} | ${ms(result.drawerInBrowser.p95)} | |`]
+      ? [
+          `| drawer in Chromium: click on 'History' to the frame showing its entries, in the sheet's editor (${DRAWER_OPENS} opens, each on the page loaded afresh) | ${ms(result.drawerInBrowser.median)} | ${ms(result.drawerInBrowser.p95)} | |`,
+        ]
       : []),
-    ...result.activity.map((item) => `| activity: ${item.name} | ${ms(item.stats.median)} | ${ms(item.stats.p95)} | ${item.total.toLocaleString('en')}${item.exact ? '' : '+'} |`),
+    ...result.activity.map(
+      (item) => `| activity: ${item.name} | ${ms(item.stats.median)} | ${ms(item.stats.p95)} | ${item.total.toLocaleString('en')}${item.exact ? '' : '+'} |`,
+    ),
     '',
     `Drawer ${verdict(Math.max(result.drawer.p95, result.drawerInBrowser?.p95 ?? 0) <= HISTORY_TARGETS.drawerP95)}${result.drawerInBrowser ? '' : ' (API only: no built client to open it in Chromium)'}; activity ${verdict(worstActivity <= HISTORY_TARGETS.activityP95)} (worst p95 ${ms(worstActivity)} ms).`,
     '',

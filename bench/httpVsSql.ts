@@ -32,7 +32,12 @@ export async function sessionClient(app: FastifyInstance, db: Db, path: string):
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/admin/${path}`;
-  const administrator = await insertAdministrator(db, { firstname: 'Bench', lastname: 'Runner', email: `bench-${Date.now()}@bench.test`, passwordHash: 'not-a-hash' });
+  const administrator = await insertAdministrator(db, {
+    firstname: 'Bench',
+    lastname: 'Runner',
+    email: `bench-${Date.now()}@bench.test`,
+    passwordHash: 'not-a-hash',
+  });
   const { token } = await openSession(db, administrator.id, 1, { ip: '127.0.0.1', userAgent: 'bench' });
   const headers = { cookie: `${SESSION_COOKIE}=${token}` };
   return async (qs, sub) => {

@@ -141,7 +141,8 @@ function foundBy(audit: Audit): string | undefined {
 /** The label of the LCP element, e.g. `div.p-datatable > table > tbody > tr`. */
 function lcpElementOf(lhr: Result): string | undefined {
   // The details are a list whose first table holds the element (Lighthouse 12).
-  const details = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined;
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined;
   const node = details?.items?.[0]?.items?.[0]?.node;
   return node ? `${node.nodeLabel ?? ''} (${node.selector ?? '?'})` : undefined;
 }
@@ -173,7 +174,9 @@ function summarise(page: PageToAudit, runs: Result[], retried: string[]): Lighth
   for (const category of LIGHTHOUSE_CATEGORIES) {
     for (const ref of first.categories[category]?.auditRefs ?? []) {
       if (ref.weight <= 0) continue;
-      const audits = runs.map((lhr) => lhr.audits[ref.id]).filter((a): a is Result['audits'][string] & { score: number } => a !== undefined && a.score !== null);
+      const audits = runs
+        .map((lhr) => lhr.audits[ref.id])
+        .filter((a): a is Result['audits'][string] & { score: number } => a !== undefined && a.score !== null);
       if (audits.length === 0) continue;
       const auditScore = median(audits.map((a) => a.score));
       if (auditScore >= 1) continue;
@@ -203,11 +206,32 @@ function summarise(page: PageToAudit, runs: Result[], retried: string[]): Lighth
     .slice(0, DIAGNOSTICS)
     .map((a) => ({ title: a.title, displayValue: a.displayValue, found: foundBy(a) }));
   const last = runs[runs.length - 1]!;
-  return { ...page, scores, runScores, metrics, lost, diagnostics, retried, finalPath: new URL(last.finalDisplayedUrl).pathname, lcpElement: lcpElementOf(last) };
+  return {
+    ...page,
+    scores,
+    runScores,
+    metrics,
+    lost,
+    diagnostics,
+    retried,
+    finalPath: new URL(last.finalDisplayedUrl).pathname,
+    lcpElement: lcpElementOf(last),
+  };
 }
 
 /** Lighthouse's errors that a new attempt usually clears (a trace lost on a busy machine). */
-const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'NO_SPEEDLINE_FRAMES', 'NO_SCREENSHOTS', 'NO_TTI_CPU_IDLE_PERIOD', 'PROTOCOL_TIMEOUT', 'CRI_TIMEOUT', 'PAGE_HUNG']);
+const TRANSIENT = new Set([
+  'NO_NAVSTART',
+  'NO_FCP',
+  'NO_LCP',
+  'NO_TRACING_STARTED',
+  'NO_SPEEDLINE_FRAMES',
+  'NO_SCREENSHOTS',
+  'NO_TTI_CPU_IDLE_PERIOD',
+  'PROTOCOL_TIMEOUT',
+  'CRI_TIMEOUT',
+  'PAGE_HUNG',
+]);
 const ATTEMPTS = 3;
 
 /** One Lighthouse run; a run ended by a transient error is run again (up to ATTEMPTS in all). */
@@ -297,13 +321,18 @@ export function lighthouseSection(result: LighthouseResult): string[] {
     '',
     `| Page | ${METRICS.map(([, label]) => label).join(' | ')} | LCP element (last run) |`,
     `|---|${METRICS.map(() => '---:').join('|')}|---|`,
-    ...result.pages.map((p) => `| ${p.name} | ${METRICS.map(([id]) => metricValue(id, p.metrics[id])).join(' | ')} | ${p.lcpElement ? `\`${p.lcpElement.replaceAll('|', '\\|')}\`` : '–'} |`),
+    ...result.pages.map(
+      (p) =>
+        `| ${p.name} | ${METRICS.map(([id]) => metricValue(id, p.metrics[id])).join(' | ')} | ${p.lcpElement ? `\`${p.lcpElement.replaceAll('|', '\\|')}\`` : '–'} |`,
+    ),
     '',
     "**Audits that lost points** (median score under 1, weight above 0; a category's score is rounded, so a weight-1 audit failing may leave it at 100), with Lighthouse's figure and first finding of the run nearest the median. The performance ones are its metrics; below them, the diagnostics of the median run with the largest estimated savings (no weight of their own: what the metrics lose time on).",
     '',
   ];
   for (const page of result.pages) {
-    const retried = page.retried.length ? ` (${page.retried.length} run${page.retried.length > 1 ? 's' : ''} ended by Lighthouse's ${[...new Set(page.retried)].join(', ')} and run again)` : '';
+    const retried = page.retried.length
+      ? ` (${page.retried.length} run${page.retried.length > 1 ? 's' : ''} ended by Lighthouse's ${[...new Set(page.retried)].join(', ')} and run again)`
+      : '';
     lines.push(`- ${page.name}${retried}${page.lost.length === 0 ? ': none.' : ':'}`);
     for (const a of page.lost) {
       const value = a.displayValue ? `: ${a.displayValue}` : '';
@@ -312,7 +341,9 @@ export function lighthouseSection(result: LighthouseResult): string[] {
       lines.push(`  - ${CATEGORY_NAMES[a.category]}, \`${a.id}\` (weight ${a.weight}, score ${a.score.toFixed(2)}): ${a.title}${value}${runs}${found}`);
     }
     if (page.diagnostics.length) {
-      lines.push(`  - Diagnostics: ${page.diagnostics.map((d) => `${d.title}${d.displayValue ? ` (${d.displayValue})` : ''}${d.found ? `: ${d.found}` : ''}`).join('; ')}`);
+      lines.push(
+        `  - Diagnostics: ${page.diagnostics.map((d) => `${d.title}${d.displayValue ? ` (${d.displayValue})` : ''}${d.found ? `: ${d.found}` : ''}`).join('; ')}`,
+      );
     }
   }
   lines.push('');

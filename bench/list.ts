@@ -77,7 +77,11 @@ const CASES: Case[] = [
   { name: 'deep page (page 5000 of 10)', qs: 'page=5000', query: { page: 5000 } },
   { name: 'common-word search "the"', qs: 'search=the', query: { search: 'the' } },
   { name: 'two-word search + genre tree', qs: 'search=secret%20geheimnis&genres[]=1', query: { search: 'secret geheimnis', genres: [1] } },
-  { name: 'search + three criteria', qs: 'search=garden&thematics[]=1&audiences[]=4&statuses[]=2', query: { search: 'garden', thematics: [1], audiences: [4], statuses: [2] } },
+  {
+    name: 'search + three criteria',
+    qs: 'search=garden&thematics[]=1&audiences[]=4&statuses[]=2',
+    query: { search: 'garden', thematics: [1], audiences: [4], statuses: [2] },
+  },
   { name: 'every rating ≥ 2', qs: RATING_TYPES.map((type) => `${type}=2`).join('&'), query: EVERY_RATING_2 },
   { name: 'filtered deep page (status, page 300 of 50)', qs: 'statuses[]=2&page=300&perPage=50', query: { statuses: [2], page: 300, perPage: 50 } },
   {
@@ -87,8 +91,16 @@ const CASES: Case[] = [
     cursorAfter: { statuses: [2], page: 299, perPage: 50 },
   },
   { name: 'common word, next page by cursor', qs: 'search=the&page=2', query: { search: 'the', page: 2 }, cursorAfter: { search: 'the' } },
-  { name: 'by title, with filters', qs: 'sort=title&direction=asc&genres[]=1&statuses[]=2', query: { sort: 'title', direction: 'asc', genres: [1], statuses: [2] } },
-  { name: 'by publication date, with filters', qs: 'sort=publication_date&audiences[]=4&quality=2', query: { sort: 'publication_date', audiences: [4], quality: 2 } },
+  {
+    name: 'by title, with filters',
+    qs: 'sort=title&direction=asc&genres[]=1&statuses[]=2',
+    query: { sort: 'title', direction: 'asc', genres: [1], statuses: [2] },
+  },
+  {
+    name: 'by publication date, with filters',
+    qs: 'sort=publication_date&audiences[]=4&quality=2',
+    query: { sort: 'publication_date', audiences: [4], quality: 2 },
+  },
   { name: 'author filter', qs: 'author[]=1', query: { author: [1] } },
 ];
 
@@ -106,9 +118,8 @@ export interface EngineResult {
   cases: CaseResult[];
 }
 
-
 async function rowsOf(database: Database, query: string): Promise<Record<string, unknown>[]> {
-  return (await database.db.execute(sql.raw(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  return ((await database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
 /**
@@ -163,7 +174,22 @@ export async function measureList(engine: 'pglite' | 'postgres', size: number = 
 
     const version = String((await rowsOf(database, 'select version() as v'))[0]?.v ?? '');
     const rows: Record<string, number> = {};
-    for (const table of ['books', 'authors', 'companies', 'book_authors', 'book_genres', 'book_thematics', 'book_audiences', 'book_categories', 'book_periods', 'book_places', 'book_adaptation_formats', 'book_ratings', 'book_series', 'book_files']) {
+    for (const table of [
+      'books',
+      'authors',
+      'companies',
+      'book_authors',
+      'book_genres',
+      'book_thematics',
+      'book_audiences',
+      'book_categories',
+      'book_periods',
+      'book_places',
+      'book_adaptation_formats',
+      'book_ratings',
+      'book_series',
+      'book_files',
+    ]) {
       rows[table] = Number((await rowsOf(database, `select count(*)::int as n from ${table}`))[0]?.n ?? 0);
     }
 
@@ -240,7 +266,9 @@ export function listSection(result: EngineResult): string[] {
     `${engineHeading(result.engine)}, ${result.size.toLocaleString('en')} sheets`,
     '',
     `- Server: ${result.version}`,
-    result.generatedSeconds !== undefined ? `- Generation: ${result.generatedSeconds.toFixed(0)} s (multi-row JSON batches, then VACUUM ANALYZE)` : '- Generation: reused (BENCH_KEEP=1)',
+    result.generatedSeconds !== undefined
+      ? `- Generation: ${result.generatedSeconds.toFixed(0)} s (multi-row JSON batches, then VACUUM ANALYZE)`
+      : '- Generation: reused (BENCH_KEEP=1)',
     rowsLine(result.rows),
     `- Database size: ${(result.databaseBytes / 1024 ** 2).toFixed(0)} MiB (\`pg_database_size\`)`,
     `- ${RUNS} measured runs per case and side after ${WARMUP} warm-up runs, HTTP and SQL interleaved; times in ms.`,
@@ -263,13 +291,12 @@ export function listSection(result: EngineResult): string[] {
   return lines;
 }
 
-
 /** The lines that introduce the list figures. */
 export function listIntro(): string[] {
   return [
     `${SIZES.postgres.toLocaleString('en')} reading sheets on PostgreSQL, ${SIZES.pglite.toLocaleString('en')} on PGlite (bench/generate.ts).`,
     'HTTP: the app listening on 127.0.0.1, sequential `fetch` calls on a keep-alive connection with a session cookie, timed until the body is read.',
-    'SQL: the same call\'s repository work run directly on the same database (`sheetListArgs` + `listSheets`: the tree expansion when filtering by genres or thematics, the page query and the count), the floor the HTTP figure is compared with.',
+    "SQL: the same call's repository work run directly on the same database (`sheetListArgs` + `listSheets`: the tree expansion when filtering by genres or thematics, the page query and the count), the floor the HTTP figure is compared with.",
     `Targets: PostgreSQL p95 ≤ ${TARGET_P95.postgres} ms and HTTP ≤ ${TARGET_RATIO} × SQL (medians); PGlite p95 ≤ ${TARGET_P95.pglite} ms.`,
   ];
 }

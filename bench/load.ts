@@ -75,9 +75,16 @@ function pick(random: number): Kind {
 }
 
 async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  const response = await fetch(`${base}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
   if (response.status !== 200) throw new Error(`login refused: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 /** Runs the clients against `bases` (requests spread over them in turn) for SECONDS. */
@@ -112,7 +119,7 @@ async function drive(bases: string[], sheetIds: number[]): Promise<Omit<LoadResu
 
   const client = async (cookie: string, seed: number) => {
     let state = seed;
-    const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     while (performance.now() < end) {
       const kind = pick(random());
       const sheet = sheetIds[Math.floor(random() * sheetIds.length)]!;
@@ -135,7 +142,15 @@ async function drive(bases: string[], sheetIds: number[]): Promise<Omit<LoadResu
   };
   await Promise.all(cookies.map((cookie, index) => client(cookie, index + 1)));
   const kinds = Object.fromEntries([...byKind].map(([kind, samples]) => [kind, { count: samples.length, p99: percentile(samples, 0.99) }]));
-  return { requests: latencies.length, perSecond: latencies.length / SECONDS, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors, conflicts, kinds };
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / SECONDS,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    errors,
+    conflicts,
+    kinds,
+  };
 }
 
 /** One setup: `count` instances on a fresh database with the demo data. */
@@ -154,7 +169,14 @@ export async function measureLoad(count: 1 | 2): Promise<LoadResult> {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-load-'));
       dirs.push(dir);
       servers.push(
-        await startServerProcess({ DATA_DIR: dir, DATABASE_URL: url!, DEMO_DATA: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' }),
+        await startServerProcess({
+          DATA_DIR: dir,
+          DATABASE_URL: url!,
+          DEMO_DATA: 'false',
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          LOG_LEVEL: 'warn',
+        }),
       );
     }
     const { rows } = await database.executeSql('select id from books order by id');
@@ -183,13 +205,23 @@ export function loadSection(results: LoadResult[]): string[] {
   const lines = [
     '| Instances | Requests | Throughput (req/s) | p50 | p99 | Errors | 409 conflicts |',
     '|---|---|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.instances} | ${r.requests.toLocaleString('en')} | ${r.perSecond.toFixed(0)} | ${ms(r.p50)} ms | ${ms(r.p99)} ms | ${r.errors} | ${r.conflicts} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.instances} | ${r.requests.toLocaleString('en')} | ${r.perSecond.toFixed(0)} | ${ms(r.p50)} ms | ${ms(r.p99)} ms | ${r.errors} | ${r.conflicts} |`,
+    ),
     '',
     'p99 by call (ms):',
     '',
     `| Instances | ${Object.keys(results[0]?.kinds ?? {}).join(' | ')} |`,
-    `|---|${Object.keys(results[0]?.kinds ?? {}).map(() => '---').join('|')}|`,
-    ...results.map((r) => `| ${r.instances} | ${Object.keys(results[0]!.kinds).map((kind) => ms(r.kinds[kind]?.p99 ?? 0)).join(' | ')} |`),
+    `|---|${Object.keys(results[0]?.kinds ?? {})
+      .map(() => '---')
+      .join('|')}|`,
+    ...results.map(
+      (r) =>
+        `| ${r.instances} | ${Object.keys(results[0]!.kinds)
+          .map((kind) => ms(r.kinds[kind]?.p99 ?? 0))
+          .join(' | ')} |`,
+    ),
     '',
     ...results.map((r) => `${loadLine(r.load).replace('- 1-minute', `- ${r.instances} instance(s): 1-minute`)}`),
   ];

@@ -43,10 +43,12 @@ import { log } from './stats.js';
 import { measureUsers, USERS_ENGINES, usersIntro, usersSection, type UsersEngineResult } from './users.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results.md');
-const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history,lighthouse,start,export,bulk,definitions').split(',').map((s) => s.trim());
+const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history,lighthouse,start,export,bulk,definitions')
+  .split(',')
+  .map((s) => s.trim());
 const DASHBOARD_TITLE = '## `GET admin/dashboard/data` and `series` at usage scale';
 const LOAD_TITLE = '## Load: one and two instances on PostgreSQL';
-const HISTORY_TITLE = '## The records\' history on PostgreSQL';
+const HISTORY_TITLE = "## The records' history on PostgreSQL";
 const LIGHTHOUSE_TITLE = '## Lighthouse: the built client in Chromium (desktop)';
 const START_TITLE = '## Server start on an existing embedded database';
 const EXPORT_TITLE = '## Export: 1,000,000 sheets as CSV and XLSX on PostgreSQL';
@@ -88,7 +90,15 @@ async function main(): Promise<void> {
     for (const engine of LIST_ENGINES) results.push(await measureList(engine));
     // The cost curve: the smaller PostgreSQL catalogues, beside the main one measured above.
     const main = results.find((result) => result.engine === 'postgres');
-    const curve = main ? [...(await sequential(CURVE_SIZES.filter((size) => size !== main.size), (size) => measureList('postgres', size))), main] : [];
+    const curve = main
+      ? [
+          ...(await sequential(
+            CURVE_SIZES.filter((size) => size !== main.size),
+            (size) => measureList('postgres', size),
+          )),
+          main,
+        ]
+      : [];
     sections.list = marked('list', [
       '## `GET admin/books` at catalogue scale',
       '',
@@ -173,7 +183,7 @@ async function main(): Promise<void> {
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load`, `history`, `lighthouse`, `start`, `export` (`export-authors` for its authors alone), `bulk` or `definitions` runs those suites and keeps the others\' figures).',
+    "Written by `npm run bench` (bench/run.ts; `BENCH_SUITES=list`, `editor`, `users`, `dashboard`, `load`, `history`, `lighthouse`, `start`, `export` (`export-authors` for its authors alone), `bulk` or `definitions` runs those suites and keeps the others' figures).",
     '',
     '## Machine',
     '',

@@ -29,7 +29,6 @@ const BASELINE_RUNS = 5;
 const POLL_MS = 10;
 const START_TIMEOUT_MS = 120_000;
 
-
 /** Target of the issue: ready within 2 s of the spawn. */
 export const START_TARGET_MS = 2000;
 
@@ -194,7 +193,9 @@ async function timedStart(dataDir: string, kind: StopKind): Promise<{ sample: St
 async function baseline(): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < BASELINE_RUNS; i += 1) {
-    const child = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '--eval', 'process.stdout.write(String(performance.now()))'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '--eval', 'process.stdout.write(String(performance.now()))'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await new Promise((resolve) => child.once('exit', resolve));
@@ -245,7 +246,9 @@ export async function measureStart(): Promise<StartResult> {
       const { sample, running } = await timedStart(dataDir, kind);
       current = running;
       samples[kind].push(sample);
-      log(`start   after ${kind === 'crash' ? 'a crash     ' : 'a clean stop'} ${ms(sample.totalMs).padStart(7)} ms  (${STEPS.map(([step]) => `${step} ${sample.steps[step]}`).join(', ')}; PGlite opening ${sample.openingMs})`);
+      log(
+        `start   after ${kind === 'crash' ? 'a crash     ' : 'a clean stop'} ${ms(sample.totalMs).padStart(7)} ms  (${STEPS.map(([step]) => `${step} ${sample.steps[step]}`).join(', ')}; PGlite opening ${sample.openingMs})`,
+      );
       const stop = plan[i + 1] ?? 'clean';
       const took = await stopServer(running, stop);
       if (stop === 'clean') cleanStops.push(took);

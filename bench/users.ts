@@ -101,9 +101,23 @@ const LOCALE_COUNTRY: Record<Locale, string> = { en: 'GB', fr: 'FR', es: 'ES', d
 const USER_LOCALES: Locale[] = ['en', 'fr', 'de', 'es', 'it'];
 const LOCALE_SHARE = [0.35, 0.25, 0.15, 0.15, 0.1];
 const PROVIDERS = ['mail.example', 'post.example', 'inbox.example', 'webmail.example', 'net.example'];
-const JOBS = ['Producer', 'Development executive', 'Literary scout', 'Head of development', 'Story editor', 'Director', 'Screenwriter', 'Rights manager', 'Agent', 'Showrunner'];
+const JOBS = [
+  'Producer',
+  'Development executive',
+  'Literary scout',
+  'Head of development',
+  'Story editor',
+  'Director',
+  'Screenwriter',
+  'Rights manager',
+  'Agent',
+  'Showrunner',
+];
 
-const slug = (value: string) => searchNormal(value).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (value: string) =>
+  searchNormal(value)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * Name pools per locale, drawn once with faker: `[display, normalised, e-mail slug]` for first and
@@ -420,7 +434,7 @@ export function usersIntro(): string[] {
   return [
     `${SIZE.toLocaleString('en')} subscribers (bench/users.ts): 85 % with one to three subscriptions on the seeded plans (the current one active, canceled or ended), 90 % with 1 to 14 connections; names, e-mails and companies from per-locale faker pools.`,
     'HTTP: the app listening on 127.0.0.1, sequential `fetch` calls on a keep-alive connection with a session cookie, timed until the body is read.',
-    'SQL: the same call\'s repository work run directly on the same database (the resource\'s declared filters through `listCondition`, then the users\' store list: the page and the count), the floor the HTTP figure is compared with.',
+    "SQL: the same call's repository work run directly on the same database (the resource's declared filters through `listCondition`, then the users' store list: the page and the count), the floor the HTTP figure is compared with.",
     `Targets: PostgreSQL p95 ≤ ${TARGET_P95.postgres} ms; PGlite, which has no target of its own, is held to the books list's p95 ≤ ${TARGET_P95.pglite} ms.`,
   ];
 }

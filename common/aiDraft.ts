@@ -79,7 +79,27 @@ export type AiDraftTexts = Partial<Record<AiDraftTextField, string>>;
 export const AI_DRAFT_NAME_FIELDS = ['author', 'publishing_house_name'] as const;
 export type AiDraftNameField = (typeof AI_DRAFT_NAME_FIELDS)[number];
 /** Other names of a draft, as the API answers it: no text may take one. */
-const RECORD_FIELDS = ['id', 'book_id', 'locale', 'model', 'generate_from', 'criteria', 'characters', 'ratings', 'justifications', 'ratings_justifications', 'prompt', 'raw_answer', 'input_tokens', 'output_tokens', 'duration_ms', 'corrections', 'created_at', 'updated_at', 'texts'];
+const RECORD_FIELDS = [
+  'id',
+  'book_id',
+  'locale',
+  'model',
+  'generate_from',
+  'criteria',
+  'characters',
+  'ratings',
+  'justifications',
+  'ratings_justifications',
+  'prompt',
+  'raw_answer',
+  'input_tokens',
+  'output_tokens',
+  'duration_ms',
+  'corrections',
+  'created_at',
+  'updated_at',
+  'texts',
+];
 
 /**
  * The drafted maps in the schema's order (schemas/books/readingSheet.schema.json), each with its
@@ -92,8 +112,10 @@ function draftedMaps(properties: Record<string, { $ref?: string; 'x-aiDraft'?: A
     const annotation = property['x-aiDraft'];
     if (!annotation) return [];
     const where = `readingSheet.schema.json: ${map}.x-aiDraft`;
-    if (property.$ref !== '#/definitions/translations') throw new Error(`${where}: only a per-language map ($ref #/definitions/translations) is drafted by the AI`);
-    if (typeof annotation.field !== 'string' || !/^[a-z_]+$/.test(annotation.field)) throw new Error(`${where}.field must be lower-case letters and underscores: it names the draft's text and a prompt variable`);
+    if (property.$ref !== '#/definitions/translations')
+      throw new Error(`${where}: only a per-language map ($ref #/definitions/translations) is drafted by the AI`);
+    if (typeof annotation.field !== 'string' || !/^[a-z_]+$/.test(annotation.field))
+      throw new Error(`${where}.field must be lower-case letters and underscores: it names the draft's text and a prompt variable`);
     if (typeof annotation.ask !== 'string' || !annotation.ask.trim()) throw new Error(`${where}.ask must say what the AI writes there`);
     if (taken.has(annotation.field)) throw new Error(`${where}.field "${annotation.field}" is already a name of the draft`);
     taken.add(annotation.field);
@@ -107,10 +129,14 @@ const DRAFTED = draftedMaps(readingSheetSchema.properties as Record<string, { $r
 export const AI_DRAFT_TEXT_FIELDS: readonly AiDraftTextField[] = DRAFTED.map(([, annotation]) => annotation.field as AiDraftTextField);
 
 /** Which of the sheet's translatable maps (API names) each single-language text of a draft fills when transferred (`title` → `titles`). */
-export const AI_DRAFT_TEXT_TARGETS: AiDraftTextTargets = Object.fromEntries(DRAFTED.map(([map, annotation]) => [annotation.field, map])) as unknown as AiDraftTextTargets;
+export const AI_DRAFT_TEXT_TARGETS: AiDraftTextTargets = Object.fromEntries(
+  DRAFTED.map(([map, annotation]) => [annotation.field, map]),
+) as unknown as AiDraftTextTargets;
 
 /** What the AI is told to write for each text (`x-aiDraft.ask`), in the JSON structure the prompt gives it. */
-export const AI_DRAFT_ASKS: Readonly<Record<AiDraftTextField, string>> = Object.fromEntries(DRAFTED.map(([, annotation]) => [annotation.field, annotation.ask])) as Record<AiDraftTextField, string>;
+export const AI_DRAFT_ASKS: Readonly<Record<AiDraftTextField, string>> = Object.fromEntries(
+  DRAFTED.map(([, annotation]) => [annotation.field, annotation.ask]),
+) as Record<AiDraftTextField, string>;
 
 /** A draft as the API sends it; timestamps are `Date` on the server and ISO strings once sent: the `D` parameter. */
 export type AiDraftRecord<D = string> = {

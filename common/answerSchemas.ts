@@ -10,9 +10,7 @@
 export type JsonSchema = Record<string, unknown>;
 
 /** `S` with `null` added to its type (a typeless schema as is). */
-export type Nullable<S> = S extends { type: infer T }
-  ? Omit<S, 'type'> & { type: readonly [...(T extends readonly unknown[] ? T : [T]), 'null'] }
-  : S;
+export type Nullable<S> = S extends { type: infer T } ? Omit<S, 'type'> & { type: readonly [...(T extends readonly unknown[] ? T : [T]), 'null'] } : S;
 
 /** A nullable version of a schema (`type: [t, 'null']`; a typeless schema as is). */
 export function nullable<const S extends JsonSchema>(schema: S): Nullable<S> {
@@ -23,7 +21,10 @@ export function nullable<const S extends JsonSchema>(schema: S): Nullable<S> {
 }
 
 /** An object whose listed properties are all present but the `optional` ones, and no other. */
-export function objectOf<const P extends Record<string, JsonSchema>, const O extends readonly (keyof P & string)[] = readonly []>(properties: P, options: { optional?: O } = {}) {
+export function objectOf<const P extends Record<string, JsonSchema>, const O extends readonly (keyof P & string)[] = readonly []>(
+  properties: P,
+  options: { optional?: O } = {},
+) {
   return {
     type: 'object',
     properties,

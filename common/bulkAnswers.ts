@@ -18,7 +18,15 @@ export const BULK_BODY = {
     value: { type: ['string', 'integer', 'boolean', 'null'] },
     with: { type: 'object', additionalProperties: { type: ['string', 'null'], maxLength: 10_000 }, maxProperties: 5 },
     ids: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, minItems: 1, maxItems: MAX_BULK_ROWS, uniqueItems: true },
-    query: { type: 'object', additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: 200 }] } },
+    query: {
+      type: 'object',
+      additionalProperties: {
+        anyOf: [
+          { type: 'string', maxLength: 200 },
+          { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: 200 },
+        ],
+      },
+    },
   },
 } as const;
 export type BulkBody = FromSchema<typeof BULK_BODY>;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CELL_NAMES } from './screenDefinition';
 import { cellText, cellValueText } from './cellText';
 
-const words = { t: (key: string) => ({ 'widgets.subscription.roles.vip': 'VIP', 'test.sources.report': 'Reading report', 'history.empty': '(empty)' })[key] ?? key, htmlText: (html: string) => html.replace(/<[^>]+>/g, '') };
+const words = {
+  t: (key: string) => ({ 'widgets.subscription.roles.vip': 'VIP', 'test.sources.report': 'Reading report', 'history.empty': '(empty)' })[key] ?? key,
+  htmlText: (html: string) => html.replace(/<[^>]+>/g, ''),
+};
 
 describe('cellText: what a list cell says, as an export writes it', () => {
   it('says names, not codes, for every cell, and nothing for an empty value', () => {
@@ -14,7 +17,9 @@ describe('cellText: what a list cell says, as an export writes it', () => {
     expect(cellValueText('planRole', 'founders', row, words)).toBe('founders');
     expect(cellValueText('userWithCompany', { name: 'Ann Lee', company: 'North Films', email: 'ann@north.test' }, row, words)).toBe('Ann Lee (North Films)');
     expect(cellValueText('userEmail', { name: 'Ann Lee', email: 'ann@north.test' }, row, words)).toBe('ann@north.test');
-    expect(cellValueText('readingSheetLink', { id: 7, original_title: 'Night Train', authorList: [{ name: 'A. Writer' }] }, row, words)).toBe('Night Train (A. Writer)');
+    expect(cellValueText('readingSheetLink', { id: 7, original_title: 'Night Train', authorList: [{ name: 'A. Writer' }] }, row, words)).toBe(
+      'Night Train (A. Writer)',
+    );
     expect(cellValueText('fullnames', [{ fullname: 'Ann Lee' }, { fullname: 'Bo Park' }], row, words)).toBe('Ann Lee, Bo Park');
     expect(cellValueText('date', '2026-11-29T08:15:30.000Z', row, words)).toBe('2026-11-29 08:15');
     expect(cellValueText('html', '<p>A <strong>bold</strong> pitch</p>', row, words)).toBe('A bold pitch');
@@ -23,7 +28,17 @@ describe('cellText: what a list cell says, as an export writes it', () => {
     // A rating as its number of stars, 0 included; not rated, nothing.
     expect(cellValueText('stars', 3, row, words)).toBe(3);
     expect(cellValueText('stars', 0, row, words)).toBe(0);
-    expect(cellValueText('text', [{ id: 1, name: 'Hugo' }, { id: 2, name: 'Anna' }], row, words)).toBe('Hugo, Anna');
+    expect(
+      cellValueText(
+        'text',
+        [
+          { id: 1, name: 'Hugo' },
+          { id: 2, name: 'Anna' },
+        ],
+        row,
+        words,
+      ),
+    ).toBe('Hugo, Anna');
     for (const cell of CELL_NAMES.filter((name) => name !== 'count' && name !== 'requestStatus')) expect(cellValueText(cell, null, {}, words), cell).toBe('');
   });
 

@@ -36,5 +36,9 @@ export function dereferenceSchema<T>(schema: T): T {
 export function withoutDescriptions<T>(node: T): T {
   if (Array.isArray(node)) return node.map(withoutDescriptions) as T;
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'description').map(([key, value]) => [key, withoutDescriptions(value)])) as T;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== 'description')
+      .map(([key, value]) => [key, withoutDescriptions(value)]),
+  ) as T;
 }

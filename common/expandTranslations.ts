@@ -65,7 +65,10 @@ function localeProperties(schema: Json, pointer: string): Json {
   return {
     additionalProperties: false,
     properties: Object.fromEntries(
-      LOCALES.map((locale) => [locale, required.includes(locale) && !('minLength' in item) ? { ...structuredClone(item), minLength: 1 } : structuredClone(item)]),
+      LOCALES.map((locale) => [
+        locale,
+        required.includes(locale) && !('minLength' in item) ? { ...structuredClone(item), minLength: 1 } : structuredClone(item),
+      ]),
     ),
   };
 }

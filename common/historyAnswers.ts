@@ -34,20 +34,23 @@ export interface RevisionAnswer {
   record_exists?: boolean;
 }
 
-const REVISION_ANSWER = objectOf({
-  id: INTEGER,
-  resource: STRING,
-  record_id: INTEGER,
-  version: INTEGER,
-  action: { enum: [...REVISION_ACTIONS] },
-  administrator: nullable(objectOf({ id: INTEGER, name: nullable(STRING) })),
-  label: nullable(STRING),
-  at: DATE_TIME,
-  changes: { type: 'object', additionalProperties: ANY },
-  screen: nullable(objectOf({ name: STRING, version: INTEGER })),
-  restored_from: nullable(INTEGER),
-  record_exists: BOOLEAN,
-}, { optional: ['record_exists'] });
+const REVISION_ANSWER = objectOf(
+  {
+    id: INTEGER,
+    resource: STRING,
+    record_id: INTEGER,
+    version: INTEGER,
+    action: { enum: [...REVISION_ACTIONS] },
+    administrator: nullable(objectOf({ id: INTEGER, name: nullable(STRING) })),
+    label: nullable(STRING),
+    at: DATE_TIME,
+    changes: { type: 'object', additionalProperties: ANY },
+    screen: nullable(objectOf({ name: STRING, version: INTEGER })),
+    restored_from: nullable(INTEGER),
+    record_exists: BOOLEAN,
+  },
+  { optional: ['record_exists'] },
+);
 
 /** A record's history: its revisions, newest first, and its version now (what a restore sends back). */
 export const RECORD_HISTORY_ANSWER = objectOf({

@@ -10,7 +10,10 @@ export type Translations = Partial<Record<Locale, string>>;
 
 /** Lower-cases and strips diacritics, the normal form of every search column and term. */
 export function searchNormal(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** The value in `locale`, else English, else the first filled locale, else ''. */

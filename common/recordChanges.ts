@@ -58,9 +58,11 @@ export const isSecretField = (key: string): boolean => SECRET.test(key);
 
 const isObject = (value: unknown): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isLocaleMap = (value: unknown): boolean => isObject(value) && Object.keys(value).every((key) => (LOCALES as readonly string[]).includes(key));
-const idOf = (value: Json): number | string | undefined => (isObject(value) && (typeof value.id === 'number' || typeof value.id === 'string') ? value.id : undefined);
+const idOf = (value: Json): number | string | undefined =>
+  isObject(value) && (typeof value.id === 'number' || typeof value.id === 'string') ? value.id : undefined;
 const isIdList = (value: unknown): value is Json[] => Array.isArray(value) && value.every((item) => idOf(item) !== undefined);
-const empty = (value: Json | undefined): boolean => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
+const empty = (value: Json | undefined): boolean =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
 
 /** The value without its secret keys, at any depth. */
 function withoutSecrets(value: Json): Json {
@@ -136,7 +138,10 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Changes {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const key of keys) {
     if (SECRET.test(key)) continue;
-    const change = diffValue(before[key] === undefined ? undefined : withoutSecrets(before[key]), after[key] === undefined ? undefined : withoutSecrets(after[key]));
+    const change = diffValue(
+      before[key] === undefined ? undefined : withoutSecrets(before[key]),
+      after[key] === undefined ? undefined : withoutSecrets(after[key]),
+    );
     if (change) changes[key] = change;
   }
   return changes;

@@ -8,9 +8,21 @@ import { FILTER_OPS } from './filterOps';
  * screens' meta-schema, common/widgetOptions/): they are free-form here.
  */
 
-const KIND = { type: 'string', enum: ['screen', 'form'], description: '`screen`: a resource’s screen; `form`: a form-only definition (the reading-sheet editor)' } as const;
-const DEFINITION = { type: 'object', additionalProperties: true, description: 'A screen definition as staff write it (locales not expanded): see the screens’ meta-schema' } as const;
-const LABELS = { type: 'object', additionalProperties: true, description: 'The screen’s interface texts in English, nested by key (`{ title: "Genres", columns: { … } }`)' } as const;
+const KIND = {
+  type: 'string',
+  enum: ['screen', 'form'],
+  description: '`screen`: a resource’s screen; `form`: a form-only definition (the reading-sheet editor)',
+} as const;
+const DEFINITION = {
+  type: 'object',
+  additionalProperties: true,
+  description: 'A screen definition as staff write it (locales not expanded): see the screens’ meta-schema',
+} as const;
+const LABELS = {
+  type: 'object',
+  additionalProperties: true,
+  description: 'The screen’s interface texts in English, nested by key (`{ title: "Genres", columns: { … } }`)',
+} as const;
 const strings = (description?: string) => ({ type: 'array', items: STRING, ...(description ? { description } : {}) }) as const;
 
 /** A version's publication, as `summary` answers it for version 0 (the built-in file): no author, time nor comment. */
@@ -41,7 +53,10 @@ const RELEASE_FLAGS = {
   unfit: nullable(
     objectOf({
       version: { ...INTEGER, description: 'The version that no longer fits' },
-      reason: { ...STRING, description: 'In staff’s words, from the first problems: "Version 7 no longer fits this release: the list column `website` is no longer served"' },
+      reason: {
+        ...STRING,
+        description: 'In staff’s words, from the first problems: "Version 7 no longer fits this release: the list column `website` is no longer served"',
+      },
       problems: { type: 'array', items: PLACED, description: 'The complete check’s problems of the version (or of its changes re-applied onto the new file)' },
     }),
   ),
@@ -74,7 +89,10 @@ export const SCREEN_DETAIL = objectOf({
   labels: LABELS,
   ...RELEASE_FLAGS,
   rebased: { ...BOOLEAN, description: 'The version’s changes re-applied onto a release’s new built-in file serve (`definition`, `labels`)' },
-  repair: { ...nullable(objectOf({ definition: DEFINITION, labels: LABELS })), description: 'With `unfit` or `conflict`: the draft to repair it from (the version, or the merge with the new file’s side at each conflict)' },
+  repair: {
+    ...nullable(objectOf({ definition: DEFINITION, labels: LABELS })),
+    description: 'With `unfit` or `conflict`: the draft to repair it from (the version, or the merge with the new file’s side at each conflict)',
+  },
   draft: nullable(objectOf({ definition: DEFINITION, labels: LABELS, author: STRING, updatedAt: DATE_TIME })),
 });
 
@@ -102,8 +120,16 @@ export const SCREEN_CATALOG = objectOf({
   searchParams: strings('Those of `filters` that take a free text'),
   formFields: strings('The fields a save stores'),
   readOnlyFields: strings('The fields the record returns read-only'),
-  widgets: { type: 'array', items: objectOf({ name: STRING, builtIn: BOOLEAN, options: OPTIONS }), description: 'Every `ui:widget`, ours and RJSF’s own (`builtIn`)' },
-  fields: { type: 'array', items: objectOf({ name: STRING, display: BOOLEAN, options: OPTIONS }), description: 'Every `ui:field`; `display`: it only shows something' },
+  widgets: {
+    type: 'array',
+    items: objectOf({ name: STRING, builtIn: BOOLEAN, options: OPTIONS }),
+    description: 'Every `ui:widget`, ours and RJSF’s own (`builtIn`)',
+  },
+  fields: {
+    type: 'array',
+    items: objectOf({ name: STRING, display: BOOLEAN, options: OPTIONS }),
+    description: 'Every `ui:field`; `display`: it only shows something',
+  },
   anyFieldOptions: { type: 'object', additionalProperties: true, description: 'The `ui:options` any field takes (a JSON Schema)' },
   rootOptions: { type: 'object', additionalProperties: true, description: 'The `ui:options` only a form’s root takes (a JSON Schema)' },
   cells: strings(),
@@ -162,7 +188,7 @@ export const SCREEN_IMPACT = objectOf({
 });
 
 /** `GET admin/screens/validators/{stamp}.js`: a script, not JSON. */
-export const VALIDATORS_SCRIPT = { description: 'The ES module of the in-use forms\' validators', type: 'string' } as const;
+export const VALIDATORS_SCRIPT = { description: "The ES module of the in-use forms' validators", type: 'string' } as const;
 
 /** `GET admin/screens/{name}/versions/{v}/export`: a JSON file sent as an attachment (a string). */
 export const EXPORT_FILE = { description: 'The definition file to commit', type: 'string' } as const;

@@ -27,7 +27,20 @@ export const CELL_NAMES = [
 export type CellName = (typeof CELL_NAMES)[number];
 
 /** RJSF's own widgets, usable by name in any UI schema besides ours (the client's assertRegistered and the definition check). */
-export const BUILT_IN_WIDGETS = ['text', 'textarea', 'select', 'checkbox', 'checkboxes', 'radio', 'password', 'email', 'uri', 'updown', 'range', 'hidden'] as const;
+export const BUILT_IN_WIDGETS = [
+  'text',
+  'textarea',
+  'select',
+  'checkbox',
+  'checkboxes',
+  'radio',
+  'password',
+  'email',
+  'uri',
+  'updown',
+  'range',
+  'hidden',
+] as const;
 
 /** Names of the custom RJSF widgets (`ui:widget`) in the widget registry. */
 export const WIDGET_NAMES = [
@@ -279,14 +292,19 @@ export const screenMetaSchema = {
               options: optionSourceSchema,
               more: {
                 type: 'boolean',
-                description: "Behind the bar's 'More filters' button (which counts the active ones): a list with many filters keeps its most used ones in view; an active filter always shows as a chip",
+                description:
+                  "Behind the bar's 'More filters' button (which counts the active ones): a list with many filters keeps its most used ones in view; an active filter always shows as a chip",
               },
             },
           },
         },
         pageSizes: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 1000 }, minItems: 1 },
         defaultPageSize: { type: 'integer', minimum: 1, maximum: 1000 },
-        bulkActions: { type: 'array', items: bulkActionSchema, description: 'Actions on the rows chosen with the checkboxes, or on every row the list matches' },
+        bulkActions: {
+          type: 'array',
+          items: bulkActionSchema,
+          description: 'Actions on the rows chosen with the checkboxes, or on every row the list matches',
+        },
       },
     },
     form: {

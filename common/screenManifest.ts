@@ -18,5 +18,11 @@ export interface ScreenManifestEntry {
 
 /** A screen's manifest entry, from its definition. */
 export function manifestEntryOf(screen: ScreenDefinition): ScreenManifestEntry {
-  return { resource: screen.resource, api: screen.api, routes: screen.routes, permissions: screen.permissions, form: screen.form ? { bespoke: Boolean(screen.form.bespoke) } : null };
+  return {
+    resource: screen.resource,
+    api: screen.api,
+    routes: screen.routes,
+    permissions: screen.permissions,
+    form: screen.form ? { bespoke: Boolean(screen.form.bespoke) } : null,
+  };
 }

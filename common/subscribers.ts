@@ -17,7 +17,19 @@ export const SUBSCRIPTION_STATES = ['none', 'active', 'canceled', 'ended'] as co
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 /** Filter categories of a saved search, in the order the user's search tab shows them (SPEC §2 'Users'). */
-export const SAVED_FILTER_CATEGORIES = ['author', 'genre', 'country', 'thematic', 'place', 'period', 'time', 'audience', 'language', 'category', 'format'] as const;
+export const SAVED_FILTER_CATEGORIES = [
+  'author',
+  'genre',
+  'country',
+  'thematic',
+  'place',
+  'period',
+  'time',
+  'audience',
+  'language',
+  'category',
+  'format',
+] as const;
 export type SavedFilterCategory = (typeof SAVED_FILTER_CATEGORIES)[number];
 /** Each category's name where the server names it (the dashboard's criteria); the user screen's labels say the same. */
 export const SAVED_FILTER_CATEGORY_NAMES: Record<SavedFilterCategory, string> = {

@@ -19,7 +19,13 @@ const isLocaleMap = (value: unknown): value is Translations =>
 
 /** No value: absent, null, an empty text, list or object. */
 export function isEmptyValue(value: Json | undefined): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0) ||
+    (isObject(value) && Object.keys(value).length === 0)
+  );
 }
 
 /**

@@ -19,16 +19,28 @@ const QUERY = {
   type: 'object',
   title: 'query',
   maxProperties: 50,
-  additionalProperties: { description: "The parameter's value as the list's address gives it: a string or a number, or a list of them for a repeated parameter, each as the list's parameter takes it" },
+  additionalProperties: {
+    description:
+      "The parameter's value as the list's address gives it: a string or a number, or a list of them for a repeated parameter, each as the list's parameter takes it",
+  },
 } as const;
 /** The fields shown as columns, in their order; empty for the screen's own columns. */
 const COLUMNS = { type: 'array', title: 'columns', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 100 } as const;
 const SHARED = { type: 'boolean', title: 'shared' } as const;
 
 /** `POST admin/views`. */
-export const NEW_VIEW_BODY = { type: 'object', additionalProperties: false, required: ['screen', 'name', 'query'], properties: { screen: SCREEN, name: NAME, query: QUERY, columns: COLUMNS, shared: SHARED } } as const;
+export const NEW_VIEW_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['screen', 'name', 'query'],
+  properties: { screen: SCREEN, name: NAME, query: QUERY, columns: COLUMNS, shared: SHARED },
+} as const;
 /** `PUT admin/views/{id}`: the parts that change. */
-export const VIEW_CHANGE_BODY = { type: 'object', additionalProperties: false, properties: { name: NAME, query: QUERY, columns: COLUMNS, shared: SHARED } } as const;
+export const VIEW_CHANGE_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { name: NAME, query: QUERY, columns: COLUMNS, shared: SHARED },
+} as const;
 /** `PUT admin/views/default`: a view of the list, or null for none. */
 export const DEFAULT_VIEW_BODY = {
   type: 'object',

@@ -26,7 +26,10 @@ export function formSchemas(): object[] {
     .filter((file) => file.endsWith('.screen.json'))
     .sort()
     .map((file) => expandScreen(JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as ScreenDefinition));
-  return [...screens.flatMap((screen) => (screen.form ? [screen.form.schema as object] : [])), readingSheetShownSchema(readJson('books/readingSheet.schema.json'))];
+  return [
+    ...screens.flatMap((screen) => (screen.form ? [screen.form.schema as object] : [])),
+    readingSheetShownSchema(readJson('books/readingSheet.schema.json')),
+  ];
 }
 
 /**

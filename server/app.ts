@@ -120,7 +120,17 @@ function lazySchemaCompilers(): { buildValidator: BuildCompilerFromPool; buildSe
  * Fails fast when a screen definition (`schemas/*.screen.json`) is invalid or says something the
  * server would not honour (server/definitions/checkDefinitions.ts).
  */
-export async function buildApp({ config, database, logger = false, screensDir, now, cardPayments = UNCONFIGURED_CARD_PAYMENTS, aiQueue, storage = createStorage(config), checkAnswers = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  screensDir,
+  now,
+  cardPayments = UNCONFIGURED_CARD_PAYMENTS,
+  aiQueue,
+  storage = createStorage(config),
+  checkAnswers = false,
+}: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
   assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
   // Each published version is checked completely when read, as a publish checks it (the screen service's check).
@@ -164,7 +174,9 @@ export async function buildApp({ config, database, logger = false, screensDir, n
   // Bulk actions run as jobs in this server; those a stopped server left are marked interrupted at start.
   app.decorate('bulkJobs', createBulkJobs({ db: database.db, embedded: database.kind === 'pglite', log: app.log, stopping: () => app.shuttingDown }));
   app.addHook('onReady', async () => {
-    await app.bulkJobs.reconcile().catch((error: unknown) => app.log.error({ err: error }, 'bulk jobs left by a stopped server could not be marked interrupted'));
+    await app.bulkJobs
+      .reconcile()
+      .catch((error: unknown) => app.log.error({ err: error }, 'bulk jobs left by a stopped server could not be marked interrupted'));
   });
   app.addHook('onClose', async () => app.bulkJobs.stop());
   app.addHook('onRoute', (route) => {

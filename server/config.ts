@@ -245,7 +245,9 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
     return undefined;
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/.test(bucket)) {
-    throw new ConfigError(`S3_BUCKET must be a bucket name alone (3 to 63 letters, digits, dots, hyphens or underscores), without s3:// or a path; got "${bucket}"`);
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name alone (3 to 63 letters, digits, dots, hyphens or underscores), without s3:// or a path; got "${bucket}"`,
+    );
   }
   const endpoint = url(env, 'S3_ENDPOINT', undefined, ['http:', 'https:']);
   if (endpoint !== undefined) {

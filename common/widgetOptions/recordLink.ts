@@ -8,7 +8,8 @@ export const recordLinkOptions = {
   properties: {
     idField: {
       type: 'string',
-      description: 'Top-level field holding the record id (`book_id`); not `field`: RJSF reads `ui:options` as `ui:*` keys, and `field` would stand for `ui:field`',
+      description:
+        'Top-level field holding the record id (`book_id`); not `field`: RJSF reads `ui:options` as `ui:*` keys, and `field` would stand for `ui:field`',
     },
     route: { type: 'string', description: 'Name of the screen-definition route the link opens' },
   },

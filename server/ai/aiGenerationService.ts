@@ -8,7 +8,16 @@ import { manuscriptText, ManuscriptTextError } from './manuscriptText.js';
 import { buildPrompt } from './promptBuilder.js';
 import type { AiConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { aiReferenceLists, failGeneration, findDraft, markGenerationRunning, sheetForPrompt, storeDraft, type AiReferenceLists, type SheetForPrompt } from '../db/repositories/editorial/aiGenerationRepository.js';
+import {
+  aiReferenceLists,
+  failGeneration,
+  findDraft,
+  markGenerationRunning,
+  sheetForPrompt,
+  storeDraft,
+  type AiReferenceLists,
+  type SheetForPrompt,
+} from '../db/repositories/editorial/aiGenerationRepository.js';
 import { findAiPromptByLabel } from '../db/repositories/editorial/aiPromptRepository.js';
 import { conflict, unprocessable } from '../http/errors.js';
 import type { Storage } from '../storage/Storage.js';
@@ -92,7 +101,9 @@ const GENERATION_WORDS: Readonly<Record<string, FieldWords>> = {
   book_id: { missing: 'Choose the reading sheet to generate a draft for' },
 };
 
-const readBody = actionBody<{ generate_from: AiSource; ai_model: AiModelId; language: AiLanguage; book_id: number }>(GENERATION_BODY, { words: GENERATION_WORDS });
+const readBody = actionBody<{ generate_from: AiSource; ai_model: AiModelId; language: AiLanguage; book_id: number }>(GENERATION_BODY, {
+  words: GENERATION_WORDS,
+});
 
 /** What a launch needs: the database, the AI settings and the queue that runs the generation. */
 export interface LaunchDeps {
@@ -108,7 +119,10 @@ export interface LaunchDeps {
  * language), marks the sheet running (409 when it already is) and queues the generation. Answers
  * at once; the sheet's flags say how it ends.
  */
-export async function launchGeneration(deps: LaunchDeps, rawBody: unknown): Promise<{ message: string; data: { book_id: number; is_ai_generation_running: true } }> {
+export async function launchGeneration(
+  deps: LaunchDeps,
+  rawBody: unknown,
+): Promise<{ message: string; data: { book_id: number; is_ai_generation_running: true } }> {
   const body = readBody(rawBody);
   const errors: Record<string, string[]> = {};
   const model = aiModelOf(deps.ai, body.ai_model)!;
@@ -179,11 +193,13 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob, la
     const sheet = await sheetForPrompt(deps.db, job.bookId);
     if (!sheet) return; // deleted meanwhile: its flags went with it
     const model = aiModelOf(deps.ai, job.model)!;
-    if (!model.available) throw new DraftAnswerError(`The ${model.label} model is no longer set up on this server: ask your administrator or technical team to enable it.`);
+    if (!model.available)
+      throw new DraftAnswerError(`The ${model.label} model is no longer set up on this server: ask your administrator or technical team to enable it.`);
     const prompt = await findAiPromptByLabel(deps.db, job.generateFrom);
     const template = prompt?.contents[job.language]?.trim();
     if (!prompt || !template) throw new DraftAnswerError(`The AI prompt "${job.generateFrom}" has no text in this language any more.`);
-    const context = job.generateFrom === 'manuscript' ? await manuscriptText(deps.storage, sheet.manuscriptStoredName ?? '') : reportContext(sheet, job.language);
+    const context =
+      job.generateFrom === 'manuscript' ? await manuscriptText(deps.storage, sheet.manuscriptStoredName ?? '') : reportContext(sheet, job.language);
     const lists = await aiReferenceLists(deps.db);
     const built = buildPrompt(template, { sheet, lists, lang: job.language, jsonStructure: prompt.jsonStructure, context });
     const answer = await deps.complete({ model, system: SYSTEM_INSTRUCTIONS, prompt: built.text, ...(signal ? { signal } : {}) });
@@ -200,7 +216,10 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob, la
       durationMs: answer.durationMs,
       corrections: [...built.corrections, ...draft.corrections],
     });
-    deps.log.info({ bookId: job.bookId, model: model.model, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens, durationMs: answer.durationMs }, 'AI draft stored');
+    deps.log.info(
+      { bookId: job.bookId, model: model.model, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens, durationMs: answer.durationMs },
+      'AI draft stored',
+    );
   } catch (error) {
     // Stopped with its server: nothing is written, the job is retried by the next one.
     if (signal?.aborted) throw error;
@@ -212,7 +231,11 @@ export async function runGeneration(deps: GenerationDeps, job: GenerationJob, la
     if (error instanceof AiCallError) deps.log.warn({ bookId: job.bookId, status: error.status, detail: error.detail }, 'AI generation failed');
     const known = error instanceof AiCallError || error instanceof DraftAnswerError || error instanceof ManuscriptTextError;
     if (!known) deps.log.error({ bookId: job.bookId, err: error }, 'AI generation failed');
-    await failGeneration(deps.db, job.bookId, known ? (error as Error).message : 'The AI generation failed on the server: try again, and tell support if it fails again.');
+    await failGeneration(
+      deps.db,
+      job.bookId,
+      known ? (error as Error).message : 'The AI generation failed on the server: try again, and tell support if it fails again.',
+    );
   }
 }
 

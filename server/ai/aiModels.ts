@@ -43,7 +43,11 @@ export function aiModels(config: AiConfig): AiModel[] {
     const available = providerAvailable(config, provider);
     return { id, label: `${label} (${providerModel})`, provider, model: providerModel, available, help: available ? undefined : MODEL_NOT_SET_UP };
   };
-  return [model('fast', 'Fast', 'openai', config.fastModel), model('large', 'Large', 'anthropic', config.largeModel), model('small', 'Small', 'anthropic', config.smallModel)];
+  return [
+    model('fast', 'Fast', 'openai', config.fastModel),
+    model('large', 'Large', 'anthropic', config.largeModel),
+    model('small', 'Small', 'anthropic', config.smallModel),
+  ];
 }
 
 /** The configured model of an id, or undefined for an id that is none of the three. */

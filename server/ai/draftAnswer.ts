@@ -159,7 +159,9 @@ export function checkDraftAnswer(text: string, known: KnownReferenceIds): Checke
   }
 
   const corrections: string[] = [];
-  const names = Object.fromEntries(Object.entries(NAME_FIELDS).map(([column, key]) => [column, textOrNull(answer[key])])) as { [C in keyof typeof NAME_FIELDS]: string | null };
+  const names = Object.fromEntries(Object.entries(NAME_FIELDS).map(([column, key]) => [column, textOrNull(answer[key])])) as {
+    [C in keyof typeof NAME_FIELDS]: string | null;
+  };
   const texts: AiDraftTexts = Object.fromEntries(
     AI_DRAFT_TEXT_FIELDS.flatMap((field) => {
       const text = textOrNull(answer[field]);

@@ -20,6 +20,7 @@ export async function manuscriptText(storage: Storage, key: string): Promise<str
   } catch (error) {
     throw new ManuscriptTextError(`The manuscript could not be read as a PDF (${error instanceof Error ? error.message : String(error)}).`);
   }
-  if (!/\S/.test(text)) throw new ManuscriptTextError('The manuscript has no text to read (a scan without a text layer?): generate from the report, or upload a PDF with text.');
+  if (!/\S/.test(text))
+    throw new ManuscriptTextError('The manuscript has no text to read (a scan without a text layer?): generate from the report, or upload a PDF with text.');
   return text.trim();
 }

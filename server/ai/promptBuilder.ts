@@ -20,7 +20,9 @@ const compact = (entries: object[]) => JSON.stringify(entries);
 
 /** A list as the prompt shows it: `[{"id":3,"name":"Thriller"}…]`, names in the generation language. */
 function listOf(entries: readonly ReferenceEntry[], lang: Locale): string {
-  return compact(entries.map((entry) => ({ id: entry.id, name: pickTranslation(entry.names, lang), ...(entry.parentId ? { parent_id: entry.parentId } : {}) })));
+  return compact(
+    entries.map((entry) => ({ id: entry.id, name: pickTranslation(entry.names, lang), ...(entry.parentId ? { parent_id: entry.parentId } : {}) })),
+  );
 }
 
 /** Thematics also say when to use them (their AI description), where one is written. */
@@ -28,7 +30,12 @@ function thematicsOf(entries: readonly ReferenceEntry[], lang: Locale): string {
   return compact(
     entries.map((entry) => {
       const useWhen = pickTranslation(entry.aiDescriptions, lang);
-      return { id: entry.id, name: pickTranslation(entry.names, lang), ...(entry.parentId ? { parent_id: entry.parentId } : {}), ...(useWhen ? { use_when: useWhen } : {}) };
+      return {
+        id: entry.id,
+        name: pickTranslation(entry.names, lang),
+        ...(entry.parentId ? { parent_id: entry.parentId } : {}),
+        ...(useWhen ? { use_when: useWhen } : {}),
+      };
     }),
   );
 }
@@ -64,7 +71,8 @@ const FIXED_VARIABLES = [
   'context',
 ] as const;
 for (const field of Object.keys(AI_DRAFT_TEXT_TARGETS)) {
-  if ((FIXED_VARIABLES as readonly string[]).includes(field)) throw new Error(`readingSheet.schema.json: the x-aiDraft field "${field}" is already a prompt variable`);
+  if ((FIXED_VARIABLES as readonly string[]).includes(field))
+    throw new Error(`readingSheet.schema.json: the x-aiDraft field "${field}" is already a prompt variable`);
 }
 
 /**
@@ -76,10 +84,15 @@ for (const field of Object.keys(AI_DRAFT_TEXT_TARGETS)) {
  * title). A variable the template does not use is simply not there; an unknown `{{name}}` is left
  * as written.
  */
-export function buildPrompt(template: string, input: { sheet: SheetForPrompt; lists: AiReferenceLists; lang: Locale; jsonStructure: string; context: string }): BuiltPrompt {
+export function buildPrompt(
+  template: string,
+  input: { sheet: SheetForPrompt; lists: AiReferenceLists; lang: Locale; jsonStructure: string; context: string },
+): BuiltPrompt {
   const { sheet, lists, lang } = input;
   const fitted = fitContext(input.context);
-  const maps: Record<string, string> = Object.fromEntries(Object.entries(AI_DRAFT_TEXT_TARGETS).map(([field, map]) => [field, pickTranslation(sheet[map], lang)]));
+  const maps: Record<string, string> = Object.fromEntries(
+    Object.entries(AI_DRAFT_TEXT_TARGETS).map(([field, map]) => [field, pickTranslation(sheet[map], lang)]),
+  );
   const values: Record<(typeof FIXED_VARIABLES)[number], string> & Record<string, string> = {
     ...maps,
     title: maps.title || sheet.originalTitle,

@@ -171,7 +171,10 @@ export class LoginThrottle {
       return { wait: current ? this.secondsUntil(current.lockedUntil.getTime(), now) : 1 };
     }
     const summary = await accountFailureSummary(this.db, account, since);
-    return { wait: this.secondsUntil(lockedUntil.getTime(), now), accountLocked: { account, level, lockedUntil, notify, ...summary, windowMs: this.limits.windowMs } };
+    return {
+      wait: this.secondsUntil(lockedUntil.getTime(), now),
+      accountLocked: { account, level, lockedUntil, notify, ...summary, windowMs: this.limits.windowMs },
+    };
   }
 
   /** Seconds until `until`, at least 1. */

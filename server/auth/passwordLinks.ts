@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { administratorContact, insertPasswordLink, livePasswordLink, setAdministratorPasswordHash, endPasswordLinks } from '../db/repositories/auth/passwordLinkRepository.js';
+import {
+  administratorContact,
+  insertPasswordLink,
+  livePasswordLink,
+  setAdministratorPasswordHash,
+  endPasswordLinks,
+} from '../db/repositories/auth/passwordLinkRepository.js';
 import { revokeAdministratorSessions } from '../db/repositories/auth/sessionRepository.js';
 import { HttpError } from '../http/errors.js';
 import { currentRequest } from '../http/requestContext.js';
@@ -60,7 +66,13 @@ export async function mailPasswordLink(tx: Db, administratorId: number, afterCom
   const restorer = request ? await administratorContact(tx, request.administratorId) : undefined;
   const byName = restorer && request!.administratorId !== administratorId ? `${restorer.firstname} ${restorer.lastname}`.trim() : null;
   const origin = request?.origin ?? '';
-  await enqueuePasswordLinkMail(tx, { firstname: contact.firstname, email: contact.email, restoredBy: byName, link: `${origin}${SET_PASSWORD_PATH}#${token}`, expiresAt });
+  await enqueuePasswordLinkMail(tx, {
+    firstname: contact.firstname,
+    email: contact.email,
+    restoredBy: byName,
+    link: `${origin}${SET_PASSWORD_PATH}#${token}`,
+    expiresAt,
+  });
   afterCommit(async () => signalOutbox());
 }
 

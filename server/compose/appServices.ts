@@ -74,7 +74,18 @@ export interface AppServiceParts {
 }
 
 /** Builds the app's services once; throws at start when a declaration says something no service does (an action field without its action). */
-export function createAppServices({ db, config, log, storage, pending, cardPayments, screenRegistry, writes, screens, resources = RESOURCES }: AppServiceParts): AppServices {
+export function createAppServices({
+  db,
+  config,
+  log,
+  storage,
+  pending,
+  cardPayments,
+  screenRegistry,
+  writes,
+  screens,
+  resources = RESOURCES,
+}: AppServiceParts): AppServices {
   const context = storeContext({ storage, pending, cardPayments, mailConfigured: Boolean(config.smtpUrl) });
   // One service, one write path: a named list's store derives from its declaration as the others' do.
   const services = new Map(
@@ -104,9 +115,14 @@ export function createAppServices({ db, config, log, storage, pending, cardPayme
     const service = services.get(definition.api)!;
     const fieldsActions = actions[definition.api] ?? {};
     for (const field of definition.actionFields ?? []) {
-      if (!fieldsActions[field]) throw new Error(`Resource ${definition.api}: its action field ${field} has no action (server/subscribers/userFieldActions.ts)`);
+      if (!fieldsActions[field])
+        throw new Error(`Resource ${definition.api}: its action field ${field} has no action (server/subscribers/userFieldActions.ts)`);
     }
-    lists.push({ contract, exportSource: ({ lang: _lang, ...query }) => resourceExportSource(service, query), bulkRows: resourceBulkRows(service, fieldsActions) });
+    lists.push({
+      contract,
+      exportSource: ({ lang: _lang, ...query }) => resourceExportSource(service, query),
+      bulkRows: resourceBulkRows(service, fieldsActions),
+    });
   }
   lists.push({
     contract: contracts.get(readingSheetList.screen)!,
@@ -116,7 +132,11 @@ export function createAppServices({ db, config, log, storage, pending, cardPayme
 
   const restorers = new Map<string, Restorer>();
   for (const definition of resources) {
-    if (definition.screen) restorers.set(definition.api, declaredRestorer(definition, () => services.get(definition.api)!));
+    if (definition.screen)
+      restorers.set(
+        definition.api,
+        declaredRestorer(definition, () => services.get(definition.api)!),
+      );
   }
   restorers.set(SHEET_RESOURCE, sheetRestorer(sheets));
 

@@ -10,7 +10,10 @@ import type { RecordWrites } from '../engine/recordWrites.js';
 /** Keeps the history of every resource and of the reading sheets, each derived from its declaration. */
 export function keepRecordHistory(writes: RecordWrites): void {
   for (const definition of RESOURCES) {
-    writes.keepHistory(definition.api, declaredHistory(definition, isCustom(definition) ? definition.store : namedStore(definition), definition.table as IdTable));
+    writes.keepHistory(
+      definition.api,
+      declaredHistory(definition, isCustom(definition) ? definition.store : namedStore(definition), definition.table as IdTable),
+    );
   }
   writes.keepHistory(SHEET_RESOURCE, SHEET_HISTORY);
 }

@@ -69,7 +69,15 @@ export function mergeDefinitions<T>(base: unknown, published: T, next: T): Merge
   const { value, conflicts } = merge(base, published, next);
   return {
     merged: value as T,
-    conflicts: conflicts.map((found) => ({ path: dotted(found.segments), segments: found.segments, named: found.named, kind: found.kind, base: found.base, published: found.published, next: found.next })),
+    conflicts: conflicts.map((found) => ({
+      path: dotted(found.segments),
+      segments: found.segments,
+      named: found.named,
+      kind: found.kind,
+      base: found.base,
+      published: found.published,
+      next: found.next,
+    })),
   };
 }
 
@@ -94,7 +102,8 @@ function mergeObjects(base: Record<string, unknown>, ours: Record<string, unknow
     if (merged.value !== ABSENT) values.set(key, merged.value);
   }
   const order = mergeOrder(Object.keys(base), Object.keys(ours), Object.keys(theirs), new Set(values.keys()));
-  if (order.conflict) conflicts.push({ segments: [], named: [], kind: 'order', base: Object.keys(base), published: Object.keys(ours), next: Object.keys(theirs) });
+  if (order.conflict)
+    conflicts.push({ segments: [], named: [], kind: 'order', base: Object.keys(base), published: Object.keys(ours), next: Object.keys(theirs) });
   return { value: Object.fromEntries(order.keys.map((key) => [key, values.get(key)])), conflicts };
 }
 

@@ -59,7 +59,8 @@ export interface ReleaseFit {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Read as the file's meta-schema version when written for another one. */
-const asFile = (definition: unknown, file: Record<string, unknown>) => (isObject(definition) && definition.$schemaVersion !== file.$schemaVersion ? upgradeDefinition(definition) : definition);
+const asFile = (definition: unknown, file: Record<string, unknown>) =>
+  isObject(definition) && definition.$schemaVersion !== file.$schemaVersion ? upgradeDefinition(definition) : definition;
 
 /**
  * Fits the newest published version of a screen to the running code (docs/screens-at-run-time.md,
@@ -73,18 +74,37 @@ export async function fitVersion(name: string, builtIn: ScreenContent, row: Publ
   const published: ScreenContent = { definition: row.definition as Record<string, unknown>, labels: (row.labels ?? builtIn.labels) as Messages };
   let candidate = published;
   let rebased = false;
-  const fileChanged = row.baseFile !== null && row.baseFile !== undefined && (!same(row.baseFile, builtIn.definition) || (row.baseLabels != null && !same(row.baseLabels, builtIn.labels)));
+  const fileChanged =
+    row.baseFile !== null &&
+    row.baseFile !== undefined &&
+    (!same(row.baseFile, builtIn.definition) || (row.baseLabels != null && !same(row.baseLabels, builtIn.labels)));
   if (fileChanged) {
-    const definition = mergeDefinitions(asFile(row.baseFile, builtIn.definition), asFile(published.definition, builtIn.definition) as Record<string, unknown>, builtIn.definition);
+    const definition = mergeDefinitions(
+      asFile(row.baseFile, builtIn.definition),
+      asFile(published.definition, builtIn.definition) as Record<string, unknown>,
+      builtIn.definition,
+    );
     // Labels without a recorded base are the version's own.
     const labels = row.baseLabels == null ? { merged: published.labels, conflicts: [] } : mergeDefinitions(row.baseLabels, published.labels, builtIn.labels);
     candidate = { definition: definition.merged, labels: labels.merged };
     rebased = true;
-    const conflicts = [...definition.conflicts, ...labels.conflicts.map((conflict) => ({ ...conflict, path: `labels.${conflict.path}`, segments: ['labels', ...conflict.segments], named: ['labels', ...conflict.named] }))];
+    const conflicts = [
+      ...definition.conflicts,
+      ...labels.conflicts.map((conflict) => ({
+        ...conflict,
+        path: `labels.${conflict.path}`,
+        segments: ['labels', ...conflict.segments],
+        named: ['labels', ...conflict.named],
+      })),
+    ];
     if (conflicts.length) {
       const sides = [candidate.definition, published.definition];
       return {
-        conflict: { version: row.version, reason: conflictReason(row.version, conflicts, sides), conflicts: conflicts.map((conflict) => ({ path: conflict.path, message: conflictWords(conflict, sides) })) },
+        conflict: {
+          version: row.version,
+          reason: conflictReason(row.version, conflicts, sides),
+          conflicts: conflicts.map((conflict) => ({ path: conflict.path, message: conflictWords(conflict, sides) })),
+        },
         repair: candidate,
       };
     }
@@ -95,14 +115,18 @@ export async function fitVersion(name: string, builtIn: ScreenContent, row: Publ
   } catch (error) {
     problems = [{ path: '(definition)', message: `could not be checked: ${(error as Error).message}` }];
   }
-  if (problems.length) return { unfit: { version: row.version, reason: unfitReason(row.version, problems, [candidate.definition]), problems }, repair: candidate };
+  if (problems.length)
+    return { unfit: { version: row.version, reason: unfitReason(row.version, problems, [candidate.definition]), problems }, repair: candidate };
   return { use: { ...candidate, rebased } };
 }
 
 /** A version that turned out not to be readable as in use (its meta-schema): unfit, with the error as its problem. */
 export function unreadable(version: number, definition: unknown, labels: unknown, fallback: Messages, error: unknown): ReleaseFit {
   const problems = [{ path: '(definition)', message: (error as Error).message }];
-  return { unfit: { version, reason: unfitReason(version, problems, [definition]), problems }, repair: { definition: definition as Record<string, unknown>, labels: (labels ?? fallback) as Messages } };
+  return {
+    unfit: { version, reason: unfitReason(version, problems, [definition]), problems },
+    repair: { definition: definition as Record<string, unknown>, labels: (labels ?? fallback) as Messages },
+  };
 }
 
 /** How many problems or conflicts a reason names; the others are counted. */
@@ -114,7 +138,11 @@ function unfitReason(version: number, problems: readonly Problem[], definitions:
 }
 
 function conflictReason(version: number, conflicts: readonly MergeConflict[], definitions: readonly unknown[]): string {
-  const named = [...new Set(conflicts.map((conflict) => (conflict.kind === 'order' ? `the order of ${placeOf(conflict.named, definitions)}` : placeOf(conflict.named, definitions))))];
+  const named = [
+    ...new Set(
+      conflicts.map((conflict) => (conflict.kind === 'order' ? `the order of ${placeOf(conflict.named, definitions)}` : placeOf(conflict.named, definitions))),
+    ),
+  ];
   return `Version ${version} and this release both changed ${named.slice(0, NAMED).join(' and ')}${more(named.length)}: the built-in file serves until a repaired draft is published`;
 }
 
@@ -141,14 +169,19 @@ function conflictWords(conflict: MergeConflict, definitions: readonly unknown[])
 
 /** `list.columns.4.field` → ['list', 'columns', 4, 'field']; a quoted key (`["a.b"]`) as one segment. */
 function pathSegments(path: string): Path {
-  return [...path.matchAll(/\[("(?:[^"\\]|\\.)*")\]|([^.[\]]+)/g)].map(([, quoted, plain]) => (quoted ? (JSON.parse(quoted) as string) : /^\d+$/.test(plain!) ? Number(plain) : plain!));
+  return [...path.matchAll(/\[("(?:[^"\\]|\\.)*")\]|([^.[\]]+)/g)].map(([, quoted, plain]) =>
+    quoted ? (JSON.parse(quoted) as string) : /^\d+$/.test(plain!) ? Number(plain) : plain!,
+  );
 }
 
 /** The name of a list's item at an index, as the first definition holding it says (a name already when not an index). */
 function itemName(definitions: readonly unknown[], list: Path, index: string | number | undefined, key: string): string {
   if (typeof index === 'string') return index;
   for (const definition of definitions) {
-    const items = list.reduce<unknown>((node, segment) => (isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined), definition);
+    const items = list.reduce<unknown>(
+      (node, segment) => (isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined),
+      definition,
+    );
     const item = Array.isArray(items) ? (items as unknown[])[Number(index)] : undefined;
     if (isObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number')) return String(item[key]);
   }
@@ -162,7 +195,8 @@ function placeOf(segments: Path, definitions: readonly unknown[]): string {
     const words = tail.filter((segment, index) => !(index === 0 && segment === own));
     return words.length ? ` (its ${words.join('.')})` : '';
   };
-  const item = (kind: string, key: string) => `${kind} \`${itemName(definitions, segments.slice(0, 2), segments[2], key)}\`${its(segments.slice(3).map(String), key)}`;
+  const item = (kind: string, key: string) =>
+    `${kind} \`${itemName(definitions, segments.slice(0, 2), segments[2], key)}\`${its(segments.slice(3).map(String), key)}`;
   if (first === 'list') {
     if (second === 'columns' && third !== undefined) return item('the list column', 'field');
     if (second === 'filters' && third !== undefined) return item('the list filter', 'param');

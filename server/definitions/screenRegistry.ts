@@ -78,7 +78,6 @@ export interface ScreenRegistry {
   formValidator(name: string): FormValidator | undefined;
 }
 
-
 /**
  * The browser's validators module of these schemas. A version in use has passed the check, which
  * builds and loads its module (server/definitions/loadValidatorsModule.ts), so this builds; should
@@ -89,14 +88,16 @@ function servableModule(schemas: readonly Record<string, unknown>[]): string {
   try {
     return runtimeValidatorsModule(schemas);
   } catch {
-    return runtimeValidatorsModule(schemas.filter((schema) => {
-      try {
-        runtimeValidatorsModule([schema]);
-        return true;
-      } catch {
-        return false;
-      }
-    }));
+    return runtimeValidatorsModule(
+      schemas.filter((schema) => {
+        try {
+          runtimeValidatorsModule([schema]);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+    );
   }
 }
 
@@ -133,10 +134,25 @@ export function createScreenRegistry(
   const builtIns = new Map<string, ScreenInUse>();
   for (const [resource, definition] of files) {
     const screen = screens.get(resource);
-    if (screen) builtIns.set(resource, { kind: 'screen', version: 0, definition, screen, formSchema: screen.form?.schema as Record<string, unknown> | undefined, labels: builtInMessages(labelNamespace(definition)) });
+    if (screen)
+      builtIns.set(resource, {
+        kind: 'screen',
+        version: 0,
+        definition,
+        screen,
+        formSchema: screen.form?.schema as Record<string, unknown> | undefined,
+        labels: builtInMessages(labelNamespace(definition)),
+      });
   }
   for (const [name, definition] of forms) {
-    builtIns.set(name, { kind: 'form', version: 0, definition: definition as unknown as Record<string, unknown>, form: definition.form, formSchema: definition.form.schema, labels: builtInMessages(READING_SHEET_LABELS) });
+    builtIns.set(name, {
+      kind: 'form',
+      version: 0,
+      definition: definition as unknown as Record<string, unknown>,
+      form: definition.form,
+      formSchema: definition.form.schema,
+      labels: builtInMessages(READING_SHEET_LABELS),
+    });
   }
   const namespaceOf = (entry: ScreenInUse) => labelNamespace(entry.definition, entry.kind);
   const inUse = new Map(builtIns);
@@ -182,7 +198,13 @@ export function createScreenRegistry(
       // name (a screen list, an option source) are the code's.
       const known = inUse.get(resource);
       const next: ScreenInUse =
-        row && known?.row?.version === row.version && known.row.definition !== undefined ? known : row?.definition ? await fitted(resource, builtIn, row) : row ? { ...builtIn, version: row.version, row } : builtIn;
+        row && known?.row?.version === row.version && known.row.definition !== undefined
+          ? known
+          : row?.definition
+            ? await fitted(resource, builtIn, row)
+            : row
+              ? { ...builtIn, version: row.version, row }
+              : builtIn;
       inUse.set(resource, next);
       if (next.kind === 'screen') screens.set(resource, next.screen);
       publishLabels(namespaceOf(builtIn), isCustomised(next) && row?.labels ? next.labels : undefined);
@@ -211,7 +233,10 @@ export function createScreenRegistry(
     validatorsModule() {
       const current = inUseForClient();
       // The browser validates the editor's form with the schema it shows (common/readingSheetForm.ts).
-      const schemas = [...current.definitions.flatMap((screen) => (screen.form ? [screen.form.schema] : [])), ...Object.values(current.forms).map((form) => readingSheetShownSchema(form.schema))];
+      const schemas = [
+        ...current.definitions.flatMap((screen) => (screen.form ? [screen.form.schema] : [])),
+        ...Object.values(current.forms).map((form) => readingSheetShownSchema(form.schema)),
+      ];
       forClient!.module ??= servableModule(schemas);
       return forClient!.module;
     },

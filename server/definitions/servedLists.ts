@@ -35,10 +35,21 @@ const USER_ROLE_OPTIONS: ServedList = { params: ['page', 'perPage', 'search', 'i
 export function servedLists(resources: readonly ResourceSurface[] = RESOURCES): Map<string, ServedList> {
   const lists = new Map<string, ServedList>();
   for (const surface of resources) {
-    lists.set(surface.api, { params: acceptedListParams(surface), fields: returnedFields(surface, 'list'), surface, settable: settableFields(surface), recorded: recordedFields(surface) });
+    lists.set(surface.api, {
+      params: acceptedListParams(surface),
+      fields: returnedFields(surface, 'list'),
+      surface,
+      settable: settableFields(surface),
+      recorded: recordedFields(surface),
+    });
   }
   // A sheet is saved whole by its editor's save: a bulk action may set any field of its form (its revision keeps them all).
-  lists.set(readingSheetList.api, { params: acceptedListParams(readingSheetList), fields: returnedFields(readingSheetList, 'list'), surface: readingSheetList, settable: Object.keys(readingSheetSchema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field)) });
+  lists.set(readingSheetList.api, {
+    params: acceptedListParams(readingSheetList),
+    fields: returnedFields(readingSheetList, 'list'),
+    surface: readingSheetList,
+    settable: Object.keys(readingSheetSchema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field)),
+  });
   lists.set('books/options', BOOK_OPTIONS);
   lists.set('users/user-options-list', USER_OPTIONS);
   lists.set('users/user-role-options-list', USER_ROLE_OPTIONS);

@@ -19,8 +19,14 @@ export const PATTERNS_MODULE = 'common/linearRegExp';
  * schema's `$id` in a `sourceURL` comment, is never a staff's: the check refuses `$id`, and each
  * schema is added here under its key.
  */
-export function validatorsSource(schemas: readonly object[], bind: (module: string, index: number) => string): { code: string; keys: string[]; modules: string[] } {
-  const ajv = new Ajv({ ...formAjvOptions, code: { source: true, esm: true, lines: false, optimize: true, formats: _`require(${FORMATS_MODULE}).formFormats`, regExp: linearRegExp } });
+export function validatorsSource(
+  schemas: readonly object[],
+  bind: (module: string, index: number) => string,
+): { code: string; keys: string[]; modules: string[] } {
+  const ajv = new Ajv({
+    ...formAjvOptions,
+    code: { source: true, esm: true, lines: false, optimize: true, formats: _`require(${FORMATS_MODULE}).formFormats`, regExp: linearRegExp },
+  });
   const byKey = new Map(schemas.map((schema) => [validationKey(schema), schema]));
   for (const [key, schema] of byKey) ajv.addSchema({ ...schema, $id: key });
   const modules: string[] = [];

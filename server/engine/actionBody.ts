@@ -53,7 +53,10 @@ function inWords(words: FieldWords, value: unknown, keywords: readonly string[])
  * name refused with 422 on its key, then the schema's 422 keyed by field, each field `words`
  * names refused in those words (a dialog's fields: `FieldWords`). Returns the checked body.
  */
-export function actionBody<T>(schema: ActionBodySchema, { trim = true, words = {} }: { trim?: boolean; words?: Readonly<Record<string, FieldWords>> } = {}): (body: unknown) => T {
+export function actionBody<T>(
+  schema: ActionBodySchema,
+  { trim = true, words = {} }: { trim?: boolean; words?: Readonly<Record<string, FieldWords>> } = {},
+): (body: unknown) => T {
   // An ajv of its own, as compileFormValidator does (server/definitions/formValidator.ts): one shared instance keeps every schema.
   const validate = createFormAjv().compile(schema);
   const labels = englishLabels(schema);

@@ -36,7 +36,9 @@ type Returned = 'list' | 'record' | 'both' | 'never';
  * read as stored, or with a codec (`{ column: 'names', codec: 'englishName' }` answers a name),
  * or an expression over the related table and its answer's JSON Schema (`{ sql: (users) => …, schema }`: a display name).
  */
-export type RelationPick = Readonly<Record<string, string | { column: string; codec: Codec } | { sql: (table: PgTable) => SQL; schema: Record<string, unknown> }>>;
+export type RelationPick = Readonly<
+  Record<string, string | { column: string; codec: Codec } | { sql: (table: PgTable) => SQL; schema: Record<string, unknown> }>
+>;
 
 /** One key of an order, by column (drizzle property name): ascending unless `desc`. */
 export interface OrderKey {
@@ -205,7 +207,8 @@ export function recordedFields(surface: Pick<ResourceSurface, 'fields'>): string
  */
 export function bulkTargetRefusal(field: string, recorded: readonly string[] | undefined): string | undefined {
   if (isSecretField(field)) return 'is a secret: a bulk action cannot set it (each person sets their own)';
-  if (recorded && !recorded.includes(field)) return 'leaves no revision in the record history: a bulk action cannot set it (its change on many rows could be neither seen nor undone)';
+  if (recorded && !recorded.includes(field))
+    return 'leaves no revision in the record history: a bulk action cannot set it (its change on many rows could be neither seen nor undone)';
   return undefined;
 }
 

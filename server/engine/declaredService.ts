@@ -7,7 +7,16 @@ import { paged, paging } from '../http/paging.js';
 import type { CustomResourceDefinition, RecordOptions, StoreContext } from './resourceTypes.js';
 import type { FormValidator } from '../definitions/formValidator.js';
 import type { RecordWrites } from './recordWrites.js';
-import { checkedBody, listCondition, parseId, RESOURCE_MESSAGES, validatedBody, writeSetup, type ResourceService, type SaveOptions } from './resourceService.js';
+import {
+  checkedBody,
+  listCondition,
+  parseId,
+  RESOURCE_MESSAGES,
+  validatedBody,
+  writeSetup,
+  type ResourceService,
+  type SaveOptions,
+} from './resourceService.js';
 
 /**
  * The service of a resource with its own store: the generic rules (404 on unknown ids, 422 from
@@ -85,7 +94,11 @@ export function createCustomResourceService(
           action: creating ? 'create' : 'update',
           id: id ?? options.recreate,
           run: async (tx, afterCommit) => {
-            const saved = await save(tx, id, input, files, { ...context, afterCommit, ...(creating && options.recreate ? { recreate: options.recreate } : {}) });
+            const saved = await save(tx, id, input, files, {
+              ...context,
+              afterCommit,
+              ...(creating && options.recreate ? { recreate: options.recreate } : {}),
+            });
             return { id: saved.id as number, result: saved, after: writes.historyOf(definition.api)?.view?.(saved) };
           },
         },
@@ -102,7 +115,12 @@ export function createCustomResourceService(
       try {
         const removed =
           id !== undefined &&
-          (await writes.write({ resource: definition.api, action: 'delete', id, run: async (tx, afterCommit) => ((await remove(tx, id, { ...context, afterCommit })) ? { id, result: true } : { id: undefined, result: false }) }));
+          (await writes.write({
+            resource: definition.api,
+            action: 'delete',
+            id,
+            run: async (tx, afterCommit) => ((await remove(tx, id, { ...context, afterCommit })) ? { id, result: true } : { id: undefined, result: false }),
+          }));
         if (!removed) throw missing();
       } catch (error) {
         if (isStillReferenced(error)) throw conflict(definition.inUseMessage ?? `This ${label.toLowerCase()} is still in use and cannot be deleted.`);

@@ -1,7 +1,16 @@
 import { LOCALES, searchNormal, type Locale, type Translations } from '../../common/locales.js';
 import type { Db } from '../db/client.js';
 import { PG_ERRORS, pgErrorCode } from '../db/pgErrors.js';
-import { batchDeclared, countDeclared, deleteDeclared, findDeclared, listDeclared, lockDeclared, writeDeclared, type IdTable } from '../db/repositories/engine/declaredRepository.js';
+import {
+  batchDeclared,
+  countDeclared,
+  deleteDeclared,
+  findDeclared,
+  listDeclared,
+  lockDeclared,
+  writeDeclared,
+  type IdTable,
+} from '../db/repositories/engine/declaredRepository.js';
 import { columnOf } from '../db/repositories/engine/filterConditions.js';
 import { writableFields, type FieldDeclaration, type OneRelation, type OrderKey } from './declaration.js';
 import { conflict, HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
@@ -91,7 +100,8 @@ export function declaredStore({ table, fields, searchText, rules, order, version
     .map((name) => {
       const field = fields[name]!;
       const codec = field.codec ?? 'value';
-      if (field.column === undefined || codec === 'englishName' || codec === 'file') throw new Error(`Field ${name}: a declared store writes only column fields (else a rule's code)`);
+      if (field.column === undefined || codec === 'englishName' || codec === 'file')
+        throw new Error(`Field ${name}: a declared store writes only column fields (else a rule's code)`);
       const column = columnOf(table, field.column);
       const encode = WRITE[codec];
       return [name, field.column, (value: unknown) => (value === '' && !column.notNull ? null : encode(value))] as const;
@@ -121,14 +131,27 @@ export function declaredStore({ table, fields, searchText, rules, order, version
       if (id !== undefined && stored.length > 0 && !before) throw unprocessable({ id: ['This record was deleted by someone else meanwhile.'] });
       if (version && before && body[version.field] !== undefined && before[versionColumn!] !== body[version.field]) throw conflict(version.stale);
       const upload = (name: string) => uploads.find((file) => file.field === name);
-      const fileValues = Object.fromEntries(files.map(([name, column]) => [column, upload(name)?.key ?? (before?.[column] as string | null | undefined) ?? null]));
+      const fileValues = Object.fromEntries(
+        files.map(([name, column]) => [column, upload(name)?.key ?? (before?.[column] as string | null | undefined) ?? null]),
+      );
       // The unknown ids and the rules' refusals, all reported at once; the rules see an unknown id as none.
       const errors: FieldErrors = {};
-      await refusals(errors, () => checkReferences(tx, unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null, fields[name]!.invalid])));
+      await refusals(errors, () =>
+        checkReferences(
+          tx,
+          unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null, fields[name]!.invalid]),
+        ),
+      );
       const known = Object.fromEntries(Object.keys(errors).map((name) => [name, null]));
       let ruled: Body = {};
       await refusals(errors, async () => {
-        ruled = (await rules?.beforeSave?.(tx, id, { ...body, ...known, ...Object.fromEntries(files.map(([name, column]) => [name, fileValues[column]])) }, context)) ?? {};
+        ruled =
+          (await rules?.beforeSave?.(
+            tx,
+            id,
+            { ...body, ...known, ...Object.fromEntries(files.map(([name, column]) => [name, fileValues[column]])) },
+            context,
+          )) ?? {};
       });
       if (Object.keys(errors).length > 0) throw unprocessable(errors);
       const values: Body = { ...Object.fromEntries(writes.map(([name, column, encode]) => [column, encode(body[name])])), ...fileValues };

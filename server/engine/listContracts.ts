@@ -40,13 +40,26 @@ export function listContracts(): ReadonlyMap<string, ListContract> {
   contracts ??= new Map<string, ListContract>([
     [
       readingSheetList.screen,
-      { screen: readingSheetList.screen, api: readingSheetList.api, query: sheetListQuerySchema, filters: Object.keys(readingSheetList.filters), fields: Object.keys(recordSchema(readingSheetList.table, readingSheetList.fields, 'list').properties as object) },
+      {
+        screen: readingSheetList.screen,
+        api: readingSheetList.api,
+        query: sheetListQuerySchema,
+        filters: Object.keys(readingSheetList.filters),
+        fields: Object.keys(recordSchema(readingSheetList.table, readingSheetList.fields, 'list').properties as object),
+      },
     ],
     ...RESOURCES.filter((definition): definition is ResourceDefinition & { screen: string } => typeof definition.screen === 'string').map(
       (definition) =>
         [
           definition.screen,
-          { screen: definition.screen, api: definition.api, query: resourceListQuery(definition), filters: Object.keys(definition.filters ?? {}), fields: Object.keys(recordSchema(definition.table, definition.fields, 'list').properties as object), recorded: recordedFields(definition) },
+          {
+            screen: definition.screen,
+            api: definition.api,
+            query: resourceListQuery(definition),
+            filters: Object.keys(definition.filters ?? {}),
+            fields: Object.keys(recordSchema(definition.table, definition.fields, 'list').properties as object),
+            recorded: recordedFields(definition),
+          },
         ] as const,
     ),
   ]);

@@ -53,4 +53,3 @@ export function listQuerySchema(table: PgTable, filters: Readonly<Record<string,
     },
   } as const;
 }
-

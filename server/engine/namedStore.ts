@@ -30,7 +30,11 @@ export function namedStore(definition: NamedResourceDefinition): ResourceStore {
         /** Rule: a record cannot go under itself or one of its descendants (the parent's existence is the declared reference's check). */
         if (tree && parentColumn && id !== undefined && typeof parent === 'number') {
           const seen = new Set<number>();
-          for (let node: number | null | undefined = parent; typeof node === 'number' && !seen.has(node); node = await parentIdOf(db, table, parentColumn, node)) {
+          for (
+            let node: number | null | undefined = parent;
+            typeof node === 'number' && !seen.has(node);
+            node = await parentIdOf(db, table, parentColumn, node)
+          ) {
             if (node === id) throw unprocessable({ [tree.field]: [`A ${noun} cannot be its own parent or be placed under one of its descendants.`] });
             seen.add(node);
           }

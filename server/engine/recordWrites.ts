@@ -28,7 +28,6 @@ export interface RecordWrite {
  */
 type WriteObserver = (tx: Db, write: RecordWrite) => Promise<void>;
 
-
 /**
  * A write as a resource's store (or the reading sheet's save) does it, inside the path's
  * transaction: its result, and the id of the record written (undefined when there was no such
@@ -112,13 +111,30 @@ export function createRecordWrites(db: Db, { log, screenVersion }: RecordWritesO
   const subjects = new Map<string, HistorySubject>();
 
   /** The revision of one write: the record read before and after, diffed; none when nothing changed. */
-  async function recordRevision(tx: Db, step: WriteStep<unknown>, id: number, before: Snapshot | undefined, after: Snapshot | undefined, administratorId: number | null, restore: RestoreOf | undefined) {
+  async function recordRevision(
+    tx: Db,
+    step: WriteStep<unknown>,
+    id: number,
+    before: Snapshot | undefined,
+    after: Snapshot | undefined,
+    administratorId: number | null,
+    restore: RestoreOf | undefined,
+  ) {
     const changes = diffSnapshots(before ?? {}, after ?? {});
     if (step.action === 'update' && Object.keys(changes).length === 0) return undefined;
     const subject = subjects.get(step.resource);
     const screen = subject?.screen === undefined ? null : (screenVersion?.(subject.screen) ?? null);
     const label = recordLabel(after ?? before);
-    const added = await insertRevision(tx, { resource: step.resource, recordId: id, action: step.action, administratorId, label, changes, screenVersion: screen, restoredFrom: restore?.revision });
+    const added = await insertRevision(tx, {
+      resource: step.resource,
+      recordId: id,
+      action: step.action,
+      administratorId,
+      label,
+      changes,
+      screenVersion: screen,
+      restoredFrom: restore?.revision,
+    });
     return { ...added, changes };
   }
 
@@ -145,7 +161,8 @@ export function createRecordWrites(db: Db, { log, screenVersion }: RecordWritesO
           if (done.id !== undefined) {
             const after = !keeps || step.action === 'delete' ? undefined : (done.after ?? (await subject.read(tx, done.id)));
             const revision = keeps ? await recordRevision(tx, step as WriteStep<unknown>, done.id, before, after, administratorId, restore) : undefined;
-            for (const observer of observers) await observer(tx, { resource: step.resource, action: step.action, id: done.id, administratorId, ...(revision ? { revision } : {}) });
+            for (const observer of observers)
+              await observer(tx, { resource: step.resource, action: step.action, id: done.id, administratorId, ...(revision ? { revision } : {}) });
             if (companion) {
               await companion.join(tx);
               joined = true;

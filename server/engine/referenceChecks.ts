@@ -10,7 +10,10 @@ import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
  */
 
 /** 422 on each field whose id names no row: `The selected company id is invalid.` */
-export async function checkReferences(db: Db, references: [field: string, table: PgTable & { id: PgColumn }, value: number | null, message?: string][]): Promise<void> {
+export async function checkReferences(
+  db: Db,
+  references: [field: string, table: PgTable & { id: PgColumn }, value: number | null, message?: string][],
+): Promise<void> {
   const errors: FieldErrors = {};
   for (const [field, table, value, message] of references) {
     if (value !== null && !(await rowExists(db, table, value))) errors[field] = [message ?? `The selected ${field.replace(/_/g, ' ')} is invalid.`];

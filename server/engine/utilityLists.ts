@@ -26,7 +26,11 @@ export interface UtilityList {
 }
 
 /** A list whose fields are checked against its table's columns (a typo fails to compile). */
-const list = <T extends UtilityTable>(table: T, fields: readonly (keyof T['_']['columns'] & string)[], options: { translatedName?: true } = {}): UtilityList => ({
+const list = <T extends UtilityTable>(
+  table: T,
+  fields: readonly (keyof T['_']['columns'] & string)[],
+  options: { translatedName?: true } = {},
+): UtilityList => ({
   table,
   fields,
   ...options,

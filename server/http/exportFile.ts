@@ -86,5 +86,10 @@ function xlsxStream({ sheet, headers, rows }: ExportContent): Readable {
 
 /** A worksheet's name as Excel takes it: at most 31 characters, none of `[]:*?/\`. */
 function sheetName(name: string): string {
-  return name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31).trim() || 'Export';
+  return (
+    name
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Export'
+  );
 }

@@ -58,8 +58,7 @@ function serialize(error: ErrorLike, seen: Set<object>, depth: number): LoggedEr
   const message = failedQuery ? `Failed query: ${error.query}` : error.message;
   const stack = typeof error.stack === 'string' ? error.stack : '';
   const logged: LoggedError = { type, message, stack: failedQuery ? stackWith(stack, type, message) : stack };
-  const nested = (value: unknown) =>
-    isErrorLike(value) && !seen.has(value) && depth < MAX_DEPTH ? serialize(value, seen, depth + 1) : undefined;
+  const nested = (value: unknown) => (isErrorLike(value) && !seen.has(value) && depth < MAX_DEPTH ? serialize(value, seen, depth + 1) : undefined);
   for (const [key, value] of Object.entries(error)) {
     if (WITHHELD.has(key) || key in logged || key === 'cause') continue;
     logged[key] = isErrorLike(value) ? nested(value) : value;

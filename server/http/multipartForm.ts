@@ -70,7 +70,12 @@ const NAME = /^([A-Za-z_][A-Za-z0-9_-]*)((?:\[[A-Za-z0-9_-]*\])*)$/;
 const SEGMENT = /\[([^\]]*)\]/g;
 const INDEX = /^\d+$/;
 
-const KIND_LABEL: Record<Node['kind'], string> = { value: 'a value', append: 'a list (name[])', indexed: 'an indexed list (name[0])', map: 'a map (name[key])' };
+const KIND_LABEL: Record<Node['kind'], string> = {
+  value: 'a value',
+  append: 'a list (name[])',
+  indexed: 'an indexed list (name[0])',
+  map: 'a map (name[key])',
+};
 
 /** The dotted key of a sent name: `seriesList[0][name]` → `seriesList.0.name`, `genres[]` → `genres`. */
 export function dottedName(name: string): string {

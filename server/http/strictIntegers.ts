@@ -15,7 +15,8 @@ const isInteger = (schema: PropertySchema | undefined) => [schema?.type ?? []].f
  * and the string's `pattern` names them (`{ type: ['integer', 'string'], pattern: '^draft$' }`):
  * a number in digits, else one of the words.
  */
-const wordsOf = (schema: PropertySchema | undefined) => ([schema?.type ?? []].flat().includes('string') && typeof schema?.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined);
+const wordsOf = (schema: PropertySchema | undefined) =>
+  [schema?.type ?? []].flat().includes('string') && typeof schema?.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
 
 /**
  * Parses the integer parameters of a query strictly, in place: a value the schema types as an

@@ -94,7 +94,10 @@ export async function startAiGenerationQueue(database: Database, deps: Generatio
     return stale;
   };
   await reconcile();
-  const timer = setInterval(() => void reconcile().catch((error: unknown) => deps.log.error({ err: error }, 'AI generation reconciliation failed')), maintenance * 1000);
+  const timer = setInterval(
+    () => void reconcile().catch((error: unknown) => deps.log.error({ err: error }, 'AI generation reconciliation failed')),
+    maintenance * 1000,
+  );
   timer.unref();
 
   return {

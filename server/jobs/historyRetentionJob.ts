@@ -54,7 +54,11 @@ export function createHistoryRetention({ db, log, days, now = Date.now, batch = 
 }
 
 /** Starts the retention the configuration asks for, none when HISTORY_RETENTION_DAYS is unset (server/main.ts). */
-export function startHistoryRetention(options: { db: Db; config: Pick<Config, 'historyRetentionDays'>; log: HistoryRetentionOptions['log'] }): HistoryRetention | undefined {
+export function startHistoryRetention(options: {
+  db: Db;
+  config: Pick<Config, 'historyRetentionDays'>;
+  log: HistoryRetentionOptions['log'];
+}): HistoryRetention | undefined {
   if (options.config.historyRetentionDays === undefined) return undefined;
   const retention = createHistoryRetention({ db: options.db, log: options.log, days: options.config.historyRetentionDays });
   retention.start();

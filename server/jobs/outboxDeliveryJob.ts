@@ -104,7 +104,10 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeli
       for (const [index, message] of batch.entries()) {
         // Stopping: the rest of the batch goes back for another process or the next start.
         if (loop.stopping) {
-          await outboxRepository.release(db, batch.slice(index).map((m) => m.id));
+          await outboxRepository.release(
+            db,
+            batch.slice(index).map((m) => m.id),
+          );
           return;
         }
         try {
@@ -117,10 +120,16 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeli
           await outboxRepository.markAttemptFailed(db, message.id, errorText(error), retryIn);
           if (retryIn === undefined) {
             run.failed += 1;
-            log.error({ outboxId: message.id, to: message.toAddress, attempts: message.attempts, err: error }, 'e-mail not sent: last attempt failed, giving up');
+            log.error(
+              { outboxId: message.id, to: message.toAddress, attempts: message.attempts, err: error },
+              'e-mail not sent: last attempt failed, giving up',
+            );
           } else {
             run.retried += 1;
-            log.warn({ outboxId: message.id, to: message.toAddress, attempts: message.attempts, retryInMs: retryIn, error: errorText(error) }, 'e-mail not sent, will retry');
+            log.warn(
+              { outboxId: message.id, to: message.toAddress, attempts: message.attempts, retryInMs: retryIn, error: errorText(error) },
+              'e-mail not sent, will retry',
+            );
           }
         }
       }
@@ -166,7 +175,8 @@ export function startOutboxDelivery(options: { db: Db; config: Pick<Config, 'smt
   const { config, log } = options;
   const sender = config.smtpUrl ? createSmtpSender({ smtpUrl: config.smtpUrl, from: config.mailFrom }) : undefined;
   if (config.smtpUrl) log.info({ smtp: smtpEndpoint(config.smtpUrl), intervalMs: config.outboxIntervalMs }, 'outbox delivery started');
-  else log.info({ intervalMs: config.outboxIntervalMs }, 'outbox delivery started without SMTP_URL: subscriber e-mails are kept in the outbox (held) and logged');
+  else
+    log.info({ intervalMs: config.outboxIntervalMs }, 'outbox delivery started without SMTP_URL: subscriber e-mails are kept in the outbox (held) and logged');
   const delivery = createOutboxDelivery({ db: options.db, log, sender, intervalMs: config.outboxIntervalMs });
   delivery.start();
   return delivery;

@@ -15,7 +15,15 @@ export interface PeriodicLoop {
  * `onError` and the loop goes on at the next tick; the loops are idempotent over a shared
  * database, so every process runs its own.
  */
-export function createPeriodicLoop({ run, intervalMs, onError }: { run: () => Promise<unknown>; intervalMs: number; onError: (error: unknown) => void }): PeriodicLoop {
+export function createPeriodicLoop({
+  run,
+  intervalMs,
+  onError,
+}: {
+  run: () => Promise<unknown>;
+  intervalMs: number;
+  onError: (error: unknown) => void;
+}): PeriodicLoop {
   let stopped = true;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;

@@ -85,9 +85,7 @@ export function composeSheetNotification(input: { sheet: NotifiedSheet; locale: 
   const name = sheetName(sheet, locale);
   const link = publicSheetUrl(publicSiteUrl, sheet.id);
   const wordings = locale === 'en' ? [WORDING.en] : [WORDING[locale], WORDING.en];
-  const text = wordings
-    .map((w) => [w.greeting(greetingName), '', w.updated(name), `${w.link} ${link}`, '', w.reason].join('\n'))
-    .join('\n\n---\n\n');
+  const text = wordings.map((w) => [w.greeting(greetingName), '', w.updated(name), `${w.link} ${link}`, '', w.reason].join('\n')).join('\n\n---\n\n');
   const html = wordings
     .map(
       (w) =>

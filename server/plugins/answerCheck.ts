@@ -26,7 +26,15 @@ export function registerAnswerCheck(app: FastifyInstance): void {
 
   app.addHook('preSerialization', async (request, reply, payload) => {
     // The reference page's own routes (`/api/docs`) are the renderer's.
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs') || reply.statusCode >= 500 || payload === null || typeof payload !== 'object' || Buffer.isBuffer(payload)) return payload;
+    if (
+      !request.url.startsWith('/api/') ||
+      request.url.startsWith('/api/docs') ||
+      reply.statusCode >= 500 ||
+      payload === null ||
+      typeof payload !== 'object' ||
+      Buffer.isBuffer(payload)
+    )
+      return payload;
     // No route: the not-found handler's `{ message }`.
     if (request.routeOptions.url === undefined) return payload;
     const route = `${request.method} ${request.routeOptions.url}`;
@@ -41,7 +49,10 @@ export function registerAnswerCheck(app: FastifyInstance): void {
     if (!schema) return refuse(`${route} answered ${reply.statusCode} without a response schema for it`);
     const validate = validatorOf(schema);
     if (!validate(JSON.parse(JSON.stringify(payload)))) {
-      const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`);
+      const problems = (validate.errors ?? []).map(
+        (error) =>
+          `${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`,
+      );
       return refuse(`${route} answered ${reply.statusCode} with what its response schema does not say: ${problems.join('; ')}`);
     }
     return payload;
@@ -52,7 +63,12 @@ export function registerAnswerCheck(app: FastifyInstance): void {
 function strict(schema: unknown): object {
   if (Array.isArray(schema)) return schema.map(strict);
   if (!schema || typeof schema !== 'object') return schema as object;
-  const copy: Record<string, unknown> = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([name, property]) => [name, strict(property)])) : strict(value)]));
-  if ("properties" in copy && !("additionalProperties" in copy)) (copy as Record<string, unknown>).additionalProperties = false;
+  const copy: Record<string, unknown> = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([name, property]) => [name, strict(property)])) : strict(value),
+    ]),
+  );
+  if ('properties' in copy && !('additionalProperties' in copy)) (copy as Record<string, unknown>).additionalProperties = false;
   return copy;
 }

@@ -98,7 +98,14 @@ export async function registerApiDocs(app: FastifyInstance, screenBody: (screen:
     return reply.redirect('/auth/login');
   };
 
-  app.get(OPENAPI_PATH, { onRequest: staffOnly, schema: { hide: true, response: responses({ type: 'object', additionalProperties: true, description: 'The OpenAPI 3.1 document' }) } }, async () => document());
+  app.get(
+    OPENAPI_PATH,
+    {
+      onRequest: staffOnly,
+      schema: { hide: true, response: responses({ type: 'object', additionalProperties: true, description: 'The OpenAPI 3.1 document' }) },
+    },
+    async () => document(),
+  );
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
     // The app's policy (server/plugins/securityHeaders.ts) stays: the page's scripts are files of this server.

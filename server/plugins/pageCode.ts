@@ -123,7 +123,11 @@ export function pageHtml(clientDir: string, html: string, screens: Iterable<Scre
     // (a cold opening of the editor 0.3 s later, bench/results.md).
     const links = [...filesOfModules(manifest, modules)]
       .filter((file) => !inHtml.has(file))
-      .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`));
+      .map((file) =>
+        file.endsWith('.css')
+          ? `<link rel="stylesheet" crossorigin href="/${file}">`
+          : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+      );
     const page = html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
     built.set(key, page);
     return page;

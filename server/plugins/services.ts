@@ -32,5 +32,9 @@ export const servicesPlugin = fp<{ screens: ScreenService }>(
       }),
     );
   },
-  { name: 'services', fastify: '5.x', decorators: { fastify: ['db', 'config', 'storage', 'pendingUploads', 'cardPayments', 'screenRegistry', 'recordWrites'] } },
+  {
+    name: 'services',
+    fastify: '5.x',
+    decorators: { fastify: ['db', 'config', 'storage', 'pendingUploads', 'cardPayments', 'screenRegistry', 'recordWrites'] },
+  },
 );

@@ -32,7 +32,8 @@ async function requestRules(db: Db, _id: number | undefined, body: Record<string
 }
 
 /** A user's name as requests show it: the display name, else the first and last name. */
-const displayName = (user: PgTable) => sql<string>`coalesce(nullif(${columnOf(user, 'name')}, ''), trim(${columnOf(user, 'firstname')} || ' ' || ${columnOf(user, 'lastname')}))`;
+const displayName = (user: PgTable) =>
+  sql<string>`coalesce(nullif(${columnOf(user, 'name')}, ''), trim(${columnOf(user, 'firstname')} || ' ' || ${columnOf(user, 'lastname')}))`;
 
 /** A request's fields (SPEC §3 'Request'). */
 const fields = {
@@ -60,7 +61,10 @@ const fields = {
 } as const satisfies CustomResourceDefinition['fields'];
 
 /** Newest first: by request date, then by id. */
-const NEWEST_FIRST = [{ column: 'demandDate', desc: true }, { column: 'id', desc: true }] as const;
+const NEWEST_FIRST = [
+  { column: 'demandDate', desc: true },
+  { column: 'id', desc: true },
+] as const;
 
 /** Requests as the store reads and writes them: newest first, by request date then id, behind a version lock. */
 const DEMAND_STORE = declaredStore({

@@ -70,7 +70,12 @@ export const readingSheetList = {
     original_country: listOnly("the original country's name (English, else its first filled language)", nullable(STRING)),
     language: listOnly("the original language's name (English, else its first filled language)", nullable(STRING)),
     nb_pages: listOnly('books.nb_pages', nullable(INTEGER)),
-    ...(Object.fromEntries(RATING_TYPES.map((type) => [`${type}_rating`, listOnly(`the stars of its ${type} rating (${RATING_MIN} to ${RATING_MAX}), null when not rated`, nullable(INTEGER))])) as Record<`${RatingType}_rating`, FieldDeclaration>),
+    ...(Object.fromEntries(
+      RATING_TYPES.map((type) => [
+        `${type}_rating`,
+        listOnly(`the stars of its ${type} rating (${RATING_MIN} to ${RATING_MAX}), null when not rated`, nullable(INTEGER)),
+      ]),
+    ) as Record<`${RatingType}_rating`, FieldDeclaration>),
   },
   filters: SHEET_FILTERS,
 } as const satisfies ResourceSurface & { table: unknown };

@@ -6,7 +6,14 @@ import type { Db } from '../db/client.js';
 import { existingIds } from '../db/repositories/engine/directoryRepository.js';
 import type { DerivedFilter } from '../engine/filterDeclaration.js';
 import { columnOf } from '../db/repositories/engine/filterConditions.js';
-import { lockReporter, setReporterTargets, textOwners, textsOfReporters, writeReporterTexts, type ReporterTextWrite } from '../db/repositories/editorial/reporterRepository.js';
+import {
+  lockReporter,
+  setReporterTargets,
+  textOwners,
+  textsOfReporters,
+  writeReporterTexts,
+  type ReporterTextWrite,
+} from '../db/repositories/editorial/reporterRepository.js';
 import { plans, reporters, reporterStatuses, reporterUserRoles, reporterUsers, users } from '../db/schema/index.js';
 import { unprocessable } from '../http/errors.js';
 import { declaredStore, searchOf } from '../engine/declaredStore.js';
@@ -27,7 +34,8 @@ export const REPORTER_MESSAGES = {
 
 /** `userId`: the reporters that target one of these users. */
 const targetsUser: DerivedFilter = {
-  condition: (ids) => sql`exists (select 1 from ${reporterUsers} where ${reporterUsers.reporterId} = ${reporters.id} and ${inArray(reporterUsers.userId, ids as number[])})`,
+  condition: (ids) =>
+    sql`exists (select 1 from ${reporterUsers} where ${reporterUsers.reporterId} = ${reporters.id} and ${inArray(reporterUsers.userId, ids as number[])})`,
 };
 
 /** What a validated save body writes besides the reporter's own columns. */
@@ -57,7 +65,10 @@ function inputOf(body: Record<string, unknown>): ReporterInput {
  */
 async function checkRules(db: Db, reporterId: number | undefined, input: ReporterInput): Promise<void> {
   const errors: FieldErrors = {};
-  const [knownUsers, knownPlans] = await concurrently(db, [() => existingIds(db, users, users.id, input.userIds), () => existingIds(db, plans, plans.id, input.planIds)]);
+  const [knownUsers, knownPlans] = await concurrently(db, [
+    () => existingIds(db, users, users.id, input.userIds),
+    () => existingIds(db, plans, plans.id, input.planIds),
+  ]);
   input.userIds.forEach((id, i) => {
     if (!knownUsers.has(id)) errors[`reporterUserIds.${i}`] = [REPORTER_MESSAGES.user];
   });
@@ -117,40 +128,73 @@ function blocksWritten(texts: unknown, current: unknown): Record<string, unknown
  */
 /** A reporter's fields (SPEC §3 'Reporter'). */
 const fields = {
-    id: { column: 'id' },
-    title: { column: 'title' },
-    date: { column: 'date' },
-    reporterStatusId: { column: 'reporterStatusId', invalid: REPORTER_MESSAGES.status },
-    reporterStatus: { relation: { one: reporterStatuses, key: 'reporterStatusId', pick: { id: 'id', name: 'name' } } },
-    reporterUsers: {
-      relation: {
-        list: users,
-        through: [{ table: reporterUsers, from: 'reporterId', to: 'userId' }],
-        pick: { id: 'id', fullname: { sql: (user) => sql<string>`trim(${columnOf(user, 'firstname')} || ' ' || ${columnOf(user, 'lastname')})`, schema: STRING } },
-        order: [{ column: 'lastname' }, { column: 'firstname' }],
+  id: { column: 'id' },
+  title: { column: 'title' },
+  date: { column: 'date' },
+  reporterStatusId: { column: 'reporterStatusId', invalid: REPORTER_MESSAGES.status },
+  reporterStatus: { relation: { one: reporterStatuses, key: 'reporterStatusId', pick: { id: 'id', name: 'name' } } },
+  reporterUsers: {
+    relation: {
+      list: users,
+      through: [{ table: reporterUsers, from: 'reporterId', to: 'userId' }],
+      pick: {
+        id: 'id',
+        fullname: { sql: (user) => sql<string>`trim(${columnOf(user, 'firstname')} || ' ' || ${columnOf(user, 'lastname')})`, schema: STRING },
       },
-      writtenAs: (targets) => ({ reporterUserIds: idsOf(targets) }),
+      order: [{ column: 'lastname' }, { column: 'firstname' }],
     },
-    reporterUserRoles: {
-      relation: { list: plans, through: [{ table: reporterUserRoles, from: 'reporterId', to: 'planId' }], pick: { id: 'id', name: 'role' }, order: [{ column: 'amount' }] },
-      writtenAs: (groups) => ({ reporterUserRoleIds: idsOf(groups) }),
+    writtenAs: (targets) => ({ reporterUserIds: idsOf(targets) }),
+  },
+  reporterUserRoles: {
+    relation: {
+      list: plans,
+      through: [{ table: reporterUserRoles, from: 'reporterId', to: 'planId' }],
+      pick: { id: 'id', name: 'role' },
+      order: [{ column: 'amount' }],
     },
-    reporterUserIds: { computed: 'the users it targets (replaces reporterUsers)', returned: 'never', writable: true, writtenBy: 'the targets rule' },
-    reporterUserRoleIds: { computed: 'the user groups it targets (replaces reporterUserRoles)', returned: 'never', writable: true, writtenBy: 'the targets rule' },
-    lang: { computed: 'the language of the texts: the `lang` asked, else en; on a save, of the blocks written', schema: { enum: [...LOCALES] }, returned: 'record', writable: true, writtenBy: 'the blocks rule', history: false, load: async (_db, ids, options) => new Map(ids.map((id) => [id, options.lang ?? DEFAULT_LOCALE])) },
-    reporterTextsData: {
-      computed: 'the blocks of `lang` by category: { rights, alerts, buzz, news: [{ id, text, textType }] }, in order',
-      schema: objectOf(Object.fromEntries(REPORTER_TEXT_TYPES.map((type) => [type, { type: 'array', items: objectOf({ id: INTEGER, text: STRING, textType: { enum: [...REPORTER_TEXT_TYPES] } }) }]))),
-      returned: 'record',
-      history: 'perLanguage',
-      writtenAs: blocksWritten,
-      load: (db, ids, options) => textsOfReporters(db, ids, options.lang ?? DEFAULT_LOCALE),
-    },
-    updatedTexts: { computed: 'blocks to write in `lang`: [{ id (null for a new one), text, textType }]', returned: 'never', writable: true, writtenBy: 'the blocks rule' },
-    deletedTextIds: { computed: 'ids of blocks to delete', returned: 'never', writable: true, writtenBy: 'the blocks rule' },
-    created_at: { column: 'createdAt', returned: 'record', writable: false, history: false },
-    updated_at: { column: 'updatedAt', returned: 'record', writable: false, history: false },
-  } as const satisfies CustomResourceDefinition['fields'];
+    writtenAs: (groups) => ({ reporterUserRoleIds: idsOf(groups) }),
+  },
+  reporterUserIds: { computed: 'the users it targets (replaces reporterUsers)', returned: 'never', writable: true, writtenBy: 'the targets rule' },
+  reporterUserRoleIds: {
+    computed: 'the user groups it targets (replaces reporterUserRoles)',
+    returned: 'never',
+    writable: true,
+    writtenBy: 'the targets rule',
+  },
+  lang: {
+    computed: 'the language of the texts: the `lang` asked, else en; on a save, of the blocks written',
+    schema: { enum: [...LOCALES] },
+    returned: 'record',
+    writable: true,
+    writtenBy: 'the blocks rule',
+    history: false,
+    load: async (_db, ids, options) => new Map(ids.map((id) => [id, options.lang ?? DEFAULT_LOCALE])),
+  },
+  reporterTextsData: {
+    computed: 'the blocks of `lang` by category: { rights, alerts, buzz, news: [{ id, text, textType }] }, in order',
+    schema: objectOf(
+      Object.fromEntries(
+        REPORTER_TEXT_TYPES.map((type) => [
+          type,
+          { type: 'array', items: objectOf({ id: INTEGER, text: STRING, textType: { enum: [...REPORTER_TEXT_TYPES] } }) },
+        ]),
+      ),
+    ),
+    returned: 'record',
+    history: 'perLanguage',
+    writtenAs: blocksWritten,
+    load: (db, ids, options) => textsOfReporters(db, ids, options.lang ?? DEFAULT_LOCALE),
+  },
+  updatedTexts: {
+    computed: 'blocks to write in `lang`: [{ id (null for a new one), text, textType }]',
+    returned: 'never',
+    writable: true,
+    writtenBy: 'the blocks rule',
+  },
+  deletedTextIds: { computed: 'ids of blocks to delete', returned: 'never', writable: true, writtenBy: 'the blocks rule' },
+  created_at: { column: 'createdAt', returned: 'record', writable: false, history: false },
+  updated_at: { column: 'updatedAt', returned: 'record', writable: false, history: false },
+} as const satisfies CustomResourceDefinition['fields'];
 
 export const reporterResource: CustomResourceDefinition = {
   api: 'reporters',
@@ -169,7 +213,10 @@ export const reporterResource: CustomResourceDefinition = {
   store: declaredStore({
     table: reporters,
     fields,
-    order: [{ column: 'date', desc: true }, { column: 'id', desc: true }],
+    order: [
+      { column: 'date', desc: true },
+      { column: 'id', desc: true },
+    ],
     searchText: searchOf('title'),
     rules: {
       // Saves of one reporter queue on its row; a new one is first written in its `lang`.

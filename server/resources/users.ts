@@ -56,11 +56,36 @@ const fields = {
   number_connections: { column: 'numberConnections', writable: false, history: false },
   last_connection_date: { column: 'lastConnectionDate', writable: false, history: false },
   subscription_role: { relation: { one: plans, key: 'currentPlanId', value: 'role' } },
-  subscription_state: { computed: 'none, active, canceled or ended (subscriptionState.ts)', schema: { enum: [...SUBSCRIPTION_STATES] }, sql: userSubscriptionState },
-  subscription: { computed: 'the current subscription with its plan and state, null without one', schema: nullable(SUBSCRIPTION), load: currentSubscriptionsOf, returned: 'record', history: false },
-  plans: { computed: 'every subscription, newest first, with its plan and state', schema: { type: 'array', items: SUBSCRIPTION_SUMMARY }, load: subscriptionHistoriesOf, returned: 'record' },
-  libraries: { computed: 'the libraries with how many books each holds', schema: { type: 'array', items: objectOf({ id: INTEGER, name: STRING, books_count: INTEGER }) }, load: librariesOf, returned: 'record', history: false },
-  searches: { relation: { list: savedSearches, by: 'userId', pick: { id: 'id', title: 'title', created_at: 'createdAt' } }, returned: 'record', history: false },
+  subscription_state: {
+    computed: 'none, active, canceled or ended (subscriptionState.ts)',
+    schema: { enum: [...SUBSCRIPTION_STATES] },
+    sql: userSubscriptionState,
+  },
+  subscription: {
+    computed: 'the current subscription with its plan and state, null without one',
+    schema: nullable(SUBSCRIPTION),
+    load: currentSubscriptionsOf,
+    returned: 'record',
+    history: false,
+  },
+  plans: {
+    computed: 'every subscription, newest first, with its plan and state',
+    schema: { type: 'array', items: SUBSCRIPTION_SUMMARY },
+    load: subscriptionHistoriesOf,
+    returned: 'record',
+  },
+  libraries: {
+    computed: 'the libraries with how many books each holds',
+    schema: { type: 'array', items: objectOf({ id: INTEGER, name: STRING, books_count: INTEGER }) },
+    load: librariesOf,
+    returned: 'record',
+    history: false,
+  },
+  searches: {
+    relation: { list: savedSearches, by: 'userId', pick: { id: 'id', title: 'title', created_at: 'createdAt' } },
+    returned: 'record',
+    history: false,
+  },
 } as const satisfies CustomResourceDefinition['fields'];
 
 /** The search text of a user: names, display name, e-mail and company. */

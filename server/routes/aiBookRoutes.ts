@@ -23,20 +23,28 @@ export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
   // Answers at once; the sheet's flags (is_ai_generation_running, has_ai_results, ai_generation_error) say how it ends.
   app.post(
     '/ai-books/ai-book-generation',
-    { config: { bodySchema: GENERATION_BODY }, schema: { response: responses(savedAnswer(objectOf({ book_id: INTEGER, is_ai_generation_running: { const: true } }))) } }, (request) =>
-    launchGeneration(
-      {
-        db: app.db,
-        ai: app.config.ai,
-        enqueue: async (job) => {
-          if (!app.aiGeneration) throw new Error('No AI generation queue: no AI provider is configured');
-          await app.aiGeneration.enqueue(job);
+    {
+      config: { bodySchema: GENERATION_BODY },
+      schema: { response: responses(savedAnswer(objectOf({ book_id: INTEGER, is_ai_generation_running: { const: true } }))) },
+    },
+    (request) =>
+      launchGeneration(
+        {
+          db: app.db,
+          ai: app.config.ai,
+          enqueue: async (job) => {
+            if (!app.aiGeneration) throw new Error('No AI generation queue: no AI provider is configured');
+            await app.aiGeneration.enqueue(job);
+          },
         },
-      },
-      request.body,
-    ),
+        request.body,
+      ),
   );
 
   // Registered after the static paths above (`models`), which win over `{id}` anyway.
-  app.get('/ai-books/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(objectOf({ book: SHEET_ANSWER, aiBook: nullable(AI_DRAFT_ANSWER) }))) } }, async (request) => ({ data: await getAiBook(app.db, request.params.id) }));
+  app.get(
+    '/ai-books/:id',
+    { schema: { params: idParamsSchema, response: responses(dataAnswer(objectOf({ book: SHEET_ANSWER, aiBook: nullable(AI_DRAFT_ANSWER) }))) } },
+    async (request) => ({ data: await getAiBook(app.db, request.params.id) }),
+  );
 }

@@ -43,39 +43,48 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const now = options.now ?? Date.now;
   const throttle = new LoginThrottle(app.db, now);
 
-  app.post('/auth/login', { config: { bodySchema: LOGIN_BODY_SCHEMA }, schema: { security: [], response: responses(savedAnswer(ADMIN_ANSWER), [400, 403, 413, 422, 429]) } }, async (request, reply) => {
-    const client = { ip: request.ip, deviceToken: request.cookies[KNOWN_DEVICE_COOKIE] };
-    const administratorId = await authenticate(app.db, throttle, loginFields(request.body), client, request.log);
-    const { token, expiresAt } = await openSession(app.db, administratorId, app.config.sessionTtlHours, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      expires: expiresAt,
-    });
-    // Only the login reads it; it outlives sessions and logouts (docs/security.md, "Login protection").
-    reply.setCookie(KNOWN_DEVICE_COOKIE, await rememberLoginClient(app.db, administratorId, client, new Date(now())), {
-      path: '/api/admin/auth/login',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      maxAge: KNOWN_LOGIN_CLIENT_MS.device / 1000,
-    });
-    const session = await resolveSession(app.db, token);
-    return { message: 'Logged in', data: session!.admin };
-  });
+  app.post(
+    '/auth/login',
+    { config: { bodySchema: LOGIN_BODY_SCHEMA }, schema: { security: [], response: responses(savedAnswer(ADMIN_ANSWER), [400, 403, 413, 422, 429]) } },
+    async (request, reply) => {
+      const client = { ip: request.ip, deviceToken: request.cookies[KNOWN_DEVICE_COOKIE] };
+      const administratorId = await authenticate(app.db, throttle, loginFields(request.body), client, request.log);
+      const { token, expiresAt } = await openSession(app.db, administratorId, app.config.sessionTtlHours, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        expires: expiresAt,
+      });
+      // Only the login reads it; it outlives sessions and logouts (docs/security.md, "Login protection").
+      reply.setCookie(KNOWN_DEVICE_COOKIE, await rememberLoginClient(app.db, administratorId, client, new Date(now())), {
+        path: '/api/admin/auth/login',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: KNOWN_LOGIN_CLIENT_MS.device / 1000,
+      });
+      const session = await resolveSession(app.db, token);
+      return { message: 'Logged in', data: session!.admin };
+    },
+  );
 
   app.post(
     '/auth/password-link',
-    { config: { bodySchema: PASSWORD_LINK_BODY }, schema: { security: [], response: responses(dataAnswer(objectOf({ firstname: STRING, email: STRING })), [400, 403, 404, 413, 422]) } },
+    {
+      config: { bodySchema: PASSWORD_LINK_BODY },
+      schema: { security: [], response: responses(dataAnswer(objectOf({ firstname: STRING, email: STRING })), [400, 403, 404, 413, 422]) },
+    },
     async (request) => ({ data: await readPasswordLink(app.db, request.body) }),
   );
-  app.post('/auth/set-password', { config: { bodySchema: SET_PASSWORD_BODY }, schema: { security: [], response: responses(MESSAGE_ANSWER, [400, 403, 404, 413, 422]) } }, async (request) =>
-    setPasswordWithLink(app.db, app.recordWrites, request.body),
+  app.post(
+    '/auth/set-password',
+    { config: { bodySchema: SET_PASSWORD_BODY }, schema: { security: [], response: responses(MESSAGE_ANSWER, [400, 403, 404, 413, 422]) } },
+    async (request) => setPasswordWithLink(app.db, app.recordWrites, request.body),
   );
 
   app.post('/auth/logout', { schema: { security: [], response: responses(MESSAGE_ANSWER, [400, 403]) } }, async (request, reply) => {
@@ -99,7 +108,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           objectOf(
             {
               data: ADMIN_ANSWER,
-              screens: { type: 'object', additionalProperties: true, description: 'The screens in use, when the copy named by X-Screens-Stamp is older (docs/screens-at-run-time.md)' },
+              screens: {
+                type: 'object',
+                additionalProperties: true,
+                description: 'The screens in use, when the copy named by X-Screens-Stamp is older (docs/screens-at-run-time.md)',
+              },
             },
             { optional: ['screens'] },
           ),
@@ -108,11 +121,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     },
     async (request) => {
-    const known = request.headers[SCREENS_STAMP_HEADER];
-    if (typeof known !== 'string') return { data: request.admin };
-    await app.screenRegistry.sync(app.db);
-    if (known === String(app.screenRegistry.stamp())) return { data: request.admin };
-    return { data: request.admin, screens: app.screenRegistry.inUseForClient() };
-  },
+      const known = request.headers[SCREENS_STAMP_HEADER];
+      if (typeof known !== 'string') return { data: request.admin };
+      await app.screenRegistry.sync(app.db);
+      if (known === String(app.screenRegistry.stamp())) return { data: request.admin };
+      return { data: request.admin, screens: app.screenRegistry.inUseForClient() };
+    },
   );
 }

@@ -77,14 +77,19 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       config: { bodySchema: RESUME_BODY },
       schema: {
         params: idParamsSchema,
-        response: { ...responses(objectOf({ message: STRING, data: objectOf({ job: BULK_JOB }) }), [409]), 202: { description: 'Resumed: its progress at GET admin/bulk-jobs/{id}', ...objectOf({ message: STRING, data: objectOf({ job: BULK_JOB }) }) } },
+        response: {
+          ...responses(objectOf({ message: STRING, data: objectOf({ job: BULK_JOB }) }), [409]),
+          202: { description: 'Resumed: its progress at GET admin/bulk-jobs/{id}', ...objectOf({ message: STRING, data: objectOf({ job: BULK_JOB }) }) },
+        },
       },
     },
     async (request, reply) => {
       readResume(request.body);
       const job = await app.bulkJobs.resume(jobId(request.params), request.admin!.id, check);
       const left = job.total - job.done - job.refused;
-      return reply.code(202).send({ message: `The action runs again on the ${left.toLocaleString('en')} ${left === 1 ? 'row' : 'rows'} left, in the background.`, data: { job } });
+      return reply
+        .code(202)
+        .send({ message: `The action runs again on the ${left.toLocaleString('en')} ${left === 1 ? 'row' : 'rows'} left, in the background.`, data: { job } });
     },
   );
 }

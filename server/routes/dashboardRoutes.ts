@@ -14,7 +14,14 @@ const DASHBOARD = objectOf({
   recentCriteria: { type: 'array', items: objectOf({ searchDate: DATE_TIME, criteria: { type: 'array', items: CRITERION }, numberSearches: INTEGER }) },
   popularBooks: {
     type: 'array',
-    items: objectOf({ id: INTEGER, numberViews: INTEGER, coverUrl: nullable(STRING), primaryGenreColor: nullable(STRING), originalTitle: STRING, authorNames: STRING }),
+    items: objectOf({
+      id: INTEGER,
+      numberViews: INTEGER,
+      coverUrl: nullable(STRING),
+      primaryGenreColor: nullable(STRING),
+      originalTitle: STRING,
+      authorNames: STRING,
+    }),
   },
   recentSearches: {
     type: 'array',
@@ -43,7 +50,10 @@ export async function dashboardRoutes(instance: FastifyInstance): Promise<void> 
   app.get('/dashboard/data', { schema: { response: responses(dataAnswer(DASHBOARD)) } }, async () => ({ data: await dashboardData(app.db) }));
   app.post(
     '/dashboard/get-saved-search-users',
-    { config: { bodySchema: SAVED_SEARCH_USERS_BODY }, schema: { response: responses(dataAnswer({ type: 'array', items: objectOf({ id: INTEGER, fullname: STRING, company: nullable(STRING) }) })) } },
+    {
+      config: { bodySchema: SAVED_SEARCH_USERS_BODY },
+      schema: { response: responses(dataAnswer({ type: 'array', items: objectOf({ id: INTEGER, fullname: STRING, company: nullable(STRING) }) })) },
+    },
     (request) => savedSearchUsers(app.db, request.body),
   );
   const { check, ...seriesOptions } = strictListQuery(SERIES_QUERY);

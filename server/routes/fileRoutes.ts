@@ -39,8 +39,10 @@ export const fileRoutes = fp<FileRoutesOptions>(
     if (!app.hasDecorator('storage')) app.decorate('storage', options.storage ?? createStorage(app.config));
     else if (options.storage && options.storage !== app.storage) throw new Error('fileRoutes: the app already has a storage; give yours to buildApp');
     const storage = app.storage;
-    if (!app.hasDecorator('pendingUploads')) app.decorate('pendingUploads', options.pendingUploads ?? createPendingUploads(app.db, { cleanupAgeMs: app.config.uploadCleanupAgeMs }));
-    else if (options.pendingUploads && options.pendingUploads !== app.pendingUploads) throw new Error('fileRoutes: the app already records its pending uploads');
+    if (!app.hasDecorator('pendingUploads'))
+      app.decorate('pendingUploads', options.pendingUploads ?? createPendingUploads(app.db, { cleanupAgeMs: app.config.uploadCleanupAgeMs }));
+    else if (options.pendingUploads && options.pendingUploads !== app.pendingUploads)
+      throw new Error('fileRoutes: the app already records its pending uploads');
     if (storage instanceof LocalDiskStorage) {
       // A first start: the folder exists before the first upload, so the readiness check passes.
       await storage.ensureRoot().catch((error: unknown) => app.log.warn({ err: error }, 'could not create the storage folder'));
@@ -123,7 +125,11 @@ function parseRange(header: string | undefined): { start: number; end: number } 
 
 /** `inline; filename="<name>"`, with an RFC 5987 `filename*` when the name is not plain ASCII. */
 export function inlineDisposition(name: string): string {
-  const clean = name.replace(/\p{Cc}/gu, '').replace(/[\\/]/g, '_').trim() || 'file';
+  const clean =
+    name
+      .replace(/\p{Cc}/gu, '')
+      .replace(/[\\/]/g, '_')
+      .trim() || 'file';
   const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
   if (ascii === clean) return `inline; filename="${ascii}"`;
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -13,31 +13,47 @@ const CHECK_TIMEOUT_MS = 2_000;
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const unavailable = objectOf({ status: { const: 'unavailable' }, message: STRING });
-  app.get('/health', { schema: { security: [], response: { ...responses(objectOf({ status: { const: 'ok' }, database: STRING })), 503: unavailable } } }, async (_request, reply) => {
-    try {
-      await checkDatabase(app.db);
-      return { status: 'ok', database: app.database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable' });
-    }
-  });
+  app.get(
+    '/health',
+    { schema: { security: [], response: { ...responses(objectOf({ status: { const: 'ok' }, database: STRING })), 503: unavailable } } },
+    async (_request, reply) => {
+      try {
+        await checkDatabase(app.db);
+        return { status: 'ok', database: app.database.kind };
+      } catch (error) {
+        app.log.error({ err: error }, 'health check failed');
+        return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable' });
+      }
+    },
+  );
 
   const checks = { type: 'object', additionalProperties: STRING, description: "Each check: 'ok', or what fails in a few words" };
   const readiness = (status: string) => objectOf({ status: { const: status }, checks });
-  app.get('/health/ready', { schema: { security: [], response: { ...responses(readiness('ready')), 503: readiness('unavailable') } } }, async (_request, reply) => {
-    if (app.shuttingDown) return reply.status(503).send({ status: 'unavailable', checks: { shutdown: 'shutting down' } });
-    const reasons: Record<string, string> = {};
-    const [database, storage] = await Promise.all([
-      outcome(() => checkDatabase(app.db), 'Database unreachable', (reason) => (reasons.database = reason)),
-      outcome(() => app.storage.check(), 'File storage unavailable', (reason) => (reasons.storage = reason)),
-    ]);
-    const checks = { database, storage };
-    if (database === 'ok' && storage === 'ok') return { status: 'ready', checks };
-    // The reasons for the operator (the storage's are short and name no secret), not for the caller.
-    app.log.error({ checks, reasons }, 'readiness check failed');
-    return reply.status(503).send({ status: 'unavailable', checks });
-  });
+  app.get(
+    '/health/ready',
+    { schema: { security: [], response: { ...responses(readiness('ready')), 503: readiness('unavailable') } } },
+    async (_request, reply) => {
+      if (app.shuttingDown) return reply.status(503).send({ status: 'unavailable', checks: { shutdown: 'shutting down' } });
+      const reasons: Record<string, string> = {};
+      const [database, storage] = await Promise.all([
+        outcome(
+          () => checkDatabase(app.db),
+          'Database unreachable',
+          (reason) => (reasons.database = reason),
+        ),
+        outcome(
+          () => app.storage.check(),
+          'File storage unavailable',
+          (reason) => (reasons.storage = reason),
+        ),
+      ]);
+      const checks = { database, storage };
+      if (database === 'ok' && storage === 'ok') return { status: 'ready', checks };
+      // The reasons for the operator (the storage's are short and name no secret), not for the caller.
+      app.log.error({ checks, reasons }, 'readiness check failed');
+      return reply.status(503).send({ status: 'unavailable', checks });
+    },
+  );
 }
 
 /** 'ok', or the failure in a few words (never the error's own text, which goes to `onFailure`: it may name hosts). */

@@ -13,7 +13,13 @@ const WHEN = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\
 
 const activityQuery = {
   type: 'object',
-  properties: { administrator: { type: 'integer', minimum: 1, maximum: 2147483647 }, resource: { type: 'string', maxLength: 100 }, from: WHEN, to: WHEN, ...pagingQuerySchema },
+  properties: {
+    administrator: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    resource: { type: 'string', maxLength: 100 },
+    from: WHEN,
+    to: WHEN,
+    ...pagingQuerySchema,
+  },
 } as const;
 
 const historyParams = {
@@ -45,7 +51,8 @@ function instant(value: string | undefined, field: 'from' | 'to'): Date | undefi
   const day = value.slice(0, 10);
   const start = new Date(`${day}T00:00:00Z`);
   const date = value === day ? start : new Date(value);
-  if (Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== day || Number.isNaN(date.getTime())) throw unprocessable({ [field]: [`The ${field} date is not a valid date.`] });
+  if (Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== day || Number.isNaN(date.getTime()))
+    throw unprocessable({ [field]: [`The ${field} date is not a valid date.`] });
   const year = date.getUTCFullYear();
   if (year < 1 || year > 9999) throw unprocessable({ [field]: [`The ${field} date must be between year 1 and 9999.`] });
   if (value !== day || field !== 'to') return date;
@@ -72,14 +79,27 @@ export async function historyRoutes(instance: FastifyInstance): Promise<void> {
   });
 
   const { check: checkPaging, ...pagingOptions } = strictListQuery({ type: 'object', properties: pagingQuerySchema } as const);
-  app.get('/history/:resource/:id', { ...pagingOptions, schema: { ...pagingOptions.schema, params: historyParams, response: responses(RECORD_HISTORY_ANSWER) } }, async (request) => {
-    checkPaging(request);
-    return history.recordHistory(request.params.resource, request.params.id, request.query);
-  });
+  app.get(
+    '/history/:resource/:id',
+    { ...pagingOptions, schema: { ...pagingOptions.schema, params: historyParams, response: responses(RECORD_HISTORY_ANSWER) } },
+    async (request) => {
+      checkPaging(request);
+      return history.recordHistory(request.params.resource, request.params.id, request.query);
+    },
+  );
 
   app.post(
     '/history/:revision/restore',
-    { schema: { params: revisionParams, response: { ...responses(RESTORE_ANSWER), 409: { ...STALE_RESTORE_ANSWER, description: 'The record changed since the version given: what changed, field by field' } } }, config: { bodySchema: RESTORE_BODY } },
+    {
+      schema: {
+        params: revisionParams,
+        response: {
+          ...responses(RESTORE_ANSWER),
+          409: { ...STALE_RESTORE_ANSWER, description: 'The record changed since the version given: what changed, field by field' },
+        },
+      },
+      config: { bodySchema: RESTORE_BODY },
+    },
     async (request, reply) => {
       try {
         return await history.restore(request.params.revision, readRestore(request.body));

@@ -33,61 +33,73 @@ export async function listExportRoutes(app: FastifyInstance): Promise<void> {
 /** `GET admin/{api}/export` of one list. */
 function registerListExport(app: FastifyInstance, { contract, exportSource: sourceOf }: ServedList): void {
   const { check, ...options } = strictListQuery({ type: 'object', properties: { ...contract.query.properties, ...EXPORT_QUERY } } as const);
-  app.get(`/${contract.api}/export`, { ...options, schema: { ...options.schema, response: responses(EXPORT_ANSWER) } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    check(request);
-    const { format, columns, ...query } = request.query as { format: ExportFormat; columns?: string } & Record<string, unknown>;
-    const screen = app.screenRegistry.screens.get(contract.screen);
-    const table = exportColumns(contract, screen, (columns ?? '').split(',').filter(Boolean));
-    // Held from the first read to the file's end: 429 in words past the administrator's or the server's most.
-    const slot = app.exportSlots.take(request.admin!.id);
-    let sent = false;
-    try {
-      const source = await sourceOf(query);
-      if (format === 'xlsx' && source.total > XLSX_MAX_ROWS) {
-        throw unprocessable({ format: [`This list has ${source.total.toLocaleString('en')} rows, more than a spreadsheet holds (${XLSX_MAX_ROWS.toLocaleString('en')}): export it as CSV, or narrow it with a filter.`] });
-      }
-      // The first batch is read before the answer starts, so that its failure is an ordinary error answer.
-      const batches = source.batches();
-      const first = await batches.next();
-      const { readerTimeoutMs } = app.config.exports;
-      // A reader that stops taking the file is dropped: its place and what the file holds are freed.
-      const watch = readerWatch(readerTimeoutMs, () => {
-        request.log.warn({ list: contract.api, readerTimeoutMs }, 'export dropped: its reader took nothing for too long');
-        reply.raw.destroy();
-      });
-      const cells = (batch: readonly object[]) => batch.map((row) => exportCells(table, row as Readonly<Record<string, unknown>>));
-      async function* rows(): AsyncGenerator<CellValue[][]> {
-        try {
-          if (first.done) return;
-          watch.waiting();
-          yield cells(first.value);
-          watch.taken();
-          for (let next = await batches.next(); !next.done; next = await batches.next()) {
-            watch.waiting();
-            yield cells(next.value);
-            watch.taken();
-          }
-        } finally {
-          watch.stop();
-          // A cancelled export stops reading rows.
-          await batches.return(undefined);
+  app.get(
+    `/${contract.api}/export`,
+    { ...options, schema: { ...options.schema, response: responses(EXPORT_ANSWER) } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      check(request);
+      const { format, columns, ...query } = request.query as { format: ExportFormat; columns?: string } & Record<string, unknown>;
+      const screen = app.screenRegistry.screens.get(contract.screen);
+      const table = exportColumns(contract, screen, (columns ?? '').split(',').filter(Boolean));
+      // Held from the first read to the file's end: 429 in words past the administrator's or the server's most.
+      const slot = app.exportSlots.take(request.admin!.id);
+      let sent = false;
+      try {
+        const source = await sourceOf(query);
+        if (format === 'xlsx' && source.total > XLSX_MAX_ROWS) {
+          throw unprocessable({
+            format: [
+              `This list has ${source.total.toLocaleString('en')} rows, more than a spreadsheet holds (${XLSX_MAX_ROWS.toLocaleString('en')}): export it as CSV, or narrow it with a filter.`,
+            ],
+          });
         }
+        // The first batch is read before the answer starts, so that its failure is an ordinary error answer.
+        const batches = source.batches();
+        const first = await batches.next();
+        const { readerTimeoutMs } = app.config.exports;
+        // A reader that stops taking the file is dropped: its place and what the file holds are freed.
+        const watch = readerWatch(readerTimeoutMs, () => {
+          request.log.warn({ list: contract.api, readerTimeoutMs }, 'export dropped: its reader took nothing for too long');
+          reply.raw.destroy();
+        });
+        const cells = (batch: readonly object[]) => batch.map((row) => exportCells(table, row as Readonly<Record<string, unknown>>));
+        async function* rows(): AsyncGenerator<CellValue[][]> {
+          try {
+            if (first.done) return;
+            watch.waiting();
+            yield cells(first.value);
+            watch.taken();
+            for (let next = await batches.next(); !next.done; next = await batches.next()) {
+              watch.waiting();
+              yield cells(next.value);
+              watch.taken();
+            }
+          } finally {
+            watch.stop();
+            // A cancelled export stops reading rows.
+            await batches.return(undefined);
+          }
+        }
+        const title = screen ? englishText(screen.title) : contract.screen;
+        const stream = exportStream(
+          format,
+          { sheet: title, headers: table.map((column) => column.header), rows: rows() },
+          csvDelimiter(request.headers['accept-language']),
+        );
+        // However the file ends (written, stopped by its reader, dropped, failed), its place is free again.
+        reply.raw.once('close', slot.release);
+        stream.once('close', slot.release);
+        stream.once('close', watch.stop);
+        sent = true;
+        return reply
+          .header('content-type', EXPORT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${contract.screen}-${new Date().toISOString().slice(0, 10)}.${format}"`)
+          .header('cache-control', 'no-store')
+          .header(EXPORT_ROWS_HEADER, String(source.total))
+          .send(stream);
+      } finally {
+        if (!sent) slot.release();
       }
-      const title = screen ? englishText(screen.title) : contract.screen;
-      const stream = exportStream(format, { sheet: title, headers: table.map((column) => column.header), rows: rows() }, csvDelimiter(request.headers['accept-language']));
-      // However the file ends (written, stopped by its reader, dropped, failed), its place is free again.
-      reply.raw.once('close', slot.release);
-      stream.once('close', slot.release);
-      stream.once('close', watch.stop);
-      sent = true;
-      return reply
-        .header('content-type', EXPORT_TYPES[format])
-        .header('content-disposition', `attachment; filename="${contract.screen}-${new Date().toISOString().slice(0, 10)}.${format}"`)
-        .header('cache-control', 'no-store')
-        .header(EXPORT_ROWS_HEADER, String(source.total))
-        .send(stream);
-    } finally {
-      if (!sent) slot.release();
-    }
-  });
+    },
+  );
 }

@@ -14,7 +14,6 @@ import { explainScreenChange } from '../screens/screenChange.js';
 import type { ResourceService } from '../engine/resourceService.js';
 import { discardUploads, receiveUploads } from '../uploads/receiveUploads.js';
 
-
 /**
  * A save handler: a JSON body as is; when the screen's form has file fields (`uploads`), a
  * multipart body too, its files streamed to storage first (refusals: 413/422, nothing kept) and its
@@ -40,7 +39,11 @@ function saveHandler(app: FastifyInstance, service: ResourceService, writes: Scr
       } catch (error) {
         // Error keys as the client named its fields (sparse list indexes restored).
         if (error instanceof HttpError && error.errors) {
-          throw new HttpError(error.statusCode, error.message, Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [form.sentKey(key), messages])));
+          throw new HttpError(
+            error.statusCode,
+            error.message,
+            Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [form.sentKey(key), messages])),
+          );
         }
         throw error;
       }
@@ -113,6 +116,7 @@ export async function resourceRoutes(instance: FastifyInstance): Promise<void> {
         app.delete(`${base}/${path}/:id`, { schema: { params: idParamsSchema, response: saved } }, (request) => service.clearFile!(request.params.id, field));
       }
     }
-    if (service.permissions.delete) app.delete(`${base}/:id`, { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) => service.remove(request.params.id));
+    if (service.permissions.delete)
+      app.delete(`${base}/:id`, { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) => service.remove(request.params.id));
   }
 }

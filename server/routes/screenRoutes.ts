@@ -30,9 +30,17 @@ import {
 } from '../../common/screenAnswers.js';
 
 /** A screen's name: a resource (`genres`, `literary-prizes`) or a form-only definition (`readingSheet`). */
-const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9-]*$', maxLength: 100 } }, required: ['name'] } as const;
+const nameParams = {
+  type: 'object',
+  properties: { name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9-]*$', maxLength: 100 } },
+  required: ['name'],
+} as const;
 /** A version in its path: digits only, read strictly as a view's id is (Ajv's coercion would take `Infinity`, `1e400` for numbers). */
-const versionParams = { type: 'object', properties: { name: nameParams.properties.name, v: { type: 'string', pattern: '^[0-9]{1,10}$' } }, required: ['name', 'v'] } as const;
+const versionParams = {
+  type: 'object',
+  properties: { name: nameParams.properties.name, v: { type: 'string', pattern: '^[0-9]{1,10}$' } },
+  required: ['name', 'v'],
+} as const;
 
 /** The version of a path; one past the versions' range is one the screen does not have. */
 function versionOf(raw: string): number {
@@ -55,19 +63,30 @@ const LABELS = { type: 'object', title: 'labels' } as const;
 const BODIES = {
   draft: { type: 'object', required: ['definition'], properties: { definition: DEFINITION, labels: LABELS } },
   check: { type: 'object', required: ['definition'], properties: { definition: DEFINITION, labels: LABELS } },
-  publish: { type: 'object', required: ['baseVersion'], properties: { comment: { type: 'string', maxLength: 2000 }, baseVersion: { type: 'integer', minimum: 0, maximum: 2147483647, title: 'base version' } } },
-  rollback: { type: 'object', required: ['version'], properties: { comment: { type: 'string', maxLength: 2000 }, version: { type: 'integer', minimum: 0, maximum: 2147483647 } } },
+  publish: {
+    type: 'object',
+    required: ['baseVersion'],
+    properties: { comment: { type: 'string', maxLength: 2000 }, baseVersion: { type: 'integer', minimum: 0, maximum: 2147483647, title: 'base version' } },
+  },
+  rollback: {
+    type: 'object',
+    required: ['version'],
+    properties: { comment: { type: 'string', maxLength: 2000 }, version: { type: 'integer', minimum: 0, maximum: 2147483647 } },
+  },
   impact: { type: 'object', required: ['definition'], properties: { definition: DEFINITION, labels: LABELS } },
-  validate: { type: 'object', required: ['definition', 'record'], properties: { definition: DEFINITION, record: { type: 'object', title: 'record' }, labels: LABELS } },
+  validate: {
+    type: 'object',
+    required: ['definition', 'record'],
+    properties: { definition: DEFINITION, record: { type: 'object', title: 'record' }, labels: LABELS },
+  },
 } as const;
 
 /** A side of a diff: a version number, or `draft` (the stored draft); in digits as a version's path (server/http/strictIntegers.ts). */
 const VERSION_OR_DRAFT = { type: ['integer', 'string'], minimum: 0, maximum: 2147483647, pattern: '^draft$' } as const;
 
-const bodyOf = Object.fromEntries(Object.entries(BODIES).map(([name, schema]) => [name, actionBody<Record<string, unknown>>(schema, { trim: false })])) as Record<
-  keyof typeof BODIES,
-  (body: unknown) => Record<string, unknown>
->;
+const bodyOf = Object.fromEntries(
+  Object.entries(BODIES).map(([name, schema]) => [name, actionBody<Record<string, unknown>>(schema, { trim: false })]),
+) as Record<keyof typeof BODIES, (body: unknown) => Record<string, unknown>>;
 const config = (name: keyof typeof BODIES) => ({ bodySchema: BODIES[name] });
 /** The write routes' options: their body schema, and a body no larger than a definition, its labels and a record may be. */
 const writes = (name: keyof typeof BODIES) => ({ config: config(name), bodyLimit: DEFINITION_BODY_LIMIT });
@@ -89,25 +108,48 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get('/screens', { schema: { response: responses(dataAnswer({ type: 'array', items: SCREEN_SUMMARY })) } }, async () => ({ data: await screens.list() }));
   // The in-use forms' validators as a script the browser imports (its URL names the stamp it was asked for).
-  app.get('/screens/validators/:stamp', { schema: { params: { type: 'object', properties: { stamp: { type: 'string', pattern: '^\\d{1,10}\\.js$' } }, required: ['stamp'] }, response: responses(VALIDATORS_SCRIPT) } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').send(app.screenRegistry.validatorsModule()),
+  app.get(
+    '/screens/validators/:stamp',
+    {
+      schema: {
+        params: { type: 'object', properties: { stamp: { type: 'string', pattern: '^\\d{1,10}\\.js$' } }, required: ['stamp'] },
+        response: responses(VALIDATORS_SCRIPT),
+      },
+    },
+    async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(app.screenRegistry.validatorsModule()),
   );
-  app.get('/screens/:name', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_DETAIL)) } }, async (request) => ({ data: await screens.get(request.params.name) }));
-  app.get('/screens/:name/catalog', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_CATALOG)) } }, async (request) => ({ data: screenCatalog(app.screenRegistry, request.params.name) }));
+  app.get('/screens/:name', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_DETAIL)) } }, async (request) => ({
+    data: await screens.get(request.params.name),
+  }));
+  app.get('/screens/:name/catalog', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_CATALOG)) } }, async (request) => ({
+    data: screenCatalog(app.screenRegistry, request.params.name),
+  }));
   app.post('/screens/:name/validate', { schema: { params: nameParams, response: responses(VALID_RECORD_ANSWER) }, ...writes('validate') }, async (request) =>
     validateWithDraft({ db: app.db, registry: app.screenRegistry, screens, saves }, request.params.name, bodyOf.validate(request.body)),
   );
-  app.put('/screens/:name/draft', { schema: { params: nameParams, response: responses(savedAnswer(SAVED_DRAFT)) }, ...writes('draft') }, async (request) => screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)));
-  app.delete('/screens/:name/draft', { schema: { params: nameParams, response: responses(MESSAGE_ANSWER) } }, async (request) => screens.discardDraft(request.params.name));
+  app.put('/screens/:name/draft', { schema: { params: nameParams, response: responses(savedAnswer(SAVED_DRAFT)) }, ...writes('draft') }, async (request) =>
+    screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)),
+  );
+  app.delete('/screens/:name/draft', { schema: { params: nameParams, response: responses(MESSAGE_ANSWER) } }, async (request) =>
+    screens.discardDraft(request.params.name),
+  );
   app.post('/screens/:name/check', { schema: { params: nameParams, response: responses(CHECK_ANSWER) }, ...writes('check') }, async (request) => {
     const body = bodyOf.check(request.body);
     return { errors: screens.check(request.params.name, { definition: body.definition, labels: body.labels }) };
   });
-  app.post('/screens/:name/publish', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, ...writes('publish') }, async (request) => screens.publish(request.params.name, bodyOf.publish(request.body), authorOf(request)));
-  app.get('/screens/:name/versions', { schema: { params: nameParams, querystring: { type: 'object', properties: pagingQuerySchema }, response: responses(pagedAnswer(VERSION_ROW)) } }, async (request) =>
-    screens.versions(request.params.name, request.query),
+  app.post(
+    '/screens/:name/publish',
+    { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, ...writes('publish') },
+    async (request) => screens.publish(request.params.name, bodyOf.publish(request.body), authorOf(request)),
   );
-  app.get('/screens/:name/versions/:v', { schema: { params: versionParams, response: responses(dataAnswer(SCREEN_VERSION)) } }, async (request) => ({ data: await screens.version(request.params.name, versionOf(request.params.v)) }));
+  app.get(
+    '/screens/:name/versions',
+    { schema: { params: nameParams, querystring: { type: 'object', properties: pagingQuerySchema }, response: responses(pagedAnswer(VERSION_ROW)) } },
+    async (request) => screens.versions(request.params.name, request.query),
+  );
+  app.get('/screens/:name/versions/:v', { schema: { params: versionParams, response: responses(dataAnswer(SCREEN_VERSION)) } }, async (request) => ({
+    data: await screens.version(request.params.name, versionOf(request.params.v)),
+  }));
   app.get('/screens/:name/versions/:v/export', { schema: { params: versionParams, response: responses(EXPORT_FILE) } }, async (request, reply) => {
     const file = await screens.exportFile(request.params.name, versionOf(request.params.v));
     return reply
@@ -126,21 +168,31 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => ({ data: await screens.diff(request.params.name, versionRef(request.query.from), versionRef(request.query.to)) }),
   );
-  app.post('/screens/:name/rollback', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, ...writes('rollback') }, async (request) => screens.rollback(request.params.name, bodyOf.rollback(request.body), authorOf(request)));
-  app.delete('/screens/:name/published', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) } }, async (request) => screens.reset(request.params.name, authorOf(request)));
-  app.post('/screens/:name/impact', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_IMPACT)) }, ...writes('impact') }, async (request) => {
-    const name = request.params.name;
-    const { definition, labels } = bodyOf.impact(request.body);
-    const inUse = app.screenRegistry.inUse(name);
-    const resource = RESOURCES.find((definition) => definition.screen === name);
-    if (!inUse || (inUse.kind === 'screen' && !resource)) throw notFound('screen');
-    if (!inUse.formSchema) throw new HttpError(422, SCREEN_MESSAGES.noForm);
-    // Its labels as sent, else the draft's (a new column's header may be a new label), else those in use.
-    const draft = labels === undefined ? (await screens.get(name)).draft : null;
-    const problems = screens.check(name, { definition, labels: labels ?? draft?.labels ?? inUse.labels });
-    if (problems.length) throw unprocessable(Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
-    const next = readDefinition(inUse, definition as Record<string, unknown>);
-    if (inUse.kind === 'form') return { data: await sheetImpact(app.db, inUse.formSchema, next.formSchema!) };
-    return { data: await screenImpact(resources.get(resource!.api)!, inUse.formSchema, next.formSchema!) };
-  });
+  app.post(
+    '/screens/:name/rollback',
+    { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, ...writes('rollback') },
+    async (request) => screens.rollback(request.params.name, bodyOf.rollback(request.body), authorOf(request)),
+  );
+  app.delete('/screens/:name/published', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) } }, async (request) =>
+    screens.reset(request.params.name, authorOf(request)),
+  );
+  app.post(
+    '/screens/:name/impact',
+    { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_IMPACT)) }, ...writes('impact') },
+    async (request) => {
+      const name = request.params.name;
+      const { definition, labels } = bodyOf.impact(request.body);
+      const inUse = app.screenRegistry.inUse(name);
+      const resource = RESOURCES.find((definition) => definition.screen === name);
+      if (!inUse || (inUse.kind === 'screen' && !resource)) throw notFound('screen');
+      if (!inUse.formSchema) throw new HttpError(422, SCREEN_MESSAGES.noForm);
+      // Its labels as sent, else the draft's (a new column's header may be a new label), else those in use.
+      const draft = labels === undefined ? (await screens.get(name)).draft : null;
+      const problems = screens.check(name, { definition, labels: labels ?? draft?.labels ?? inUse.labels });
+      if (problems.length) throw unprocessable(Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
+      const next = readDefinition(inUse, definition as Record<string, unknown>);
+      if (inUse.kind === 'form') return { data: await sheetImpact(app.db, inUse.formSchema, next.formSchema!) };
+      return { data: await screenImpact(resources.get(resource!.api)!, inUse.formSchema, next.formSchema!) };
+    },
+  );
 }

@@ -5,7 +5,18 @@ import { pagingQuerySchema } from '../http/paging.js';
 import { idParamsSchema } from '../http/pathParams.js';
 import { sheetListQuerySchema, readingSheetList } from '../resources/readingSheets.js';
 import { recordSchema } from '../engine/recordSchemas.js';
-import { BOOLEAN, INTEGER, MESSAGE_ANSWER, nullable, objectOf, PAGE_META, pagedAnswer, responses, STRING, type JsonSchema } from '../../common/answerSchemas.js';
+import {
+  BOOLEAN,
+  INTEGER,
+  MESSAGE_ANSWER,
+  nullable,
+  objectOf,
+  PAGE_META,
+  pagedAnswer,
+  responses,
+  STRING,
+  type JsonSchema,
+} from '../../common/answerSchemas.js';
 import { listSheetOptionPage, listSheetPage, removeSheet } from '../sheets/sheetListService.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
@@ -14,7 +25,12 @@ const AUTHOR_LIST = { type: 'array', items: objectOf({ id: INTEGER, name: STRING
 /** A page of sheets: the meta says whether `total` is exact (counted up to a bound) and holds the cursors of the pages around it. */
 const BOOK_PAGE = objectOf({
   data: { type: 'array', items: recordSchema(readingSheetList.table, readingSheetList.fields, 'list') },
-  meta: objectOf({ ...(PAGE_META.properties as Record<string, JsonSchema>), total_exact: BOOLEAN, next_cursor: nullable(STRING), prev_cursor: nullable(STRING) }),
+  meta: objectOf({
+    ...(PAGE_META.properties as Record<string, JsonSchema>),
+    total_exact: BOOLEAN,
+    next_cursor: nullable(STRING),
+    prev_cursor: nullable(STRING),
+  }),
 });
 
 const optionsQuerySchema = {
@@ -37,10 +53,19 @@ export async function sheetListRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   const { check: checkOptions, ...optionsOptions } = strictListQuery(optionsQuerySchema);
-  app.get('/books/options', { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(objectOf({ id: INTEGER, original_title: STRING, authorList: AUTHOR_LIST }))) } }, async (request) => {
-    checkOptions(request);
-    return listSheetOptionPage(app.db, request.query);
-  });
+  app.get(
+    '/books/options',
+    {
+      ...optionsOptions,
+      schema: { ...optionsOptions.schema, response: responses(pagedAnswer(objectOf({ id: INTEGER, original_title: STRING, authorList: AUTHOR_LIST }))) },
+    },
+    async (request) => {
+      checkOptions(request);
+      return listSheetOptionPage(app.db, request.query);
+    },
+  );
 
-  app.delete('/books/:id', { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, async (request) => removeSheet(app.recordWrites, app.storage, request.params.id));
+  app.delete('/books/:id', { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, async (request) =>
+    removeSheet(app.recordWrites, app.storage, request.params.id),
+  );
 }

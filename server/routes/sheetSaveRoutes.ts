@@ -48,7 +48,9 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
     return { input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [] as UploadedFile[], sentKey: undefined };
   }
 
-  app.get('/books/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(SHEET_ANSWER)) } }, async (request) => ({ data: await service.get(request.params.id) }));
+  app.get('/books/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(SHEET_ANSWER)) } }, async (request) => ({
+    data: await service.get(request.params.id),
+  }));
 
   /** Creates (no id, or the empty id of `POST books/`) or updates. */
   async function save(request: FastifyRequest, rawId: string | undefined) {
@@ -60,7 +62,8 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
       return await service.save({ rawId: id, ...body, administratorId: request.admin?.id ?? null });
     } catch (error) {
       // A refusal due only to a version of the editor published while the sheet was open says so.
-      if (error instanceof HttpError && error.statusCode === 422) throw await explainScreenChange(app.db, app.screenRegistry, READING_SHEET_SCREEN, request.headers[SCREEN_VERSION_HEADER], body.input, error);
+      if (error instanceof HttpError && error.statusCode === 422)
+        throw await explainScreenChange(app.db, app.screenRegistry, READING_SHEET_SCREEN, request.headers[SCREEN_VERSION_HEADER], body.input, error);
       throw error;
     }
   }
@@ -76,5 +79,7 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
     service.deleteFile(request.params.book, request.params.file),
   );
 
-  app.delete('/utilities/book-manuscript/:book', { schema: { params: bookParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) => service.deleteManuscript(request.params.book));
+  app.delete('/utilities/book-manuscript/:book', { schema: { params: bookParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) =>
+    service.deleteManuscript(request.params.book),
+  );
 }

@@ -21,7 +21,11 @@ const roleOptionsQuery = { type: 'object', properties: { ...pagingQuerySchema, s
 /** A user's action: on the user of the path, answering the user record. */
 const USER_ACTION = { params: idParamsSchema, response: USER_ACTION_ANSWER } as const;
 const ID_NAME = objectOf({ id: INTEGER, name: STRING });
-const LIBRARY = objectOf({ id: INTEGER, name: STRING, books: { type: 'array', items: objectOf({ id: INTEGER, original_title: STRING, authorList: { type: 'array', items: ID_NAME } }) } });
+const LIBRARY = objectOf({
+  id: INTEGER,
+  name: STRING,
+  books: { type: 'array', items: objectOf({ id: INTEGER, original_title: STRING, authorList: { type: 'array', items: ID_NAME } }) },
+});
 const CREDIT_MOVEMENT = objectOf({
   id: INTEGER,
   created_at: DATE_TIME,
@@ -52,10 +56,15 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = (request: { admin: { id: number } | null }) => request.admin?.id ?? null;
 
-  app.post('/users/validate/:id', { schema: USER_ACTION, config: { bodySchema: VALIDATE_BODY } }, (request) => validateUser(app.db, app.recordWrites, request.params.id, request.body));
+  app.post('/users/validate/:id', { schema: USER_ACTION, config: { bodySchema: VALIDATE_BODY } }, (request) =>
+    validateUser(app.db, app.recordWrites, request.params.id, request.body),
+  );
 
   const { check: checkPaged, ...pagedOptions } = strictListQuery(pagedQuery);
-  const pagedById = (row: JsonSchema) => ({ ...pagedOptions, schema: { ...pagedOptions.schema, params: idParamsSchema, response: responses(pagedAnswer(row)) } });
+  const pagedById = (row: JsonSchema) => ({
+    ...pagedOptions,
+    schema: { ...pagedOptions.schema, params: idParamsSchema, response: responses(pagedAnswer(row)) },
+  });
   app.get('/users/libraries/:id', pagedById(LIBRARY), async (request) => {
     checkPaged(request);
     return userLibraries(app.db, request.params.id, request.query);
@@ -64,22 +73,39 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     checkPaged(request);
     return userCreditHistory(app.db, request.params.id, request.query);
   });
-  app.post('/users/:id/credits', { schema: USER_ACTION, config: { bodySchema: CREDITS_BODY } }, (request) => setCredits(app.db, app.recordWrites, request.params.id, request.body, admin(request)));
+  app.post('/users/:id/credits', { schema: USER_ACTION, config: { bodySchema: CREDITS_BODY } }, (request) =>
+    setCredits(app.db, app.recordWrites, request.params.id, request.body, admin(request)),
+  );
 
   const { check: checkSearches, ...searchesOptions } = strictListQuery(searchesQuery);
-  app.get('/users/searches/:id', { ...searchesOptions, schema: { ...searchesOptions.schema, params: idParamsSchema, response: responses(objectOf({ data: { type: 'array', items: SAVED_SEARCH } })) } }, async (request) => {
-    checkSearches(request);
-    return userSavedSearches(app.db, request.params.id, request.query);
-  });
+  app.get(
+    '/users/searches/:id',
+    {
+      ...searchesOptions,
+      schema: { ...searchesOptions.schema, params: idParamsSchema, response: responses(objectOf({ data: { type: 'array', items: SAVED_SEARCH } })) },
+    },
+    async (request) => {
+      checkSearches(request);
+      return userSavedSearches(app.db, request.params.id, request.query);
+    },
+  );
 
   const { check: checkOptions, ...optionsOptions } = strictListQuery(userOptionsQuery);
-  app.get('/users/user-options-list', { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(USER_OPTION)) } }, async (request) => {
-    checkOptions(request);
-    return userOptions(app.db, request.query);
-  });
+  app.get(
+    '/users/user-options-list',
+    { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(USER_OPTION)) } },
+    async (request) => {
+      checkOptions(request);
+      return userOptions(app.db, request.query);
+    },
+  );
   const { check: checkRoles, ...rolesOptions } = strictListQuery(roleOptionsQuery);
-  app.get('/users/user-role-options-list', { ...rolesOptions, schema: { ...rolesOptions.schema, response: responses(pagedAnswer(ID_NAME)) } }, async (request) => {
-    checkRoles(request);
-    return userRoleOptions(app.db, request.query);
-  });
+  app.get(
+    '/users/user-role-options-list',
+    { ...rolesOptions, schema: { ...rolesOptions.schema, response: responses(pagedAnswer(ID_NAME)) } },
+    async (request) => {
+      checkRoles(request);
+      return userRoleOptions(app.db, request.query);
+    },
+  );
 }

@@ -16,10 +16,16 @@ export async function utilityRoutes(instance: FastifyInstance): Promise<void> {
   const { check, ...noQuery } = strictListQuery({ type: 'object', properties: {} } as const);
   for (const [name, list] of Object.entries(UTILITY_LISTS)) {
     const entry = utilityEntrySchema(list);
-    app.get(`/utilities/${name}`, { ...noQuery, schema: { ...noQuery.schema, response: responses(dataAnswer({ type: 'array', items: entry })) } }, async (request) => {
-      check(request);
-      return { data: await listUtilityEntries(app.db, list) };
-    });
-    app.get(`/utilities/${name}/:id`, { schema: { params: idParamsSchema, response: responses(dataAnswer(entry)) } }, async (request) => ({ data: await getUtilityEntry(app.db, list, request.params.id) }));
+    app.get(
+      `/utilities/${name}`,
+      { ...noQuery, schema: { ...noQuery.schema, response: responses(dataAnswer({ type: 'array', items: entry })) } },
+      async (request) => {
+        check(request);
+        return { data: await listUtilityEntries(app.db, list) };
+      },
+    );
+    app.get(`/utilities/${name}/:id`, { schema: { params: idParamsSchema, response: responses(dataAnswer(entry)) } }, async (request) => ({
+      data: await getUtilityEntry(app.db, list, request.params.id),
+    }));
   }
 }

@@ -1,7 +1,15 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dataAnswer, MESSAGE_ANSWER, responses, savedAnswer } from '../../common/answerSchemas.js';
-import { DEFAULT_VIEW_BODY, NEW_VIEW_BODY, VIEW, VIEW_CHANGE_BODY, type DefaultViewBody, type NewViewBody, type ViewChangeBody } from '../../common/viewAnswers.js';
+import {
+  DEFAULT_VIEW_BODY,
+  NEW_VIEW_BODY,
+  VIEW,
+  VIEW_CHANGE_BODY,
+  type DefaultViewBody,
+  type NewViewBody,
+  type ViewChangeBody,
+} from '../../common/viewAnswers.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { actionBody } from '../engine/actionBody.js';
 import { HttpError } from '../http/errors.js';
@@ -39,10 +47,16 @@ export async function viewRoutes(instance: FastifyInstance): Promise<void> {
     check(request);
     return { data: await views.list(request.query.screen, readerOf(request)) };
   });
-  app.post('/views', { config: { bodySchema: NEW_VIEW_BODY }, schema: { response: responses(savedAnswer(VIEW)) } }, async (request) => views.create(newView(request.body), readerOf(request)));
-  app.put('/views/default', { config: { bodySchema: DEFAULT_VIEW_BODY }, schema: { response: responses(MESSAGE_ANSWER) } }, async (request) => views.setDefault(defaultView(request.body), readerOf(request)));
+  app.post('/views', { config: { bodySchema: NEW_VIEW_BODY }, schema: { response: responses(savedAnswer(VIEW)) } }, async (request) =>
+    views.create(newView(request.body), readerOf(request)),
+  );
+  app.put('/views/default', { config: { bodySchema: DEFAULT_VIEW_BODY }, schema: { response: responses(MESSAGE_ANSWER) } }, async (request) =>
+    views.setDefault(defaultView(request.body), readerOf(request)),
+  );
   app.put('/views/:id', { config: { bodySchema: VIEW_CHANGE_BODY }, schema: { params: viewParams, response: responses(savedAnswer(VIEW)) } }, async (request) =>
     views.update(viewId(request.params.id), viewChange(request.body), readerOf(request)),
   );
-  app.delete('/views/:id', { schema: { params: viewParams, response: responses(MESSAGE_ANSWER) } }, async (request) => views.remove(viewId(request.params.id), readerOf(request)));
+  app.delete('/views/:id', { schema: { params: viewParams, response: responses(MESSAGE_ANSWER) } }, async (request) =>
+    views.remove(viewId(request.params.id), readerOf(request)),
+  );
 }

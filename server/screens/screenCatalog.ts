@@ -109,7 +109,13 @@ export function screenCatalog(registry: ScreenRegistry, name: string): ScreenCat
     cells: [...CELL_NAMES],
     filterWidgets: [...FILTER_WIDGETS],
     routes: [...context.screens.values()]
-      .flatMap((screen) => [screen.routes.list, ...(screen.routes.form ? [screen.routes.form] : [])].map((route) => ({ name: route.name, path: route.path, screen: screen.resource })))
+      .flatMap((screen) =>
+        [screen.routes.list, ...(screen.routes.form ? [screen.routes.form] : [])].map((route) => ({
+          name: route.name,
+          path: route.path,
+          screen: screen.resource,
+        })),
+      )
       .sort((a, b) => a.name.localeCompare(b.name)),
     languages: [...interfaceLanguages()],
   };

@@ -5,7 +5,6 @@ import { readDefinition, type ScreenRegistry } from '../definitions/screenRegist
 import { HttpError } from '../http/errors.js';
 import { trimStrings } from '../engine/resourceService.js';
 
-
 /** The 422 of a save refused only because the screen changed while it was being edited. */
 const screenChangedMessage = (message: string) => `This screen was changed while you were editing it: ${message}`;
 
@@ -44,7 +43,14 @@ async function validatorAt(db: Db, registry: ScreenRegistry, screen: string, ver
  * screen (`X-Screen-Version`), and that version would have accepted the same fields, the refusal
  * comes from the change, and its message says so; any other refusal is returned as it is.
  */
-export async function explainScreenChange(db: Db, registry: ScreenRegistry, screen: string, sent: unknown, body: unknown, error: HttpError): Promise<HttpError> {
+export async function explainScreenChange(
+  db: Db,
+  registry: ScreenRegistry,
+  screen: string,
+  sent: unknown,
+  body: unknown,
+  error: HttpError,
+): Promise<HttpError> {
   const version = typeof sent === 'string' && /^\d{1,9}$/.test(sent) ? Number(sent) : undefined;
   const inUse = registry.inUse(screen);
   if (version === undefined || !inUse || version === inUse.version || !body || typeof body !== 'object' || Array.isArray(body)) return error;

@@ -83,10 +83,11 @@ export function movedItems(before: readonly string[], after: readonly string[]):
   const a = before.filter((item) => after.includes(item));
   const b = after.filter((item) => before.includes(item));
   const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lengths[i]![j] = a[i] === b[j] ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--) lengths[i]![j] = a[i] === b[j] ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
   const kept = new Set<string>();
   // A tie keeps the earlier order's item: the one the later order put elsewhere is the one that moved.
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     if (a[i] === b[j]) {
       kept.add(a[i]!);
       i++;
@@ -172,12 +173,16 @@ const OTHER_PARTS: readonly { path: readonly string[]; name: string; skip?: read
 ];
 
 const at = (value: unknown, path: readonly string[]): unknown => path.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), value);
-const without = (value: unknown, keys: readonly string[] = []) => (isObject(value) ? Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key))) : value);
+const without = (value: unknown, keys: readonly string[] = []) =>
+  isObject(value) ? Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key))) : value;
 
 /** The column entries of a side (a draft is stored unchecked: any entry may be no object). */
 const entriesOf = (side: Side, path: readonly string[], key: string) => {
   const list = at(side.definition, path);
-  return (Array.isArray(list) ? (list as unknown[]) : []).map((entry) => ({ id: String(isObject(entry) ? entry[key] : entry), entry: isObject(entry) ? entry : {} }));
+  return (Array.isArray(list) ? (list as unknown[]) : []).map((entry) => ({
+    id: String(isObject(entry) ? entry[key] : entry),
+    entry: isObject(entry) ? entry : {},
+  }));
 };
 
 /**
@@ -195,15 +200,22 @@ export function screenDiff(from: Side, to: Side, texts: DiffTexts): { changes: s
   // ---- list columns, by field ----
   const [columnsA, columnsB] = [entriesOf(from, ['list', 'columns'], 'field'), entriesOf(to, ['list', 'columns'], 'field')];
   const header = (side: Side, column: { id: string; entry: Json }) => label(side, column.entry.header, column.id);
-  const headerOf = (side: Side, columns: typeof columnsA, id: string) => header(side, columns.find((column) => column.id === id)!);
+  const headerOf = (side: Side, columns: typeof columnsA, id: string) =>
+    header(
+      side,
+      columns.find((column) => column.id === id)!,
+    );
   for (const column of columnsB.filter((column) => !columnsA.some((other) => other.id === column.id))) changes.push(`New list column: ${header(to, column)}`);
-  for (const column of columnsA.filter((column) => !columnsB.some((other) => other.id === column.id))) changes.push(`List column removed: ${header(from, column)}`);
+  for (const column of columnsA.filter((column) => !columnsB.some((other) => other.id === column.id)))
+    changes.push(`List column removed: ${header(from, column)}`);
   for (const column of columnsB) {
     const before = columnsA.find((other) => other.id === column.id);
     if (!before) continue;
     const [was, now] = [header(from, before), header(to, column)];
     if (was !== now) changes.push(`List column ${was}: now headed ${now}`);
-    for (const key of [...new Set([...Object.keys(before.entry), ...Object.keys(column.entry)])].filter((key) => key !== 'field' && key !== 'header' && !same(before.entry[key], column.entry[key]))) {
+    for (const key of [...new Set([...Object.keys(before.entry), ...Object.keys(column.entry)])].filter(
+      (key) => key !== 'field' && key !== 'header' && !same(before.entry[key], column.entry[key]),
+    )) {
       const value = (entry: Json) => (entry[key] === undefined ? (key === 'cell' ? 'text' : 'none') : valueWords(entry[key]));
       changes.push(`List column ${now}: ${key} ${value(column.entry)} (was ${value(before.entry)})`);
     }
@@ -212,14 +224,17 @@ export function screenDiff(from: Side, to: Side, texts: DiffTexts): { changes: s
     columnsA.map((column) => column.id),
     columnsB.map((column) => column.id),
   )) {
-    changes.push(`List column ${headerOf(to, columnsB, move.item)}: ${move.before ? `moved before ${headerOf(to, columnsB, move.before)}` : move.after ? `moved after ${headerOf(to, columnsB, move.after)}` : 'moved'}`);
+    changes.push(
+      `List column ${headerOf(to, columnsB, move.item)}: ${move.before ? `moved before ${headerOf(to, columnsB, move.before)}` : move.after ? `moved after ${headerOf(to, columnsB, move.after)}` : 'moved'}`,
+    );
   }
 
   // ---- list filters, by parameter ----
   const [filtersA, filtersB] = [entriesOf(from, ['list', 'filters'], 'param'), entriesOf(to, ['list', 'filters'], 'param')];
   const filterLabel = (side: Side, filter: { id: string; entry: Json }) => label(side, filter.entry.label, filter.id);
   for (const filter of filtersB.filter((filter) => !filtersA.some((other) => other.id === filter.id))) changes.push(`New filter: ${filterLabel(to, filter)}`);
-  for (const filter of filtersA.filter((filter) => !filtersB.some((other) => other.id === filter.id))) changes.push(`Filter removed: ${filterLabel(from, filter)}`);
+  for (const filter of filtersA.filter((filter) => !filtersB.some((other) => other.id === filter.id)))
+    changes.push(`Filter removed: ${filterLabel(from, filter)}`);
   for (const filter of filtersB) {
     const before = filtersA.find((other) => other.id === filter.id);
     if (!before) continue;
@@ -228,14 +243,21 @@ export function screenDiff(from: Side, to: Side, texts: DiffTexts): { changes: s
     const widget = (entry: Json) => FILTER_WIDGET_WORDS[String(entry.widget)] ?? valueWords(entry.widget);
     if (!same(before.entry.widget, filter.entry.widget)) changes.push(`Filter ${now}: shown as ${widget(filter.entry)} (was ${widget(before.entry)})`);
     if (!same(before.entry.options, filter.entry.options)) changes.push(`Filter ${now}: where its choices come from changed`);
-    if (Boolean(before.entry.more) !== Boolean(filter.entry.more)) changes.push(`Filter ${now}: ${filter.entry.more ? 'behind More filters' : 'always in view'}`);
+    if (Boolean(before.entry.more) !== Boolean(filter.entry.more))
+      changes.push(`Filter ${now}: ${filter.entry.more ? 'behind More filters' : 'always in view'}`);
   }
   for (const move of movedItems(
     filtersA.map((filter) => filter.id),
     filtersB.map((filter) => filter.id),
   )) {
-    const named = (id: string) => filterLabel(to, filtersB.find((filter) => filter.id === id)!);
-    changes.push(`Filter ${named(move.item)}: ${move.before ? `moved before ${named(move.before)}` : move.after ? `moved after ${named(move.after)}` : 'moved'}`);
+    const named = (id: string) =>
+      filterLabel(
+        to,
+        filtersB.find((filter) => filter.id === id)!,
+      );
+    changes.push(
+      `Filter ${named(move.item)}: ${move.before ? `moved before ${named(move.before)}` : move.after ? `moved after ${named(move.after)}` : 'moved'}`,
+    );
   }
 
   // ---- form fields, by name ----
@@ -243,7 +265,8 @@ export function screenDiff(from: Side, to: Side, texts: DiffTexts): { changes: s
   const [schemaA, schemaB] = [form(from).schema, form(to).schema].map((schema) => (isObject(schema) ? schema : {})) as [Json, Json];
   const [uiA, uiB] = [form(from).uiSchema, form(to).uiSchema].map((ui) => (isObject(ui) ? ui : {})) as [Json, Json];
   const fieldUi = (ui: Json, field: string) => (isObject(ui[field]) ? ui[field] : {});
-  const fieldLabel = (side: Side, schema: Json, ui: Json, field: string) => label(side, fieldUi(ui, field)['ui:title'] ?? fieldSchema(schema, field).title, field);
+  const fieldLabel = (side: Side, schema: Json, ui: Json, field: string) =>
+    label(side, fieldUi(ui, field)['ui:title'] ?? fieldSchema(schema, field).title, field);
   const [orderA, orderB] = [fieldOrder(schemaA, uiA), fieldOrder(schemaB, uiB)];
   for (const field of orderB.filter((field) => !orderA.includes(field))) changes.push(`New form field: ${fieldLabel(to, schemaB, uiB, field)}`);
   for (const field of orderA.filter((field) => !orderB.includes(field))) changes.push(`Form field removed: ${fieldLabel(from, schemaA, uiA, field)}`);
@@ -260,17 +283,32 @@ export function screenDiff(from: Side, to: Side, texts: DiffTexts): { changes: s
     for (const keyword of RULES) {
       if (same(a[keyword], b[keyword])) continue;
       // `Name: at most 40 characters (was 255)`; a rule dropped says what it was in full.
-      const before = b[keyword] === undefined ? (keyword === 'pattern' ? `the pattern ${valueWords(a[keyword])}` : ruleWords(keyword, a[keyword])) : a[keyword] === undefined ? (keyword === 'pattern' ? 'any text' : 'no limit') : keyword === 'pattern' ? `the pattern ${valueWords(a[keyword])}` : valueWords(a[keyword]);
+      const before =
+        b[keyword] === undefined
+          ? keyword === 'pattern'
+            ? `the pattern ${valueWords(a[keyword])}`
+            : ruleWords(keyword, a[keyword])
+          : a[keyword] === undefined
+            ? keyword === 'pattern'
+              ? 'any text'
+              : 'no limit'
+            : keyword === 'pattern'
+              ? `the pattern ${valueWords(a[keyword])}`
+              : valueWords(a[keyword]);
       changes.push(`${now}: ${ruleWords(keyword, b[keyword])} (was ${before})`);
     }
     for (const [keyword, words] of Object.entries(VALUE_KEYWORDS)) {
-      if (!same(a[keyword], b[keyword])) changes.push(`${now}: ${words} ${b[keyword] === undefined ? 'none' : valueWords(b[keyword])} (was ${a[keyword] === undefined ? 'none' : valueWords(a[keyword])})`);
+      if (!same(a[keyword], b[keyword]))
+        changes.push(
+          `${now}: ${words} ${b[keyword] === undefined ? 'none' : valueWords(b[keyword])} (was ${a[keyword] === undefined ? 'none' : valueWords(a[keyword])})`,
+        );
     }
     if (Boolean(a.readOnly) !== Boolean(b.readOnly)) changes.push(`${now}: ${b.readOnly ? 'now read-only' : 'no longer read-only'}`);
     if (requiredA.has(field) !== requiredB.has(field)) changes.push(`${now}: ${requiredB.has(field) ? 'now required' : 'no longer required'}`);
     const [fieldUiA, fieldUiB] = [fieldUi(uiA, field), fieldUi(uiB, field)];
     const [helpA, helpB] = [text(from, fieldUiA['ui:help']), text(to, fieldUiB['ui:help'])];
-    if (helpA !== helpB) changes.push(`${now}: ${helpB === undefined ? 'no help text' : `help text “${helpB}”`} (was ${helpA === undefined ? 'none' : `“${helpA}”`})`);
+    if (helpA !== helpB)
+      changes.push(`${now}: ${helpB === undefined ? 'no help text' : `help text “${helpB}”`} (was ${helpA === undefined ? 'none' : `“${helpA}”`})`);
     const widget = (ui: Json) => valueWords(ui['ui:widget'] ?? ui['ui:field'] ?? 'the default for its type');
     if (widget(fieldUiA) !== widget(fieldUiB)) changes.push(`${now}: shown with ${widget(fieldUiB)} (was ${widget(fieldUiA)})`);
     else if (!same(fieldUiA['ui:options'], fieldUiB['ui:options'])) changes.push(`${now}: options of its widget changed`);
@@ -282,7 +320,8 @@ export function screenDiff(from: Side, to: Side, texts: DiffTexts): { changes: s
     // What else its schema or display says: named, the JSON diff shows how.
     const handled = ['title', 'readOnly', ...RULES, ...Object.keys(VALUE_KEYWORDS)];
     const otherUi = ['ui:title', 'ui:help', 'ui:widget', 'ui:field', 'ui:options'];
-    if (!same(without(a, handled), without(b, handled)) || !same(without(fieldUiA, otherUi), without(fieldUiB, otherUi))) changes.push(`${now}: other settings changed`);
+    if (!same(without(a, handled), without(b, handled)) || !same(without(fieldUiA, otherUi), without(fieldUiB, otherUi)))
+      changes.push(`${now}: other settings changed`);
   }
   // A field moved inside its tab (or the form without tabs): before the field that now follows it there.
   const stay = (order: string[]) => order.filter((field) => kept.includes(field) && !tabMoved.has(field));
@@ -290,7 +329,8 @@ export function screenDiff(from: Side, to: Side, texts: DiffTexts): { changes: s
   for (const tab of new Set(stay(orderB).map(inTab))) {
     const named = (field: string) => fieldLabel(to, schemaB, uiB, field);
     const ofTab = (order: string[]) => stay(order).filter((field) => inTab(field) === tab);
-    for (const move of movedItems(ofTab(orderA), ofTab(orderB))) changes.push(`${named(move.item)}: ${move.before ? `moved before ${named(move.before)}` : move.after ? `moved after ${named(move.after)}` : 'moved'}`);
+    for (const move of movedItems(ofTab(orderA), ofTab(orderB)))
+      changes.push(`${named(move.item)}: ${move.before ? `moved before ${named(move.before)}` : move.after ? `moved after ${named(move.after)}` : 'moved'}`);
   }
   // A tab relabelled (the same tab: the same fields' tab, by its key).
   const tabKeys = (ui: Json) => [...new Set([...tabsOf(ui).values()].flatMap((place) => place.keys))];
@@ -304,9 +344,16 @@ export function screenDiff(from: Side, to: Side, texts: DiffTexts): { changes: s
     const [was, now] = [text(from, at(from.definition, path)), text(to, at(to.definition, path))];
     if (was !== now) changes.push(`${place}: ${now ?? 'none'} (was ${was ?? 'none'})`);
   }
-  const changedParts = OTHER_PARTS.filter(({ path, skip }) => !same(without(at(from.definition, path), skip), without(at(to.definition, path), skip))).map((part) => part.name);
+  const changedParts = OTHER_PARTS.filter(({ path, skip }) => !same(without(at(from.definition, path), skip), without(at(to.definition, path), skip))).map(
+    (part) => part.name,
+  );
   if (changedParts.length) changes.push(`Also changed: ${changedParts.join(', ')}`);
 
-  const json = createTwoFilesPatch('from', 'to', `${JSON.stringify({ definition: from.definition, labels: from.labels }, null, 2)}\n`, `${JSON.stringify({ definition: to.definition, labels: to.labels }, null, 2)}\n`);
+  const json = createTwoFilesPatch(
+    'from',
+    'to',
+    `${JSON.stringify({ definition: from.definition, labels: from.labels }, null, 2)}\n`,
+    `${JSON.stringify({ definition: to.definition, labels: to.labels }, null, 2)}\n`,
+  );
   return { changes, json };
 }

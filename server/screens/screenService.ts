@@ -50,7 +50,8 @@ export const SCREEN_MESSAGES = {
   draftDiscarded: 'Draft discarded: the screen stays as published.',
   published: (version: number) => `Published as version ${version}`,
   noDraft: 'This screen has no draft to publish: save a draft first.',
-  stale: (version: number, author: string) => `Version ${version} was published by ${author} since this draft was based on: review their changes before publishing.`,
+  stale: (version: number, author: string) =>
+    `Version ${version} was published by ${author} since this draft was based on: review their changes before publishing.`,
   notPublishable: 'The draft has errors: correct them before publishing.',
   unknownVersion: (version: number) => `This screen has no version ${version}.`,
   noDraftToCompare: 'This screen has no draft to compare: save a draft first.',
@@ -71,7 +72,8 @@ export function problemErrors(problems: readonly ScreenProblem[]): Record<string
 /** The parts of a definition that decide storage and routes: a published version keeps the built-in file's. */
 const FIXED_PATHS = ['resource', 'api', 'routes', 'permissions', 'form.method', 'form.multipart'] as const;
 
-const at = (value: unknown, path: string): unknown => path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
+const at = (value: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
 
 /** The top-level file fields of a form (`fileUpload`): they are stored columns and routes. */
 function fileFields(definition: unknown): string {
@@ -84,8 +86,15 @@ function fileFields(definition: unknown): string {
 
 /** Labels are texts, nested by key: anything else is refused at its path. */
 function labelProblems(labels: unknown, path = 'labels'): ScreenProblem[] {
-  if (!labels || typeof labels !== 'object' || Array.isArray(labels)) return [{ path, message: 'must be an object of texts, keyed like the screen’s i18n keys' }];
-  return Object.entries(labels).flatMap(([key, value]) => (typeof value === 'string' ? [] : value && typeof value === 'object' ? labelProblems(value, `${path}.${key}`) : [{ path: `${path}.${key}`, message: 'must be a text' }]));
+  if (!labels || typeof labels !== 'object' || Array.isArray(labels))
+    return [{ path, message: 'must be an object of texts, keyed like the screen’s i18n keys' }];
+  return Object.entries(labels).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? []
+      : value && typeof value === 'object'
+        ? labelProblems(value, `${path}.${key}`)
+        : [{ path: `${path}.${key}`, message: 'must be a text' }],
+  );
 }
 
 /** The service of the screen definitions in use, their versions and drafts (`admin/screens`). */
@@ -107,22 +116,31 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     if (tooLarge) throw tooLarge;
     const problems: ScreenProblem[] = labelProblems(input.labels ?? {});
     const definition = input.definition;
-    if (!definition || typeof definition !== 'object' || Array.isArray(definition)) return [...problems, { path: '(definition)', message: 'must be a screen definition (a JSON object)' }];
+    if (!definition || typeof definition !== 'object' || Array.isArray(definition))
+      return [...problems, { path: '(definition)', message: 'must be a screen definition (a JSON object)' }];
     const namespace = labelNamespace(builtIn.definition, builtIn.kind);
     // The draft's labels are texts of the screen's namespace: its new keys exist.
     const i18nKeys = new Set([...englishTexts().keys(), ...textsByDottedKey(input.labels, namespace).keys()]);
     // Nothing else is read of a form schema outside the closed language (checkSchemaLanguage).
     const schema = at(upgradeDefinition(definition), 'form.schema');
-    if (schema !== undefined && !checkSchemaLanguage(schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }))) return problems;
+    if (schema !== undefined && !checkSchemaLanguage(schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message })))
+      return problems;
     if (builtIn.kind === 'form') {
-      problems.push(...checkReadingSheetDefinition(definition, builtIn.definition as unknown as FormScreenDefinition, checkContext(registry.screens.values(), { i18nKeys })));
+      problems.push(
+        ...checkReadingSheetDefinition(
+          definition,
+          builtIn.definition as unknown as FormScreenDefinition,
+          checkContext(registry.screens.values(), { i18nKeys }),
+        ),
+      );
       if (problems.length === 0 && schema && typeof schema === 'object') compiles(schema, problems);
       return problems;
     }
     for (const path of FIXED_PATHS) {
       if (JSON.stringify(at(definition, path)) !== JSON.stringify(at(builtIn.definition, path))) problems.push({ path, message: SCREEN_MESSAGES.storage });
     }
-    if (fileFields(definition) !== fileFields(builtIn.definition)) problems.push({ path: 'form.uiSchema', message: `its file fields (fileUpload) ${SCREEN_MESSAGES.storage}` });
+    if (fileFields(definition) !== fileFields(builtIn.definition))
+      problems.push({ path: 'form.uiSchema', message: `its file fields (fileUpload) ${SCREEN_MESSAGES.storage}` });
     if (problems.some((problem) => problem.path === 'resource')) return problems;
     let screen: ScreenDefinition;
     try {
@@ -135,7 +153,9 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     problems.push(...checkScreen(definition, checkContext([...others, screen], { i18nKeys })));
     if (screen.form && builtIn.kind === 'screen' && builtIn.screen.form) {
       // Stricter rules and other texts only: what the form accepts, the storage holds (the fields themselves are checked as served).
-      checkStoredRules(screen.form.schema, builtIn.screen.form.schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }), { topProperties: 'served' });
+      checkStoredRules(screen.form.schema, builtIn.screen.form.schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }), {
+        topProperties: 'served',
+      });
       if (problems.length === 0) compiles(screen.form.schema, problems);
     }
     return problems;
@@ -165,7 +185,10 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     const upgraded = upgradeDefinition(input.definition);
     let shown: unknown;
     try {
-      shown = builtIn.kind === 'form' ? readingSheetShownSchema(at(upgraded, 'form.schema') as Record<string, unknown>) : expandDefinition(upgraded as Record<string, unknown>).form?.schema;
+      shown =
+        builtIn.kind === 'form'
+          ? readingSheetShownSchema(at(upgraded, 'form.schema') as Record<string, unknown>)
+          : expandDefinition(upgraded as Record<string, unknown>).form?.schema;
     } catch (error) {
       return [{ path: 'form.schema', message: `cannot be used: ${(error as Error).message}` }];
     }
@@ -187,7 +210,9 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
   }
 
   function summary(row: ScreenVersionRow | undefined) {
-    return row ? { version: row.version, author: row.authorName, publishedAt: row.createdAt.toISOString(), comment: row.comment } : { version: 0, author: null, publishedAt: null, comment: null };
+    return row
+      ? { version: row.version, author: row.authorName, publishedAt: row.createdAt.toISOString(), comment: row.comment }
+      : { version: 0, author: null, publishedAt: null, comment: null };
   }
 
   /** A version's definition and labels: version 0, or a return to the built-in file, is the file. */
@@ -196,7 +221,11 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     if (version === 0) return { definition: builtIn.definition, labels: builtIn.labels };
     const row = await findScreenVersion(db, name, version);
     if (!row) throw new HttpError(404, SCREEN_MESSAGES.unknownVersion(version));
-    return { definition: (row.definition as Record<string, unknown> | null) ?? builtIn.definition, labels: (row.labels as Messages | null) ?? builtIn.labels, row };
+    return {
+      definition: (row.definition as Record<string, unknown> | null) ?? builtIn.definition,
+      labels: (row.labels as Messages | null) ?? builtIn.labels,
+      row,
+    };
   }
 
   /** The stored draft's definition and labels, as a publish would take them; 404 when the screen has none. */
@@ -211,12 +240,26 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
    * Adds a version after `baseVersion` (409 when another was published since), then uses it here at once.
    * `baseFile` and `baseLabels`: the built-in file and labels its definition was made from (none: a return to the file).
    */
-  async function addVersion(name: string, content: { definition: unknown; labels: unknown; baseFile?: unknown; baseLabels?: unknown }, meta: { comment: string; baseVersion: number; author: ScreenAuthor }) {
+  async function addVersion(
+    name: string,
+    content: { definition: unknown; labels: unknown; baseFile?: unknown; baseLabels?: unknown },
+    meta: { comment: string; baseVersion: number; author: ScreenAuthor },
+  ) {
     // The version and its entry in the records' history (the activity lists publishes) commit together.
     const inserted = await db.transaction(async (tx) => {
       const row = await insertScreenVersion(
         tx,
-        { screen: name, definition: content.definition, labels: content.labels, baseFile: content.baseFile ?? null, baseLabels: content.baseLabels ?? null, authorId: meta.author.id, authorName: meta.author.name, comment: meta.comment, baseVersion: meta.baseVersion },
+        {
+          screen: name,
+          definition: content.definition,
+          labels: content.labels,
+          baseFile: content.baseFile ?? null,
+          baseLabels: content.baseLabels ?? null,
+          authorId: meta.author.id,
+          authorName: meta.author.name,
+          comment: meta.comment,
+          baseVersion: meta.baseVersion,
+        },
         meta.baseVersion,
       );
       if (row) await insertRevision(tx, screenPublishRevision(row));
@@ -264,12 +307,19 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
 
     async saveDraft(name: string, body: { definition?: unknown; labels?: unknown }, author: ScreenAuthor) {
       known(name);
-      if (body.definition === undefined || body.definition === null || typeof body.definition !== 'object') throw unprocessable({ definition: ['The definition field is required: a screen definition (a JSON object).'] });
+      if (body.definition === undefined || body.definition === null || typeof body.definition !== 'object')
+        throw unprocessable({ definition: ['The definition field is required: a screen definition (a JSON object).'] });
       const tooLarge = definitionTooLarge(body);
       if (tooLarge) throw tooLarge;
       const labelErrors = labelProblems(body.labels ?? {});
       if (labelErrors.length) throw unprocessable(Object.fromEntries(labelErrors.map((problem) => [problem.path, [problem.message]])));
-      const draft = await upsertScreenDraft(db, { screen: name, definition: body.definition, labels: body.labels ?? {}, authorId: author.id, authorName: author.name });
+      const draft = await upsertScreenDraft(db, {
+        screen: name,
+        definition: body.definition,
+        labels: body.labels ?? {},
+        authorId: author.id,
+        authorName: author.name,
+      });
       return { message: SCREEN_MESSAGES.draftSaved, data: { author: draft.authorName, updatedAt: draft.updatedAt.toISOString() } };
     },
 
@@ -283,14 +333,20 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     async publish(name: string, body: { comment?: unknown; baseVersion?: unknown }, author: ScreenAuthor) {
       known(name);
       const baseVersion = body.baseVersion;
-      if (!Number.isInteger(baseVersion) || (baseVersion as number) < 0) throw unprocessable({ baseVersion: ['The base version must be the version the draft was made from (an integer from 0).'] });
+      if (!Number.isInteger(baseVersion) || (baseVersion as number) < 0)
+        throw unprocessable({ baseVersion: ['The base version must be the version the draft was made from (an integer from 0).'] });
       const draft = await findScreenDraft(db, name);
       if (!draft) throw unprocessable({ draft: [SCREEN_MESSAGES.noDraft] });
       const problems = await checkServable(name, { definition: draft.definition, labels: draft.labels });
-      if (problems.length) throw new HttpError(422, SCREEN_MESSAGES.notPublishable, Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
+      if (problems.length)
+        throw new HttpError(422, SCREEN_MESSAGES.notPublishable, Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
       // The version records the built-in file it was made from: a release that changes the file re-applies its changes onto the new one.
       const builtIn = known(name);
-      const row = await addVersion(name, { definition: draft.definition, labels: draft.labels, baseFile: builtIn.definition, baseLabels: builtIn.labels }, { comment: typeof body.comment === 'string' ? body.comment.trim() : '', baseVersion: baseVersion as number, author });
+      const row = await addVersion(
+        name,
+        { definition: draft.definition, labels: draft.labels, baseFile: builtIn.definition, baseLabels: builtIn.labels },
+        { comment: typeof body.comment === 'string' ? body.comment.trim() : '', baseVersion: baseVersion as number, author },
+      );
       await deleteScreenDraft(db, name);
       return { message: SCREEN_MESSAGES.published(row.version), data: summary(row) };
     },
@@ -321,11 +377,16 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
 
     async rollback(name: string, body: { version?: unknown; comment?: unknown }, author: ScreenAuthor) {
       const version = body.version;
-      if (!Number.isInteger(version) || (version as number) < 0) throw unprocessable({ version: ['The version must be one of this screen’s versions (an integer from 0).'] });
+      if (!Number.isInteger(version) || (version as number) < 0)
+        throw unprocessable({ version: ['The version must be one of this screen’s versions (an integer from 0).'] });
       const { row } = await versionContent(name, version as number);
       const current = (await latestScreenVersion(db, name))?.version ?? 0;
       const comment = typeof body.comment === 'string' && body.comment.trim() ? body.comment.trim() : `Back to version ${String(version)}`;
-      const added = await addVersion(name, { definition: row?.definition ?? null, labels: row?.labels ?? null, baseFile: row?.baseFile, baseLabels: row?.baseLabels }, { comment, baseVersion: current, author });
+      const added = await addVersion(
+        name,
+        { definition: row?.definition ?? null, labels: row?.labels ?? null, baseFile: row?.baseFile, baseLabels: row?.baseLabels },
+        { comment, baseVersion: current, author },
+      );
       return { message: SCREEN_MESSAGES.published(added.version), data: summary(added) };
     },
 

@@ -26,7 +26,10 @@ const READING_SHEET_FILES = { schema: 'schemas/books/readingSheet.schema.json', 
  * (the server's, minus the save-only properties, plus the stored files: common/readingSheetForm.ts),
  * checked like the screen definitions.
  */
-export function readingSheetForm(schema: Record<string, unknown> = read('readingSheet.schema.json'), uiSchema: unknown = read('readingSheet.ui.json')): FormDefinition {
+export function readingSheetForm(
+  schema: Record<string, unknown> = read('readingSheet.schema.json'),
+  uiSchema: unknown = read('readingSheet.ui.json'),
+): FormDefinition {
   return {
     definition: READING_SHEET_SCREEN,
     files: READING_SHEET_FILES,
@@ -68,7 +71,10 @@ export const readingSheetMetaSchema = {
       required: FORM_KEYS,
       additionalProperties: false,
       properties: {
-        schema: { type: 'object', description: 'JSON Schema (draft-07) of the save (schemas/books/readingSheet.schema.json): its fields are fixed, its rules may only become stricter' },
+        schema: {
+          type: 'object',
+          description: 'JSON Schema (draft-07) of the save (schemas/books/readingSheet.schema.json): its fields are fixed, its rules may only become stricter',
+        },
         uiSchema: { type: 'object', description: 'RJSF UI schema of the editor (schemas/books/readingSheet.ui.json)' },
       },
     },
@@ -85,7 +91,10 @@ export function checkReadingSheetDefinition(stored: unknown, builtIn: FormScreen
   const problems: Problem[] = [];
   const definition = upgradeDefinition(stored) as Record<string, unknown>;
   for (const key of Object.keys(definition).filter((key) => !ROOT_KEYS.includes(key))) {
-    problems.push({ path: key, message: 'is not part of the reading sheet editor’s definition: it holds "form" (its "schema" and "uiSchema") and "$schemaVersion"' });
+    problems.push({
+      path: key,
+      message: 'is not part of the reading sheet editor’s definition: it holds "form" (its "schema" and "uiSchema") and "$schemaVersion"',
+    });
   }
   const version = definition.$schemaVersion;
   if (!Number.isInteger(version) || (version as number) < 1 || (version as number) > SCREEN_SCHEMA_VERSION) {
@@ -93,9 +102,11 @@ export function checkReadingSheetDefinition(stored: unknown, builtIn: FormScreen
   }
   const form = definition.form;
   if (!isObject(form)) return [...problems, { path: 'form', message: 'must be an object holding "schema" (the save’s JSON Schema) and "uiSchema"' }];
-  for (const key of Object.keys(form).filter((key) => !FORM_KEYS.includes(key))) problems.push({ path: `form.${key}`, message: 'is not part of the form: it holds "schema" and "uiSchema"' });
+  for (const key of Object.keys(form).filter((key) => !FORM_KEYS.includes(key)))
+    problems.push({ path: `form.${key}`, message: 'is not part of the form: it holds "schema" and "uiSchema"' });
   for (const key of FORM_KEYS) {
-    if (!isObject(form[key])) problems.push({ path: `form.${key}`, message: `must be an object (${key === 'schema' ? 'the save’s JSON Schema' : 'the form’s UI schema'})` });
+    if (!isObject(form[key]))
+      problems.push({ path: `form.${key}`, message: `must be an object (${key === 'schema' ? 'the save’s JSON Schema' : 'the form’s UI schema'})` });
   }
   if (!isObject(form.schema) || !isObject(form.uiSchema)) return problems;
   // Nothing is compared or read of a schema outside the closed language (checkFormParts checks it first).

@@ -4,13 +4,27 @@ import { LOCALES } from '../../common/locales.js';
 import { demands } from '../db/schema/index.js';
 import { ANY, BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 import { demandResource } from '../resources/demands.js';
-import type { SHEET_READ_ONLY_FIELDS} from '../resources/readingSheets.js';
+import type { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
 import { SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
 import { recordSchema } from '../engine/recordSchemas.js';
 import { READING_SHEET_SCHEMA } from './sheetSaveInput.js';
 
 /** Input rules that say nothing of what an answer carries. */
-const INPUT_ONLY = new Set(['required', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'maxItems', 'minItems', 'uniqueItems', 'default', 'format', 'readOnly', '$schema']);
+const INPUT_ONLY = new Set([
+  'required',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'default',
+  'format',
+  'readOnly',
+  '$schema',
+]);
 
 /**
  * The answer form of a form schema: the same properties and types, its input rules dropped, every
@@ -22,7 +36,10 @@ function asAnswer(schema: unknown): unknown {
   const copy = Object.fromEntries(
     Object.entries(schema)
       .filter(([key]) => !INPUT_ONLY.has(key))
-      .map(([key, value]) => [key, key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([name, property]) => [name, asAnswer(property)])) : asAnswer(value)]),
+      .map(([key, value]) => [
+        key,
+        key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([name, property]) => [name, asAnswer(property)])) : asAnswer(value),
+      ]),
   ) as JsonSchema;
   return 'type' in copy ? nullable(copy) : copy;
 }
@@ -73,7 +90,11 @@ export const AI_DRAFT_ANSWER: JsonSchema = objectOf({
   locale: { enum: [...LOCALES] },
   model: STRING,
   generate_from: { enum: ['report', 'manuscript'] },
-  criteria: { type: 'object', additionalProperties: ANY, description: 'The criteria the draft chose: ids by list, or one id (common/aiDraft.ts, AiDraftCriteria)' },
+  criteria: {
+    type: 'object',
+    additionalProperties: ANY,
+    description: 'The criteria the draft chose: ids by list, or one id (common/aiDraft.ts, AiDraftCriteria)',
+  },
   characters: { type: 'array', items: { type: 'object', additionalProperties: ANY, description: 'A character as the draft describes it (AiDraftCharacter)' } },
   ratings: { type: 'object', properties: Object.fromEntries(AI_RATING_TYPES.map((type) => [type, INTEGER])), additionalProperties: false },
   justifications: { type: 'object', properties: Object.fromEntries(AI_JUSTIFIED_LISTS.map((list) => [list, ID_JUSTIFICATION])), additionalProperties: false },

@@ -26,7 +26,12 @@ export function sheetBulkRows(db: Db, sheets: Pick<SheetSaveService, 'save' | 's
         await sheets.saveColumns(record as SheetApi, changes, administratorId);
         return;
       }
-      await sheets.save({ rawId: String(record.id), input: normalizeJsonForm(sheetSaveBody(record, changes), READING_SHEET_SCHEMA), files: [], administratorId });
+      await sheets.save({
+        rawId: String(record.id),
+        input: normalizeJsonForm(sheetSaveBody(record, changes), READING_SHEET_SCHEMA),
+        files: [],
+        administratorId,
+      });
     },
     async remove(id) {
       await removeSheet(writes, storage, String(id));

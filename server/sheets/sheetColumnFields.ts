@@ -42,9 +42,17 @@ function derive(): SheetColumnField[] {
     const [property, pgColumn] = column;
     const ref = refOf(schema);
     const kind: SheetColumnKind =
-      ref === '#/definitions/translations' ? 'translations' : ref === '#/definitions/flag' ? 'flag' : pgColumn.columnType === 'PgDateString' ? 'month' : 'value';
-    if (kind === 'flag' && pgColumn.dataType !== 'boolean') throw new Error(`readingSheet.schema.json: ${key} is a flag, its column books.${key} is not a boolean`);
-    if (kind === 'translations' && pgColumn.dataType !== 'json') throw new Error(`readingSheet.schema.json: ${key} is a per-language map, its column books.${key} is not jsonb`);
+      ref === '#/definitions/translations'
+        ? 'translations'
+        : ref === '#/definitions/flag'
+          ? 'flag'
+          : pgColumn.columnType === 'PgDateString'
+            ? 'month'
+            : 'value';
+    if (kind === 'flag' && pgColumn.dataType !== 'boolean')
+      throw new Error(`readingSheet.schema.json: ${key} is a flag, its column books.${key} is not a boolean`);
+    if (kind === 'translations' && pgColumn.dataType !== 'json')
+      throw new Error(`readingSheet.schema.json: ${key} is a per-language map, its column books.${key} is not jsonb`);
     return [{ key, column: property, kind }];
   });
 }
@@ -59,13 +67,18 @@ export const SHEET_TRANSLATION_KEYS: readonly string[] = SHEET_COLUMN_FIELDS.fil
 const KINDS: Record<SheetColumnKind, { write(value: unknown): unknown; read(value: unknown): unknown }> = {
   translations: { write: (value) => (value as Translations | undefined) ?? {}, read: (value) => (value as Translations | null) ?? {} },
   flag: { write: (value) => value === 1, read: (value) => (value ? 1 : 0) },
-  month: { write: (value) => (typeof value === 'string' && value ? `${value}-01` : null), read: (value) => (typeof value === 'string' ? value.slice(0, 7) : null) },
+  month: {
+    write: (value) => (typeof value === 'string' && value ? `${value}-01` : null),
+    read: (value) => (typeof value === 'string' ? value.slice(0, 7) : null),
+  },
   value: { write: (value) => value ?? null, read: (value) => value ?? null },
 };
 
 /** The columns a save writes of these fields (the save's own rules write the version and the statuses). */
 export function sheetColumnValues(sheet: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(SHEET_COLUMN_FIELDS.filter((field) => !WRITTEN_BY_THE_SAVE.has(field.key)).map(({ key, column, kind }) => [column, KINDS[kind].write(sheet[key])]));
+  return Object.fromEntries(
+    SHEET_COLUMN_FIELDS.filter((field) => !WRITTEN_BY_THE_SAVE.has(field.key)).map(({ key, column, kind }) => [column, KINDS[kind].write(sheet[key])]),
+  );
 }
 
 /** These fields of a `books` row as the API answers them. */

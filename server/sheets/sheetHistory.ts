@@ -14,18 +14,25 @@ import { fileView, type HistorySubject } from '../engine/history/recordHistory.j
 const SHEET_FILE_LISTS = ['documentList', 'coverList', 'videoList'] as const;
 
 /** What a revision keeps of a reading sheet: the fields its save writes (its form schema's, as stored), and its files. */
-const SHEET_HISTORY_FIELDS: readonly string[] = Object.keys(readingSheetSchema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field));
+const SHEET_HISTORY_FIELDS: readonly string[] = Object.keys(readingSheetSchema.properties).filter(
+  (field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field),
+);
 
 /** The body of a save of a sheet as read (`GET admin/books/{id}`) with `changes`: its form's fields, its version, the changes over them. */
 export function sheetSaveBody(sheet: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return { ...Object.fromEntries(SHEET_HISTORY_FIELDS.filter((field) => field in sheet).map((field) => [field, sheet[field]])), version: sheet.version, ...changes };
+  return {
+    ...Object.fromEntries(SHEET_HISTORY_FIELDS.filter((field) => field in sheet).map((field) => [field, sheet[field]])),
+    version: sheet.version,
+    ...changes,
+  };
 }
 
 /** A sheet as its history sees it. */
 export function sheetView(sheet: SheetApi): Snapshot {
   const view: Snapshot = Object.fromEntries(SHEET_HISTORY_FIELDS.map((field) => [field, (sheet[field] ?? null) as Json]));
   // A character's `key` is its id's, for the editor.
-  if (Array.isArray(view.characters)) view.characters = view.characters.map((character) => Object.fromEntries(Object.entries(character as object).filter(([key]) => key !== 'key')) as Json);
+  if (Array.isArray(view.characters))
+    view.characters = view.characters.map((character) => Object.fromEntries(Object.entries(character as object).filter(([key]) => key !== 'key')) as Json);
   for (const list of SHEET_FILE_LISTS) view[list] = ((sheet[list] ?? []) as unknown[]).map(fileView);
   view.manuscript = fileView(sheet.manuscript);
   return view;
@@ -40,7 +47,6 @@ export const SHEET_HISTORY: HistorySubject = {
     return sheet && sheetView(sheet);
   },
 };
-
 
 /**
  * The sheet's lists whose items are rows of its own (their id is sent back for a kept item, absent
@@ -58,10 +64,17 @@ function ownRows(restored: unknown, current: unknown): unknown {
 export function sheetRestorer(sheets: Pick<SheetSaveService, 'save'>): Restorer {
   return {
     restorable: (field) => SHEET_HISTORY_FIELDS.includes(field),
-    bodies: (restored, current) => [Object.fromEntries(SHEET_HISTORY_FIELDS.map((field) => [field, OWN_ROWS.includes(field) ? ownRows(restored[field], current?.[field]) : restored[field]]))],
+    bodies: (restored, current) => [
+      Object.fromEntries(SHEET_HISTORY_FIELDS.map((field) => [field, OWN_ROWS.includes(field) ? ownRows(restored[field], current?.[field]) : restored[field]])),
+    ],
     save: (recordId, body, options) =>
       sheets.save(
-        { rawId: recordId === undefined ? undefined : String(recordId), input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [], administratorId: currentRequest()?.administratorId ?? null },
+        {
+          rawId: recordId === undefined ? undefined : String(recordId),
+          input: normalizeJsonForm(body, READING_SHEET_SCHEMA),
+          files: [],
+          administratorId: currentRequest()?.administratorId ?? null,
+        },
         options,
       ),
   };

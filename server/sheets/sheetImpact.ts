@@ -9,14 +9,37 @@ import { IMPACT_MAX_RECORDS, yieldEvery, type ScreenImpact } from '../screens/sc
  * A sheet's fields read from its lists (join tables), not from its row: measuring a change to one
  * of them reads every sheet's lists, so it is measured on the first IMPACT_SHEET_LISTS sheets.
  */
-const LIST_FIELDS = new Set<string>(['seriesList', 'authorList', 'sourceList', 'contactList', 'reporterList', 'genres', 'primary_genre', 'characters', 'ratings', ...CRITERIA_KEYS]);
+const LIST_FIELDS = new Set<string>([
+  'seriesList',
+  'authorList',
+  'sourceList',
+  'contactList',
+  'reporterList',
+  'genres',
+  'primary_genre',
+  'characters',
+  'ratings',
+  ...CRITERIA_KEYS,
+]);
 
 /** Sheets measured when a changed field is read from the sheets' lists (about a dozen reads a sheet). */
 const IMPACT_SHEET_LISTS = 2000;
 
 const PAGE = 500;
 const FIRST = 20;
-const NO_LISTS: SheetLists = { series: [], authorRows: [], sources: [], contactRows: [], reporterRows: [], genreRows: [], criteriaRows: [], characterRows: [], ageRows: [], ratingRows: [], fileRows: [] };
+const NO_LISTS: SheetLists = {
+  series: [],
+  authorRows: [],
+  sources: [],
+  contactRows: [],
+  reporterRows: [],
+  genreRows: [],
+  criteriaRows: [],
+  characterRows: [],
+  ageRows: [],
+  ratingRows: [],
+  fileRows: [],
+};
 
 type Json = Record<string, unknown>;
 const properties = (schema: Json): Json => (schema.properties ?? {}) as Json;
@@ -29,7 +52,9 @@ function changedFields(current: Json, next: Json): Set<string> {
   if (rest(current) !== rest(next)) return new Set(names);
   return new Set(
     names.filter(
-      (name) => JSON.stringify(properties(current)[name]) !== JSON.stringify(properties(next)[name]) || requiredOf(current).includes(name) !== requiredOf(next).includes(name),
+      (name) =>
+        JSON.stringify(properties(current)[name]) !== JSON.stringify(properties(next)[name]) ||
+        requiredOf(current).includes(name) !== requiredOf(next).includes(name),
     ),
   );
 }
@@ -38,7 +63,11 @@ function changedFields(current: Json, next: Json): Set<string> {
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.filter((item) => item !== null).map(withoutNulls);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null).map(([key, item]) => [key, withoutNulls(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== null)
+      .map(([key, item]) => [key, withoutNulls(item)]),
+  );
 }
 
 /**
@@ -72,7 +101,9 @@ export async function sheetImpact(db: Db, current: Json, next: Json): Promise<Sc
       result.measured++;
       await yieldEvery(result.measured);
       const before = validateSheetInput(body, validateCurrent) ?? {};
-      const refused = Object.entries(validateSheetInput(body, validateNext) ?? {}).filter(([key, messages]) => touched(key) && messages.some((message) => !before[key]?.includes(message)));
+      const refused = Object.entries(validateSheetInput(body, validateNext) ?? {}).filter(
+        ([key, messages]) => touched(key) && messages.some((message) => !before[key]?.includes(message)),
+      );
       if (refused.length === 0) continue;
       result.refused++;
       const [key, messages] = refused[0]!;

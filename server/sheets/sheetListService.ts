@@ -117,7 +117,10 @@ function toListItem(row: SheetListRow): SheetListItem {
 }
 
 /** What the repository's `listSheets` takes for a validated query: conditions, order (its rank), page and window. */
-export async function sheetListArgs(db: Db, query: SheetListQuery): Promise<{ conditions: SQL[]; order: SheetListOrder; page: Paging; window: SheetListWindow }> {
+export async function sheetListArgs(
+  db: Db,
+  query: SheetListQuery,
+): Promise<{ conditions: SQL[]; order: SheetListOrder; page: Paging; window: SheetListWindow }> {
   // `sort` and `direction` were validated against their enums (server/routes/sheetListRoutes.ts).
   const sort = (SHEET_SORTS as readonly unknown[]).includes(query.sort) ? (query.sort as SheetSort) : 'updated_at';
   const direction = query.direction === 'asc' || query.direction === 'desc' ? query.direction : DEFAULT_DIRECTION[sort];
@@ -153,7 +156,11 @@ function sheetWindow(query: SheetListQuery, sort: SheetSort, page: Paging): Shee
 export async function listSheetPage(db: Db, query: SheetListQuery): Promise<SheetListAnswer> {
   const { order, conditions, page, window } = await sheetListArgs(db, query);
   const result = await listSheets(db, conditions, order, window);
-  const answer = paged(result.rows.map(({ position: _position, ...row }) => toListItem(row)), result.total, page);
+  const answer = paged(
+    result.rows.map(({ position: _position, ...row }) => toListItem(row)),
+    result.total,
+    page,
+  );
   const first = result.rows[0];
   const last = result.rows.at(-1);
   return {
@@ -211,10 +218,7 @@ export async function sheetExportSource(db: Db, query: SheetListQuery): Promise<
 }
 
 /** `GET admin/books/options`: reading-sheet options for pickers (id, original_title, authorList). */
-export async function listSheetOptionPage(
-  db: Db,
-  query: { search?: string; ids?: number[]; page?: number; perPage?: number },
-): Promise<Paged<SheetOptionRow>> {
+export async function listSheetOptionPage(db: Db, query: { search?: string; ids?: number[]; page?: number; perPage?: number }): Promise<Paged<SheetOptionRow>> {
   const page = paging(query);
   const conditions = filterConditions(bookFacets, { search: SHEET_FILTERS.search }, query, { alias: 'f' });
   const { rows, total } = await listSheetOptions(db, { conditions, ids: query.ids?.length ? [...new Set(query.ids)] : undefined, paging: page });

@@ -1,5 +1,12 @@
 import type { Db } from '../db/client.js';
-import { findSheetLists, findSheetListsOf, findSheetRow, findSheetRows, type SheetLists, type SheetRow } from '../db/repositories/sheets/sheetReadRepository.js';
+import {
+  findSheetLists,
+  findSheetListsOf,
+  findSheetRow,
+  findSheetRows,
+  type SheetLists,
+  type SheetRow,
+} from '../db/repositories/sheets/sheetReadRepository.js';
 import { BOOK_CRITERIA, BOOK_FILE_TYPES, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
 import { fileUrl } from '../storage/fileUrl.js';
@@ -51,7 +58,10 @@ export async function findSheet(db: Db, id: number, { requests = true }: { reque
 export async function findSheets(db: Db, ids: readonly number[]): Promise<Map<number, SheetApi>> {
   const rows = await findSheetRows(db, ids);
   if (rows.length === 0) return new Map();
-  const lists = await findSheetListsOf(db, rows.map((row) => row.book.id));
+  const lists = await findSheetListsOf(
+    db,
+    rows.map((row) => row.book.id),
+  );
   return new Map(rows.map((row) => [row.book.id, toSheetApi(row, { ...lists.get(row.book.id)!, requestRows: [] })]));
 }
 
@@ -72,7 +82,14 @@ export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }
   const files = (type: BookFileType): SheetFile[] =>
     lists.fileRows
       .filter((file) => file.type === type)
-      .map((file) => ({ id: file.id, name: file.originalName, type: file.type, full_path: fileUrl(file.storedName, file.originalName), size: file.size, mime: file.mime }));
+      .map((file) => ({
+        id: file.id,
+        name: file.originalName,
+        type: file.type,
+        full_path: fileUrl(file.storedName, file.originalName),
+        size: file.size,
+        mime: file.mime,
+      }));
 
   const primary = lists.genreRows.find((genre) => genre.isPrimary);
 

@@ -49,7 +49,13 @@ export function manuscriptColumns(manuscript: UploadedFile, now: Date): Partial<
   };
 }
 
-const fileRow = (type: NewFileRow['type'], file: UploadedFile): NewFileRow => ({ type, originalName: file.originalName, storedName: file.key, size: file.size, mime: file.mime });
+const fileRow = (type: NewFileRow['type'], file: UploadedFile): NewFileRow => ({
+  type,
+  originalName: file.originalName,
+  storedName: file.key,
+  size: file.size,
+  mime: file.mime,
+});
 
 /**
  * Records the new documents, cover and video of a saved sheet (in the save's transaction). A new

@@ -54,7 +54,8 @@ export function validateSheetInput(input: unknown, validateSchema: FormValidator
     const messages = (errors[key] ??= []);
     if (!messages.includes(message)) messages.push(message);
   };
-  const items = (key: string) => (Array.isArray(body[key]) ? (body[key] as unknown[]) : []).map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>) : {}));
+  const items = (key: string) =>
+    (Array.isArray(body[key]) ? (body[key] as unknown[]) : []).map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>) : {}));
 
   const authorIds = items('authorList').map((author) => author.id);
   if (authorIds.some((id, i) => id !== undefined && authorIds.indexOf(id) !== i)) add('author_list', 'An author can be added to a sheet only once.');

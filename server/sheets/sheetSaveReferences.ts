@@ -84,7 +84,12 @@ export async function unknownReferences(repo: SheetWriteRepository, tx: Db, shee
   for (const ref of referencesOf(sheet)) (byTable.get(ref.table) ?? byTable.set(ref.table, []).get(ref.table)!).push(ref);
   const errors: FieldErrors = {};
   for (const [table, tableRefs] of byTable) {
-    const found = await repo.existingIds(tx, table, tableRefs[0]!.column, tableRefs.map((ref) => ref.id));
+    const found = await repo.existingIds(
+      tx,
+      table,
+      tableRefs[0]!.column,
+      tableRefs.map((ref) => ref.id),
+    );
     for (const ref of tableRefs) if (!found.has(ref.id)) errors[ref.key] = [`The selected ${ref.label} does not exist.`];
   }
   return errors;

@@ -39,7 +39,13 @@ export function sheetLists(sheet: SheetInput): SheetLists {
     authors: sheet.authorList?.map((author) => ({ id: author.id, type: author.type ?? 1 })) ?? [],
     contacts: sheet.contactList?.map((contact) => ({ id: contact.id, audiovisualLaw: contact.audiovisual_law === 1 })) ?? [],
     reporters: sheet.reporterList?.map((reporter) => reporter.id),
-    sources: sheet.sourceList?.map((source) => ({ contactId: source.id ?? null, other: source.other ?? null, date: source.date ?? null, mail: source.mail ?? null })) ?? [],
+    sources:
+      sheet.sourceList?.map((source) => ({
+        contactId: source.id ?? null,
+        other: source.other ?? null,
+        date: source.date ?? null,
+        mail: source.mail ?? null,
+      })) ?? [],
     series: sheet.seriesList?.map(({ id, name, number }) => ({ id, name, number })) ?? [],
     characters:
       sheet.characters?.map((character) => ({

@@ -160,7 +160,12 @@ export function createSheetSaveService({
         await discardUploads(uploads, files);
         throw withSentKeys(error, sentKey);
       }
-      if (options.dryRun) return { message: saveMessage({ ...saved.event, withNotification: false }, { outcome: undefined, failed: false }), data: saved.read, withNotification: 0 };
+      if (options.dryRun)
+        return {
+          message: saveMessage({ ...saved.event, withNotification: false }, { outcome: undefined, failed: false }),
+          data: saved.read,
+          withNotification: 0,
+        };
       await removeStoredFiles(storage, saved.replaced, log);
       const after = await runAfterCommit(hooks, saved.event, log);
       return {

@@ -54,7 +54,11 @@ export async function writeSheet(
   const replaced: string[] = [];
   const authorIds = sheet.authorList?.map((author) => author.id) ?? [];
   const names = await repo.authorNames(tx, authorIds);
-  const columns: Partial<NewBook> = sheetColumns(sheet, authorIds.map((authorId) => names.get(authorId) ?? ''), now);
+  const columns: Partial<NewBook> = sheetColumns(
+    sheet,
+    authorIds.map((authorId) => names.get(authorId) ?? ''),
+    now,
+  );
   if (uploads.manuscript) {
     Object.assign(columns, manuscriptColumns(uploads.manuscript, now));
     if (locked?.manuscriptStoredName) replaced.push(locked.manuscriptStoredName);
@@ -100,12 +104,20 @@ export async function writeSheetColumns(
     // The titles are searched with the authors' names: the search text is made again, as a save makes it.
     const authorIds = sheet.authorList?.map((author) => author.id) ?? [];
     const names = await repo.authorNames(tx, authorIds);
-    columns.searchText = bookSearchText(sheet.original_title, sheet.titles ?? {}, authorIds.map((authorId) => names.get(authorId) ?? ''));
+    columns.searchText = bookSearchText(
+      sheet.original_title,
+      sheet.titles ?? {},
+      authorIds.map((authorId) => names.get(authorId) ?? ''),
+    );
   }
   await updateSheetRow(repo, tx, locked, changed, columns, now);
   const event: SheetSavedEvent = { bookId: id, created: false, version: version + 1, withNotification: false, administratorId };
   await hooks.inTransaction?.(tx, event);
-  const answer = sheetColumnAnswer({ ...columns, statusId: changed.status_id ?? locked.statusId, rightsStatusId: changed.rights_status_id ?? locked.rightsStatusId });
+  const answer = sheetColumnAnswer({
+    ...columns,
+    statusId: changed.status_id ?? locked.statusId,
+    rightsStatusId: changed.rights_status_id ?? locked.rightsStatusId,
+  });
   return { event, view: Object.fromEntries(fields.map((field) => [field, (answer[field] ?? null) as Json])) };
 }
 

@@ -3,7 +3,12 @@ import type { Db } from '../db/client.js';
 import type { RecordWrites } from '../engine/recordWrites.js';
 import { moveCredits } from '../db/repositories/subscribers/creditRepository.js';
 import { findPlan } from '../db/repositories/subscribers/planRepository.js';
-import { currentSubscription, insertSubscription, markSubscriptionCanceled, type CurrentSubscription } from '../db/repositories/subscribers/subscriptionRepository.js';
+import {
+  currentSubscription,
+  insertSubscription,
+  markSubscriptionCanceled,
+  type CurrentSubscription,
+} from '../db/repositories/subscribers/subscriptionRepository.js';
 import { lockUser, setUserAccepted, userExists } from '../db/repositories/subscribers/userRepository.js';
 import { userResource } from '../resources/users.js';
 import { recordSchema } from '../engine/recordSchemas.js';
@@ -16,7 +21,6 @@ import { parseId } from '../engine/resourceService.js';
 
 /** The answers of a user's actions (validation, credits, subscriptions): the user record, as `GET admin/users/{id}` answers it. */
 export const USER_ACTION_ANSWER = responses(savedAnswer(recordSchema(users, userResource.fields, 'record')));
-
 
 /** The messages of the subscription rules (docs/api.md, 'Users and subscriptions'). */
 export const SUBSCRIPTION_MESSAGES = {
@@ -55,7 +59,10 @@ export const CREDITS_BODY = { type: 'object', required: ['credits'], properties:
 export const VALIDATE_BODY = { type: 'object', required: ['is_accepted'], properties: { is_accepted: { enum: [true, false, 1, 0] } } } as const;
 
 /** The credits' refusals, in the words of the 'Add subscription' and 'Manage credits' dialogs. */
-const CREDITS_WORDS: FieldWords = { missing: 'Credits must be a whole number', bounds: `Credits must be a whole number from 0 to ${MAX_CREDITS.toLocaleString('en')}` };
+const CREDITS_WORDS: FieldWords = {
+  missing: 'Credits must be a whole number',
+  bounds: `Credits must be a whole number from 0 to ${MAX_CREDITS.toLocaleString('en')}`,
+};
 
 /** The refusals of the 'Add subscription' dialog in its words: what to choose or give. */
 const ADD_SUBSCRIPTION_WORDS: Readonly<Record<string, FieldWords>> = {
@@ -65,7 +72,9 @@ const ADD_SUBSCRIPTION_WORDS: Readonly<Record<string, FieldWords>> = {
   credits: CREDITS_WORDS,
 };
 
-const readAddBody = actionBody<{ plan_id: number; start_date: string; end_date: string; credits?: number }>(ADD_SUBSCRIPTION_BODY, { words: ADD_SUBSCRIPTION_WORDS });
+const readAddBody = actionBody<{ plan_id: number; start_date: string; end_date: string; credits?: number }>(ADD_SUBSCRIPTION_BODY, {
+  words: ADD_SUBSCRIPTION_WORDS,
+});
 const readCreditsBody = actionBody<{ credits: number }>(CREDITS_BODY, { words: { credits: CREDITS_WORDS } });
 const readValidateBody = actionBody<{ is_accepted: boolean | 0 | 1 }>(VALIDATE_BODY);
 
@@ -100,7 +109,13 @@ const answer = async (db: Db, id: number, message: string): Promise<UserActionRe
  * user has no subscription or a canceled one (409 otherwise); the new one must not start before
  * the current one, or it would not become current (422 on `start_date`).
  */
-export async function addSubscription(db: Db, writes: RecordWrites, rawUserId: string, body: unknown, administratorId: number | null): Promise<UserActionResult> {
+export async function addSubscription(
+  db: Db,
+  writes: RecordWrites,
+  rawUserId: string,
+  body: unknown,
+  administratorId: number | null,
+): Promise<UserActionResult> {
   const userId = await existingUser(db, rawUserId);
   const input = readAddBody(body);
   if (input.end_date <= input.start_date) throw unprocessable({ end_date: [SUBSCRIPTION_MESSAGES.endBeforeStart] });

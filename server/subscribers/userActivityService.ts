@@ -119,7 +119,10 @@ export async function userOptions(db: Db, query: { search?: string; ids?: number
  * essential, premium, vip) as `{ id, name }`, matching `search`, the chosen `ids` first; paged
  * like the other option lists (the pickers ask a page of them).
  */
-export async function userRoleOptions(db: Db, query: { search?: string; ids?: number[]; page?: number; perPage?: number }): Promise<Paged<{ id: number; name: string }>> {
+export async function userRoleOptions(
+  db: Db,
+  query: { search?: string; ids?: number[]; page?: number; perPage?: number },
+): Promise<Paged<{ id: number; name: string }>> {
   const page = paging(query);
   const rows = await listPlanRoles(db);
   const search = query.search?.trim().toLowerCase() ?? '';

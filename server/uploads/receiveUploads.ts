@@ -151,7 +151,10 @@ export async function receiveUploads(request: FastifyRequest, options: ReceiveUp
     clearInterval(heartbeat);
     abandonBody(request, current);
     // The key being written when the failure came has no file (put leaves nothing) but has its row.
-    await discardUploads(options, recorded.map((key) => ({ key })));
+    await discardUploads(
+      options,
+      recorded.map((key) => ({ key })),
+    );
     throw asHttpError(error);
   }
   if (files.length > 0) crashPoint('uploads-stored');

@@ -16,7 +16,14 @@ import { SAVED_FILTER_CATEGORIES, SAVED_FILTER_CATEGORY_NAMES, type SavedFilterC
 import type { Db } from '../db/client.js';
 import { MAX_INT_ID } from '../db/repositories/engine/resourceRepository.js';
 import { categoryNames } from '../db/repositories/subscribers/userActivityRepository.js';
-import { countsPerDay, latestSavedSearches, popularBooks, recentUsers, savedCriteriaCounts, usersWithSavedFilters } from '../db/repositories/usage/dashboardRepository.js';
+import {
+  countsPerDay,
+  latestSavedSearches,
+  popularBooks,
+  recentUsers,
+  savedCriteriaCounts,
+  usersWithSavedFilters,
+} from '../db/repositories/usage/dashboardRepository.js';
 import { authorsOfSheets } from '../db/repositories/sheets/authorsOfSheets.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import { actionBody } from '../engine/actionBody.js';
@@ -82,7 +89,9 @@ async function recentSearches(db: Db): Promise<RecentSearch<Date>[]> {
 /** The categories most named by the searches saved since `since`, each with its most chosen values. */
 async function mostRequestedCriteria(db: Db, since: Date): Promise<DashboardCriteria<Date>[]> {
   const { categories, values } = await savedCriteriaCounts(db, since);
-  const known = categories.filter((row): row is typeof row & { category: SavedFilterCategory } => (SAVED_FILTER_CATEGORIES as readonly string[]).includes(row.category));
+  const known = categories.filter((row): row is typeof row & { category: SavedFilterCategory } =>
+    (SAVED_FILTER_CATEGORIES as readonly string[]).includes(row.category),
+  );
   const order = (category: string) => SAVED_FILTER_CATEGORIES.indexOf(category as SavedFilterCategory);
   const top = known
     .sort((a, b) => b.searches - a.searches || b.last.getTime() - a.last.getTime() || order(a.category) - order(b.category))
@@ -101,7 +110,9 @@ async function mostRequestedCriteria(db: Db, since: Date): Promise<DashboardCrit
     );
     result.push({
       searchDate: last,
-      criteria: [{ name: SAVED_FILTER_CATEGORY_NAMES[category], values: chosen.map((row) => names.get(row.id)).filter((name): name is string => Boolean(name)) }],
+      criteria: [
+        { name: SAVED_FILTER_CATEGORY_NAMES[category], values: chosen.map((row) => names.get(row.id)).filter((name): name is string => Boolean(name)) },
+      ],
       numberSearches: searches,
     });
   }

@@ -10,7 +10,8 @@ describe('bespoke forms', () => {
   });
 
   it('refuse a resource without one, naming it and where to register it', () => {
-    expect(() => bespokeFormOf('genres')).toThrow('schemas/genres.screen.json says "form.bespoke" but src/app/bespokeForms.ts registers no screen for "genres"');
+    expect(() => bespokeFormOf('genres')).toThrow(
+      'schemas/genres.screen.json says "form.bespoke" but src/app/bespokeForms.ts registers no screen for "genres"',
+    );
   });
-
 });

@@ -10,7 +10,14 @@ import { READING_SHEET_SCREEN } from '../../common/readingSheetForm';
 import { preloadDeferred } from '../engine/deferred';
 import { formDefinitionOf } from '../engine/resource/definitions';
 import { loadFormCode } from './formCode';
-import { AI_COMPARISON_ROUTE_NAME, AI_COMPARISON_ROUTE_PATH, LIST_PATH, SHEET_API, SHEET_ROUTE_NAME, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
+import {
+  AI_COMPARISON_ROUTE_NAME,
+  AI_COMPARISON_ROUTE_PATH,
+  LIST_PATH,
+  SHEET_API,
+  SHEET_ROUTE_NAME,
+  SHEET_ROUTE_PATH,
+} from '../screens/readingSheet/sheetRoute';
 import { dashboardCalls, DASHBOARD_PATH, DASHBOARD_ROUTE_NAME } from '../screens/dashboard/dashboardCalls';
 import { queryKeys } from '../engine/api/queryKeys';
 import { STUDIO_PATH, STUDIO_ROUTE_NAME, STUDIO_SCREEN_ROUTE_NAME } from '../screens/studio/studioRoute';
@@ -44,7 +51,11 @@ export const router = createBrowserRouter([
         children: [
           { path: 'auth/login', id: 'auth-login', element: <LoginScreen /> },
           // The page of a mailed link to set one's password (an administrator restored without one): its own chunk.
-          { path: 'auth/set-password', id: 'auth-set-password', lazy: async () => ({ Component: (await import('../screens/login/SetPasswordScreen')).SetPasswordScreen }) },
+          {
+            path: 'auth/set-password',
+            id: 'auth-set-password',
+            lazy: async () => ({ Component: (await import('../screens/login/SetPasswordScreen')).SetPasswordScreen }),
+          },
         ],
       },
       {
@@ -70,9 +81,10 @@ export const router = createBrowserRouter([
                 // Its figures and lists with its code: the side panel's lists do not push the next one down as they arrive.
                 // A failure is the page's to say (its query tries again and shows the error).
                 loader: () =>
-                  queryClient
-                    .ensureQueryData({ queryKey: queryKeys.dashboard('data'), queryFn: ({ signal }) => dashboardCalls.data(signal) })
-                    .then(() => null, () => null),
+                  queryClient.ensureQueryData({ queryKey: queryKeys.dashboard('data'), queryFn: ({ signal }) => dashboardCalls.data(signal) }).then(
+                    () => null,
+                    () => null,
+                  ),
                 lazy: async () => {
                   const { DashboardScreen, loadDashboardCode } = await import('../screens/dashboard/DashboardScreen');
                   await loadDashboardCode();
@@ -80,7 +92,11 @@ export const router = createBrowserRouter([
                 },
               },
               // The screen studio (administrators change screens at run time): its own chunks, loaded when opened.
-              { path: STUDIO_PATH.slice(1), id: STUDIO_ROUTE_NAME, lazy: async () => ({ Component: (await import('../screens/studio/StudioListScreen')).StudioListScreen }) },
+              {
+                path: STUDIO_PATH.slice(1),
+                id: STUDIO_ROUTE_NAME,
+                lazy: async () => ({ Component: (await import('../screens/studio/StudioListScreen')).StudioListScreen }),
+              },
               {
                 path: `${STUDIO_PATH.slice(1)}/:name`,
                 id: STUDIO_SCREEN_ROUTE_NAME,

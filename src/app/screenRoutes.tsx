@@ -65,7 +65,12 @@ function formRoute(screen: ScreenManifestEntry, path: string, id: string): Route
     };
   }
   const bespoke = bespokeFormOf(screen.resource);
-  return { path, id, loader: allowedOnly(screen, formLoader(screen.resource, screen.api, bespoke.recordParams)), lazy: async () => ({ Component: await bespoke.load() }) };
+  return {
+    path,
+    id,
+    loader: allowedOnly(screen, formLoader(screen.resource, screen.api, bespoke.recordParams)),
+    lazy: async () => ({ Component: await bespoke.load() }),
+  };
 }
 
 /**

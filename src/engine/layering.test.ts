@@ -15,13 +15,27 @@ async function rulesFired(code: string, filePath: string): Promise<(string | nul
 
 describe('layers (eslint.config.js)', () => {
   it('refuses an engine file that imports the widgets, a bespoke screen or the app', async () => {
-    expect(await rulesFired("import { registries } from '../../widgets/registry';\nexport const r = registries;\n", 'src/engine/form/x.ts')).toContain('no-restricted-imports');
-    expect(await rulesFired("import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';\nexport const s = ReadingSheetScreen;\n", 'src/engine/x.ts')).toContain('no-restricted-imports');
-    expect(await rulesFired("import { router } from '../../app/router';\nexport const r = router;\n", 'src/engine/list/x.ts')).toContain('no-restricted-imports');
+    expect(await rulesFired("import { registries } from '../../widgets/registry';\nexport const r = registries;\n", 'src/engine/form/x.ts')).toContain(
+      'no-restricted-imports',
+    );
+    expect(
+      await rulesFired(
+        "import { ReadingSheetScreen } from '../screens/readingSheet/ReadingSheetScreen';\nexport const s = ReadingSheetScreen;\n",
+        'src/engine/x.ts',
+      ),
+    ).toContain('no-restricted-imports');
+    expect(await rulesFired("import { router } from '../../app/router';\nexport const r = router;\n", 'src/engine/list/x.ts')).toContain(
+      'no-restricted-imports',
+    );
   }, 60_000);
 
   it('lets the engine import itself and common, and the widgets import the engine', async () => {
-    expect(await rulesFired("import { useRegistries } from '../registries';\nimport { LOCALES } from '../../../common/locales';\nexport const a = [useRegistries, LOCALES];\n", 'src/engine/form/x.ts')).toEqual([]);
+    expect(
+      await rulesFired(
+        "import { useRegistries } from '../registries';\nimport { LOCALES } from '../../../common/locales';\nexport const a = [useRegistries, LOCALES];\n",
+        'src/engine/form/x.ts',
+      ),
+    ).toEqual([]);
     expect(await rulesFired("import { registries } from '../widgets/registry';\nexport const r = registries;\n", 'src/app/x.ts')).toEqual([]);
   }, 60_000);
 });

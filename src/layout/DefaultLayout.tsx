@@ -93,7 +93,8 @@ export function DefaultLayout() {
       <div className="main-column">
         <header className="header">
           <div id="global-search-slot" className="header-search" ref={setSearchSlot} />
-          <Button type="button"
+          <Button
+            type="button"
             icon="pi pi-external-link"
             label={t('menu.publicSite')}
             text

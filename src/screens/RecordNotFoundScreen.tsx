@@ -17,7 +17,13 @@ export interface RecordNotFoundScreenProps {
 
 /** The record's newest revision, asked without a toast: a record no history knows simply has none. */
 const newestRevision = async (api: string, id: string, signal: AbortSignal) =>
-  (await call<RecordHistoryPage>('get', `${HISTORY_API}/${encodeURIComponent(api)}/${encodeURIComponent(id)}`, { searchParams: toSearchParams({ page: 1, perPage: 1 }), signal, noErrorToast: true })).data[0];
+  (
+    await call<RecordHistoryPage>('get', `${HISTORY_API}/${encodeURIComponent(api)}/${encodeURIComponent(id)}`, {
+      searchParams: toSearchParams({ page: 1, perPage: 1 }),
+      signal,
+      noErrorToast: true,
+    })
+  ).data[0];
 
 /** The Activity page showing a deletion: its resource, its day (in UTC, as the filter reads days) and who made it. */
 function activityPathOf(api: string, at: string, administratorId: number | undefined): string {
@@ -41,9 +47,22 @@ export function RecordNotFoundScreen({ api, id }: RecordNotFoundScreenProps) {
   return (
     <section className="page not-found record-not-found">
       <h1 className="page-title">{t(deletion ? 'recordNotFound.titleDeleted' : 'recordNotFound.title', { noun: noun(1) })}</h1>
-      {deletion ? <p>{t(deletion.label ? 'recordNotFound.deletedNamed' : 'recordNotFound.deletedBy', { label: deletion.label, when: formatDateTime(deletion.at), who: revisionAuthor(deletion, t) })}</p> : null}
+      {deletion ? (
+        <p>
+          {t(deletion.label ? 'recordNotFound.deletedNamed' : 'recordNotFound.deletedBy', {
+            label: deletion.label,
+            when: formatDateTime(deletion.at),
+            who: revisionAuthor(deletion, t),
+          })}
+        </p>
+      ) : null}
       <div className="record-not-found-actions">
-        <Button type="button" label={list ? t('recordNotFound.back', { nouns: noun(2) }) : t('errors.backHome')} icon="pi pi-arrow-left" onClick={() => navigate(list ?? '/')} />
+        <Button
+          type="button"
+          label={list ? t('recordNotFound.back', { nouns: noun(2) }) : t('errors.backHome')}
+          icon="pi pi-arrow-left"
+          onClick={() => navigate(list ?? '/')}
+        />
         {deletion ? (
           <Link className="p-button p-button-outlined" to={activityPathOf(api, deletion.at, deletion.administrator?.id)}>
             <i className="pi pi-history" aria-hidden="true" />

@@ -5,7 +5,8 @@ import type { CellProps, Registries } from '../engine/registries';
 import type { CellName, FieldName, WidgetName } from '../../common/screenDefinition';
 import {
   BookStatusCell,
-  ColorSwatchCell, GenreCell,
+  ColorSwatchCell,
+  GenreCell,
   CountCell,
   DashCell,
   DateCell,

@@ -114,7 +114,14 @@ describe('read-only fields', () => {
     ({ schema: { title: 'Variables' }, fieldPathId: { $id: 'root_variables', path: ['variables'] }, ...extra }) as unknown as FieldProps<T>;
 
   it('lists variables in double braces with both descriptions', () => {
-    const uiSchema = { 'ui:options': { variables: [{ name: 'context', description: 'form.variables.description', descriptionFr: 'notices.ok' }, { name: 'title', description: 'x.y' }] } };
+    const uiSchema = {
+      'ui:options': {
+        variables: [
+          { name: 'context', description: 'form.variables.description', descriptionFr: 'notices.ok' },
+          { name: 'title', description: 'x.y' },
+        ],
+      },
+    };
     const { container } = render(<VariablesTableField {...fieldProps({ uiSchema })} />);
     const cells = [...container.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
     expect(cells).toEqual([

@@ -167,7 +167,9 @@ describe.skipIf(!chromiumPath)('accessibility of every page, in Chromium', () =>
       page.evaluate(() => {
         const focused = document.activeElement as HTMLElement;
         // Where the focus is seen: a select's box around its hidden input, a switch's slider, or the element itself.
-        const composite = focused.closest('.p-checkbox, .p-inputswitch, .p-radiobutton')?.querySelector<HTMLElement>('.p-checkbox-box, .p-inputswitch-slider, .p-radiobutton-box');
+        const composite = focused
+          .closest('.p-checkbox, .p-inputswitch, .p-radiobutton')
+          ?.querySelector<HTMLElement>('.p-checkbox-box, .p-inputswitch-slider, .p-radiobutton-box');
         const bearer = focused.closest<HTMLElement>('.p-focus') ?? composite ?? focused;
         const style = getComputedStyle(bearer);
         const rgba = (colour: string) => (colour.match(/[\d.]+/g) ?? ['0', '0', '0', '0']).map(Number);

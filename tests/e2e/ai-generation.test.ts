@@ -115,7 +115,9 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     // A second generation on the same page: running until its own end, which is announced again.
     await clearToasts(page);
     // The second draft, compared below: a text, criteria with their reasons, ratings and a character.
-    const genreIds = (await server.database.db.select({ id: genres.id }).from(genres).where(isNotNull(genres.parentId)).orderBy(asc(genres.id)).limit(2)).map((row) => row.id);
+    const genreIds = (await server.database.db.select({ id: genres.id }).from(genres).where(isNotNull(genres.parentId)).orderBy(asc(genres.id)).limit(2)).map(
+      (row) => row.id,
+    );
     second = {
       ...draft,
       title: 'Le gardien du vieux phare',
@@ -136,7 +138,9 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     await page.waitForTimeout(1000);
     expect(await button('Generate with AI').isDisabled()).toBe(true);
     await page.locator('.p-toast-detail', { hasText: "The AI draft is ready: see it with 'See AI result'." }).waitFor({ timeout: 20_000 });
-    expect((await server.database.db.select({ texts: aiBooks.texts }).from(aiBooks).where(eq(aiBooks.bookId, sheetId)))[0]?.texts.title).toBe('Le gardien du vieux phare');
+    expect((await server.database.db.select({ texts: aiBooks.texts }).from(aiBooks).where(eq(aiBooks.bookId, sheetId)))[0]?.texts.title).toBe(
+      'Le gardien du vieux phare',
+    );
     // Nothing of this is an unsaved change of the sheet.
     await page.getByRole('link', { name: 'Contacts' }).click();
     await page.waitForURL(url('/contacts'));
@@ -149,7 +153,15 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
     await button('AI comparison').click();
     await page.waitForURL(url(`/reading-sheet/${sheetId}/ai-comparation`));
     await page.getByRole('heading', { name: 'AI COMPARISON' }).waitFor();
-    expect(await page.locator('.cmp-section h2').allTextContents()).toEqual(['BASE', 'PRESENTATION', 'CRITERIAS', 'CHARACTERS', 'RIGHTS', 'ADAPTATION FILE', 'RATINGS']);
+    expect(await page.locator('.cmp-section h2').allTextContents()).toEqual([
+      'BASE',
+      'PRESENTATION',
+      'CRITERIAS',
+      'CHARACTERS',
+      'RIGHTS',
+      'ADAPTATION FILE',
+      'RATINGS',
+    ]);
     // The saved French title on the left, the draft's on the right, the new word marked.
     expect(await row('title').locator('.cmp-saved').textContent()).toBe('Le gardien du phare');
     expect(await row('title').locator('ins').allTextContents()).toEqual(['vieux']);
@@ -179,7 +191,10 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
 
     // Someone saves the sheet meanwhile: refused (409), then read again with the same transfers, and saved.
     const db = server.database.db;
-    await db.update(books).set({ privateComment: 'Saved by a colleague.', version: sql`${books.version} + 1` }).where(eq(books.id, sheetId));
+    await db
+      .update(books)
+      .set({ privateComment: 'Saved by a colleague.', version: sql`${books.version} + 1` })
+      .where(eq(books.id, sheetId));
     await page.getByRole('button', { name: 'SAVE THE CHANGES' }).click();
     await page.locator('.sheet-stale', { hasText: 'This sheet was changed elsewhere' }).waitFor();
     await clearToasts(page);
@@ -206,7 +221,8 @@ describe.skipIf(!chromiumPath)('AI generation from the reading-sheet editor, in 
   });
 
   it("says a provider's failure in one sentence for staff, in a notice under the header that keeps its buttons on one row, which staff can dismiss", async () => {
-    const header = async () => Promise.all(['History', 'Generate with AI', 'See AI result', 'AI comparison'].map(async (name) => (await button(name).boundingBox())!));
+    const header = async () =>
+      Promise.all(['History', 'Generate with AI', 'See AI result', 'AI comparison'].map(async (name) => (await button(name).boundingBox())!));
     const oneRow = (boxes: { y: number; height: number }[]) => new Set(boxes.map((box) => Math.round(box.y))).size === 1;
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(url(`/reading-sheet/${sheetId}`));

@@ -22,9 +22,14 @@ describe.skipIf(!chromiumPath)('resuming an interrupted bulk job from its dialog
 
   beforeAll(async () => {
     server = await startE2eServer();
-    await server.database.db
-      .insert(users)
-      .values(Array.from({ length: ROWS }, (_, i) => ({ firstname: 'Paused', lastname: `Reader ${i + 1}`, email: `paused.${i + 1}@subscribers.test`, searchText: `paused reader ${i + 1}` })));
+    await server.database.db.insert(users).values(
+      Array.from({ length: ROWS }, (_, i) => ({
+        firstname: 'Paused',
+        lastname: `Reader ${i + 1}`,
+        email: `paused.${i + 1}@subscribers.test`,
+        searchText: `paused reader ${i + 1}`,
+      })),
+    );
     browser = await launchBrowser();
     page = await loggedInPage(browser, server.url);
     await page.setViewportSize({ width: 1440, height: 900 });

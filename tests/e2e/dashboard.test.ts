@@ -53,7 +53,9 @@ describe.skipIf(!chromiumPath)('the dashboard in Chromium', () => {
     await openDashboard();
     await chart('views').locator('canvas').waitFor();
     page.off('request', onRequest);
-    expect(dashboardCode(scripts).map((pathname) => pathname.replace(/-[\w-]+\.js$/, ''))).toEqual(expect.arrayContaining(['/assets/DashboardScreen', '/assets/UsageCharts', '/assets/auto']));
+    expect(dashboardCode(scripts).map((pathname) => pathname.replace(/-[\w-]+\.js$/, ''))).toEqual(
+      expect.arrayContaining(['/assets/DashboardScreen', '/assets/UsageCharts', '/assets/auto']),
+    );
 
     expect(await page.locator('.dashboard-book-title').allTextContents()).toEqual(data.popularBooks.map((book) => book.originalTitle));
     expect(await page.locator('.dashboard-side-title').allTextContents()).toEqual(['Les utilisateurs — RÉCEMMENT CONNECTÉS', 'Critères — LES PLUS DEMANDÉS']);
@@ -96,7 +98,9 @@ describe.skipIf(!chromiumPath)('the dashboard in Chromium', () => {
 
   it("closes 'Recherché par:' when its users cannot be loaded", async () => {
     await openDashboard();
-    await page.route('**/dashboard/get-saved-search-users', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Down for a minute."}' }));
+    await page.route('**/dashboard/get-saved-search-users', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Down for a minute."}' }),
+    );
     const card = page.locator('.dashboard-search').nth(1);
     const toggle = card.getByRole('button', { name: 'Recherché par:' });
     await toggle.click();

@@ -55,7 +55,13 @@ const LABELS = {
   createButton: text('Create button'),
   saveButton: text('Save button'),
   columns: { id: text('Id column'), title: text('Title column'), description: text('Description column') },
-  fields: { title: text('Title label'), description: text('Description label'), type: text('Media label'), image: text('Image label'), link: text('Link label') },
+  fields: {
+    title: text('Title label'),
+    description: text('Description label'),
+    type: text('Media label'),
+    image: text('Image label'),
+    link: text('Link label'),
+  },
   help: { title: text('Title help'), description: text('Description help'), type: text('Media help'), link: text('Link help') },
   placeholders: { title: text('Title placeholder') },
   typeImage: text('Image option'),
@@ -84,7 +90,12 @@ function newsDefinition(): Record<string, unknown> {
       param: 'type',
       label: 'screens.news.filters.type',
       widget: 'select',
-      options: { static: [{ value: 1, label: 'screens.news.filterOptions.image' }, { value: 0, label: 'screens.news.filterOptions.link' }] },
+      options: {
+        static: [
+          { value: 1, label: 'screens.news.filterOptions.image' },
+          { value: 0, label: 'screens.news.filterOptions.link' },
+        ],
+      },
     },
   ];
   return definition as unknown as Record<string, unknown>;
@@ -105,7 +116,9 @@ describe.skipIf(!chromiumPath)('screen definitions are untrusted: what staff wri
     const found = await page.evaluate(() => ({
       images: document.querySelectorAll('img[src="x"]').length,
       svgs: [...document.querySelectorAll('svg')].filter((svg) => svg.hasAttribute('onload')).length,
-      handlers: [...document.querySelectorAll('*')].filter((element) => [...element.attributes].some((attribute) => /^on/i.test(attribute.name))).map((element) => element.outerHTML.slice(0, 120)),
+      handlers: [...document.querySelectorAll('*')]
+        .filter((element) => [...element.attributes].some((attribute) => /^on/i.test(attribute.name)))
+        .map((element) => element.outerHTML.slice(0, 120)),
       scripts: [...document.scripts].filter((script) => script.textContent?.includes('__ran')).length,
       links: document.querySelectorAll('a[href^="javascript:" i]').length,
     }));
@@ -132,10 +145,21 @@ describe.skipIf(!chromiumPath)('screen definitions are untrusted: what staff wri
   beforeAll(async () => {
     fs.mkdirSync('/tmp/shots', { recursive: true });
     server = await startE2eServer();
-    await insertAdministrator(server.database.db, { firstname: 'Col', lastname: 'League', email: COLLEAGUE.email, passwordHash: await hashPassword(COLLEAGUE.password) });
+    await insertAdministrator(server.database.db, {
+      firstname: 'Col',
+      lastname: 'League',
+      email: COLLEAGUE.email,
+      passwordHash: await hashPassword(COLLEAGUE.password),
+    });
     const [record] = await server.database.db
       .insert(news)
-      .values({ title: 'A trailer', description: '<p>Ten titles ready for the screen.</p>', type: 0, link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', searchText: 'a trailer' })
+      .values({
+        title: 'A trailer',
+        description: '<p>Ten titles ready for the screen.</p>',
+        type: 0,
+        link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        searchText: 'a trailer',
+      })
       .returning({ id: news.id });
     newsId = record!.id;
     browser = await launchBrowser();
@@ -159,7 +183,8 @@ describe.skipIf(!chromiumPath)('screen definitions are untrusted: what staff wri
     await preview.getByText('Form', { exact: true }).click();
     await expect.poll(() => preview.textContent()).toContain(text('Title label'));
     const previewed = (await preview.textContent()) ?? '';
-    for (const slot of ['Title description', 'Title help', 'Media label', 'Image option', 'Link option', 'Image help']) expect(previewed, slot).toContain(text(slot));
+    for (const slot of ['Title description', 'Title help', 'Media label', 'Image option', 'Link option', 'Image help'])
+      expect(previewed, slot).toContain(text(slot));
     await staff.getByRole('tab', { name: 'Form fields' }).click();
     await expect.poll(() => staff.locator('.studio-field-name').allTextContents()).toContain(text('Title label'));
     await expectInert(staff, 'the studio');
@@ -214,7 +239,21 @@ describe.skipIf(!chromiumPath)('screen definitions are untrusted: what staff wri
 
     // The create form: labels, help, description, placeholders, the media's options.
     await colleague.goto(url('/new'));
-    await expectShown(colleague, ['Create heading', 'Title label', 'Description label', 'Media label', 'Image label', 'Title help', 'Description help', 'Media help', 'Image help', 'Title description', 'Image option', 'Link option', 'Create button']);
+    await expectShown(colleague, [
+      'Create heading',
+      'Title label',
+      'Description label',
+      'Media label',
+      'Image label',
+      'Title help',
+      'Description help',
+      'Media help',
+      'Image help',
+      'Title description',
+      'Image option',
+      'Link option',
+      'Create button',
+    ]);
     expect(await placeholderOf(colleague, '#root_title')).toBe(text('Title placeholder'));
     await expectInert(colleague, 'the create form');
     // The link news: the link field, its label, help and placeholder.

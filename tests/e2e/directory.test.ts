@@ -123,7 +123,7 @@ describe.skipIf(!chromiumPath)('directory screens in Chromium: contacts, compani
     await page.waitForURL(url('/companies'));
   });
 
-  it("saves a company with only a city and a country: the server answers has_address; a company in use is not deleted", async () => {
+  it('saves a company with only a city and a country: the server answers has_address; a company in use is not deleted', async () => {
     await clearToasts(page);
     await page.goto(url('/company'));
     await page.locator('#root_name').fill('Harbour House');

@@ -6,7 +6,10 @@ const CLIENT_DIR = path.resolve('dist/client');
 
 /** The built files' weight, not a time: a page grows past its budget only when its code does. */
 describe('the login page’s first scripts (built files, Brotli as sent)', () => {
-  const login = weighFirstPage(CLIENT_DIR, FIRST_PAGES.find((page) => page.html === 'login.html')!);
+  const login = weighFirstPage(
+    CLIENT_DIR,
+    FIRST_PAGES.find((page) => page.html === 'login.html')!,
+  );
 
   it(`stay within ${FIRST_PAGE_BUDGETS.loginScripts / 1000} kB`, () => {
     expect(login.scripts, login.files.map(({ file, bytes }) => `${bytes} ${file}`).join('\n')).toBeLessThanOrEqual(FIRST_PAGE_BUDGETS.loginScripts);

@@ -20,10 +20,11 @@ describe.skipIf(!chromiumPath)('forms as staff use them, in Chromium at 1024 px'
   const HEADER_HEIGHT = 70;
 
   /** Where an element sits in the window: its top and bottom, in px from the top of the view. */
-  const place = (locator: Locator) => locator.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    return { top: box.top, bottom: box.bottom, viewport: window.innerHeight };
-  });
+  const place = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom, viewport: window.innerHeight };
+    });
 
   beforeAll(async () => {
     server = await startE2eServer();

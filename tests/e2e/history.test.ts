@@ -25,7 +25,8 @@ describe.skipIf(!chromiumPath)('the records’ history, in Chromium', () => {
   const drawer = () => page.getByRole('dialog', { name: 'History' });
   const entries = () => drawer().locator('.history-entries > li');
   /** The line of a field's change, and the value it shows beside the field's label. */
-  const changeRow = (scope: ReturnType<Page['locator']>, label: string) => scope.locator('.change-row', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+  const changeRow = (scope: ReturnType<Page['locator']>, label: string) =>
+    scope.locator('.change-row', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
   const changeOf = (scope: ReturnType<Page['locator']>, label: string) => changeRow(scope, label).locator('dd.change-value');
   const shot = async (name: string, width: number) => {
     await page.setViewportSize({ width, height: 900 });
@@ -40,7 +41,9 @@ describe.skipIf(!chromiumPath)('the records’ history, in Chromium', () => {
     browser = await launchBrowser();
     page = await loggedInPage(browser, server.url);
     await page.setViewportSize({ width: 1440, height: 900 });
-    const created = await page.request.post(url('/api/admin/books'), { data: { original_title: `Le Phare ${stamp}`, titles: { en: 'The Lighthouse', fr: 'Le Phare' } } });
+    const created = await page.request.post(url('/api/admin/books'), {
+      data: { original_title: `Le Phare ${stamp}`, titles: { en: 'The Lighthouse', fr: 'Le Phare' } },
+    });
     expect(created.status(), await created.text()).toBe(200);
     sheetId = ((await created.json()) as { data: { id: number } }).data.id;
   });
@@ -124,8 +127,15 @@ describe.skipIf(!chromiumPath)('the records’ history, in Chromium', () => {
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
     const texts = await rows.allTextContents();
     expect(texts.some((text) => text.includes('Staff Member') && text.includes('Genres') && text.includes('Updated'))).toBe(true);
-    expect(texts.some((text) => text.includes('Staff Member') && text.includes('Reading sheets') && text.includes(`Le Phare ${stamp}`) && text.includes('Updated'))).toBe(true);
-    expect(await page.getByRole('link', { name: `Le Phare ${stamp}` }).first().getAttribute('href')).toBe(`/reading-sheet/${sheetId}`);
+    expect(
+      texts.some((text) => text.includes('Staff Member') && text.includes('Reading sheets') && text.includes(`Le Phare ${stamp}`) && text.includes('Updated')),
+    ).toBe(true);
+    expect(
+      await page
+        .getByRole('link', { name: `Le Phare ${stamp}` })
+        .first()
+        .getAttribute('href'),
+    ).toBe(`/reading-sheet/${sheetId}`);
 
     // The genre's change, opened in place.
     const genreRow = rows.filter({ hasText: 'Genres' }).first();

@@ -59,7 +59,9 @@ describe.skipIf(!chromiumPath)('the layout at common sizes, in Chromium', () => 
     await page.goto(url(`/reading-sheet/${sheetId}`));
     const tabs = page.locator('.form-tabs [role="tab"]');
     await tabs.first().waitFor();
-    const buttonTops = await page.locator('.reading-sheet-page .form-actions > .p-button').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    const buttonTops = await page
+      .locator('.reading-sheet-page .form-actions > .p-button')
+      .evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
     expect(buttonTops).toHaveLength(3);
     expect(new Set(buttonTops).size).toBe(1);
     const tabTops = await tabs.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
@@ -104,10 +106,12 @@ describe.skipIf(!chromiumPath)('the layout at common sizes, in Chromium', () => 
     await page.keyboard.press('End');
     await expect.poll(() => tabs.last().getAttribute('aria-selected')).toBe('true');
     const bar = (await content.boundingBox())!;
-    await expect.poll(async () => {
-      const last = (await tabs.last().boundingBox())!;
-      return last.x + last.width <= bar.x + bar.width + 1;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const last = (await tabs.last().boundingBox())!;
+        return last.x + last.width <= bar.x + bar.width + 1;
+      })
+      .toBe(true);
     await expectOneLine(['SAVE WITH NOTIFICATION', 'SAVE THE SHEET', 'Back to the reading sheets']);
     await shot('editor-800');
   });
@@ -149,7 +153,9 @@ describe.skipIf(!chromiumPath)('the layout at common sizes, in Chromium', () => 
         await page.locator('.p-datatable-tbody > tr').first().waitFor();
         const labels = page.locator('.filter-bar .p-dropdown-label, .filter-bar .p-multiselect-label');
         await expect.poll(() => labels.allTextContents()).toEqual(names);
-        for (const sizes of await labels.evaluateAll((elements) => elements.map((element) => [element.textContent, element.scrollWidth, element.clientWidth] as const))) {
+        for (const sizes of await labels.evaluateAll((elements) =>
+          elements.map((element) => [element.textContent, element.scrollWidth, element.clientWidth] as const),
+        )) {
           expect(sizes[1], `${path}: ${sizes[0]}`).toBeLessThanOrEqual(sizes[2]);
         }
         await shot(`filters${path.replace('/', '-')}-${width}`);
@@ -169,19 +175,29 @@ describe.skipIf(!chromiumPath)('the layout at common sizes, in Chromium', () => 
       const message = page.locator('.p-toast-message');
       await message.waitFor();
       // Once it has slid in.
-      await page.waitForFunction(() => document.querySelector('.p-toast-message')?.getAnimations().every((animation) => animation.playState === 'finished') ?? false);
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('.p-toast-message')
+            ?.getAnimations()
+            .every((animation) => animation.playState === 'finished') ?? false,
+      );
       const toastBox = (await message.boundingBox())!;
       const header = (await page.locator('.header').boundingBox())!;
       const publicSite = (await page.getByRole('button', { name: 'Open the public site' }).boundingBox())!;
       expect(toastBox.y, `${width}`).toBeGreaterThanOrEqual(header.y + header.height);
       type Box = { x: number; y: number; width: number; height: number };
-      const overlaps = (box: Box) => toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
+      const overlaps = (box: Box) =>
+        toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
       expect(overlaps(publicSite), `${width}`).toBe(false);
       // Nor over the page's own buttons, at the right of its title row.
       expect(overlaps((await page.getByRole('button', { name: 'Create' }).boundingBox())!), `${width}`).toBe(false);
       // The button stays what a click there reaches.
       expect(
-        await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.header')), { x: publicSite.x + publicSite.width / 2, y: publicSite.y + publicSite.height / 2 }),
+        await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.header')), {
+          x: publicSite.x + publicSite.width / 2,
+          y: publicSite.y + publicSite.height / 2,
+        }),
       ).toBe(true);
       await shot(`toast-${width}`);
       for (const close of await page.locator('.p-toast-icon-close').all()) await close.click({ timeout: 1000 }).catch(() => undefined);

@@ -42,7 +42,8 @@ describe.skipIf(!chromiumPath)('list state in the address, in Chromium', () => {
   }
 
   /** The list's own API call (not an option list's), once the page sends it. */
-  const listCall = (screen: ScreenDefinition) => (request: Request) => new URL(request.url()).pathname === `/api/admin/${screen.api}` && request.method() === 'GET';
+  const listCall = (screen: ScreenDefinition) => (request: Request) =>
+    new URL(request.url()).pathname === `/api/admin/${screen.api}` && request.method() === 'GET';
 
   for (const screen of SCREENS) {
     const filters = screen.list!.filters ?? [];

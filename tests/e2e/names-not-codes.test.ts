@@ -78,4 +78,3 @@ describe.skipIf(!chromiumPath)('names instead of codes in the lists, in Chromium
     await expect.poll(() => page.locator('.filter-chip > span').allTextContents()).toEqual(['Plan: VIP']);
   });
 });
-

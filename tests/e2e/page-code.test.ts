@@ -5,7 +5,10 @@ import { loadScreens } from '../../server/definitions/loadScreens.js';
 import { pageHtml, pagesOf } from '../../server/plugins/pageCode.js';
 
 const CLIENT_DIR = path.resolve('dist/client');
-const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isDynamicEntry?: boolean }>;
+const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  { file: string; isDynamicEntry?: boolean }
+>;
 const html = fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
 const screens = [...loadScreens().values()];
 
@@ -25,7 +28,8 @@ describe('each page’s code, asked for by its HTML', () => {
 
   it('preloads the editor’s code on the editor, a list’s on a list, and nothing more on a page without its own code', () => {
     const htmlOf = pageHtml(CLIENT_DIR, html, screens);
-    const preloads = (pathname: string) => [...htmlOf(pathname).matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/([^"]+)">/g)].map((match) => match[1]!);
+    const preloads = (pathname: string) =>
+      [...htmlOf(pathname).matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/([^"]+)">/g)].map((match) => match[1]!);
     const editor = preloads('/reading-sheet/12');
     expect(editor).toContain(manifest['src/screens/readingSheet/ReadingSheetScreen.tsx']!.file.replace('assets/', ''));
     expect(editor).toContain(manifest['src/widgets/formWidgets.ts']!.file.replace('assets/', ''));
@@ -33,7 +37,9 @@ describe('each page’s code, asked for by its HTML', () => {
     expect(preloads('/genres')).toContain(manifest['src/engine/resource/ResourceListScreen.tsx']!.file.replace('assets/', ''));
     expect(preloads('/genres')).not.toContain(manifest['src/widgets/formWidgets.ts']!.file.replace('assets/', ''));
     expect(preloads('/genre/3')).toContain(manifest['src/engine/resource/ResourceFormScreen.tsx']!.file.replace('assets/', ''));
-    expect(preloads('/reading-sheet/12/ai-comparation')).toContain(manifest['src/screens/readingSheet/aiComparison/AiComparisonScreen.tsx']!.file.replace('assets/', ''));
+    expect(preloads('/reading-sheet/12/ai-comparation')).toContain(
+      manifest['src/screens/readingSheet/aiComparison/AiComparisonScreen.tsx']!.file.replace('assets/', ''),
+    );
     expect(htmlOf('/nowhere/at/all')).toBe(html);
   });
 });

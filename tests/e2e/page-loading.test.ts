@@ -44,7 +44,8 @@ describe.skipIf(!chromiumPath)('loading the app in Chromium', () => {
     const scripts: { path: string; encoding: string | undefined }[] = [];
     page.on('response', async (response) => {
       const { pathname } = new URL(response.url());
-      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push({ path: pathname, encoding: (await response.allHeaders())['content-encoding'] });
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js'))
+        scripts.push({ path: pathname, encoding: (await response.allHeaders())['content-encoding'] });
     });
 
     await page.goto(url(`/genre/${genre!.id}`));

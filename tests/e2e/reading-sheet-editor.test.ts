@@ -67,7 +67,10 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     const panel = page.locator('.p-treeselect-panel');
     for (const text of texts) {
       await panel.locator('.p-treeselect-filter').fill(text);
-      await panel.locator('.p-treenode-content', { hasText: new RegExp(`^${text}$`) }).first().click();
+      await panel
+        .locator('.p-treenode-content', { hasText: new RegExp(`^${text}$`) })
+        .first()
+        .click();
     }
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
@@ -75,7 +78,10 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
 
   /** Creates a record in place through the "+" of a creatable select and its dialog. */
   async function createInPlace(selectId: string, what: string, fill: (name: Locator) => Promise<void>): Promise<void> {
-    await page.locator('.creatable-select', { has: page.locator(`#${selectId}`) }).getByRole('button', { name: `Create a new ${what}` }).click();
+    await page
+      .locator('.creatable-select', { has: page.locator(`#${selectId}`) })
+      .getByRole('button', { name: `Create a new ${what}` })
+      .click();
     const dialog = page.locator('.create-record-dialog');
     const name = dialog.locator('input[id$="_name"]').first();
     await name.waitFor();
@@ -172,7 +178,13 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
 
     // Criteria, in their sub-tabs; the primary genre is one of the genres, and cleared with it.
     await tab('Criteria').click();
-    expect(await page.locator('.form-sub-tabs [role="tab"]').allTextContents()).toEqual(['Audience(s)', 'Genre(s)', 'Categories', 'Thematics(s)', 'Literary Prizes']);
+    expect(await page.locator('.form-sub-tabs [role="tab"]').allTextContents()).toEqual([
+      'Audience(s)',
+      'Genre(s)',
+      'Categories',
+      'Thematics(s)',
+      'Literary Prizes',
+    ]);
     await pickMany('root_audiences', ['Teenagers']);
     await subTab('Genre(s)').click();
     await pickInTree('root_genres', ['Thriller', 'Crime']);
@@ -246,7 +258,10 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await save();
     await page.waitForURL(url('/reading-sheets'));
     expect(await toast(page, 'Success')).toBe('Added successfully to the database');
-    const [row] = await server.database.db.select({ id: books.id }).from(books).where(eq(books.originalTitle, `Le Voyageur ${stamp}`));
+    const [row] = await server.database.db
+      .select({ id: books.id })
+      .from(books)
+      .where(eq(books.originalTitle, `Le Voyageur ${stamp}`));
     sheetId = row!.id;
   });
 
@@ -327,7 +342,9 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await fileInput('manuscript').setInputFiles({ name: 'draft.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
     expect(await fileField('manuscript').locator('.file-refusal').textContent()).toBe('The manuscript must be a pdf file');
     await fileInput('videoList').setInputFiles({ name: 'clip.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-    expect(await fileField('videoList').locator('.file-refusal').textContent()).toBe('Available file extensions are: .mp4, .mov, .wmv, .flv, .avi, .webm, .mkv, .mp3, .wav');
+    expect(await fileField('videoList').locator('.file-refusal').textContent()).toBe(
+      'Available file extensions are: .mp4, .mov, .wmv, .flv, .avi, .webm, .mkv, .mp3, .wav',
+    );
     expect(await page.locator('.file-item.pending').count()).toBe(0);
     await page.screenshot({ path: 'test-results/reading-sheet-editor-refusals.png', fullPage: true });
   });
@@ -366,7 +383,9 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await page.goto(url(`/reading-sheet/${sheetId}`));
     await tab('Files').click();
     const notes = fileField('documentList').locator('.file-item.stored', { hasText: 'notes.pdf' });
-    const deletion = page.waitForRequest((request: Request) => request.method() === 'DELETE' && /\/api\/admin\/utilities\/book-files\/\d+\/\d+$/.test(request.url()));
+    const deletion = page.waitForRequest(
+      (request: Request) => request.method() === 'DELETE' && /\/api\/admin\/utilities\/book-files\/\d+\/\d+$/.test(request.url()),
+    );
     await notes.getByRole('button', { name: 'Delete the file' }).click();
     await page.locator('.p-confirm-dialog').getByText('Are you sure, you want to delete this file in the database?').waitFor();
     await page.locator('.p-confirm-dialog').getByRole('button', { name: 'Yes' }).click();
@@ -403,7 +422,9 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     await tab('Files').click();
     await save();
     await expect.poll(activeTab).toBe('Rights & sources');
-    expect(await page.locator('.form-error-summary').textContent()).toContain('Sources › #2 › Other source: The other field is required when no contact is chosen.');
+    expect(await page.locator('.form-error-summary').textContent()).toContain(
+      'Sources › #2 › Other source: The other field is required when no contact is chosen.',
+    );
     expect(await page.locator('#root_sourceList_1_other__error').textContent()).toBe('The other field is required when no contact is chosen.');
     await page.screenshot({ path: 'test-results/reading-sheet-editor-422.png', fullPage: true });
     await page.locator('#root_sourceList_1__remove').click();
@@ -454,13 +475,17 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     const [shelf] = await server.database.db.insert(libraries).values({ userId: reader!.id, name: 'To option' }).returning({ id: libraries.id });
     await server.database.db.insert(libraryBooks).values({ libraryId: shelf!.id, bookId: sheetId });
     const mailsToReader = () => smtp.received.filter((mail) => mail.to.includes(reader!.email));
-    const queued = async () => (await server.database.db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.bookId, sheetId))).length;
+    const queued = async () =>
+      (await server.database.db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.bookId, sheetId))).length;
 
     await page.goto(url(`/reading-sheet/${sheetId}`));
     await page.locator('#root_original_title').fill(`Le Voyageur ${stamp} (2)`);
     let response = saved();
     await page.getByRole('button', { name: 'SAVE WITH NOTIFICATION' }).click();
-    expect(((await (await response).json()) as { withNotification: number; message: string })).toMatchObject({ withNotification: 1, message: 'Saved; 1 subscriber will be notified.' });
+    expect((await (await response).json()) as { withNotification: number; message: string }).toMatchObject({
+      withNotification: 1,
+      message: 'Saved; 1 subscriber will be notified.',
+    });
     expect(await toast(page, 'Success')).toBe('Saved; 1 subscriber will be notified.');
     for (const width of [1440, 1024]) {
       await page.setViewportSize({ width, height: 900 });
@@ -490,7 +515,10 @@ describe.skipIf(!chromiumPath)('reading-sheet editor in Chromium', () => {
     const before = (await api(`books/${sheetId}`)).data;
     await page.goto(url(`/reading-sheet/${sheetId}`));
     await page.locator('#root_original_title').waitFor();
-    await server.database.db.update(books).set({ version: sql`${books.version} + 1`, originalTitle: 'Changed elsewhere' }).where(eq(books.id, sheetId));
+    await server.database.db
+      .update(books)
+      .set({ version: sql`${books.version} + 1`, originalTitle: 'Changed elsewhere' })
+      .where(eq(books.id, sheetId));
     await page.locator('#root_nb_pages').fill('400');
     await save();
     const notice = page.locator('.sheet-stale');

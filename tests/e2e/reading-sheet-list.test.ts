@@ -29,7 +29,12 @@ describe.skipIf(!chromiumPath)('reading-sheet list in Chromium', () => {
     const add = async (title: string, genreId: number, quality: number, day: number) => {
       const [book] = await db
         .insert(books)
-        .values({ originalTitle: title, titles: { en: title }, searchText: bookSearchText(title, { en: title }, ['Hugo Véron']), updatedAt: new Date(Date.UTC(2024, 0, day)) })
+        .values({
+          originalTitle: title,
+          titles: { en: title },
+          searchText: bookSearchText(title, { en: title }, ['Hugo Véron']),
+          updatedAt: new Date(Date.UTC(2024, 0, day)),
+        })
         .returning({ id: books.id });
       await db.insert(bookAuthors).values({ bookId: book!.id, authorId: author!.id });
       await db.insert(bookGenres).values({ bookId: book!.id, genreId, isPrimary: true });
@@ -52,7 +57,12 @@ describe.skipIf(!chromiumPath)('reading-sheet list in Chromium', () => {
     await expect.poll(titles).toEqual(['Summer of Shadows', 'The River', 'The Winter Road']);
     expect(await rows().first().textContent()).toContain('Hugo Véron');
     expect(await rows().first().locator('.status-tag').textContent()).toBe('Draft');
-    expect(await rows().first().locator('.status-tag').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(211, 47, 47)');
+    expect(
+      await rows()
+        .first()
+        .locator('.status-tag')
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(211, 47, 47)');
     expect(await page.getByRole('link', { name: 'Reading sheets' }).count()).toBe(1);
     // How many match, in words, said to a screen reader as it changes.
     expect(await counted()).toBe('3 reading sheets');

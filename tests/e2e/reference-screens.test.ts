@@ -3,7 +3,21 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
-import { authors, bookGenres, books, companies, contacts, demands, genres, literaryPrizes, news, reporters, reporterUsers, times, users } from '../../server/db/schema/index.js';
+import {
+  authors,
+  bookGenres,
+  books,
+  companies,
+  contacts,
+  demands,
+  genres,
+  literaryPrizes,
+  news,
+  reporters,
+  reporterUsers,
+  times,
+  users,
+} from '../../server/db/schema/index.js';
 import { seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { clearToasts, loggedInPage, toast } from '../helpers/e2ePage.js';
@@ -25,18 +39,29 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
     await server.database.db.insert(authors).values({ name: 'Walk author', searchText: 'walk author' });
     // The editorial lists start empty (the server's start seeds the AI prompts, not the test database).
     await seedAiPrompts(server.database.db);
-    await server.database.db.insert(news).values({ title: 'Walk news', description: '<p>Walk</p>', type: 0, link: 'https://youtu.be/dQw4w9WgXcQ', searchText: 'walk news' });
+    await server.database.db
+      .insert(news)
+      .values({ title: 'Walk news', description: '<p>Walk</p>', type: 0, link: 'https://youtu.be/dQw4w9WgXcQ', searchText: 'walk news' });
     await server.database.db.insert(literaryPrizes).values({ label: 'Walk prize', searchText: 'walk prize' });
     // Subscribers sign up on the front site: one for the users screen.
     const [user] = await server.database.db
       .insert(users)
-      .values({ firstname: 'Walk', lastname: 'User', email: 'walk.user@subscribers.test', company: 'Walk films', searchText: 'walk user walk.user@subscribers.test walk films' })
+      .values({
+        firstname: 'Walk',
+        lastname: 'User',
+        email: 'walk.user@subscribers.test',
+        company: 'Walk films',
+        searchText: 'walk user walk.user@subscribers.test walk films',
+      })
       .returning({ id: users.id });
     // And one request of theirs on a sheet, for the requests screen.
     const [sheet] = await server.database.db.insert(books).values({ originalTitle: 'Walk sheet' }).returning({ id: books.id });
     await server.database.db.insert(demands).values({ userId: user!.id, bookId: sheet!.id, demandDate: '2026-11-01', demandTypeId: 1, demandStatusId: 1 });
     // And one reporter for them, for the reporters screen.
-    const [reporter] = await server.database.db.insert(reporters).values({ title: 'Walk reporter', date: '2026-12-01', searchText: 'walk reporter' }).returning({ id: reporters.id });
+    const [reporter] = await server.database.db
+      .insert(reporters)
+      .values({ title: 'Walk reporter', date: '2026-12-01', searchText: 'walk reporter' })
+      .returning({ id: reporters.id });
     await server.database.db.insert(reporterUsers).values({ reporterId: reporter!.id, userId: user!.id });
     browser = await launchBrowser();
     page = await loggedInPage(browser, server.url);
@@ -115,7 +140,10 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
 
   it('deletes with each outcome: cancelled, succeeded, failed for a genre still in use', async () => {
     await clearToasts(page);
-    const [time] = await server.database.db.insert(times).values({ names: { en: 'Zz delete me' }, searchText: 'zz delete me' }).returning();
+    const [time] = await server.database.db
+      .insert(times)
+      .values({ names: { en: 'Zz delete me' }, searchText: 'zz delete me' })
+      .returning();
     await page.goto(url('/times?q=zz delete'));
     await expect.poll(() => rows().first().textContent()).toContain('Zz delete me');
     await rows().first().getByRole('button', { name: 'Delete' }).click();

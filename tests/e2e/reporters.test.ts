@@ -66,18 +66,32 @@ describe.skipIf(!chromiumPath)('the reporter screens in Chromium', () => {
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
     expect(await page.locator('#root_date').inputValue()).toBe(today);
-    await expect.poll(() => page.locator('.p-dropdown', { has: page.locator('#root_reporterStatusId') }).locator('.p-dropdown-label').textContent()).toBe('Draft');
+    await expect
+      .poll(() =>
+        page
+          .locator('.p-dropdown', { has: page.locator('#root_reporterStatusId') })
+          .locator('.p-dropdown-label')
+          .textContent(),
+      )
+      .toBe('Draft');
 
     await page.locator('#root_title').fill(title);
     await tick('root_reporterUserIds', fullname, user.lastname);
     await tick('root_reporterUserRoleIds', 'Premium');
-    expect(await page.locator('.p-multiselect', { has: page.locator('#root_reporterUserIds') }).locator('.p-multiselect-token-label').allTextContents()).toEqual([fullname]);
+    expect(
+      await page
+        .locator('.p-multiselect', { has: page.locator('#root_reporterUserIds') })
+        .locator('.p-multiselect-token-label')
+        .allTextContents(),
+    ).toEqual([fullname]);
 
     for (const [type, text] of [
       ['rights', 'Rights optioned this month.'],
       ['buzz', 'Everyone talks about it.'],
     ] as const) {
-      await group(type).getByRole('button', { name: /^Add a block/ }).click();
+      await group(type)
+        .getByRole('button', { name: /^Add a block/ })
+        .click();
       await group(type).locator('textarea').last().fill(text);
     }
     expect(await group('rights').locator('h3').textContent()).toBe('Film rights');
@@ -91,7 +105,9 @@ describe.skipIf(!chromiumPath)('the reporter screens in Chromium', () => {
 
     const [stored] = await db().select().from(reporters).where(eq(reporters.id, reporterId));
     expect(stored).toMatchObject({ title, date: today, reporterStatusId: 1 });
-    expect(await db().select({ userId: reporterUsers.userId }).from(reporterUsers).where(eq(reporterUsers.reporterId, reporterId))).toEqual([{ userId: user.id }]);
+    expect(await db().select({ userId: reporterUsers.userId }).from(reporterUsers).where(eq(reporterUsers.reporterId, reporterId))).toEqual([
+      { userId: user.id },
+    ]);
     expect(await db().select({ planId: reporterUserRoles.planId }).from(reporterUserRoles).where(eq(reporterUserRoles.reporterId, reporterId))).toEqual([
       { planId: await planId(db(), 'premium') },
     ]);
@@ -110,12 +126,14 @@ describe.skipIf(!chromiumPath)('the reporter screens in Chromium', () => {
     await page.locator('#root_title').fill('');
     await language('fr').click();
     await confirm().waitFor();
-    expect((await confirm().locator('.p-confirm-dialog-message').textContent())?.trim()).toBe('All form changes will be saved before changing locale. Continue ?');
+    expect((await confirm().locator('.p-confirm-dialog-message').textContent())?.trim()).toBe(
+      'All form changes will be saved before changing locale. Continue ?',
+    );
     await confirm().getByRole('button', { name: 'OK' }).click();
     // The save is refused: the title's error shows, the language stays.
-    await expect.poll(() => page.locator('#root_title').locator('xpath=ancestor::div[contains(@class,"form-control")]').locator('.field-error').textContent()).toBe(
-      'The title field is required.',
-    );
+    await expect
+      .poll(() => page.locator('#root_title').locator('xpath=ancestor::div[contains(@class,"form-control")]').locator('.field-error').textContent())
+      .toBe('The title field is required.');
     expect(await activeLanguage()).toBe('EN');
     await clearToasts(page);
 
@@ -138,11 +156,15 @@ describe.skipIf(!chromiumPath)('the reporter screens in Chromium', () => {
     await expect.poll(() => page.locator('.text-blocks textarea').count()).toBe(0);
     await clearToasts(page);
 
-    await group('alerts').getByRole('button', { name: /^Add a block/ }).click();
+    await group('alerts')
+      .getByRole('button', { name: /^Add a block/ })
+      .click();
     await group('alerts').locator('textarea').fill('Alerte en français.');
     await save();
     expect(await toast(page, 'Success')).toBe('Successfully saved');
-    await expect.poll(async () => (await texts(reporterId)).filter((text) => text.lang === 'fr')).toEqual([{ text: 'Alerte en français.', textType: 'alerts', lang: 'fr' }]);
+    await expect
+      .poll(async () => (await texts(reporterId)).filter((text) => text.lang === 'fr'))
+      .toEqual([{ text: 'Alerte en français.', textType: 'alerts', lang: 'fr' }]);
     await clearToasts(page);
 
     // Back to English: nothing changed, nothing saved; the English blocks come back.
@@ -156,12 +178,16 @@ describe.skipIf(!chromiumPath)('the reporter screens in Chromium', () => {
   it('deletes a block after the confirmation, and the save removes it on the server', async () => {
     await page.goto(url(`/reporter/${reporterId}`));
     await group('buzz').locator('textarea').waitFor();
-    await group('buzz').getByRole('button', { name: /^Delete Buzz, block 1/ }).click();
+    await group('buzz')
+      .getByRole('button', { name: /^Delete Buzz, block 1/ })
+      .click();
     await confirm().waitFor();
     expect((await confirm().locator('.p-confirm-dialog-message').textContent())?.trim()).toBe('Are you sure to delete this?');
     await confirm().getByRole('button', { name: 'No, Thanks' }).click();
     expect(await group('buzz').locator('textarea').count()).toBe(1);
-    await group('buzz').getByRole('button', { name: /^Delete Buzz, block 1/ }).click();
+    await group('buzz')
+      .getByRole('button', { name: /^Delete Buzz, block 1/ })
+      .click();
     await confirm().getByRole('button', { name: 'OK' }).click();
     expect(await group('buzz').locator('textarea').count()).toBe(0);
     await save();
@@ -185,13 +211,17 @@ describe.skipIf(!chromiumPath)('the reporter screens in Chromium', () => {
 
     const [kept, removed] = sheets as [{ id: number; title: string }, { id: number; title: string }];
     const row = (sheet: { title: string }) => booklist.locator('tbody tr', { hasText: sheet.title });
-    await row(removed).getByRole('button', { name: /^supprimer/ }).click();
+    await row(removed)
+      .getByRole('button', { name: /^supprimer/ })
+      .click();
     await confirm().waitFor();
     expect((await confirm().locator('.p-confirm-dialog-message').textContent())?.trim()).toBe('Are you sure to delete this?');
     await confirm().getByRole('button', { name: 'OK' }).click();
     expect(await toast(page, 'Success')).toBe('Deletion succeed');
     await expect.poll(() => booklist.locator('tbody tr').count()).toBe(1);
-    expect(await db().select({ bookId: reporterBooks.bookId }).from(reporterBooks).where(eq(reporterBooks.reporterId, reporterId))).toEqual([{ bookId: kept.id }]);
+    expect(await db().select({ bookId: reporterBooks.bookId }).from(reporterBooks).where(eq(reporterBooks.reporterId, reporterId))).toEqual([
+      { bookId: kept.id },
+    ]);
     // Still on the reporter: the button is not a row click.
     expect(new URL(page.url()).pathname).toBe(`/reporter/${reporterId}`);
     await clearToasts(page);

@@ -26,10 +26,14 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
   const db = () => server.database.db;
 
   const confirmText = `Are you sure, you want to update this request from ${user.name} ${user.email}`;
-  const row = (scope: Locator, id: number) => scope.locator('.p-datatable-tbody tr', { has: page.locator('td:not(.row-choice)', { hasText: new RegExp(`^${id}$`) }) });
+  const row = (scope: Locator, id: number) =>
+    scope.locator('.p-datatable-tbody tr', { has: page.locator('td:not(.row-choice)', { hasText: new RegExp(`^${id}$`) }) });
   const shownStatus = (rowLocator: Locator) => rowLocator.locator('.request-status-select .p-dropdown-label').textContent();
   const sheetTable = () => page.locator('.sheet-requests');
-  const stored = async (id: number) => (await db().select({ status: demands.demandStatusId, commentary: demands.commentary, end: demands.demandEndDate }).from(demands).where(eq(demands.id, id)))[0]!;
+  const stored = async (id: number) =>
+    (
+      await db().select({ status: demands.demandStatusId, commentary: demands.commentary, end: demands.demandEndDate }).from(demands).where(eq(demands.id, id))
+    )[0]!;
 
   async function chooseStatus(rowLocator: Locator, name: string): Promise<void> {
     const panel = page.locator('.p-dropdown-panel');
@@ -178,7 +182,14 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     await page.waitForURL(url('/requests'));
     expect(await toast(page, 'Success')).toBe('Added successfully to the database');
     const [created] = await db().select().from(demands).where(eq(demands.commentary, 'Asked at the book fair.'));
-    expect(created).toMatchObject({ userId: user.id, bookId: other.id, demandDate: '2026-11-20', demandEndDate: '2026-12-20', demandTypeId: 2, demandStatusId: STATUS.pending });
+    expect(created).toMatchObject({
+      userId: user.id,
+      bookId: other.id,
+      demandDate: '2026-11-20',
+      demandEndDate: '2026-12-20',
+      demandTypeId: 2,
+      demandStatusId: STATUS.pending,
+    });
     await clearToasts(page);
   });
 
@@ -188,15 +199,32 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     await page.getByRole('link', { name: 'Go to reading sheet' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to reading sheet' }).getAttribute('href')).toBe(`/reading-sheet/${other.id}`);
     // The pickers show the saved sheet and user, even when they are not on their first page.
-    await expect.poll(() => page.locator('.p-dropdown', { has: page.locator('#root_book_id') }).locator('.p-dropdown-label').textContent()).toBe(other.title);
-    await expect.poll(() => page.locator('.p-dropdown', { has: page.locator('#root_user_id') }).locator('.p-dropdown-label').textContent()).toBe(user.name);
+    await expect
+      .poll(() =>
+        page
+          .locator('.p-dropdown', { has: page.locator('#root_book_id') })
+          .locator('.p-dropdown-label')
+          .textContent(),
+      )
+      .toBe(other.title);
+    await expect
+      .poll(() =>
+        page
+          .locator('.p-dropdown', { has: page.locator('#root_user_id') })
+          .locator('.p-dropdown-label')
+          .textContent(),
+      )
+      .toBe(user.name);
     expect(await page.locator('#root_demand_date').inputValue()).toBe('2026-11-20');
 
     // Refused without a commentary: the server's refusal shows under the commentary, nothing is saved.
     await pick('root_demand_status_id', 'Refused');
     await page.locator('#root_commentary').fill('');
     await page.getByRole('button', { name: 'Save Request' }).click();
-    await page.locator('.form-row', { has: page.locator('#root_commentary') }).locator('.field-error').waitFor();
+    await page
+      .locator('.form-row', { has: page.locator('#root_commentary') })
+      .locator('.field-error')
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe(`/request/${created!.id}`);
     expect((await stored(created!.id)).status).toBe(STATUS.pending);
     await clearToasts(page);
@@ -274,9 +302,9 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     await search.fill(`requester ${titleWord}`);
     const onOther = await count(and(eq(demands.userId, user.id), eq(demands.bookId, other.id))!);
     expect(onOther).toBeGreaterThan(0);
-    await expect.poll(() => rows.locator('td:nth-child(4) a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
-      Array(onOther).fill(`/reading-sheet/${other.id}`),
-    );
+    await expect
+      .poll(() => rows.locator('td:nth-child(4) a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
+      .toEqual(Array(onOther).fill(`/reading-sheet/${other.id}`));
 
     await search.fill('no such request anywhere');
     await expect.poll(() => page.locator('.page .p-datatable-emptymessage').textContent()).toBe('No data');
@@ -294,15 +322,25 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
         title: cell.getAttribute('title'),
         text: cell.textContent,
         // Each part on one line of its own: one box, as high as one line.
-        parts: [...cell.querySelectorAll('.cell-email-part')].map((part) => ({ text: part.textContent, boxes: part.getClientRects().length, oneLine: part.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(part).fontSize) })),
+        parts: [...cell.querySelectorAll('.cell-email-part')].map((part) => ({
+          text: part.textContent,
+          boxes: part.getClientRects().length,
+          oneLine: part.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(part).fontSize),
+        })),
       })),
     );
     expect(emails.length, name).toBeGreaterThan(0);
     for (const email of emails) {
       expect(email.title, name).toBe(email.text);
       expect(email.parts.map((part) => part.text).join(''), name).toBe(email.text);
-      expect(email.parts.slice(1).every((part) => part.text!.startsWith('@')), name).toBe(true);
-      expect(email.parts.every((part) => part.boxes === 1 && part.oneLine), `${name}: ${email.text}`).toBe(true);
+      expect(
+        email.parts.slice(1).every((part) => part.text!.startsWith('@')),
+        name,
+      ).toBe(true);
+      expect(
+        email.parts.every((part) => part.boxes === 1 && part.oneLine),
+        `${name}: ${email.text}`,
+      ).toBe(true);
     }
   }
 
@@ -311,19 +349,35 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
     try {
       // A user whose address is long: its part before the @ alone is wider than the room (ellipsis, whole on hover).
       const long = { name: 'Maximiliana Long', email: `maximiliana.bartholomew-featherstonehaugh.${stamp}@subscribers-of-the-long-name.test` };
-      const longId = await insertUser(db(), { name: long.name, firstname: 'Maximiliana', lastname: 'Long', email: long.email, company: 'Very Long Company Name International', isAccepted: true });
+      const longId = await insertUser(db(), {
+        name: long.name,
+        firstname: 'Maximiliana',
+        lastname: 'Long',
+        email: long.email,
+        company: 'Very Long Company Name International',
+        isAccepted: true,
+      });
       await db().insert(demands).values({ userId: longId, bookId: other.id, demandDate: '2099-01-01', demandTypeId: 1, demandStatusId: STATUS.pending });
       await page.goto(url('/requests'));
       await page.locator('.page .p-datatable-tbody tr .request-status-select').first().waitFor();
-      await expect.poll(() => page.locator('.page .p-datatable-thead th:not(.row-choice)').allTextContents()).toEqual(['Id', 'User, E-mail', 'Reading sheet', 'Date', 'End date', 'Type', 'Status', 'Actions']);
+      await expect
+        .poll(() => page.locator('.page .p-datatable-thead th:not(.row-choice)').allTextContents())
+        .toEqual(['Id', 'User, E-mail', 'Reading sheet', 'Date', 'End date', 'Type', 'Status', 'Actions']);
       await expectEmailsWhole(page.locator('.page'), '/requests at 1440');
       const longCell = page.locator('.page .cell-email', { hasText: 'maximiliana' });
       expect(await longCell.getAttribute('title')).toBe(long.email);
       // Its first part is cut with an ellipsis (wider than its room), its text still whole for a screen reader.
-      expect(await longCell.locator('.cell-email-part').first().evaluate((part) => part.scrollWidth > part.clientWidth && getComputedStyle(part).textOverflow)).toBe('ellipsis');
+      expect(
+        await longCell
+          .locator('.cell-email-part')
+          .first()
+          .evaluate((part) => part.scrollWidth > part.clientWidth && getComputedStyle(part).textOverflow),
+      ).toBe('ellipsis');
       expect(await longCell.textContent()).toBe(long.email);
       // No column is pushed past the frame.
-      expect(await page.locator('.page .p-datatable-table').evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(await page.locator('.page .p-datatable-wrapper').evaluate((element) => element.clientWidth));
+      expect(await page.locator('.page .p-datatable-table').evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(
+        await page.locator('.page .p-datatable-wrapper').evaluate((element) => element.clientWidth),
+      );
       expect(await axeProblems(page, '.page')).toEqual([]);
       await page.screenshot({ path: 'test-results/requests-1440.png', fullPage: true });
       await db().delete(demands).where(eq(demands.userId, longId));
@@ -340,30 +394,47 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
       const table = scope.locator('.p-datatable-table');
       const frame = scope.locator('.p-datatable-wrapper');
       expect(await table.evaluate((element) => element.scrollWidth), name).toBeLessThanOrEqual(await frame.evaluate((element) => element.clientWidth));
-      for (const control of [first.locator('.request-status-select'), first.getByRole('button', { name: 'Edit' }), first.getByRole('button', { name: 'Delete' })]) {
+      for (const control of [
+        first.locator('.request-status-select'),
+        first.getByRole('button', { name: 'Edit' }),
+        first.getByRole('button', { name: 'Delete' }),
+      ]) {
         await control.evaluate((element) => element.scrollIntoView({ block: 'center' }));
         const box = (await control.boundingBox())!;
         expect(box.x, name).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width, name).toBeLessThanOrEqual(1024);
         // Not covered by another column: the control itself is what a click at its centre reaches.
-        expect(await control.evaluate((element) => {
-          const rect = element.getBoundingClientRect();
-          const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
-          return Boolean(hit && element.contains(hit));
-        }), name).toBe(true);
+        expect(
+          await control.evaluate((element) => {
+            const rect = element.getBoundingClientRect();
+            const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+            return Boolean(hit && element.contains(hit));
+          }),
+          name,
+        ).toBe(true);
       }
       // The e-mail and the sheet show under the user, the end date and the type under the date: no value lost.
-      expect(await scope.locator('.p-datatable-thead th:not(.row-choice)').allTextContents(), name).toEqual(['Id', 'User, E-mail, Reading sheet', 'Date, End date, Type', 'Status', 'Actions']);
+      expect(await scope.locator('.p-datatable-thead th:not(.row-choice)').allTextContents(), name).toEqual([
+        'Id',
+        'User, E-mail, Reading sheet',
+        'Date, End date, Type',
+        'Status',
+        'Actions',
+      ]);
       await expectEmailsWhole(scope, name);
     }
 
-    it('on /requests, on the user screen\'s Requests tab and on the reading sheet\'s table, axe clean', async () => {
+    it("on /requests, on the user screen's Requests tab and on the reading sheet's table, axe clean", async () => {
       await page.setViewportSize({ width: 1024, height: 768 });
       try {
         await page.goto(url('/requests'));
         await expectRowControlsInView(page.locator('.page'), '/requests');
         const first = page.locator('.page .p-datatable-tbody tr').first();
-        expect(await first.locator('td:not(.row-choice)').nth(1).locator('.list-stack-part').allTextContents()).toEqual([expect.not.stringContaining('@'), expect.stringContaining('@'), expect.stringMatching(/\S/)]);
+        expect(await first.locator('td:not(.row-choice)').nth(1).locator('.list-stack-part').allTextContents()).toEqual([
+          expect.not.stringContaining('@'),
+          expect.stringContaining('@'),
+          expect.stringMatching(/\S/),
+        ]);
         expect(await first.locator('td:not(.row-choice)').nth(1).locator('.list-stack-part a').count()).toBe(1);
         expect(await axeProblems(page, '.page')).toEqual([]);
         await page.screenshot({ path: 'test-results/requests-1024.png' });
@@ -383,7 +454,9 @@ describe.skipIf(!chromiumPath)('the requests screens in Chromium', () => {
         await page.setViewportSize({ width: 1920, height: 1000 });
         await page.goto(url('/requests'));
         await page.locator('.page .p-datatable-tbody tr .request-status-select').first().waitFor();
-        await expect.poll(() => page.locator('.page .p-datatable-thead th:not(.row-choice)').allTextContents()).toEqual(['Id', 'User', 'E-mail', 'Reading sheet', 'Date', 'End date', 'Type', 'Status', 'Actions']);
+        await expect
+          .poll(() => page.locator('.page .p-datatable-thead th:not(.row-choice)').allTextContents())
+          .toEqual(['Id', 'User', 'E-mail', 'Reading sheet', 'Date', 'End date', 'Type', 'Status', 'Actions']);
         await expectEmailsWhole(page.locator('.page'), '/requests at 1920');
       } finally {
         await page.setViewportSize({ width: 1366, height: 900 });

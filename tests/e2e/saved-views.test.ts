@@ -39,11 +39,14 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     statusLabel = statuses[1]!.label;
     targetLabel = statuses[3]!.label;
     const [france] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'FR'));
-    const [train] = await db.insert(books).values([
-      { originalTitle: 'Night Train', statusId, originalCountryId: france!.id, nbPages: 412 },
-      { originalTitle: 'Morning Tide', statusId: statuses[0]!.id },
-      { originalTitle: 'Night Shift', statusId },
-    ]).returning({ id: books.id });
+    const [train] = await db
+      .insert(books)
+      .values([
+        { originalTitle: 'Night Train', statusId, originalCountryId: france!.id, nbPages: 412 },
+        { originalTitle: 'Morning Tide', statusId: statuses[0]!.id },
+        { originalTitle: 'Night Shift', statusId },
+      ])
+      .returning({ id: books.id });
     await db.insert(bookRatings).values({ bookId: train!.id, type: 'plot', rate: 3 });
     await insertAdministrator(db, { firstname: 'Col', lastname: 'League', email: COLLEAGUE.email, passwordHash: await hashPassword(COLLEAGUE.password) });
     browser = await launchBrowser();
@@ -72,8 +75,27 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     const chooser = staff.getByRole('dialog', { name: 'Columns of this list' });
     // The offer as the screen declares it, in words: its six columns, then what staff add (no raw or duplicate field).
     expect(await chooser.locator('.columns-dialog-list label').allTextContents()).toEqual([
-      'Id', 'Original title', 'Authors', 'Status', 'Genre', 'Updated',
-      ...['Publication date', 'Rights status', 'Original country', 'Language', 'Pages', 'Literary quality', 'Concept', 'Plot', 'Characters', 'Coherence', 'Emotions', 'Dialogues', 'Commercial'].map((label) => `${label} (not shown by default)`),
+      'Id',
+      'Original title',
+      'Authors',
+      'Status',
+      'Genre',
+      'Updated',
+      ...[
+        'Publication date',
+        'Rights status',
+        'Original country',
+        'Language',
+        'Pages',
+        'Literary quality',
+        'Concept',
+        'Plot',
+        'Characters',
+        'Coherence',
+        'Emotions',
+        'Dialogues',
+        'Commercial',
+      ].map((label) => `${label} (not shown by default)`),
     ]);
     await chooser.getByRole('checkbox', { name: 'Authors' }).uncheck();
     await chooser.getByRole('checkbox', { name: /^Publication date/ }).check();
@@ -149,7 +171,12 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     const content = await fs.readFile((await download.path())!, 'utf8');
     const lines = content.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('\uFEFFId,Original title,Publication date,Status,Genre,Updated');
-    expect(lines.slice(1).map((line) => line.split(',')[1]).sort()).toEqual(['Night Shift', 'Night Train']);
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',')[1])
+        .sort(),
+    ).toEqual(['Night Shift', 'Night Train']);
     // The status by its label, as the list shows it, not its id.
     expect(lines.slice(1).every((line) => line.split(',')[3] === statusLabel)).toBe(true);
     expect(await toast(colleague, 'Success')).toMatch(/^“reading-sheets-[\d-]+\.csv” is in your downloads\.$/);
@@ -164,13 +191,17 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     const chooser = staff.getByRole('dialog', { name: 'Columns of this list' });
     for (const label of ['Original country', 'Pages', 'Plot']) await chooser.getByRole('checkbox', { name: new RegExp(`^${label}`) }).check();
     await chooser.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => headers(staff)).toEqual(['Id', 'Original title', 'Authors', 'Status', 'Genre', 'Updated', 'Original country', 'Pages', 'Plot', 'Actions']);
+    await expect
+      .poll(() => headers(staff))
+      .toEqual(['Id', 'Original title', 'Authors', 'Status', 'Genre', 'Updated', 'Original country', 'Pages', 'Plot', 'Actions']);
     const cells = (title: string) => staff.locator('main .p-datatable-tbody tr').filter({ hasText: title }).locator('td:not(.row-choice)');
     expect((await cells('Night Train').allTextContents()).slice(6, 8)).toEqual(['France', '412']);
     expect(await cells('Night Train').nth(8).getByRole('img').getAttribute('aria-label')).toBe('3 of 4 stars');
     // Not filled in, not rated: a dash, never 0 or an empty star row.
     expect((await cells('Night Shift').allTextContents()).slice(6, 9)).toEqual(['-', '-', '-']);
-    expect(new URL(staff.url()).searchParams.get('columns')).toBe('id,original_title,author_names,status:bookStatus,primary_genre_name:genre,updated_at:date,original_country,nb_pages,plot_rating:stars');
+    expect(new URL(staff.url()).searchParams.get('columns')).toBe(
+      'id,original_title,author_names,status:bookStatus,primary_genre_name:genre,updated_at:date,original_country,nb_pages,plot_rating:stars',
+    );
     expect(await axeProblems(staff)).toEqual([]);
     await staff.screenshot({ path: 'test-results/offered-columns-1440.png' });
     await staff.setViewportSize({ width: 1024, height: 900 });
@@ -211,7 +242,10 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     const dialog = staff.getByRole('dialog', { name: 'Set the status' });
     // The question as a person writes it.
     await dialog
-      .getByText('Set the status of the 3 sheets chosen? Each sheet is saved as if you had edited it: a sheet whose rules refuse the new status keeps its old one and is listed with the reason.', { exact: true })
+      .getByText(
+        'Set the status of the 3 sheets chosen? Each sheet is saved as if you had edited it: a sheet whose rules refuse the new status keeps its old one and is listed with the reason.',
+        { exact: true },
+      )
       .waitFor();
     await dialog.locator('.p-dropdown').click();
     await staff.getByRole('option', { name: targetLabel }).click();
@@ -229,9 +263,10 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     await staff.screenshot({ path: 'test-results/bulk-result-1024.png' });
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     // The list read again: the two sheets have their new status, the refused one kept its own; the choice is over.
-    await expect.poll(() => staff.locator('main .p-datatable-tbody tr').filter({ hasText: 'Night' }).locator('.status-tag').allTextContents()).toEqual([targetLabel, targetLabel]);
+    await expect
+      .poll(() => staff.locator('main .p-datatable-tbody tr').filter({ hasText: 'Night' }).locator('.status-tag').allTextContents())
+      .toEqual([targetLabel, targetLabel]);
     expect(await bar.count()).toBe(0);
     await staff.setViewportSize({ width: 1440, height: 900 });
   });
 });
-

@@ -45,7 +45,14 @@ describe.skipIf(!chromiumPath)('screen definitions published at run time, in Chr
     const definition = structuredClone(loadScreenFiles().get('genres')!) as unknown as GenresFile;
     definition.list.columns.push({ field: 'name', header: 'screens.genres.englishName', cell: 'text' });
     definition.form.schema.definitions.name.maxLength = 20;
-    const labels = { title: 'Kinds of story', menu: 'Genres', create: 'Create a genre', edit: 'Edit the genre', parent: 'Parent genre', englishName: 'English name' };
+    const labels = {
+      title: 'Kinds of story',
+      menu: 'Genres',
+      create: 'Create a genre',
+      edit: 'Edit the genre',
+      parent: 'Parent genre',
+      englishName: 'English name',
+    };
     expect((await api('put', 'screens/genres/draft', { definition, labels })).status()).toBe(200);
     const published = await api('post', 'screens/genres/publish', { comment: 'English name column', baseVersion: 0 });
     expect(published.status(), await published.text()).toBe(200);

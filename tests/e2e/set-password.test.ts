@@ -25,10 +25,21 @@ describe.skipIf(!chromiumPath)('setting one’s password from a mailed link, in 
   beforeAll(async () => {
     server = await startE2eServer();
     // A colleague deletes Ada's account, then brings it back from its history.
-    const login = await fetch(`${server.url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const login = await fetch(`${server.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
     const api = async (method: string, route: string, body?: object) => {
-      const response = await fetch(`${server.url}/api/admin/${route}`, { method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const response = await fetch(`${server.url}/api/admin/${route}`, {
+        method,
+        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       expect(response.status, `${method} ${route}`).toBe(200);
       return (await response.json()) as { data: { id: number }[] & { id: number }; meta: { record_version: number } };
     };
@@ -87,7 +98,11 @@ describe.skipIf(!chromiumPath)('setting one’s password from a mailed link, in 
     // Once used, the link says so, and leads to the login page.
     const other = await browser.newPage({ viewport: { width: 1024, height: 768 } });
     await other.goto(link);
-    await other.getByText('This link no longer works: it has expired, or a password was already set with it. Ask a colleague to set a password for you in Administrators.').waitFor();
+    await other
+      .getByText(
+        'This link no longer works: it has expired, or a password was already set with it. Ask a colleague to set a password for you in Administrators.',
+      )
+      .waitFor();
     expect(await other.getByRole('button', { name: 'Set my password' }).count()).toBe(0);
     expect(await axeProblems(other)).toEqual([]);
     await other.screenshot({ path: 'test-results/set-password-gone-1024.png' });

@@ -6,7 +6,6 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { START_ARGS } from '../../scripts/harness/startCommand.js';
 
-
 /** Starts the built server as `npm start` does after its build (package.json) and resolves once it listens. */
 function start(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, START_ARGS, {

@@ -25,7 +25,9 @@ describe.skipIf(!chromiumPath)('the studio after a release, in Chromium', () => 
     // Published under an earlier release, whose genres list returned a `website`.
     const definition = structuredClone(loadScreenFiles().get('genres')!) as Loose;
     definition.list.columns.push({ field: 'website', header: 'columns.name' });
-    await server.database.db.insert(screenVersions).values({ screen: 'genres', version: 1, definition, labels: null, authorName: 'Staff Member', comment: 'Website column', baseVersion: 0 });
+    await server.database.db
+      .insert(screenVersions)
+      .values({ screen: 'genres', version: 1, definition, labels: null, authorName: 'Staff Member', comment: 'Website column', baseVersion: 0 });
     browser = await launchBrowser();
     staff = await loggedInPage(browser, server.url);
   });

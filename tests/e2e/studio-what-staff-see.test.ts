@@ -187,7 +187,9 @@ describe.skipIf(!chromiumPath)('the studio in staff’s words, in Chromium', () 
 
   it('names a publish in the activity by the screen’s title and version, and says what it was made from', async () => {
     const sheet = (await (await staff.request.get(url('/api/admin/screens/readingSheet/versions/0'))).json()).data;
-    expect((await staff.request.put(url('/api/admin/screens/readingSheet/draft'), { data: { definition: sheet.definition, labels: sheet.labels } })).status()).toBe(200);
+    expect(
+      (await staff.request.put(url('/api/admin/screens/readingSheet/draft'), { data: { definition: sheet.definition, labels: sheet.labels } })).status(),
+    ).toBe(200);
     expect((await staff.request.post(url('/api/admin/screens/readingSheet/publish'), { data: { comment: 'As the file', baseVersion: 0 } })).status()).toBe(200);
     await staff.goto(url('/settings/activity'));
     const row = staff.locator('.activity-table tbody tr', { hasText: 'Reading sheet editor, version 1' });

@@ -48,7 +48,10 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     await staff.getByRole('heading', { name: 'Screens' }).waitFor();
     expect(await axeProblems(staff)).toEqual([]);
     await staff.screenshot({ path: 'test-results/studio-list-1440.png', fullPage: true });
-    await staff.locator('main').getByRole('link', { name: /^Genres/ }).click();
+    await staff
+      .locator('main')
+      .getByRole('link', { name: /^Genres/ })
+      .click();
     await staff.getByRole('heading', { name: 'Screen: Genres' }).waitFor();
     await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
 
@@ -177,13 +180,19 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     // Staff's change: the id column dragged below the name column, with the mouse.
     const handles = staff.locator('.studio-drag-handle');
     await handles.nth(0).dragTo(staff.locator('.studio-reorder-item').nth(1));
-    await expect.poll(async () => (await staff.locator('[id^="column-"][id$="-field"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).slice(0, 2)).not.toEqual(['id', 'names']);
+    await expect
+      .poll(async () =>
+        (await staff.locator('[id^="column-"][id$="-field"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).slice(0, 2),
+      )
+      .not.toEqual(['id', 'names']);
     await expect.poll(() => staff.getByRole('status').filter({ hasText: 'Draft saved' }).count()).toBeGreaterThan(0);
 
     // Meanwhile a colleague publishes another change of the same screen.
     const theirs = (await (await colleague.request.get(url('/api/admin/screens/periods'))).json()).data;
     theirs.definition.list.columns[0].width = '4rem';
-    expect((await colleague.request.put(url('/api/admin/screens/periods/draft'), { data: { definition: theirs.definition, labels: theirs.labels } })).status()).toBe(200);
+    expect(
+      (await colleague.request.put(url('/api/admin/screens/periods/draft'), { data: { definition: theirs.definition, labels: theirs.labels } })).status(),
+    ).toBe(200);
     expect((await colleague.request.post(url('/api/admin/screens/periods/publish'), { data: { comment: 'Narrower ids', baseVersion: 0 } })).status()).toBe(200);
 
     await staff.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -201,7 +210,9 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     const published = (await (await staff.request.get(url('/api/admin/screens/periods'))).json()).data;
     expect(published.version).toBe(2);
-    expect(published.definition.list.columns.map((column: { field: string }) => column.field)).not.toEqual(theirs.definition.list.columns.map((column: { field: string }) => column.field));
+    expect(published.definition.list.columns.map((column: { field: string }) => column.field)).not.toEqual(
+      theirs.definition.list.columns.map((column: { field: string }) => column.field),
+    );
   });
 
   it('edits the reading sheet editor: a shorter original title, previewed in its form, published after the count of sheets it would refuse', async () => {
@@ -211,7 +222,9 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     if ((await (await staff.request.get(url('/api/admin/screens/readingSheet'))).json()).data.version !== 0) {
       expect((await staff.request.post(url('/api/admin/screens/readingSheet/rollback'), { data: { version: 0 } })).status()).toBe(200);
     }
-    expect((await staff.request.put(url('/api/admin/screens/readingSheet/draft'), { data: { definition: builtIn.definition, labels: builtIn.labels } })).status()).toBe(200);
+    expect(
+      (await staff.request.put(url('/api/admin/screens/readingSheet/draft'), { data: { definition: builtIn.definition, labels: builtIn.labels } })).status(),
+    ).toBe(200);
     await staff.goto(url('/studio/readingSheet'));
     await staff.getByRole('heading', { name: 'Screen: Reading sheet editor' }).waitFor();
     await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
@@ -226,7 +239,9 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     await preview.getByText('The original title may not be greater than 20 characters.').first().waitFor();
     await staff.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = staff.getByRole('dialog', { name: 'Publish the draft' });
-    await dialog.getByText('1 of the reading sheet would be refused on its next save: original_title: The original title may not be greater than 20 characters.').waitFor();
+    await dialog
+      .getByText('1 of the reading sheet would be refused on its next save: original_title: The original title may not be greater than 20 characters.')
+      .waitFor();
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     // The editor uses it from the next navigation: the browser refuses the longer title.

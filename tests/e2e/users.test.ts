@@ -28,7 +28,10 @@ describe.skipIf(!chromiumPath)('the user screen in Chromium', () => {
     const first = await server.database.db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(SHOWCASE.length);
     const names = ['noneValidated', 'unvalidated', 'activeTied', 'activeNotTied', 'canceled', 'ended'] as const;
     names.forEach((name, index) => (showcase[name] = first[index]!.id));
-    const [tied] = await server.database.db.select({ id: subscriptions.providerSubscriptionId }).from(subscriptions).where(eq(subscriptions.userId, showcase.activeTied));
+    const [tied] = await server.database.db
+      .select({ id: subscriptions.providerSubscriptionId })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, showcase.activeTied));
     stripe.subscriptions.set(tied!.id!, 'active');
     browser = await launchBrowser();
     page = await loggedInPage(browser, server.url);
@@ -120,7 +123,9 @@ describe.skipIf(!chromiumPath)('the user screen in Chromium', () => {
     await panel().getByRole('button', { name: 'Add subscription' }).click();
     // Sent empty: each field says what it needs, in the dialog's words.
     await dialog().getByRole('button', { name: 'Add the subscription' }).click();
-    await expect.poll(() => dialog().locator('.field-error').allTextContents()).toEqual(['Choose a plan', 'Give an end date', 'Credits must be a whole number']);
+    await expect
+      .poll(() => dialog().locator('.field-error').allTextContents())
+      .toEqual(['Choose a plan', 'Give an end date', 'Credits must be a whole number']);
     expect(await toast(page, 'Error')).toBe('Choose a plan');
     await clearToasts(page);
     await dialog().locator('.p-dropdown').click();
@@ -177,13 +182,9 @@ describe.skipIf(!chromiumPath)('the user screen in Chromium', () => {
     expect(movement).toMatchObject({ balance: 80, reason: 'manual' });
     await panel().getByRole('button', { name: 'Manage credits' }).click();
     const first = dialog().locator('.credit-history tbody tr').first();
-    await expect.poll(() => first.locator('td').allTextContents()).toEqual([
-      new Date().toISOString().slice(0, 10),
-      `+${movement!.amount}`,
-      '80',
-      'Set by staff',
-      'Staff Member',
-    ]);
+    await expect
+      .poll(() => first.locator('td').allTextContents())
+      .toEqual([new Date().toISOString().slice(0, 10), `+${movement!.amount}`, '80', 'Set by staff', 'Staff Member']);
     await dialog().locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
     await clearToasts(page);
   });

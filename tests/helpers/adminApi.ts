@@ -28,7 +28,10 @@ export function adminApi(t: TestApp, cookie: () => string) {
       return errors;
     },
     /** The list answer for a query string. */
-    async list(api: string, query = ''): Promise<{ data: Record<string, unknown>[]; meta: { total: number; current_page: number; per_page: number; last_page: number } }> {
+    async list(
+      api: string,
+      query = '',
+    ): Promise<{ data: Record<string, unknown>[]; meta: { total: number; current_page: number; per_page: number; last_page: number } }> {
       const response = await call('GET', `${api}${query ? `?${query}` : ''}`);
       expect(response.statusCode, response.body).toBe(200);
       return response.json();

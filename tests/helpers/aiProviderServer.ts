@@ -16,7 +16,10 @@ interface AiRequest {
 }
 
 /** What the fake answers to one request. */
-type AiAnswer = { kind: 'text'; text: string; inputTokens?: number; outputTokens?: number; delayMs?: number } | { kind: 'refuse'; status: number; message: string } | { kind: 'hang' };
+type AiAnswer =
+  | { kind: 'text'; text: string; inputTokens?: number; outputTokens?: number; delayMs?: number }
+  | { kind: 'refuse'; status: number; message: string }
+  | { kind: 'hang' };
 
 /** A running fake provider. */
 export interface TestAiProvider {
@@ -41,7 +44,10 @@ function send(response: http.ServerResponse, status: number, body: unknown): voi
 }
 
 function answerOpenAi(response: http.ServerResponse, model: string, answer: Exclude<AiAnswer, { kind: 'hang' }>): void {
-  if (answer.kind === 'refuse') return send(response, answer.status, { error: { message: answer.message, type: answer.status === 429 ? 'rate_limit_exceeded' : 'invalid_request_error', code: null } });
+  if (answer.kind === 'refuse')
+    return send(response, answer.status, {
+      error: { message: answer.message, type: answer.status === 429 ? 'rate_limit_exceeded' : 'invalid_request_error', code: null },
+    });
   const input = answer.inputTokens ?? 100;
   const output = answer.outputTokens ?? 50;
   send(response, 200, {
@@ -56,7 +62,10 @@ function answerOpenAi(response: http.ServerResponse, model: string, answer: Excl
 
 function answerAnthropic(response: http.ServerResponse, model: string, answer: Exclude<AiAnswer, { kind: 'hang' }>): void {
   if (answer.kind === 'refuse') {
-    return send(response, answer.status, { type: 'error', error: { type: answer.status === 429 ? 'rate_limit_error' : 'invalid_request_error', message: answer.message } });
+    return send(response, answer.status, {
+      type: 'error',
+      error: { type: answer.status === 429 ? 'rate_limit_error' : 'invalid_request_error', message: answer.message },
+    });
   }
   send(response, 200, {
     id: 'msg_test',
@@ -108,11 +117,13 @@ export async function startAiProviderServer(): Promise<TestAiProvider> {
         return answerOpenAi(response, model, answer);
       }
       if (request.method === 'POST' && path === '/v1/messages') {
-        if (request.headers['x-api-key'] !== TEST_ANTHROPIC_KEY && request.headers.authorization !== `Bearer ${TEST_ANTHROPIC_KEY}`) return send(response, 401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
+        if (request.headers['x-api-key'] !== TEST_ANTHROPIC_KEY && request.headers.authorization !== `Bearer ${TEST_ANTHROPIC_KEY}`)
+          return send(response, 401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
         // An answer started by the request (an assistant message last) is continued, not repeated.
         const messages = (body.messages ?? []) as { role: string; content: unknown }[];
         const started = messages.at(-1)?.role === 'assistant' ? String(messages.at(-1)!.content) : '';
-        const continued = answer.kind === 'text' && started && answer.text.startsWith(started) ? { ...answer, text: answer.text.slice(started.length) } : answer;
+        const continued =
+          answer.kind === 'text' && started && answer.text.startsWith(started) ? { ...answer, text: answer.text.slice(started.length) } : answer;
         return answerAnthropic(response, model, continued);
       }
       send(response, 404, { error: { message: `No route ${request.method} ${path}` } });

@@ -21,7 +21,8 @@ const typeOf = (schema: Json): string | undefined => {
   return type as string | undefined;
 };
 
-const sourceApi = (ui: Json | undefined): string | undefined => ((ui?.['ui:options'] as Json | undefined)?.source as Json | undefined)?.api as string | undefined;
+const sourceApi = (ui: Json | undefined): string | undefined =>
+  ((ui?.['ui:options'] as Json | undefined)?.source as Json | undefined)?.api as string | undefined;
 
 const isTranslations = (schema: Json) => {
   const properties = Object.keys((schema.properties as Json | undefined) ?? {});
@@ -95,7 +96,8 @@ export function distinctValue(schema: Json, ui: Json | undefined, path: string, 
       return current !== true;
     case 'object': {
       const properties = (schema.properties as Record<string, Json> | undefined) ?? {};
-      if (isTranslations(schema)) return Object.fromEntries(Object.keys(properties).map((locale) => [locale, text(properties[locale]!, `${path} ${n} in ${locale}`)]));
+      if (isTranslations(schema))
+        return Object.fromEntries(Object.keys(properties).map((locale) => [locale, text(properties[locale]!, `${path} ${n} in ${locale}`)]));
       const currentObject = (current && typeof current === 'object' ? current : {}) as Json;
       const entries = Object.entries(properties)
         // A list item's own id (no source): left out, so the item is new.

@@ -24,5 +24,9 @@ export async function clearToasts(page: Page): Promise<void> {
   // A toast can leave by itself between the listing and the click: a short timeout, not the 30 s
   // default that would wait for a button already gone.
   for (const close of await page.locator('.p-toast-icon-close').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
-  await page.locator('.p-toast-message').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('.p-toast-message')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }

@@ -28,7 +28,13 @@ export const E2E_PUBLIC_SITE_URL = 'http://localhost:9/';
 export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const database = await createTestDatabase();
   await insertAdministrator(database.db, { firstname: 'Staff', lastname: 'Member', email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) });
-  const config = loadConfig({ DEMO_DATA: 'false', CLIENT_DIR: path.resolve('dist/client'), DATA_DIR: 'data/e2e', PUBLIC_SITE_URL: E2E_PUBLIC_SITE_URL, ...env });
+  const config = loadConfig({
+    DEMO_DATA: 'false',
+    CLIENT_DIR: path.resolve('dist/client'),
+    DATA_DIR: 'data/e2e',
+    PUBLIC_SITE_URL: E2E_PUBLIC_SITE_URL,
+    ...env,
+  });
   // As server/main.ts builds it: the card payment provider from the settings (none without a key).
   const app = await buildApp({ config, database, cardPayments: createCardPaymentProvider(config), checkAnswers: true });
   const outbox = config.smtpUrl ? startOutboxDelivery({ db: database.db, config, log: app.log }) : undefined;

@@ -116,7 +116,13 @@ export async function startSmtp(): Promise<TestSmtp> {
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         setTimeout(() => {
-          received.push(readMail(Buffer.concat(chunks).toString('utf8'), from, session.envelope.rcptTo.map((r) => r.address)));
+          received.push(
+            readMail(
+              Buffer.concat(chunks).toString('utf8'),
+              from,
+              session.envelope.rcptTo.map((r) => r.address),
+            ),
+          );
           callback();
         }, delayMs);
       });

@@ -68,7 +68,11 @@ export async function startStripeServer(secretKey = 'sk_test_fakeProviderKey0001
       requests.push({ method: request.method ?? '', path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       requestCount += 1;
       const answer = (status: number, body: object) => {
-        response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_fake${requestCount}`, 'Stripe-Version': String(request.headers['stripe-version'] ?? '') });
+        response.writeHead(status, {
+          'Content-Type': 'application/json',
+          'Request-Id': `req_fake${requestCount}`,
+          'Stripe-Version': String(request.headers['stripe-version'] ?? ''),
+        });
         response.end(JSON.stringify(body));
       };
       const refuse = ({ status, type, code, message }: StripeRefusal) => answer(status, { error: { type, ...(code ? { code } : {}), message } });

@@ -16,7 +16,10 @@ export async function insertUser(db: Db, values: Partial<typeof users.$inferInse
   const row = { firstname: 'Ann', lastname: `Lee${count}`, email: `ann${count}.${Date.now()}@subscribers.test`, company: 'Films', ...values };
   const [inserted] = await db
     .insert(users)
-    .values({ ...row, searchText: userSearchText({ name: row.name ?? null, firstname: row.firstname, lastname: row.lastname, email: row.email, company: row.company ?? null }) })
+    .values({
+      ...row,
+      searchText: userSearchText({ name: row.name ?? null, firstname: row.firstname, lastname: row.lastname, email: row.email, company: row.company ?? null }),
+    })
     .returning({ id: users.id });
   return inserted!.id;
 }
@@ -31,7 +34,12 @@ export async function planId(db: Db, role: 'essential' | 'premium' | 'vip'): Pro
 export type TestState = 'active' | 'canceled' | 'ended';
 
 /** Inserts a subscription in a state: active (ends in a year), canceled (yesterday), ended (ended a week ago). */
-export async function insertSubscription(db: Db, userId: number, state: TestState, options: { role?: 'essential' | 'premium' | 'vip'; provider?: string; start?: string } = {}): Promise<number> {
+export async function insertSubscription(
+  db: Db,
+  userId: number,
+  state: TestState,
+  options: { role?: 'essential' | 'premium' | 'vip'; provider?: string; start?: string } = {},
+): Promise<number> {
   const [row] = await db
     .insert(subscriptions)
     .values({

@@ -28,7 +28,10 @@ let adminHash: Promise<string> | undefined;
  * Builds the app on a fresh database with one administrator (ADMIN); `screensDir` serves other
  * screen definitions, `now` replaces the clock of time-based rules, `logger` turns logging on.
  */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: Pick<AppOptions, 'screensDir' | 'now' | 'logger' | 'cardPayments' | 'aiQueue' | 'storage'> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: Pick<AppOptions, 'screensDir' | 'now' | 'logger' | 'cardPayments' | 'aiQueue' | 'storage'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: 'data/test', CLIENT_DIR: 'no-client', DEMO_DATA: 'false', ...env });
   adminHash ??= hashPassword(ADMIN.password);

@@ -66,12 +66,19 @@ describe('two instances on one PostgreSQL and one S3 server', () => {
   });
 
   async function login(server: ServerProcess, email = ADMIN.email, password = ADMIN.password): Promise<Response> {
-    return fetch(`${server.url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    return fetch(`${server.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
   }
   async function session(server: ServerProcess): Promise<string> {
     const response = await login(server);
     expect(response.status, await response.clone().text()).toBe(200);
-    return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
   }
   const call = (server: ServerProcess, cookie: string, method: string, route: string, body?: unknown) =>
     fetch(`${server.url}/api/admin/${route}`, {
@@ -183,11 +190,20 @@ describe('two instances on one PostgreSQL and one S3 server', () => {
     const { port } = new URL(b.url);
     // The save starts: headers and the first half of its body reach B.
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: Number(port), method: 'POST', path: '/api/admin/books', headers: { ...headers, cookie, 'content-length': String(payload.length) } }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: Number(port),
+          method: 'POST',
+          path: '/api/admin/books',
+          headers: { ...headers, cookie, 'content-length': String(payload.length) },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.write(payload.subarray(0, payload.length / 2));
       setTimeout(() => {

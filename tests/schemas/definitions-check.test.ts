@@ -36,9 +36,15 @@ describe('checkDefinitions', () => {
     const screen = read('genres.screen.json');
     screen.form.uiSchema.color['ui:widget'] = 'colour';
     expect(checkDefinitions([...loaded.filter((other) => other.resource !== 'genres'), screen as ScreenDefinition])).toEqual([
-      { definition: 'genres', path: 'form.uiSchema.color.ui:widget', message: expect.stringMatching(/^"colour" is not a widget; known: color, readOnlyText, .*, text, textarea, /) },
+      {
+        definition: 'genres',
+        path: 'form.uiSchema.color.ui:widget',
+        message: expect.stringMatching(/^"colour" is not a widget; known: color, readOnlyText, .*, text, textarea, /),
+      },
     ]);
-    expect(checkScreen(screen, checkContext(loaded))).toEqual([{ path: 'form.uiSchema.color.ui:widget', message: expect.stringMatching(/^"colour" is not a widget/) }]);
+    expect(checkScreen(screen, checkContext(loaded))).toEqual([
+      { path: 'form.uiSchema.color.ui:widget', message: expect.stringMatching(/^"colour" is not a widget/) },
+    ]);
   });
 
   it('refuses what the meta-schema refuses when checking one definition (a definition from the database is not loaded from a file)', () => {
@@ -61,7 +67,15 @@ describe('checkDefinitions', () => {
   });
 
   it('accepts a filter on a declared filterable field', () => {
-    expect(problemsOf('genres.screen.json', (s) => (s.list.filters = [{ param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect', options: { api: 'genres', parentField: 'parent_id' } }]))).toEqual([]);
+    expect(
+      problemsOf(
+        'genres.screen.json',
+        (s) =>
+          (s.list.filters = [
+            { param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect', options: { api: 'genres', parentField: 'parent_id' } },
+          ]),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a list column the list does not return, naming the file and the JSON path', () => {
@@ -70,7 +84,7 @@ describe('checkDefinitions', () => {
     ]);
   });
 
-  it("refuses a column offered with the Columns button that the list does not return, or that is offered already", () => {
+  it('refuses a column offered with the Columns button that the list does not return, or that is offered already', () => {
     expect(
       problemsOf('reading-sheets.screen.json', (s) => {
         // The cover's address and the raw status label: not returned as such (the staff see the cover on the sheet).
@@ -80,12 +94,16 @@ describe('checkDefinitions', () => {
         s.list.columnChoices.push({ field: 'plot_rating', header: 'screens.reading-sheets.ratings.plot', cell: 'stars' });
       }),
     ).toEqual([
-      expect.stringMatching(/^schemas\/reading-sheets\.screen\.json: list\.columnChoices\.13\.field "cover" is not returned by GET admin\/books \(its rows carry id, original_title, .*quality_rating, .*\)$/),
-      "schemas/reading-sheets.screen.json: list.columnChoices.14 \"status:bookStatus\" is one of the screen's columns already (list.columns), which the Columns button always offers: remove it, or give it another cell",
+      expect.stringMatching(
+        /^schemas\/reading-sheets\.screen\.json: list\.columnChoices\.13\.field "cover" is not returned by GET admin\/books \(its rows carry id, original_title, .*quality_rating, .*\)$/,
+      ),
+      'schemas/reading-sheets.screen.json: list.columnChoices.14 "status:bookStatus" is one of the screen\'s columns already (list.columns), which the Columns button always offers: remove it, or give it another cell',
       'schemas/reading-sheets.screen.json: list.columnChoices.15 "plot_rating:stars" is offered twice (list.columnChoices.7 offers it first): remove it, or give it another cell',
     ]);
     // Another cell of a field shown already is another column (a request's user: name, e-mail).
-    expect(problemsOf('reading-sheets.screen.json', (s) => s.list.columnChoices.push({ field: 'status', header: 'screens.reading-sheets.columns.status' }))).toEqual([]);
+    expect(
+      problemsOf('reading-sheets.screen.json', (s) => s.list.columnChoices.push({ field: 'status', header: 'screens.reading-sheets.columns.status' })),
+    ).toEqual([]);
   });
 
   it('refuses a filter or a search the server does not accept', () => {
@@ -95,7 +113,7 @@ describe('checkDefinitions', () => {
     });
     expect(problems).toEqual([
       'schemas/contacts.screen.json: list.search.param "q" is not accepted by GET admin/contacts (it accepts page, perPage, name, company_id, contact_type_id)',
-      "schemas/contacts.screen.json: list.filters.0.param \"city\" is not accepted by GET admin/contacts (it accepts page, perPage, name, company_id, contact_type_id); declare it in the resource's filters (server/resources)",
+      'schemas/contacts.screen.json: list.filters.0.param "city" is not accepted by GET admin/contacts (it accepts page, perPage, name, company_id, contact_type_id); declare it in the resource\'s filters (server/resources)',
     ]);
   });
 
@@ -107,7 +125,9 @@ describe('checkDefinitions', () => {
     });
     expect(problems).toEqual([
       'schemas/contacts.screen.json: form.schema.properties.readingSheets is not stored by the server (Contact records return it read-only): mark it "readOnly": true',
-      expect.stringMatching(/^schemas\/contacts\.screen\.json: form\.schema\.properties\.nickname is not stored by the server: Contact records have no such field \(they store name, email, /),
+      expect.stringMatching(
+        /^schemas\/contacts\.screen\.json: form\.schema\.properties\.nickname is not stored by the server: Contact records have no such field \(they store name, email, /,
+      ),
     ]);
   });
 
@@ -117,7 +137,9 @@ describe('checkDefinitions', () => {
       s.form.uiSchema.contact_type_id['ui:options'].source = { api: 'utilities/contact-types', searchParam: 'name', labelField: 'title' };
     });
     expect(problems).toEqual([
-      expect.stringMatching(/^schemas\/contacts\.screen\.json: form\.uiSchema\.company_id\.ui:options\.source\.api "compagnies" is served by no route \(known lists: .*companies/),
+      expect.stringMatching(
+        /^schemas\/contacts\.screen\.json: form\.uiSchema\.company_id\.ui:options\.source\.api "compagnies" is served by no route \(known lists: .*companies/,
+      ),
       'schemas/contacts.screen.json: form.uiSchema.contact_type_id.ui:options.source.searchParam "name" is not accepted by GET admin/utilities/contact-types (it accepts no parameter)',
       'schemas/contacts.screen.json: form.uiSchema.contact_type_id.ui:options.source.labelField "title" is not returned by GET admin/utilities/contact-types (its rows carry id, label)',
     ]);
@@ -139,23 +161,29 @@ describe('checkDefinitions', () => {
 
   it('refuses a related table whose rowRoute names no route of a screen definition', () => {
     expect(problemsOf('contacts.screen.json', (s) => (s.form.uiSchema.readingSheets['ui:options'].rowRoute = 'readingSheet-save'))).toEqual([
-      expect.stringMatching(/^schemas\/contacts\.screen\.json: form\.uiSchema\.readingSheets\.ui:options\.rowRoute "readingSheet-save" names no route of a screen definition \(a "name" of their routes\.list or routes\.form; known: .*readingSheets-save/),
+      expect.stringMatching(
+        /^schemas\/contacts\.screen\.json: form\.uiSchema\.readingSheets\.ui:options\.rowRoute "readingSheet-save" names no route of a screen definition \(a "name" of their routes\.list or routes\.form; known: .*readingSheets-save/,
+      ),
     ]);
   });
 
   it("refuses an embedded list naming no screen or filtering on a parameter its list does not take, and a record link's unknown route", () => {
     expect(problemsOf('users.screen.json', (s) => (s.form.uiSchema.requests['ui:options'].screen = 'requests'))).toEqual([
-      expect.stringMatching(/^schemas\/users\.screen\.json: form\.uiSchema\.requests\.ui:options\.screen "requests" names no screen definition \(known: .*demands/),
+      expect.stringMatching(
+        /^schemas\/users\.screen\.json: form\.uiSchema\.requests\.ui:options\.screen "requests" names no screen definition \(known: .*demands/,
+      ),
     ]);
     expect(problemsOf('users.screen.json', (s) => (s.form.uiSchema.requests['ui:options'].fixed = { customer_id: '$recordId' }))).toEqual([
       'schemas/users.screen.json: form.uiSchema.requests.ui:options.fixed.customer_id is not accepted by GET admin/demands (it accepts page, perPage, name, user_id, book_id, status, type)',
     ]);
     expect(problemsOf('demands.screen.json', (s) => (s.form.uiSchema.book_link['ui:options'].route = 'reading-sheet'))).toEqual([
-      expect.stringMatching(/^schemas\/demands\.screen\.json: form\.uiSchema\.book_link\.ui:options\.route "reading-sheet" names no route of a screen definition/),
+      expect.stringMatching(
+        /^schemas\/demands\.screen\.json: form\.uiSchema\.book_link\.ui:options\.route "reading-sheet" names no route of a screen definition/,
+      ),
     ]);
   });
 
-  it("refuses an addLabel no add button shows: on a field that is not a list, a list a widget shows, a field that shows its own list", () => {
+  it('refuses an addLabel no add button shows: on a field that is not a list, a list a widget shows, a field that shows its own list', () => {
     const problems = problemsOf('reporters.screen.json', (s) => {
       s.form.uiSchema.title = { ...s.form.uiSchema.title, 'ui:options': { addLabel: 'screens.readingSheet.add.series' } };
       s.form.uiSchema.reporterUserIds['ui:options'] = { ...s.form.uiSchema.reporterUserIds['ui:options'], addLabel: 'screens.readingSheet.add.series' };
@@ -164,7 +192,12 @@ describe('checkDefinitions', () => {
       'schemas/reporters.screen.json: form.uiSchema.title.ui:options.addLabel is not shown: only a list (type "array") has an add button',
       'schemas/reporters.screen.json: form.uiSchema.reporterUserIds.ui:options.addLabel is not shown: the widget multiSelect shows this list, without an add button',
     ]);
-    expect(problemsOf('users.screen.json', (s) => (s.form.uiSchema.libraries = { 'ui:field': 'userLibraries', 'ui:options': { addLabel: 'screens.readingSheet.add.series' } }))).toEqual([
+    expect(
+      problemsOf(
+        'users.screen.json',
+        (s) => (s.form.uiSchema.libraries = { 'ui:field': 'userLibraries', 'ui:options': { addLabel: 'screens.readingSheet.add.series' } }),
+      ),
+    ).toEqual([
       'schemas/users.screen.json: form.uiSchema.libraries.ui:options.addLabel is not shown: the field userLibraries shows this list, not the array template',
     ]);
   });
@@ -176,7 +209,9 @@ describe('checkDefinitions', () => {
   });
 
   it('refuses a screen whose api no declared resource serves', () => {
-    expect(problemsOf('times.screen.json', (s) => (s.api = 'eras'))).toEqual(['schemas/times.screen.json: api "eras" is served by no declared resource (server/resources)']);
+    expect(problemsOf('times.screen.json', (s) => (s.api = 'eras'))).toEqual([
+      'schemas/times.screen.json: api "eras" is served by no declared resource (server/resources)',
+    ]);
   });
 
   it("checks the reading-sheet editor's sources too", () => {
@@ -194,8 +229,12 @@ describe('checkDefinitions: registered names', () => {
         s.form.uiSchema.names['ui:field'] = 'translateable';
       }),
     ).toEqual([
-      expect.stringMatching(/^schemas\/genres\.screen\.json: form\.uiSchema\.names\.ui:field "translateable" is not a field; known: translatable, relatedTable, .* \(a new one is registered in src\/widgets\/registry\.ts\)$/),
-      expect.stringMatching(/^schemas\/genres\.screen\.json: form\.uiSchema\.color\.ui:widget "colour" is not a widget; known: color, .*, date, text, textarea, select, checkbox, .*hidden \(a new one/),
+      expect.stringMatching(
+        /^schemas\/genres\.screen\.json: form\.uiSchema\.names\.ui:field "translateable" is not a field; known: translatable, relatedTable, .* \(a new one is registered in src\/widgets\/registry\.ts\)$/,
+      ),
+      expect.stringMatching(
+        /^schemas\/genres\.screen\.json: form\.uiSchema\.color\.ui:widget "colour" is not a widget; known: color, .*, date, text, textarea, select, checkbox, .*hidden \(a new one/,
+      ),
     ]);
   });
 
@@ -248,11 +287,17 @@ describe('checkDefinitions: options', () => {
         s.form.uiSchema.parent_id['ui:options'].sorce = s.form.uiSchema.parent_id['ui:options'].source;
       }),
     ).toEqual([
-      expect.stringMatching(/^schemas\/genres\.screen\.json: form\.uiSchema\.color\.ui:options\.format "format" is not an option of the widget color, which would ignore it; it takes none, or one any field takes/),
-      expect.stringMatching(/^schemas\/genres\.screen\.json: form\.uiSchema\.parent_id\.ui:options\.sorce "sorce" is not an option of the widget treePicker, which would ignore it; it takes source, or/),
+      expect.stringMatching(
+        /^schemas\/genres\.screen\.json: form\.uiSchema\.color\.ui:options\.format "format" is not an option of the widget color, which would ignore it; it takes none, or one any field takes/,
+      ),
+      expect.stringMatching(
+        /^schemas\/genres\.screen\.json: form\.uiSchema\.parent_id\.ui:options\.sorce "sorce" is not an option of the widget treePicker, which would ignore it; it takes source, or/,
+      ),
     ]);
     expect(problemsOf('administrators.screen.json', (s) => (s.form.uiSchema.password['ui:options'].toggleMask = true))).toEqual([
-      expect.stringMatching(/^schemas\/administrators\.screen\.json: form\.uiSchema\.password\.ui:options\.toggleMask "toggleMask" is not an option of RJSF's widget password, which would ignore it; it takes rows, inputType, /),
+      expect.stringMatching(
+        /^schemas\/administrators\.screen\.json: form\.uiSchema\.password\.ui:options\.toggleMask "toggleMask" is not an option of RJSF's widget password, which would ignore it; it takes rows, inputType, /,
+      ),
     ]);
   });
 
@@ -281,7 +326,9 @@ describe('checkDefinitions: options', () => {
       }),
     ).toEqual([
       'schemas/news.screen.json: form.uiSchema.image.ui:help 42 must be string (common/widgetOptions/any.ts)',
-      expect.stringMatching(/^schemas\/news\.screen\.json: form\.uiSchema\.link\.ui:placeholdr "ui:placeholdr" is not an option of a field with no widget \(RJSF picks its own\), which would ignore it; it takes rows, /),
+      expect.stringMatching(
+        /^schemas\/news\.screen\.json: form\.uiSchema\.link\.ui:placeholdr "ui:placeholdr" is not an option of a field with no widget \(RJSF picks its own\), which would ignore it; it takes rows, /,
+      ),
     ]);
   });
 
@@ -305,7 +352,9 @@ describe('checkDefinitions: tabs, ui:order and UI keys agree with the schema', (
         reporters.fields.push('email');
       }),
     ).toEqual([
-      expect.stringMatching(/^schemas\/users\.screen\.json: form\.uiSchema\.ui:options\.tabs\.0\.fields\.15 "nickname" names no field of the form's schema \(its fields: name, /),
+      expect.stringMatching(
+        /^schemas\/users\.screen\.json: form\.uiSchema\.ui:options\.tabs\.0\.fields\.15 "nickname" names no field of the form's schema \(its fields: name, /,
+      ),
       'schemas/users.screen.json: form.uiSchema.ui:options.tabs.1.fields.1 "email" is already in another tab; a field shows in one tab',
       'schemas/users.screen.json: form.schema.properties.phone is in no tab, so the form never shows it: add it to the "fields" of a tab in ui:options.tabs (or hide it with "ui:widget": "hidden")',
     ]);
@@ -318,7 +367,9 @@ describe('checkDefinitions: tabs, ui:order and UI keys agree with the schema', (
         criteria.tabs[1].fields = ['genres', 'primaryGenre'];
       }),
     ).toEqual([
-      expect.stringMatching(/^schemas\/books\/readingSheet\.ui\.json: ui:options\.tabs\.2\.tabs\.1\.fields\.1 "primaryGenre" names no field of the form's schema/),
+      expect.stringMatching(
+        /^schemas\/books\/readingSheet\.ui\.json: ui:options\.tabs\.2\.tabs\.1\.fields\.1 "primaryGenre" names no field of the form's schema/,
+      ),
       expect.stringMatching(/^schemas\/books\/readingSheet\.schema\.json: properties\.primary_genre is in no tab/),
     ]);
   });
@@ -331,9 +382,11 @@ describe('checkDefinitions: tabs, ui:order and UI keys agree with the schema', (
       }),
     ).toEqual([
       'schemas/genres.screen.json: form.uiSchema.parent.ui:options is needed by the widget treePicker: give source',
-      expect.stringMatching(/^schemas\/genres\.screen\.json: form\.uiSchema\.ui:order\.1 "colour" names no field of the form's schema \(its fields: names, color, parent_id\)$/),
+      expect.stringMatching(
+        /^schemas\/genres\.screen\.json: form\.uiSchema\.ui:order\.1 "colour" names no field of the form's schema \(its fields: names, color, parent_id\)$/,
+      ),
       'schemas/genres.screen.json: form.uiSchema.ui:order misses color, parent_id: list them, or end the order with "*" for the others',
-      'schemas/genres.screen.json: form.uiSchema.parent names no field of the form\'s schema, so nothing shows it (its fields: names, color, parent_id)',
+      "schemas/genres.screen.json: form.uiSchema.parent names no field of the form's schema, so nothing shows it (its fields: names, color, parent_id)",
     ]);
     expect(problemsOf('genres.screen.json', (s) => (s.form.uiSchema['ui:order'] = ['color', '*']))).toEqual([]);
     expect(sheetProblemsOf((_schema, ui) => (ui.ratings['ui:order'] = ui.ratings['ui:order'].filter((name: string) => name !== 'plot')))).toEqual([
@@ -381,7 +434,9 @@ describe('checkDefinitions: i18n keys', () => {
       problemsOf('news.screen.json', (s) => {
         s.form.uiSchema.type['ui:enumNames'] = ['screens.news.typeImage', 'screens.news.typeLinks'];
       }),
-    ).toEqual(['schemas/news.screen.json: form.uiSchema.type.ui:enumNames.1 "screens.news.typeLinks" is no key of src/i18n/locales/en: add it (src/i18n/locales/en/screens/news.json) or correct the key']);
+    ).toEqual([
+      'schemas/news.screen.json: form.uiSchema.type.ui:enumNames.1 "screens.news.typeLinks" is no key of src/i18n/locales/en: add it (src/i18n/locales/en/screens/news.json) or correct the key',
+    ]);
     expect(problemsOf('reporters.screen.json', (s) => (s.form.uiSchema.updatedTexts['ui:options'].groupLabels.buzz = 'screens.reporters.texts.buz'))).toEqual([
       'schemas/reporters.screen.json: form.uiSchema.updatedTexts.ui:options.groupLabels.buzz "screens.reporters.texts.buz" is no key of src/i18n/locales/en: add it (src/i18n/locales/en/screens/reporters.json) or correct the key',
     ]);
@@ -418,7 +473,9 @@ describe('checkDefinitions: $ref', () => {
       'schemas/genres.screen.json: form.schema.properties.names.properties.en.$ref "#/definitions/nme" resolves to nothing in this schema: a $ref must be "#/definitions/<name>" (its definitions: name)',
     ]);
     expect(sheetProblemsOf((schema) => (schema.properties.time_id.$ref = '#/definitions/identifier'))).toEqual([
-      expect.stringMatching(/^schemas\/books\/readingSheet\.schema\.json: properties\.time_id\.\$ref "#\/definitions\/identifier" resolves to nothing in this schema/),
+      expect.stringMatching(
+        /^schemas\/books\/readingSheet\.schema\.json: properties\.time_id\.\$ref "#\/definitions\/identifier" resolves to nothing in this schema/,
+      ),
     ]);
   });
 });
@@ -431,7 +488,9 @@ describe('checkDefinitions: bulk actions', () => {
       screen.list.bulkActions.push({ name: 'delete', action: 'set', field: 'status_id', label: 'bulk.delete', confirm: 'bulk.deleteConfirm' });
     });
     expect(problems).toEqual([
-      expect.stringMatching(/^schemas\/reading-sheets\.screen\.json: list\.bulkActions\.0\.field "status" is not written by a save of these rows \(the server writes .*status_id, rights_status_id.* on these rows\)$/),
+      expect.stringMatching(
+        /^schemas\/reading-sheets\.screen\.json: list\.bulkActions\.0\.field "status" is not written by a save of these rows \(the server writes .*status_id, rights_status_id.* on these rows\)$/,
+      ),
       'schemas/reading-sheets.screen.json: list.bulkActions.1.options is not shown: the action sets its "value"; remove one of them',
       'schemas/reading-sheets.screen.json: list.bulkActions.3.name "delete" names another bulk action of this list: give each its own name',
       'schemas/reading-sheets.screen.json: list.bulkActions.3 offers no value: give the value every row gets ("value") or where the values come from ("options")',
@@ -452,12 +511,16 @@ describe('checkDefinitions: bulk actions', () => {
       screen.list.bulkActions[0].ask.when = 'needsCommentary';
       screen.list.bulkActions[0].options.api = 'utilities/request-statuses';
     });
-    expect(demands).toEqual([expect.stringMatching(/^schemas\/demands\.screen\.json: list\.bulkActions\.0\.options\.api "utilities\/request-statuses" is served by no route/)]);
+    expect(demands).toEqual([
+      expect.stringMatching(/^schemas\/demands\.screen\.json: list\.bulkActions\.0\.options\.api "utilities\/request-statuses" is served by no route/),
+    ]);
     expect(
       problemsOf('demands.screen.json', (screen) => {
         screen.list.bulkActions[0].ask.when = 'needsCommentary';
       }),
-    ).toEqual(['schemas/demands.screen.json: list.bulkActions.0.ask.when "needsCommentary" is not a field of GET admin/utilities/demand-statuses (its rows carry id, name, requires_commentary)']);
+    ).toEqual([
+      'schemas/demands.screen.json: list.bulkActions.0.ask.when "needsCommentary" is not a field of GET admin/utilities/demand-statuses (its rows carry id, name, requires_commentary)',
+    ]);
     // Users are validated by an action of their own, which a bulk set goes through: declared, not refused.
     expect(problemsOf('users.screen.json', () => undefined)).toEqual([]);
   });
@@ -468,13 +531,17 @@ describe('checkDefinitions: bulk actions', () => {
       problemsOf('administrators.screen.json', (screen) => {
         screen.list.bulkActions = [reset('password')];
       }),
-    ).toEqual(['schemas/administrators.screen.json: list.bulkActions.0.field "password" is a secret: a bulk action cannot set it (each person sets their own)']);
+    ).toEqual([
+      'schemas/administrators.screen.json: list.bulkActions.0.field "password" is a secret: a bulk action cannot set it (each person sets their own)',
+    ]);
     // A field the rows' save does not write is refused as such, whatever its name.
     expect(
       problemsOf('administrators.screen.json', (screen) => {
         screen.list.bulkActions = [reset('password_hash')];
       }),
-    ).toEqual([expect.stringMatching(/^schemas\/administrators\.screen\.json: list\.bulkActions\.0\.field "password_hash" is not written by a save of these rows/)]);
+    ).toEqual([
+      expect.stringMatching(/^schemas\/administrators\.screen\.json: list\.bulkActions\.0\.field "password_hash" is not written by a save of these rows/),
+    ]);
     const noRevision = 'leaves no revision in the record history: a bulk action cannot set it (its change on many rows could be neither seen nor undone)';
     expect(
       problemsOf('demands.screen.json', (screen) => {

@@ -76,6 +76,8 @@ describe('expandTranslations', () => {
   it('throws, naming the JSON pointer, on a misuse', () => {
     expect(() => expandTranslations({ properties: { a: { translations: 'x' } } })).toThrow('/properties/a/translations must be a schema');
     expect(() => expandTranslations({ properties: { a: { translations: {}, properties: {} } } })).toThrow('/properties/a/translations replaces "properties"');
-    expect(() => expandTranslations({ definitions: { a: { translations: {}, required: ['pt'] } } })).toThrow('/definitions/a/translations requires pt, which is no locale');
+    expect(() => expandTranslations({ definitions: { a: { translations: {}, required: ['pt'] } } })).toThrow(
+      '/definitions/a/translations requires pt, which is no locale',
+    );
   });
 });

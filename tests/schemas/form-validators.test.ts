@@ -11,11 +11,17 @@ const sheetFormSchema = readingSheetShownSchema(sheetSchema) as RJSFSchema;
 
 /** Every form of the app validates with a validator compiled at build time (no code compiled in the browser). */
 describe('formValidatorFor', () => {
-  const forms: [string, RJSFSchema][] = [...allScreens().flatMap((screen) => (screen.form ? [[screen.resource, screen.form.schema as RJSFSchema] as [string, RJSFSchema]] : [])), ['reading sheet', sheetFormSchema]];
+  const forms: [string, RJSFSchema][] = [
+    ...allScreens().flatMap((screen) => (screen.form ? [[screen.resource, screen.form.schema as RJSFSchema] as [string, RJSFSchema]] : [])),
+    ['reading sheet', sheetFormSchema],
+  ];
 
   it.each(forms)('has the compiled validator of the %s form, whatever language its texts are in, naming fields by their labels in it', (_name, schema) => {
     const shouting = translateSchema(schema, ((key: string) => `${key.split('.').pop()!.toUpperCase()} LABEL`) as never);
-    const verdict = (on: RJSFSchema) => formValidatorFor(on).validateFormData({}, on).errors.map((error) => [error.property, error.message]);
+    const verdict = (on: RJSFSchema) =>
+      formValidatorFor(on)
+        .validateFormData({}, on)
+        .errors.map((error) => [error.property, error.message]);
     const [shouted, plain] = [verdict(shouting), verdict(schema)];
     expect(shouted.map(([property]) => property)).toEqual(plain.map(([property]) => property));
     // A field with a label is named by it, in the form's language.
@@ -24,7 +30,9 @@ describe('formValidatorFor', () => {
   });
 
   it('refuses a schema no build compiled, loudly', () => {
-    expect(() => formValidatorFor({ type: 'object', properties: { nickname: { type: 'string' } } })).toThrow(/No validator was compiled for this form's schema/);
+    expect(() => formValidatorFor({ type: 'object', properties: { nickname: { type: 'string' } } })).toThrow(
+      /No validator was compiled for this form's schema/,
+    );
   });
 
   it('reports errors with the product messages', () => {

@@ -26,8 +26,10 @@ const probes: Record<string, string> = {
   'typeB.ts': "import type { TypeA } from './typeA.js';\n\nexport interface TypeB {\n  a?: TypeA;\n}\n",
   // A value one way and types back (a repository reading a declaration's types, the declaration
   // calling the repository): loading either loads the other once, no loop.
-  'declaration.ts': "import { rows } from './repository.js';\n\nexport interface Field {\n  column: string;\n}\nexport const count = (): number => rows([]).length;\n",
-  'repository.ts': "import { type Field } from './declaration.js';\n\nexport const rows = (fields: Field[]): string[] => fields.map((field) => field.column);\n",
+  'declaration.ts':
+    "import { rows } from './repository.js';\n\nexport interface Field {\n  column: string;\n}\nexport const count = (): number => rows([]).length;\n",
+  'repository.ts':
+    "import { type Field } from './declaration.js';\n\nexport const rows = (fields: Field[]): string[] => fields.map((field) => field.column);\n",
   // A loop through a dynamic import is still a loop.
   'lazy.ts': "export const later = () => import('./eager.js');\n",
   'eager.ts': "import { later } from './lazy.js';\n\nexport const eager = later;\n",

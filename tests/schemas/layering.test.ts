@@ -74,7 +74,11 @@ const cases: { filePath: string; allowed: string[]; forbidden: string[] }[] = [
       "import { resourceBulkRows } from '../engine/bulk/bulkRows.js';",
       "import { demandResource } from '../resources/demands.js';",
     ],
-    forbidden: ["import { fileRoutes } from '../routes/fileRoutes.js';", "import type { FileRoutesOptions } from '../routes/fileRoutes.js';", "import { createAppServices } from '../compose/appServices.js';"],
+    forbidden: [
+      "import { fileRoutes } from '../routes/fileRoutes.js';",
+      "import type { FileRoutesOptions } from '../routes/fileRoutes.js';",
+      "import { createAppServices } from '../compose/appServices.js';",
+    ],
   },
   {
     filePath: 'server/routes/x.ts',

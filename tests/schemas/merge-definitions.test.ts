@@ -46,7 +46,11 @@ describe('mergeDefinitions: staff’s changes re-applied onto a release’s file
     expect(conflicts).toEqual([]);
     expect(merged.list.columns.map((column: Loose) => column.field)).toEqual(['id', 'names', 'color', 'parent_name']);
     expect(merged.list.columns[1].header).toBe('screens.genres.englishName');
-    expect(merged.form.schema.properties).toEqual({ names: { type: 'string', maxLength: 60 }, color: { type: 'string' }, parent_id: { type: ['integer', 'null'], minimum: 1 } });
+    expect(merged.form.schema.properties).toEqual({
+      names: { type: 'string', maxLength: 60 },
+      color: { type: 'string' },
+      parent_id: { type: ['integer', 'null'], minimum: 1 },
+    });
     expect(Object.keys(merged.form.uiSchema)).toEqual(['ui:order', 'color', 'parent_id']);
     expect(merged.form.uiSchema['ui:order']).toEqual(['names', 'color', 'parent_id']);
   });
@@ -96,7 +100,17 @@ describe('mergeDefinitions: staff’s changes re-applied onto a release’s file
     const release = file();
     release.list.columns[1].header = 'columns.names';
     const { merged, conflicts } = mergeDefinitions(file(), staff, release);
-    expect(conflicts).toEqual([{ path: 'list.columns.1.header', segments: ['list', 'columns', 1, 'header'], named: ['list', 'columns', 'names', 'header'], kind: 'value', base: 'columns.name', published: 'screens.genres.englishName', next: 'columns.names' }]);
+    expect(conflicts).toEqual([
+      {
+        path: 'list.columns.1.header',
+        segments: ['list', 'columns', 1, 'header'],
+        named: ['list', 'columns', 'names', 'header'],
+        kind: 'value',
+        base: 'columns.name',
+        published: 'screens.genres.englishName',
+        next: 'columns.names',
+      },
+    ]);
     expect(merged).toEqual(release);
   });
 
@@ -114,7 +128,17 @@ describe('mergeDefinitions: staff’s changes re-applied onto a release’s file
     const release = file();
     release.list.filters[0].param = 'parent';
     const { merged, conflicts } = mergeDefinitions(file(), staff, release);
-    expect(conflicts).toEqual([{ path: 'list.filters.0', segments: ['list', 'filters', 0], named: ['list', 'filters', 'parent_id'], kind: 'value', base: file().list.filters[0], published: staff.list.filters[0], next: undefined }]);
+    expect(conflicts).toEqual([
+      {
+        path: 'list.filters.0',
+        segments: ['list', 'filters', 0],
+        named: ['list', 'filters', 'parent_id'],
+        kind: 'value',
+        base: file().list.filters[0],
+        published: staff.list.filters[0],
+        next: undefined,
+      },
+    ]);
     expect(merged.list.filters).toEqual(release.list.filters);
   });
 

@@ -16,7 +16,19 @@ import { ACTIVITY_PATH } from '../../src/screens/activity/activityRoute.js';
 
 const LOCALES_DIR = path.resolve('src/i18n/locales');
 /** uiSchema keys whose string value is shown to the user, hence an i18n key. */
-const UI_TEXT_KEYS = new Set(['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'title', 'help', 'placeholder', 'description', 'descriptionFr', 'label', 'addLabel']);
+const UI_TEXT_KEYS = new Set([
+  'ui:title',
+  'ui:help',
+  'ui:placeholder',
+  'ui:description',
+  'title',
+  'help',
+  'placeholder',
+  'description',
+  'descriptionFr',
+  'label',
+  'addLabel',
+]);
 
 const files = fs.readdirSync(SCREENS_DIR).filter((file) => file.endsWith('.screen.json'));
 const raw = Object.fromEntries(files.map((file) => [file, JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as ScreenDefinition]));
@@ -24,7 +36,8 @@ const raw = Object.fromEntries(files.map((file) => [file, JSON.parse(fs.readFile
 /** Every locale's flattened keys, built from the JSON files as the app builds them. */
 function localeKeys(): Map<string, Set<string>> {
   const messages: Record<string, Messages> = {};
-  const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   for (const file of walk(LOCALES_DIR).filter((f) => f.endsWith('.json'))) messages[file.split(path.sep).join('/')] = JSON.parse(fs.readFileSync(file, 'utf8'));
   const resources = buildResources(messages);
   return new Map(Object.entries(resources).map(([lng, { translation }]) => [lng, new Set(textsByDottedKey(translation).keys())]));
@@ -85,7 +98,11 @@ describe('screen definitions', () => {
 
   it('exist, and the server loads them all', () => {
     expect(files.length).toBeGreaterThanOrEqual(8);
-    expect([...loadScreens().keys()].sort()).toEqual(Object.values(raw).map((s) => s.resource).sort());
+    expect([...loadScreens().keys()].sort()).toEqual(
+      Object.values(raw)
+        .map((s) => s.resource)
+        .sort(),
+    );
   });
 
   it('has every locale folder', () => {
@@ -109,7 +126,11 @@ describe('screen definitions', () => {
     it('uses i18n keys that exist in every locale', () => {
       const keys = usedKeys(screen);
       expect(keys.length).toBeGreaterThan(3);
-      for (const [locale, known] of keysByLocale) expect(keys.filter((key) => !known.has(key)), locale).toEqual([]);
+      for (const [locale, known] of keysByLocale)
+        expect(
+          keys.filter((key) => !known.has(key)),
+          locale,
+        ).toEqual([]);
     });
 
     it('gives labelKeys (of a column or an option source) that hold keys in every locale', () => {
@@ -119,7 +140,10 @@ describe('screen definitions', () => {
         if (key === 'labelKeys' && typeof value === 'string') prefixes.push(value);
       });
       for (const [locale, known] of keysByLocale) {
-        expect(prefixes.filter((prefix) => ![...known].some((key) => key.startsWith(`${prefix}.`))), locale).toEqual([]);
+        expect(
+          prefixes.filter((prefix) => ![...known].some((key) => key.startsWith(`${prefix}.`))),
+          locale,
+        ).toEqual([]);
       }
     });
 

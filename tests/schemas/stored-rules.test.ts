@@ -70,7 +70,9 @@ describe('checkStoredRules: a published form schema may make rules stricter, nev
   });
 
   it('refuses a limit that is not a number', () => {
-    expect(problems((schema) => void ((schema.properties.title as Record<string, unknown>).maxLength = '60'))).toEqual(['form.schema.properties.title.maxLength: must be a number']);
+    expect(problems((schema) => void ((schema.properties.title as Record<string, unknown>).maxLength = '60'))).toEqual([
+      'form.schema.properties.title.maxLength: must be a number',
+    ]);
   });
 
   it('refuses the built-in pattern changed', () => {
@@ -110,7 +112,9 @@ describe('checkStoredRules: a published form schema may make rules stricter, nev
     expect(sheetProblems((schema) => void (schema.properties.tones['x-aiDraft'].ask = 'string: the mood'))).toEqual(refused('tones.x-aiDraft'));
     expect(sheetProblems((schema) => void (schema.properties.tones['x-aiDraft'].field = 'mood'))).toEqual(refused('tones.x-aiDraft'));
     expect(sheetProblems((schema) => void delete schema.properties.tones['x-aiDraft'])).toEqual(refused('tones.x-aiDraft'));
-    expect(sheetProblems((schema) => void (schema.properties.original_title['x-aiDraft'] = { field: 'original_title', ask: 'string' }))).toEqual(refused('original_title.x-aiDraft'));
+    expect(sheetProblems((schema) => void (schema.properties.original_title['x-aiDraft'] = { field: 'original_title', ask: 'string' }))).toEqual(
+      refused('original_title.x-aiDraft'),
+    );
     // Its title stays the staff's to change.
     expect(sheetProblems((schema) => void (schema.properties.tones.title = 'Mood'))).toEqual([]);
   });

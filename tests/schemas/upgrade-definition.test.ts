@@ -18,6 +18,8 @@ describe('$schemaVersion', () => {
   it('refuses a definition written for a newer meta-schema than this product reads, at its path', () => {
     const newer = { ...loadScreenFiles().get('genres')!, $schemaVersion: SCREEN_SCHEMA_VERSION + 1 };
     expect(upgradeDefinition(newer)).toBe(newer);
-    expect(checkScreen(newer, checkContext(loadScreens().values()))).toEqual([{ path: '$schemaVersion', message: expect.stringContaining(String(SCREEN_SCHEMA_VERSION)) }]);
+    expect(checkScreen(newer, checkContext(loadScreens().values()))).toEqual([
+      { path: '$schemaVersion', message: expect.stringContaining(String(SCREEN_SCHEMA_VERSION)) },
+    ]);
   });
 });

@@ -43,7 +43,11 @@ const FIXTURES: Record<string, Fixture[]> = {
   periods: NAMES,
   thematics: [
     ['a full thematic', { ...names(), ai_descriptions: { en: 'Line one\nline two', fr: 'Ligne' }, parent_id: 2 }, []],
-    ['an AI description too long and not a string', { ...names(), ai_descriptions: { en: 'x'.repeat(5001), it: false } }, ['ai_descriptions.en', 'ai_descriptions.it']],
+    [
+      'an AI description too long and not a string',
+      { ...names(), ai_descriptions: { en: 'x'.repeat(5001), it: false } },
+      ['ai_descriptions.en', 'ai_descriptions.it'],
+    ],
     ['AI descriptions not an object', { ...names(), ai_descriptions: ['en'] }, ['ai_descriptions']],
     ['a parent that is a number but not an integer', { ...names(), parent_id: 1.5 }, ['parent_id']],
     ...NAMES,
@@ -106,24 +110,77 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['ids that are not ids', { name: 'X', company_id: '1', contact_type_id: 0 }, ['company_id', 'contact_type_id']],
   ],
   companies: [
-    ['a full company', { name: 'Phare', address: '1 quai', additional_address: 'B', postal_code: '29200', city: 'Brest', country_id: 75, phone: '1', website: 'https://phare.example', description: 'Text', has_address: true, books_count: 2 }, []],
+    [
+      'a full company',
+      {
+        name: 'Phare',
+        address: '1 quai',
+        additional_address: 'B',
+        postal_code: '29200',
+        city: 'Brest',
+        country_id: 75,
+        phone: '1',
+        website: 'https://phare.example',
+        description: 'Text',
+        has_address: true,
+        books_count: 2,
+      },
+      [],
+    ],
     ['only a name', { name: 'Bare', website: null, country_id: null }, []],
     ['a website without http(s)', { name: 'Bad', website: 'phare.example' }, ['website']],
-    ['name empty, country not an integer, postal code too long', { name: '', country_id: 1.5, postal_code: 'x'.repeat(21) }, ['country_id', 'name', 'postal_code']],
+    [
+      'name empty, country not an integer, postal code too long',
+      { name: '', country_id: 1.5, postal_code: 'x'.repeat(21) },
+      ['country_id', 'name', 'postal_code'],
+    ],
   ],
   authors: [
-    ['an author with biographies and books', { name: 'Ginzburg', country_id: 3, biographies: { en: 'Bio\nmore', it: 'Bio' }, books: [{ id: 1, original_title: 'Lessico' }] }, []],
+    [
+      'an author with biographies and books',
+      { name: 'Ginzburg', country_id: 3, biographies: { en: 'Bio\nmore', it: 'Bio' }, books: [{ id: 1, original_title: 'Lessico' }] },
+      [],
+    ],
     ['only a name', { name: 'Anonymous', country_id: null }, []],
     ['name missing, a biography not a string', { biographies: { fr: 3 } }, ['biographies.fr', 'name']],
     ['an unknown locale', { name: 'X', biographies: { pt: 'Olá' } }, ['biographies']],
   ],
   demands: [
-    ['a full request', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_end_date: '2026-06-04', demand_type_id: 1, demand_status_id: 4, commentary: 'Optioned.', version: 3 }, []],
-    ['an open request without commentary', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_end_date: null, demand_type_id: 1, demand_status_id: 1, commentary: null }, []],
+    [
+      'a full request',
+      {
+        book_id: 1,
+        user_id: 2,
+        demand_date: '2026-05-04',
+        demand_end_date: '2026-06-04',
+        demand_type_id: 1,
+        demand_status_id: 4,
+        commentary: 'Optioned.',
+        version: 3,
+      },
+      [],
+    ],
+    [
+      'an open request without commentary',
+      { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_end_date: null, demand_type_id: 1, demand_status_id: 1, commentary: null },
+      [],
+    ],
     ['everything required missing', {}, ['book_id', 'demand_date', 'demand_status_id', 'demand_type_id', 'user_id']],
-    ['dates not yyyy-MM-dd', { book_id: 1, user_id: 2, demand_date: '04/05/2026', demand_end_date: '2026-02-30', demand_type_id: 1, demand_status_id: 1 }, ['demand_date', 'demand_end_date']],
-    ['year 0000, which no database stores, and a leap day', { book_id: 1, user_id: 2, demand_date: '0000-01-01', demand_end_date: '2028-02-29', demand_type_id: 1, demand_status_id: 1 }, ['demand_date']],
-    ['ids that are not ids', { book_id: 0, user_id: '2', demand_date: '2026-05-04', demand_type_id: 1.5, demand_status_id: -1 }, ['book_id', 'demand_status_id', 'demand_type_id', 'user_id']],
+    [
+      'dates not yyyy-MM-dd',
+      { book_id: 1, user_id: 2, demand_date: '04/05/2026', demand_end_date: '2026-02-30', demand_type_id: 1, demand_status_id: 1 },
+      ['demand_date', 'demand_end_date'],
+    ],
+    [
+      'year 0000, which no database stores, and a leap day',
+      { book_id: 1, user_id: 2, demand_date: '0000-01-01', demand_end_date: '2028-02-29', demand_type_id: 1, demand_status_id: 1 },
+      ['demand_date'],
+    ],
+    [
+      'ids that are not ids',
+      { book_id: 0, user_id: '2', demand_date: '2026-05-04', demand_type_id: 1.5, demand_status_id: -1 },
+      ['book_id', 'demand_status_id', 'demand_type_id', 'user_id'],
+    ],
     ['a version that is not one', { book_id: 1, user_id: 2, demand_date: '2026-05-04', demand_type_id: 1, demand_status_id: 1, version: 0 }, ['version']],
   ],
   reporters: [
@@ -148,10 +205,25 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['a date in year 0000', { title: 'T', date: '0000-01-01', reporterStatusId: 1 }, ['date']],
     ['the first day of year 1', { title: 'T', date: '0001-01-01', reporterStatusId: 1 }, []],
     ['everything required missing', {}, ['date', 'reporterStatusId', 'title']],
-    ['an empty title, a date not yyyy-MM-dd, an unknown language', { title: '', date: '2026-02-30', reporterStatusId: 1, lang: 'pt' }, ['date', 'lang', 'title']],
+    [
+      'an empty title, a date not yyyy-MM-dd, an unknown language',
+      { title: '', date: '2026-02-30', reporterStatusId: 1, lang: 'pt' },
+      ['date', 'lang', 'title'],
+    ],
     [
       'blocks and ids that are not',
-      { title: 'T', date: '2026-12-15', reporterStatusId: 1, reporterUserIds: [3, 3], reporterUserRoleIds: ['2'], updatedTexts: [{ id: 0, text: 'x', textType: 'gossip' }, { text: 1, textType: 'news', lang: 'fr' }], deletedTextIds: [-1] },
+      {
+        title: 'T',
+        date: '2026-12-15',
+        reporterStatusId: 1,
+        reporterUserIds: [3, 3],
+        reporterUserRoleIds: ['2'],
+        updatedTexts: [
+          { id: 0, text: 'x', textType: 'gossip' },
+          { text: 1, textType: 'news', lang: 'fr' },
+        ],
+        deletedTextIds: [-1],
+      },
       ['deletedTextIds.0', 'reporterUserIds', 'reporterUserRoleIds.0', 'updatedTexts.0.id', 'updatedTexts.0.textType', 'updatedTexts.1', 'updatedTexts.1.text'],
     ],
   ],
@@ -177,10 +249,13 @@ const FIXTURES: Record<string, Fixture[]> = {
       [],
     ],
     ['names and e-mail only', { firstname: 'Ann', lastname: 'Lee', email: 'ann@example.test' }, []],
-    ['e-mail invalid, last name missing, locale not an integer', { firstname: 'Ann', email: 'not-an-email', locale_id: 'en' }, ['email', 'lastname', 'locale_id']],
+    [
+      'e-mail invalid, last name missing, locale not an integer',
+      { firstname: 'Ann', email: 'not-an-email', locale_id: 'en' },
+      ['email', 'lastname', 'locale_id'],
+    ],
   ],
 };
-
 
 /** RJSF's nested error schema as the API's errors by dotted key (`names.fr`; `_` for the root). */
 function dottedErrors(errorSchema: ErrorSchema, path: string[] = [], result: Record<string, string[]> = {}): Record<string, string[]> {
@@ -197,7 +272,12 @@ const screens = loadScreens();
 
 describe('fixtures', () => {
   it('cover every screen that has a form', () => {
-    expect(Object.keys(FIXTURES).sort()).toEqual([...screens.values()].filter((s) => s.form).map((s) => s.resource).sort());
+    expect(Object.keys(FIXTURES).sort()).toEqual(
+      [...screens.values()]
+        .filter((s) => s.form)
+        .map((s) => s.resource)
+        .sort(),
+    );
   });
 });
 

@@ -69,10 +69,20 @@ describe('administrators', () => {
     await expectPaging(api, 'administrators', 12);
     const first = await api.list('administrators', 'perPage=1');
     // The caller's own account cannot be deleted: the list hides its delete button.
-    expect(first.data[0]).toEqual({ id: expect.any(Number), firstname: 'Staff', lastname: 'Member', name: 'Staff Member', email: ADMIN.email, canBeDeleted: false });
+    expect(first.data[0]).toEqual({
+      id: expect.any(Number),
+      firstname: 'Staff',
+      lastname: 'Member',
+      name: 'Staff Member',
+      email: ADMIN.email,
+      canBeDeleted: false,
+    });
     for (const term of ['zoe', 'ZOË', 'lefevre', 'LEFÈVRE', 'zoë lef', 'lefevre@scout']) {
       const found = await api.list('administrators', `name=${encodeURIComponent(term)}`);
-      expect(found.data.map((row) => row.name), term).toEqual(['Zoë Lefèvre']);
+      expect(
+        found.data.map((row) => row.name),
+        term,
+      ).toEqual(['Zoë Lefèvre']);
     }
     expect((await api.list('administrators', 'name=filler1')).meta.total).toBe(2);
     expect((await api.list('administrators', `name=${encodeURIComponent('%_\\')}`)).meta.total).toBe(0);
@@ -98,14 +108,20 @@ describe('administrators', () => {
   it('accepts an administrator without a last name (as the first administrator is made from ADMIN_EMAIL)', async () => {
     const single = await api.save<Admin>('administrators', body('Mononym', '', 'mononym@scouting.test', 'password-123'));
     expect(single).toMatchObject({ firstname: 'Mononym', lastname: '', name: 'Mononym' });
-    expect(await api.save<Admin>('administrators', body('Mononym', null as never, 'mononym@scouting.test'), single.id)).toMatchObject({ lastname: '', name: 'Mononym' });
+    expect(await api.save<Admin>('administrators', body('Mononym', null as never, 'mononym@scouting.test'), single.id)).toMatchObject({
+      lastname: '',
+      name: 'Mononym',
+    });
     expect((await api.call('DELETE', `administrators/${single.id}`)).statusCode).toBe(200);
   });
 
   it('refuses an e-mail already taken, whatever its case, on create and on update', async () => {
     const taken = { email: [ADMINISTRATOR_MESSAGES.emailTaken] };
     expect(await api.invalid('administrators', body('Copy', 'Cat', ADMIN.email.toUpperCase(), 'password-123'))).toEqual(taken);
-    expect(await api.invalid('administrators', body('Copy', 'Cat', ` ${ADMIN.email} `))).toEqual({ ...taken, password: [ADMINISTRATOR_MESSAGES.passwordRequired] });
+    expect(await api.invalid('administrators', body('Copy', 'Cat', ` ${ADMIN.email} `))).toEqual({
+      ...taken,
+      password: [ADMINISTRATOR_MESSAGES.passwordRequired],
+    });
     const other = await api.save<Admin>('administrators', body('Other', 'One', 'other.one@scouting.test', 'password-123'));
     expect(await api.invalid('administrators', body('Other', 'One', 'Zoe.Lefevre@Scouting.test'), other.id)).toEqual(taken);
     const recased = await api.save<Admin>('administrators', body('Other', 'One', 'Other.One@scouting.test'), other.id);
@@ -150,7 +166,7 @@ describe('administrators', () => {
     expect((await me(cookie)).statusCode).toBe(200);
   });
 
-  it('deletes another administrator (ending their sessions), never one\'s own account', async () => {
+  it("deletes another administrator (ending their sessions), never one's own account", async () => {
     const admin = await api.save<Admin>('administrators', body('Leaving', 'Soon', 'leaving@scouting.test', 'password-123'));
     const theirs = (await tryLogin('leaving@scouting.test', 'password-123')).cookie!;
     const own = await t.as(theirs, { method: 'DELETE', url: `/api/admin/administrators/${admin.id}` });

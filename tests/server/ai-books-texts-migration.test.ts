@@ -25,7 +25,10 @@ let folder: string;
 function migrationsBefore(tag: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const kept = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === tag));
+  const kept = journal.entries.slice(
+    0,
+    journal.entries.findIndex((entry) => entry.tag === tag),
+  );
   fs.mkdirSync(path.join(dir, 'meta'));
   fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: kept }));
   for (const entry of kept) fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
@@ -74,7 +77,9 @@ describe('migration 0014: the AI drafts’ texts in one jsonb column', () => {
 
     await database.migrate();
 
-    const { rows } = (await db.execute(sql`select book_id, author, publishing_house_name, texts from ai_books order by book_id`)) as unknown as { rows: Record<string, unknown>[] };
+    const { rows } = (await db.execute(sql`select book_id, author, publishing_house_name, texts from ai_books order by book_id`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
     expect(rows).toEqual([
       {
         book_id: 1,
@@ -84,7 +89,9 @@ describe('migration 0014: the AI drafts’ texts in one jsonb column', () => {
       },
       { book_id: 2, author: null, publishing_house_name: null, texts: {} },
     ]);
-    const columns = (await db.execute(sql`select column_name from information_schema.columns where table_name = 'ai_books'`)) as unknown as { rows: { column_name: string }[] };
+    const columns = (await db.execute(sql`select column_name from information_schema.columns where table_name = 'ai_books'`)) as unknown as {
+      rows: { column_name: string }[];
+    };
     const names = columns.rows.map((row) => row.column_name);
     expect(names).toEqual(expect.arrayContaining(['texts', 'author', 'publishing_house_name']));
     for (const gone of ['title', 'subtitle', 'pitch', 'detailed_summary', 'movie_references']) expect(names).not.toContain(gone);

@@ -172,8 +172,8 @@ describe('checkDraftAnswer', () => {
   });
 
   it('asks for and checks exactly the maps of the sheet annotated x-aiDraft, in the schema order, with their asks', () => {
-    const annotated = Object.entries(readingSheetSchema.properties as Record<string, { 'x-aiDraft'?: { field: string; ask: string } }>).flatMap(([map, property]) =>
-      property['x-aiDraft'] ? [[property['x-aiDraft'].field, map, property['x-aiDraft'].ask] as const] : [],
+    const annotated = Object.entries(readingSheetSchema.properties as Record<string, { 'x-aiDraft'?: { field: string; ask: string } }>).flatMap(
+      ([map, property]) => (property['x-aiDraft'] ? [[property['x-aiDraft'].field, map, property['x-aiDraft'].ask] as const] : []),
     );
     expect(annotated.map(([field, map]) => [field, map])).toEqual(Object.entries(AI_DRAFT_TEXT_TARGETS));
     for (const [field, , ask] of annotated) expect(AI_DRAFT_JSON_STRUCTURE[field as AiDraftTextField]).toBe(ask);
@@ -252,7 +252,10 @@ describe('checkDraftAnswer', () => {
   it('sets a primary genre that is not a kept genre to null, and leaves an absent one null', () => {
     const dropped = check({ criteria: { genres: [1, 999], primary_genre: 999 } });
     expect(dropped.values.criteria).toMatchObject({ genres: [1], primary_genre: null });
-    expect(dropped.corrections).toEqual(['criteria.genres: unknown id 999 dropped', 'criteria.primary_genre: 999 is not among the kept criteria.genres, set to null']);
+    expect(dropped.corrections).toEqual([
+      'criteria.genres: unknown id 999 dropped',
+      'criteria.primary_genre: 999 is not among the kept criteria.genres, set to null',
+    ]);
 
     const notChosen = check({ criteria: { genres: [1], primary_genre: 3 } });
     expect(notChosen.values.criteria.primary_genre).toBeNull();

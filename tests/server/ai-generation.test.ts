@@ -38,7 +38,9 @@ beforeEach(() => provider.reset());
 const db = () => t.database.db;
 const launch = (body: Record<string, unknown>) => t.as(cookie, { method: 'POST', url: '/api/admin/ai-books/ai-book-generation', payload: body });
 const flags = async (id: number) =>
-  (await db().select({ running: books.isAiGenerationRunning, has: books.hasAiResults, error: books.aiGenerationError }).from(books).where(eq(books.id, id)))[0]!;
+  (
+    await db().select({ running: books.isAiGenerationRunning, has: books.hasAiResults, error: books.aiGenerationError }).from(books).where(eq(books.id, id))
+  )[0]!;
 /** Waits until the sheet's generation has ended (its flag cleared). */
 async function ended(id: number) {
   await expect.poll(async () => (await flags(id)).running, { timeout: 20_000, interval: 200 }).toBe(false);
@@ -76,15 +78,23 @@ describe('POST admin/ai-books/ai-book-generation: the request', () => {
       errors: { generate_from: ['Choose what to generate from'], ai_model: ['Choose an AI model'], language: ['Choose a language'] },
     });
     const wrong = await launch({ book_id: await newSheet(), generate_from: 'summary', ai_model: 'gpt-9', language: 'de' });
-    expect(wrong.json().errors).toEqual({ generate_from: ['Choose the report or the manuscript'], ai_model: ['Choose one of the AI models offered'], language: ['Choose English or French'] });
+    expect(wrong.json().errors).toEqual({
+      generate_from: ['Choose the report or the manuscript'],
+      ai_model: ['Choose one of the AI models offered'],
+      language: ['Choose English or French'],
+    });
   });
 
   it('refuses an unknown sheet, a manuscript source without a manuscript, a report source whose Report and Full report are empty', async () => {
-    expect((await launch({ book_id: 2_000_000, generate_from: 'report', ai_model: 'fast', language: 'en' })).json().errors).toEqual({ book_id: [GENERATION_MESSAGES.noSheet] });
+    expect((await launch({ book_id: 2_000_000, generate_from: 'report', ai_model: 'fast', language: 'en' })).json().errors).toEqual({
+      book_id: [GENERATION_MESSAGES.noSheet],
+    });
     expect((await launch({ book_id: await newSheet(), generate_from: 'manuscript', ai_model: 'fast', language: 'en' })).json().errors).toEqual({
       generate_from: [GENERATION_MESSAGES.noManuscript],
     });
-    expect((await launch({ book_id: await newSheet({ summaries: {}, report: {} }), generate_from: 'report', ai_model: 'large', language: 'fr' })).json().errors).toEqual({
+    expect(
+      (await launch({ book_id: await newSheet({ summaries: {}, report: {} }), generate_from: 'report', ai_model: 'large', language: 'fr' })).json().errors,
+    ).toEqual({
       generate_from: [noReportMessage('fr')],
     });
     expect(provider.requests).toHaveLength(0);
@@ -100,7 +110,9 @@ describe('POST admin/ai-books/ai-book-generation: the request', () => {
     });
     const bare = await createTestApp({}, { logger: { level: 'info', stream } });
     try {
-      const setup = lines.map((line) => JSON.parse(line) as { level: number; msg: string; unavailableAiModels?: string[] }).filter((entry) => entry.unavailableAiModels);
+      const setup = lines
+        .map((line) => JSON.parse(line) as { level: number; msg: string; unavailableAiModels?: string[] })
+        .filter((entry) => entry.unavailableAiModels);
       expect(setup).toEqual([
         expect.objectContaining({
           level: 40,
@@ -109,14 +121,19 @@ describe('POST admin/ai-books/ai-book-generation: the request', () => {
         }),
       ]);
       await seedAiPrompts(bare.database.db);
-      const [sheet] = await bare.database.db.insert(books).values({ originalTitle: 'X', report: { en: REPORT } }).returning({ id: books.id });
+      const [sheet] = await bare.database.db
+        .insert(books)
+        .values({ originalTitle: 'X', report: { en: REPORT } })
+        .returning({ id: books.id });
       const response = await bare.as(await bare.login(), {
         method: 'POST',
         url: '/api/admin/ai-books/ai-book-generation',
         payload: { book_id: sheet!.id, generate_from: 'report', ai_model: 'small', language: 'en' },
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors.ai_model[0]).toBe('The Small (claude-haiku-5-5) model is not set up on this server: ask your administrator or technical team to enable it.');
+      expect(response.json().errors.ai_model[0]).toBe(
+        'The Small (claude-haiku-5-5) model is not set up on this server: ask your administrator or technical team to enable it.',
+      );
       // The models are still listed, each saying whom to ask; no setting's name reaches staff.
       const models = await bare.as(await bare.login(), { method: 'GET', url: '/api/admin/ai-books/models' });
       expect(models.json().data).toEqual(
@@ -146,7 +163,12 @@ describe('a generation from the report: the Report, and the Full report when it 
     const request = provider.requests.at(-1)!;
     return (request.body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')!.content;
   }
-  const contextOf = (prompt: string, language: 'en' | 'fr') => prompt.slice(prompt.lastIndexOf(language === 'en' ? 'Context:\n' : 'Contexte :\n')).split('\n').slice(1).join('\n');
+  const contextOf = (prompt: string, language: 'en' | 'fr') =>
+    prompt
+      .slice(prompt.lastIndexOf(language === 'en' ? 'Context:\n' : 'Contexte :\n'))
+      .split('\n')
+      .slice(1)
+      .join('\n');
 
   it('names the fields by the labels the editor shows', () => {
     const labels = (JSON.parse(readFileSync('src/i18n/locales/en/screens/readingSheet.json', 'utf8')) as { fields: Record<string, string> }).fields;
@@ -214,7 +236,16 @@ describe('a generation, run as a job through the provider’s SDK', () => {
     expect(prompt).not.toMatch(/\{\{\s*[a-z_]+\s*\}\}/);
 
     const draft = (await draftOf(id))!;
-    expect(draft).toMatchObject({ locale: 'en', model: 'gpt-5-mini', generateFrom: 'report', texts: { title: 'The Lighthouse' }, inputTokens: 5000, outputTokens: 900, prompt, rawAnswer: goodDraft() });
+    expect(draft).toMatchObject({
+      locale: 'en',
+      model: 'gpt-5-mini',
+      generateFrom: 'report',
+      texts: { title: 'The Lighthouse' },
+      inputTokens: 5000,
+      outputTokens: 900,
+      prompt,
+      rawAnswer: goodDraft(),
+    });
     expect(draft.criteria.genres).toEqual([genreIds[0]]);
     expect(draft.ratings).toEqual({ quality: 3, plot: 4 });
     expect(draft.corrections).toEqual(expect.arrayContaining(['criteria.genres: unknown id 999999 dropped', 'ratings.plot: 9 clamped to 4']));
@@ -225,7 +256,15 @@ describe('a generation, run as a job through the provider’s SDK', () => {
     expect(read.statusCode).toBe(200);
     const { book, aiBook } = read.json().data;
     expect(book).toMatchObject({ id, is_ai_generation_running: false, has_ai_results: true, ai_generation_error: null });
-    expect(aiBook).toMatchObject({ book_id: id, locale: 'en', model: 'gpt-5-mini', generate_from: 'report', title: 'The Lighthouse', input_tokens: 5000, raw_answer: goodDraft() });
+    expect(aiBook).toMatchObject({
+      book_id: id,
+      locale: 'en',
+      model: 'gpt-5-mini',
+      generate_from: 'report',
+      title: 'The Lighthouse',
+      input_tokens: 5000,
+      raw_answer: goodDraft(),
+    });
     expect(aiBook.criteria.genres).toEqual([genreIds[0]]);
     expect(aiBook.ratings_justifications).toEqual({});
   });
@@ -261,7 +300,10 @@ describe('a generation, run as a job through the provider’s SDK', () => {
 
   it('ends with the reason when the provider stays busy, or refuses, in one sentence for staff, keeping no running flag', async () => {
     const busy = await newSheet();
-    provider.plan({ kind: 'refuse', status: 429, message: 'Rate limit reached' }, { kind: 'refuse', status: 429, message: 'Number of request tokens has exceeded your per-minute rate limit' });
+    provider.plan(
+      { kind: 'refuse', status: 429, message: 'Rate limit reached' },
+      { kind: 'refuse', status: 429, message: 'Number of request tokens has exceeded your per-minute rate limit' },
+    );
     await launch({ book_id: busy, generate_from: 'report', ai_model: 'fast', language: 'en' });
     const busyEnd = await ended(busy);
     expect(busyEnd.has).toBe(false);
@@ -288,14 +330,22 @@ describe('a generation, run as a job through the provider’s SDK', () => {
     const record = (level: string) => (entry: Record<string, unknown>, message: string) => logged.push({ level, entry, message });
     const log = { info: record('info'), warn: record('warn'), error: record('error') } as unknown as GenerationDeps['log'];
     provider.plan({ kind: 'refuse', status: 429, message: 'Number of request tokens has exceeded your per-minute rate limit' });
-    await runGeneration({ db: db(), ai: t.config.ai, storage: t.app.storage, complete: createAiCompletion(t.config.ai), log }, { bookId: id, generateFrom: 'report', model: 'large', language: 'en' }, true);
+    await runGeneration(
+      { db: db(), ai: t.config.ai, storage: t.app.storage, complete: createAiCompletion(t.config.ai), log },
+      { bookId: id, generateFrom: 'report', model: 'large', language: 'en' },
+      true,
+    );
     const { error } = await flags(id);
     expect(error).toBe(AI_CALL_MESSAGES.busy);
     expect(error).not.toMatch(/429|rate_limit|Anthropic|tokens/);
     expect(logged).toContainEqual({
       level: 'warn',
       message: 'AI generation failed',
-      entry: { bookId: id, status: 429, detail: expect.stringMatching(/^Anthropic answered 429: .*Number of request tokens has exceeded your per-minute rate limit/) },
+      entry: {
+        bookId: id,
+        status: 429,
+        detail: expect.stringMatching(/^Anthropic answered 429: .*Number of request tokens has exceeded your per-minute rate limit/),
+      },
     });
   });
 
@@ -332,14 +382,21 @@ describe('POST admin/ai-books/update-book/{id}: the AI comparison’s save', () 
   it('saves the sheet as the editor does, with its version: a stale one is refused (409) and changes nothing', async () => {
     const id = await newSheet();
     const update = (body: Record<string, unknown>) =>
-      t.as(cookie, { method: 'POST', url: `/api/admin/ai-books/update-book/${id}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      t.as(cookie, {
+        method: 'POST',
+        url: `/api/admin/ai-books/update-book/${id}`,
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
     const saved = await update({ original_title: 'Le Phare', titles: { en: 'The Lighthouse', fr: 'Le Phare (IA)' }, version: 1 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ id, version: 2, titles: { en: 'The Lighthouse', fr: 'Le Phare (IA)' } });
     const stale = await update({ original_title: 'Too late', version: 1 });
     expect(stale.statusCode).toBe(409);
     expect((await db().select({ title: books.originalTitle }).from(books).where(eq(books.id, id)))[0]!.title).toBe('Le Phare');
-    expect((await t.as(cookie, { method: 'POST', url: '/api/admin/ai-books/update-book/2000000', payload: { original_title: 'x', version: 1 } })).statusCode).toBe(404);
+    expect(
+      (await t.as(cookie, { method: 'POST', url: '/api/admin/ai-books/update-book/2000000', payload: { original_title: 'x', version: 1 } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -358,16 +415,28 @@ describe('a generation across a restart of the server', () => {
     const server = await createTestApp({ ...provider.env, AI_TIMEOUT_MS: '2000' }, { aiQueue: QUEUE });
     first = server;
     await seedAiPrompts(server.database.db);
-    const [row] = await server.database.db.insert(books).values({ originalTitle: 'Restart', report: { en: REPORT } }).returning({ id: books.id });
+    const [row] = await server.database.db
+      .insert(books)
+      .values({ originalTitle: 'Restart', report: { en: REPORT } })
+      .returning({ id: books.id });
     return { server, sheet: row!.id, login: await server.login() };
   }
   const flagsIn = async (database: Database, id: number) =>
-    (await database.db.select({ running: books.isAiGenerationRunning, has: books.hasAiResults, error: books.aiGenerationError }).from(books).where(eq(books.id, id)))[0]!;
+    (
+      await database.db
+        .select({ running: books.isAiGenerationRunning, has: books.hasAiResults, error: books.aiGenerationError })
+        .from(books)
+        .where(eq(books.id, id))
+    )[0]!;
 
   it('is taken up by the next server when its server stops mid-way, and ends with its draft', async () => {
     const { server, sheet, login } = await firstServer();
     provider.plan({ kind: 'hang' });
-    const response = await server.as(login, { method: 'POST', url: '/api/admin/ai-books/ai-book-generation', payload: { book_id: sheet, generate_from: 'report', ai_model: 'fast', language: 'en' } });
+    const response = await server.as(login, {
+      method: 'POST',
+      url: '/api/admin/ai-books/ai-book-generation',
+      payload: { book_id: sheet, generate_from: 'report', ai_model: 'fast', language: 'en' },
+    });
     expect(response.statusCode).toBe(200);
     await expect.poll(() => provider.requests.length, { timeout: 20_000 }).toBe(1);
     // The server stops while the provider has not answered: its call is dropped, nothing written.
@@ -385,11 +454,18 @@ describe('a generation across a restart of the server', () => {
     const server = await createTestApp({ ...provider.env, AI_TIMEOUT_MS: '5000' }, { aiQueue: { ...QUEUE, stopGraceSeconds: 5 } });
     first = server;
     await seedAiPrompts(server.database.db);
-    const [row] = await server.database.db.insert(books).values({ originalTitle: 'Stopping', report: { en: REPORT } }).returning({ id: books.id });
+    const [row] = await server.database.db
+      .insert(books)
+      .values({ originalTitle: 'Stopping', report: { en: REPORT } })
+      .returning({ id: books.id });
     const login = await server.login();
     const before = provider.requests.length;
     provider.plan({ kind: 'text', text: goodDraft(), delayMs: 1500 });
-    const response = await server.as(login, { method: 'POST', url: '/api/admin/ai-books/ai-book-generation', payload: { book_id: row!.id, generate_from: 'report', ai_model: 'fast', language: 'en' } });
+    const response = await server.as(login, {
+      method: 'POST',
+      url: '/api/admin/ai-books/ai-book-generation',
+      payload: { book_id: row!.id, generate_from: 'report', ai_model: 'fast', language: 'en' },
+    });
     expect(response.statusCode).toBe(200);
     await expect.poll(() => provider.requests.length, { timeout: 20_000 }).toBe(before + 1);
     // Stopped while the provider is still answering: the stop waits for it.

@@ -110,13 +110,14 @@ describe('the providers’ official SDKs against a local server speaking their p
     expect(request!.body.max_tokens).toBeGreaterThan(1000);
   });
 
-  it('tells a transient failure (429, 5xx, timeout) from a refusal, in one sentence staff can act on, the provider\'s words apart, without retrying by itself', async () => {
+  it("tells a transient failure (429, 5xx, timeout) from a refusal, in one sentence staff can act on, the provider's words apart, without retrying by itself", async () => {
     const config = aiConfig({ ...provider.env, AI_TIMEOUT_MS: '1000' });
     const complete = createAiCompletion(config);
-    const call = (id: 'fast' | 'large') => complete({ model: aiModelOf(config, id)!, system: 's', prompt: 'p' }).then(
-      () => undefined,
-      (error: unknown) => error as AiCallError,
-    );
+    const call = (id: 'fast' | 'large') =>
+      complete({ model: aiModelOf(config, id)!, system: 's', prompt: 'p' }).then(
+        () => undefined,
+        (error: unknown) => error as AiCallError,
+      );
 
     provider.plan({ kind: 'refuse', status: 429, message: 'Rate limit reached' });
     const busy = await call('fast');

@@ -49,17 +49,26 @@ describe('authors', () => {
     await expectPaging(api, 'authors', 13);
     for (const term of ['emile', 'ÉMILE ZO', 'zola']) {
       const found = await api.list('authors', `name=${encodeURIComponent(term)}`);
-      expect(found.data.map((row) => row.name), term).toEqual(['Émile Zola']);
+      expect(
+        found.data.map((row) => row.name),
+        term,
+      ).toEqual(['Émile Zola']);
     }
     const [row] = (await api.list('authors', 'name=ginzburg')).data;
     expect(row).toEqual({ id: expect.any(Number), name: 'Natalia Ginzburg', country_id: italy.id, country: italy, biographies: expect.any(Object) });
-    const [stored] = await t.database.db.select().from(authors).where(eq(authors.id, row!.id as number));
+    const [stored] = await t.database.db
+      .select()
+      .from(authors)
+      .where(eq(authors.id, row!.id as number));
     expect(stored!.searchText).toBe('natalia ginzburg');
   });
 
   it("lists the author's reading sheets on the record", async () => {
     const author = await api.save<Author>('authors', { name: 'Prolific' });
-    const sheets = await t.database.db.insert(books).values([{ originalTitle: 'Second book' }, { originalTitle: 'First book' }]).returning({ id: books.id });
+    const sheets = await t.database.db
+      .insert(books)
+      .values([{ originalTitle: 'Second book' }, { originalTitle: 'First book' }])
+      .returning({ id: books.id });
     await t.database.db.insert(bookAuthors).values(sheets.map(({ id }) => ({ bookId: id, authorId: author.id })));
     expect((await api.call('GET', `authors/${author.id}`)).json().data.books).toEqual([
       { id: sheets[0]!.id, original_title: 'Second book' },
@@ -105,7 +114,10 @@ describe('authors', () => {
     expect((await api.call('GET', `authors/${free.id}`)).statusCode).toBe(404);
 
     const busy = await api.save<Author>('authors', { name: 'On the shelves' });
-    const sheets = await t.database.db.insert(books).values([{ originalTitle: 'One' }, { originalTitle: 'Two' }]).returning({ id: books.id });
+    const sheets = await t.database.db
+      .insert(books)
+      .values([{ originalTitle: 'One' }, { originalTitle: 'Two' }])
+      .returning({ id: books.id });
     await t.database.db.insert(bookAuthors).values(sheets.map(({ id }) => ({ bookId: id, authorId: busy.id })));
     const refused = await api.call('DELETE', `authors/${busy.id}`);
     expect(refused.statusCode).toBe(409);

@@ -293,7 +293,14 @@ describe('validation (422 with the nested keys of SPEC §5)', () => {
       'ratings.emotions': ['The emotions may not be greater than 4.'],
       'titles.fr': ['The title (Français) may not be greater than 100000 characters.'],
     });
-    expect(await invalid(await postForm([{ name: 'genres', value: '1' }, { name: 'genres[]', value: '2' }]))).toEqual({
+    expect(
+      await invalid(
+        await postForm([
+          { name: 'genres', value: '1' },
+          { name: 'genres[]', value: '2' },
+        ]),
+      ),
+    ).toEqual({
       genres: [expect.stringMatching(/both as a value and as a list/)],
     });
     expect(Object.keys(await invalid(await postForm([{ name: 'seriesList[5000][name]', value: 'x' }])))).toEqual(['seriesList.5000']);
@@ -308,7 +315,14 @@ describe('validation (422 with the nested keys of SPEC §5)', () => {
     expect(await invalid(await postJson({ original_title: 'Nul', characters: [{ name: 'A\u0000B' }] }))).toEqual({
       'characters.0.name': ['The name field contains a character that is not allowed.'],
     });
-    expect(await invalid(await postForm([{ name: 'original_title', value: 'Form' }, { name: 'titles[en]', value: 'T\u0000itle' }]))).toEqual({
+    expect(
+      await invalid(
+        await postForm([
+          { name: 'original_title', value: 'Form' },
+          { name: 'titles[en]', value: 'T\u0000itle' },
+        ]),
+      ),
+    ).toEqual({
       'titles.en': ['The titles field contains a character that is not allowed.'],
     });
   });
@@ -327,7 +341,14 @@ describe('validation (422 with the nested keys of SPEC §5)', () => {
     const created = await create();
     const message = 'The nickname field is not accepted: Reading sheet records have no such field.';
     expect(await invalid(await postJson({ original_title: 'Kept', version: created.version, nickname: 'x' }, created.id))).toEqual({ nickname: [message] });
-    expect(await invalid(await postForm([{ name: 'original_title', value: 'Kept' }, { name: 'nickname', value: 'x' }]))).toEqual({ nickname: [message] });
+    expect(
+      await invalid(
+        await postForm([
+          { name: 'original_title', value: 'Kept' },
+          { name: 'nickname', value: 'x' },
+        ]),
+      ),
+    ).toEqual({ nickname: [message] });
     expect((await getSheet(created.id)).original_title).toBe('A sheet');
   });
 
@@ -341,13 +362,18 @@ describe('validation (422 with the nested keys of SPEC §5)', () => {
     expect(saved).toEqual(unchanged);
     expect(version).toBe(read.version + 1);
     expect(Object.keys(read).sort()).toEqual(
-      [...Object.keys(READING_SHEET_SCHEMA.properties).filter((key) => !(SHEET_SAVE_OPTIONS as readonly string[]).includes(key)), ...Object.keys(SHEET_READ_ONLY_FIELDS)].sort(),
+      [
+        ...Object.keys(READING_SHEET_SCHEMA.properties).filter((key) => !(SHEET_SAVE_OPTIONS as readonly string[]).includes(key)),
+        ...Object.keys(SHEET_READ_ONLY_FIELDS),
+      ].sort(),
     );
   });
 
   it('stores nothing when a save is refused after its files were received', async () => {
     const before = await storedFiles(storage);
-    await invalid(await postForm([{ name: 'original_title', value: '' }, file('documentList[]', 'a.pdf', sample('pdf')), file('cover_file[]', 'c.png', sample('png'))]));
+    await invalid(
+      await postForm([{ name: 'original_title', value: '' }, file('documentList[]', 'a.pdf', sample('pdf')), file('cover_file[]', 'c.png', sample('png'))]),
+    );
     await invalid(await postForm([{ name: 'original_title', value: 'x' }, { name: 'genres[]', value: '999999' }, file('manuscript', 'm.pdf', sample('pdf'))]));
     await invalid(await postForm([{ name: 'a[0]', value: 'x' }, { name: 'a[0][b]', value: 'y' }, file('manuscript', 'm.pdf', sample('pdf'))]));
     expect(await storedFiles(storage)).toEqual(before);
@@ -363,7 +389,10 @@ describe('POST admin/books/{id} (update)', () => {
       ...sheet,
       version: created.version,
       original_title: 'Dune Messiah',
-      seriesList: [{ name: 'New saga', number: 3 }, { id: series2!.id, name: 'Dune Saga', number: 4 }],
+      seriesList: [
+        { name: 'New saga', number: 3 },
+        { id: series2!.id, name: 'Dune Saga', number: 4 },
+      ],
       characters: [{ id: chani!.id, name: 'Chani Kynes', ages: [ref.ages[0]!] }, { name: 'Leto II' }],
       authorList: [{ id: dir.authors[2]!.id }],
       contactList: [],
@@ -387,7 +416,10 @@ describe('POST admin/books/{id} (update)', () => {
     expect((data.characters as { id: number }[]).map((c) => c.id)).toEqual([chani!.id, expect.any(Number)]);
     expect((data.characters as { id: number }[])[1]!.id).not.toBe(paul!.id);
     // A kept character is saved whole too: its maps left out are emptied.
-    expect(data.characters).toMatchObject([{ name: 'Chani Kynes', ages: [ref.ages[0]!], characterisations: {} }, { name: 'Leto II', ages: [] }]);
+    expect(data.characters).toMatchObject([
+      { name: 'Chani Kynes', ages: [ref.ages[0]!], characterisations: {} },
+      { name: 'Leto II', ages: [] },
+    ]);
     const { version: _v, primary_genre: _p, ...expected } = update;
     expect(writablePart(data)).toEqual({
       ...writablePart(expected as unknown as Record<string, unknown>),
@@ -449,7 +481,10 @@ describe('POST admin/books/{id} (update)', () => {
     const before = await getSheet(created.id);
     const files = await storedFiles(storage);
 
-    const theirs = await postForm(sheetParts({ ...sheet, original_title: 'Second save loses', version: 1 }, [file('documentList[]', 'late.pdf', sample('pdf'))]), created.id);
+    const theirs = await postForm(
+      sheetParts({ ...sheet, original_title: 'Second save loses', version: 1 }, [file('documentList[]', 'late.pdf', sample('pdf'))]),
+      created.id,
+    );
     expect(theirs.statusCode).toBe(409);
     expect(theirs.json()).toEqual({ message: STALE_SHEET_MESSAGE });
     expect(await getSheet(created.id)).toEqual(before);
@@ -497,12 +532,14 @@ describe('one transaction per save', () => {
     const files = await storedFiles(storage);
     const { db } = t.database;
     // A trigger makes the characters' insert fail: after the book row, criteria, authors and series were written.
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       create or replace function fail_on_character() returns trigger language plpgsql as $$
       begin
         if new.name = 'Boom' then raise exception 'injected failure' using errcode = '23505'; end if;
         return new;
-      end $$`));
+      end $$`),
+    );
     await db.execute(sql.raw('create trigger fail_on_character before insert on characters for each row execute function fail_on_character()'));
     try {
       const parts = replacingEverything(data);
@@ -568,10 +605,16 @@ describe('files', () => {
     expect(await invalid(wrongType)).toEqual({ manuscript: ['The manuscript must be a pdf file'] });
     const video = await postForm([{ name: 'original_title', value: 'x' }, file('video_file[]', 'film.exe', sample('mp4'))]);
     expect(await invalid(video)).toEqual({ 'video_file.0': [FILE_RULES.video.extensionMessage] });
-    const twoCovers = await postForm([{ name: 'original_title', value: 'x' }, file('cover_file[]', 'a.png', sample('png')), file('cover_file[]', 'b.png', sample('png'))]);
+    const twoCovers = await postForm([
+      { name: 'original_title', value: 'x' },
+      file('cover_file[]', 'a.png', sample('png')),
+      file('cover_file[]', 'b.png', sample('png')),
+    ]);
     expect(await invalid(twoCovers)).toEqual({ 'cover_file.1': ['Only one file can be uploaded here.'] });
     const eleven = Array.from({ length: 11 }, (_, i) => file('documentList[]', `d${i}.pdf`, sample('pdf')));
-    expect(await invalid(await postForm([{ name: 'original_title', value: 'x' }, ...eleven]))).toEqual({ 'documentList.10': ['You can upload up to 10 files.'] });
+    expect(await invalid(await postForm([{ name: 'original_title', value: 'x' }, ...eleven]))).toEqual({
+      'documentList.10': ['You can upload up to 10 files.'],
+    });
     const unknownField = await postForm([{ name: 'original_title', value: 'x' }, file('cover', 'a.png', sample('png'))]);
     expect(await invalid(unknownField)).toEqual({ cover: ['This field does not accept files.'] });
     expect(await storedFiles(storage)).toEqual(files);
@@ -593,12 +636,21 @@ describe('files', () => {
   });
 
   it('replaces the cover, the video and the manuscript, removing the old files after the commit', async () => {
-    const first = (await postForm([{ name: 'original_title', value: 'Covers' }, file('cover_file[]', 'one.png', sample('png')), file('manuscript', 'v1.pdf', sample('pdf'))])).json()
-      .data as Data;
+    const first = (
+      await postForm([{ name: 'original_title', value: 'Covers' }, file('cover_file[]', 'one.png', sample('png')), file('manuscript', 'v1.pdf', sample('pdf'))])
+    ).json().data as Data;
     const oldCover = keyOfUrl((first.coverList as { full_path: string }[])[0]!.full_path);
     const oldManuscript = keyOfUrl((first.manuscript as { full_path: string }).full_path);
     expect(await storage.exists(oldCover)).toBe(true);
-    const second = await postForm([{ name: 'original_title', value: 'Covers' }, { name: 'version', value: '1' }, file('cover_file[]', 'two.jpg', sample('jpg')), file('manuscript', 'v2.pdf', sample('pdf'))], first.id);
+    const second = await postForm(
+      [
+        { name: 'original_title', value: 'Covers' },
+        { name: 'version', value: '1' },
+        file('cover_file[]', 'two.jpg', sample('jpg')),
+        file('manuscript', 'v2.pdf', sample('pdf')),
+      ],
+      first.id,
+    );
     expect(second.statusCode, second.body).toBe(200);
     const data = second.json().data as Data;
     expect((data.coverList as { name: string }[]).map((c) => c.name)).toEqual(['two.jpg']);
@@ -613,8 +665,13 @@ describe('files', () => {
   });
 
   it('DELETE admin/utilities/book-files/{book}/{file} removes the record and the stored file', async () => {
-    const created = (await postForm([{ name: 'original_title', value: 'Deletions' }, file('documentList[]', 'a.pdf', sample('pdf')), file('video_file[]', 'v.mp4', sample('mp4'))])).json()
-      .data as Data;
+    const created = (
+      await postForm([
+        { name: 'original_title', value: 'Deletions' },
+        file('documentList[]', 'a.pdf', sample('pdf')),
+        file('video_file[]', 'v.mp4', sample('mp4')),
+      ])
+    ).json().data as Data;
     const other = await create();
     const [document] = created.documentList as { id: number; full_path: string }[];
     const key = keyOfUrl(document!.full_path);
@@ -632,7 +689,12 @@ describe('files', () => {
     const again = await del(`utilities/book-files/${created.id}/${document!.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'File not found' });
-    for (const path of [`utilities/book-files/999999/${document!.id}`, 'utilities/book-files/abc/1', `utilities/book-files/${created.id}/abc`, `utilities/book-files/${created.id}/0`]) {
+    for (const path of [
+      `utilities/book-files/999999/${document!.id}`,
+      'utilities/book-files/abc/1',
+      `utilities/book-files/${created.id}/abc`,
+      `utilities/book-files/${created.id}/0`,
+    ]) {
       const res = await del(path);
       expect(res.statusCode, path).toBe(404);
     }
@@ -675,7 +737,13 @@ describe('unknown ids never answer 500', () => {
   });
 
   it('needs a session', async () => {
-    for (const [method, path] of [['GET', url(1)], ['POST', url()], ['POST', url(1)], ['DELETE', '/api/admin/utilities/book-files/1/1'], ['DELETE', '/api/admin/utilities/book-manuscript/1']] as const) {
+    for (const [method, path] of [
+      ['GET', url(1)],
+      ['POST', url()],
+      ['POST', url(1)],
+      ['DELETE', '/api/admin/utilities/book-files/1/1'],
+      ['DELETE', '/api/admin/utilities/book-manuscript/1'],
+    ] as const) {
       expect((await t.app.inject({ method, url: path, payload: method === 'POST' ? {} : undefined })).statusCode, `${method} ${path}`).toBe(401);
     }
   });
@@ -706,7 +774,9 @@ describe('the notification seam (withNotification)', () => {
     expect(created.message).toBe('Saved, but the subscribers could not be notified: save with notification again to notify them.');
     expect(events).toEqual([{ bookId: created.data.id, created: true, version: 1, withNotification: true, administratorId: 7 }]);
     expect(seen).toEqual(['in:1']);
-    await expect(service.save({ rawId: String(created.data.id), input: { original_title: 'Changed', version: 1, withNotification: 1 }, files: [] })).rejects.toThrow('outbox down');
+    await expect(
+      service.save({ rawId: String(created.data.id), input: { original_title: 'Changed', version: 1, withNotification: 1 }, files: [] }),
+    ).rejects.toThrow('outbox down');
     expect((await getSheet(created.data.id)).original_title).toBe('Seam');
     expect(events).toHaveLength(1);
   });

@@ -40,9 +40,10 @@ const BOUNDARY = '----book-save-test-boundary-Qm9va1NhdmU';
 export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const disposition = 'filename' in part
-      ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream`
-      : `form-data; name="${part.name}"`;
+    const disposition =
+      'filename' in part
+        ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream`
+        : `form-data; name="${part.name}"`;
     chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n`));
     chunks.push('filename' in part ? part.content : Buffer.from(part.value, 'utf8'), Buffer.from('\r\n'));
   }
@@ -53,7 +54,9 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 /** A JSON sheet as the form names of SPEC §7: `genres[]`, `titles[fr]`, `seriesList[0][name]`, `characters[0][ages][]` … */
 function toEntries(value: unknown, prefix = ''): [string, string][] {
   if (Array.isArray(value)) {
-    return value.flatMap((item, i) => (item !== null && typeof item === 'object' ? toEntries(item, `${prefix}[${i}]`) : [[`${prefix}[]`, String(item)] as [string, string]]));
+    return value.flatMap((item, i) =>
+      item !== null && typeof item === 'object' ? toEntries(item, `${prefix}[${i}]`) : [[`${prefix}[]`, String(item)] as [string, string]],
+    );
   }
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) => (item === undefined ? [] : toEntries(item, prefix ? `${prefix}[${key}]` : key)));
@@ -70,7 +73,10 @@ export function sheetParts(sheet: object, files: Part[] = []): Part[] {
 export async function storedFiles(storage: LocalDiskStorage): Promise<string[]> {
   try {
     const entries = await readdir(storage.root, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => path.relative(storage.root, path.join(e.parentPath, e.name))).sort();
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(storage.root, path.join(e.parentPath, e.name)))
+      .sort();
   } catch {
     return [];
   }
@@ -79,8 +85,13 @@ export async function storedFiles(storage: LocalDiskStorage): Promise<string[]> 
 /** The storage key in a file URL (`/api/admin/files/<key>?name=…`). */
 export const keyOfUrl = (url: string) => decodeURIComponent(url.replace(/^\/api\/admin\/files\//, '').replace(/\?.*$/, ''));
 
-
-const READ_ONLY_ITEM_KEYS: Record<string, string[]> = { authorList: ['name'], sourceList: ['name'], contactList: ['name', 'company'], characters: ['key'], seriesList: [] };
+const READ_ONLY_ITEM_KEYS: Record<string, string[]> = {
+  authorList: ['name'],
+  sourceList: ['name'],
+  contactList: ['name', 'company'],
+  characters: ['key'],
+  seriesList: [],
+};
 
 /**
  * The writable part of a `GET admin/books/{id}` answer, normalised like a JSON save (nulls and
@@ -90,7 +101,8 @@ export function writablePart(data: Record<string, unknown>, { keepIds = false } 
   const properties = Object.keys(READING_SHEET_SCHEMA.properties).filter((key) => key !== 'version' && key !== 'withNotification');
   const picked = Object.fromEntries(properties.filter((key) => key in data).map((key) => [key, data[key]]));
   const normalized = normalizeJsonForm(picked, READING_SHEET_SCHEMA as FormSchema) as Record<string, unknown>;
-  const isEmpty = (value: unknown) => (Array.isArray(value) ? value.length === 0 : value !== null && typeof value === 'object' && Object.keys(value).length === 0);
+  const isEmpty = (value: unknown) =>
+    Array.isArray(value) ? value.length === 0 : value !== null && typeof value === 'object' && Object.keys(value).length === 0;
   for (const [key, drop] of Object.entries(READ_ONLY_ITEM_KEYS)) {
     const items = normalized[key] as Record<string, unknown>[] | undefined;
     normalized[key] = items?.map((item) => Object.fromEntries(Object.entries(item).filter(([name, value]) => !drop.includes(name) && !isEmpty(value))));

@@ -46,8 +46,7 @@ const ids = async (query: string) => {
   expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
   return (response.json().data as { id: number }[]).map((row) => row.id);
 };
-const rowCount = async (table: PgTable, where?: ReturnType<typeof eq>) =>
-  (await t.database.db.select({ n: count() }).from(table).where(where))[0]!.n;
+const rowCount = async (table: PgTable, where?: ReturnType<typeof eq>) => (await t.database.db.select({ n: count() }).from(table).where(where))[0]!.n;
 
 interface Sheet {
   row: Omit<NewBook, 'searchText'>;
@@ -76,14 +75,38 @@ async function insertSheet(sheet: Sheet): Promise<number> {
   const insert = async <T extends PgTable>(table: T, values: T['$inferInsert'][]) => {
     if (values.length) await db.insert(table).values(values);
   };
-  await insert(bookAuthors, (sheet.authors ?? []).map((authorId, position) => ({ bookId, authorId, position })));
-  await insert(bookGenres, (sheet.genres ?? []).map((genreId, i) => ({ bookId, genreId, isPrimary: i === 0 })));
-  await insert(bookThematics, (sheet.thematics ?? []).map((thematicId) => ({ bookId, thematicId })));
-  await insert(bookAudiences, (sheet.audiences ?? []).map((audienceId) => ({ bookId, audienceId })));
-  await insert(bookCategories, (sheet.categories ?? []).map((categoryId) => ({ bookId, categoryId })));
-  await insert(bookPlaces, (sheet.places ?? []).map((countryId) => ({ bookId, countryId })));
-  await insert(bookPeriods, (sheet.periods ?? []).map((periodId) => ({ bookId, periodId })));
-  await insert(bookRatings, Object.entries(sheet.ratings ?? {}).map(([type, rate]) => ({ bookId, type: type as RatingType, rate })));
+  await insert(
+    bookAuthors,
+    (sheet.authors ?? []).map((authorId, position) => ({ bookId, authorId, position })),
+  );
+  await insert(
+    bookGenres,
+    (sheet.genres ?? []).map((genreId, i) => ({ bookId, genreId, isPrimary: i === 0 })),
+  );
+  await insert(
+    bookThematics,
+    (sheet.thematics ?? []).map((thematicId) => ({ bookId, thematicId })),
+  );
+  await insert(
+    bookAudiences,
+    (sheet.audiences ?? []).map((audienceId) => ({ bookId, audienceId })),
+  );
+  await insert(
+    bookCategories,
+    (sheet.categories ?? []).map((categoryId) => ({ bookId, categoryId })),
+  );
+  await insert(
+    bookPlaces,
+    (sheet.places ?? []).map((countryId) => ({ bookId, countryId })),
+  );
+  await insert(
+    bookPeriods,
+    (sheet.periods ?? []).map((periodId) => ({ bookId, periodId })),
+  );
+  await insert(
+    bookRatings,
+    Object.entries(sheet.ratings ?? {}).map(([type, rate]) => ({ bookId, type: type as RatingType, rate })),
+  );
   return bookId;
 }
 
@@ -122,7 +145,10 @@ beforeAll(async () => {
   const country = async (code: string) => (await db.select({ id: countries.id }).from(countries).where(eq(countries.code, code)))[0]!.id;
   const language = async (code: string) => (await db.select({ id: languages.id }).from(languages).where(eq(languages.code, code)))[0]!.id;
   const [childGenre] = await db.select().from(genres).where(isNotNull(genres.parentId)).orderBy(asc(genres.id)).limit(1);
-  const [otherGenre] = await db.select().from(genres).where(and(eq(genres.id, childGenre!.parentId! + 1)));
+  const [otherGenre] = await db
+    .select()
+    .from(genres)
+    .where(and(eq(genres.id, childGenre!.parentId! + 1)));
   const [childThematic] = await db.select().from(thematics).where(isNotNull(thematics.parentId)).orderBy(asc(thematics.id)).limit(1);
   ref = {
     fr: await country('FR'),
@@ -223,7 +249,8 @@ afterAll(async () => t.close());
 describe('GET admin/books', () => {
   it('lists every sheet, newest update first, with the columns the list shows and offers', async () => {
     const { db } = t.database;
-    const englishName = async (table: typeof countries | typeof languages, id: number) => ((await db.select({ names: table.names }).from(table).where(eq(table.id, id)))[0]!.names as { en: string }).en;
+    const englishName = async (table: typeof countries | typeof languages, id: number) =>
+      ((await db.select({ names: table.names }).from(table).where(eq(table.id, id)))[0]!.names as { en: string }).en;
     const response = await get('books');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -250,10 +277,29 @@ describe('GET admin/books', () => {
     });
     expect(body.data[0].original_country).toBe('France');
     expect(body.data[1]).toMatchObject({ quality_rating: 2, commercial_rating: 2, nb_pages: null, language: await englishName(languages, ref.langEn) });
-    expect(body.data[2]).toMatchObject({ authorList: [{ id: anna, name: 'Anna Smith' }, { id: hugo, name: 'Hugo Véron' }], author_names: 'Anna Smith, Hugo Véron', publication_date: null });
-    expect(body.data[3]).toMatchObject({ authorList: [], author_names: '', primary_genre_color: null, primary_genre_name: null, cover_url: null, rights_status: { id: 4, label: 'Available' } });
+    expect(body.data[2]).toMatchObject({
+      authorList: [
+        { id: anna, name: 'Anna Smith' },
+        { id: hugo, name: 'Hugo Véron' },
+      ],
+      author_names: 'Anna Smith, Hugo Véron',
+      publication_date: null,
+    });
+    expect(body.data[3]).toMatchObject({
+      authorList: [],
+      author_names: '',
+      primary_genre_color: null,
+      primary_genre_name: null,
+      cover_url: null,
+      rights_status: { id: 4, label: 'Available' },
+    });
     // Not rated, no country, language or pages: nothing, not 0.
-    expect(body.data[3]).toMatchObject({ original_country: null, language: null, nb_pages: null, ...Object.fromEntries(RATING_TYPES.map((type) => [`${type}_rating`, null])) });
+    expect(body.data[3]).toMatchObject({
+      original_country: null,
+      language: null,
+      nb_pages: null,
+      ...Object.fromEntries(RATING_TYPES.map((type) => [`${type}_rating`, null])),
+    });
   });
 
   it('searches the original title, the titles in every locale and the authors, ignoring case and accents', async () => {
@@ -331,7 +377,9 @@ describe('GET admin/books', () => {
     ];
     const before = await Promise.all(queries.map((query) => get(`books?${query}`).then((r) => r.json())));
     await t.database.db.execute(sql`analyze books`);
-    const estimate = (await t.database.db.execute(sql`select reltuples from pg_class where oid = 'books'::regclass`)) as unknown as { rows: { reltuples: number }[] };
+    const estimate = (await t.database.db.execute(sql`select reltuples from pg_class where oid = 'books'::regclass`)) as unknown as {
+      rows: { reltuples: number }[];
+    };
     expect(Number(estimate.rows[0]!.reltuples)).toBeGreaterThan(0);
     const after = await Promise.all(queries.map((query) => get(`books?${query}`).then((r) => r.json())));
     expect(after).toEqual(before);
@@ -424,7 +472,14 @@ describe('GET admin/books/options', () => {
     expect(body.meta).toEqual({ total: 2, current_page: 1, per_page: 10, last_page: 1 });
     expect(body.data).toEqual([
       { id: b1, original_title: "L'Été des Ombres", authorList: [{ id: hugo, name: 'Hugo Véron' }] },
-      { id: b3, original_title: 'El Río', authorList: [{ id: anna, name: 'Anna Smith' }, { id: hugo, name: 'Hugo Véron' }] },
+      {
+        id: b3,
+        original_title: 'El Río',
+        authorList: [
+          { id: anna, name: 'Anna Smith' },
+          { id: hugo, name: 'Hugo Véron' },
+        ],
+      },
     ]);
     expect((await get('books/options')).json().data.map((row: { id: number }) => row.id)).toEqual(all);
     expect((await get(`books/options?ids[]=${b2}&ids[]=${b4}`)).json().data.map((row: { id: number }) => row.id)).toEqual([b2, b4]);

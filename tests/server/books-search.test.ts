@@ -199,7 +199,9 @@ describe('free-text search of GET admin/books', () => {
 describe('bounded totals of GET admin/books', () => {
   /** Every sheet id in the list's default order (newest update first). */
   const everyId = async (where = sql`true`) =>
-    rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from books where ${where} order by updated_at desc, id desc`)).map((row) => Number(row.id));
+    rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from books where ${where} order by updated_at desc, id desc`)).map((row) =>
+      Number(row.id),
+    );
 
   beforeAll(async () => {
     // 10,001 sheets named 'Bulk …' (one second apart), and two whose report alone says 'bulk'.
@@ -246,14 +248,22 @@ describe('bounded totals of GET admin/books', () => {
     const exported = async (query: string) => {
       const response = await get(`books/export?format=csv&columns=id${query ? `&${query}` : ''}`);
       expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
-      const lines = response.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean);
       expect(Number(response.headers['x-export-rows'])).toBe(lines.length - 1);
       return lines.slice(1).map(Number);
     };
     // 10,001 title matches then the report-only ones: more rows than a batch, and two tiers.
-    expect(await exported('search=bulk')).toEqual([...(await everyId(sql`original_title like 'Bulk %'`)), ...(await everyId(sql`original_title like 'Report %'`))]);
+    expect(await exported('search=bulk')).toEqual([
+      ...(await everyId(sql`original_title like 'Bulk %'`)),
+      ...(await everyId(sql`original_title like 'Report %'`)),
+    ]);
     expect(await exported('sort=title&direction=asc&search=report')).toEqual(
-      rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from books where original_title like 'Report %' order by original_title, id`)).map((row) => Number(row.id)),
+      rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from books where original_title like 'Report %' order by original_title, id`)).map(
+        (row) => Number(row.id),
+      ),
     );
     expect(await exported('')).toEqual(await everyId());
   }, 60_000);

@@ -43,11 +43,14 @@ describe('eachRow', () => {
     const ended: number[] = [];
     const failure = new Error('the database went away');
     await expect(
-      eachRow(Array.from({ length: 40 }, (_, index) => index + 1), async (id) => {
-        await tick();
-        if (id === 3) throw failure;
-        ended.push(id);
-      }),
+      eachRow(
+        Array.from({ length: 40 }, (_, index) => index + 1),
+        async (id) => {
+          await tick();
+          if (id === 3) throw failure;
+          ended.push(id);
+        },
+      ),
     ).rejects.toBe(failure);
     expect(Math.max(...ended)).toBeLessThanOrEqual(3 + BULK_ROWS_AT_ONCE);
   });

@@ -39,7 +39,15 @@ describe('bulk jobs a stopped server left, and their resume', () => {
     for (let i = 0; i < n; i++) ids.push(await insertUser(t.database.db, { isAccepted: false }));
     return ids;
   };
-  const accepted = async (ids: number[]) => (await t.database.db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), eq(users.isAccepted, true)))).map((row) => row.id).sort((a, b) => a - b);
+  const accepted = async (ids: number[]) =>
+    (
+      await t.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.isAccepted, true)))
+    )
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
   const validations = async (ids: number[]) =>
     Number(
       (
@@ -80,24 +88,40 @@ describe('bulk jobs a stopped server left, and their resume', () => {
     const stopped = await job(id);
     expect(stopped.done).toBeGreaterThanOrEqual(10);
     expect(stopped.done).toBe((await accepted(ids)).length);
-    expect(stopped.message).toBe(`The action ran on ${stopped.done + stopped.refused} of 111 rows: its server stopped before the end. Resume it to run it on the ${111 - stopped.done - stopped.refused} rows left.`);
+    expect(stopped.message).toBe(
+      `The action ran on ${stopped.done + stopped.refused} of 111 rows: its server stopped before the end. Resume it to run it on the ${111 - stopped.done - stopped.refused} rows left.`,
+    );
 
     const resumed = await call('POST', `bulk-jobs/${id}/resume`);
     expect(resumed.statusCode, resumed.body).toBe(202);
     expect(resumed.json().data.job).toMatchObject({ id, state: 'running', done: stopped.done });
     await until(id, 'finished');
     const end = await job(id);
-    expect(end).toMatchObject({ total: 111, done: 110, refused: 1, message: null, rows: [{ id: 2_000_000, done: false, message: 'This row no longer exists.' }] });
+    expect(end).toMatchObject({
+      total: 111,
+      done: 110,
+      refused: 1,
+      message: null,
+      rows: [{ id: 2_000_000, done: false, message: 'This row no longer exists.' }],
+    });
     expect(await accepted(ids)).toEqual(ids.slice(0, 110).sort((a, b) => a - b));
     // The rows done before the stop were not run again: one validation each.
     expect(await validations(ids)).toBe(110);
-    expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bulkJobRows).where(eq(bulkJobRows.jobId, id))).toEqual([{ n: 111 }]);
+    expect(
+      await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(bulkJobRows)
+        .where(eq(bulkJobRows.jobId, id)),
+    ).toEqual([{ n: 111 }]);
   }, 90_000);
 
   it('refuses a resume in words: a job still running, one with nothing left, another administrator’s', async () => {
     const ids = await newUsers(3);
     // A job this server runs, as far as the database tells.
-    const [running] = await t.database.db.insert(bulkJobs).values({ screen: 'users', request: { action: 'set', field: 'is_accepted', value: true }, administratorId, total: ids.length, ids, runner: THIS_RUNNER }).returning();
+    const [running] = await t.database.db
+      .insert(bulkJobs)
+      .values({ screen: 'users', request: { action: 'set', field: 'is_accepted', value: true }, administratorId, total: ids.length, ids, runner: THIS_RUNNER })
+      .returning();
     const refused = await call('POST', `bulk-jobs/${running!.id}/resume`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This action is still running: it can be resumed only once it has stopped.');
@@ -110,7 +134,12 @@ describe('bulk jobs a stopped server left, and their resume', () => {
     expect(ended.statusCode).toBe(409);
     expect(ended.json().message).toBe('This action has ended: no row is left to run.');
 
-    await insertAdministrator(t.database.db, { firstname: 'Col', lastname: 'League', email: 'colleague.resume@scouting.test', passwordHash: await hashPassword('another good password') });
+    await insertAdministrator(t.database.db, {
+      firstname: 'Col',
+      lastname: 'League',
+      email: 'colleague.resume@scouting.test',
+      passwordHash: await hashPassword('another good password'),
+    });
     const colleague = await t.login('colleague.resume@scouting.test', 'another good password');
     const theirs = await t.as(colleague, { method: 'POST', url: `/api/admin/bulk-jobs/${id}/resume` });
     expect(theirs.statusCode).toBe(404);
@@ -120,18 +149,33 @@ describe('bulk jobs a stopped server left, and their resume', () => {
   it('a job whose server is gone reads as interrupted at once, is marked so at start, and resumes', async () => {
     const ids = await newUsers(8);
     // What a killed server leaves: its job marked running, three rows done in their transactions.
-    await t.database.db.update(users).set({ isAccepted: true }).where(inArray(users.id, ids.slice(0, 3)));
+    await t.database.db
+      .update(users)
+      .set({ isAccepted: true })
+      .where(inArray(users.id, ids.slice(0, 3)));
     const deadPid = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, ['-e', '']);
       child.once('exit', () => resolve(child.pid!));
     });
     const [left] = await t.database.db
       .insert(bulkJobs)
-      .values({ screen: 'users', request: { action: 'set', field: 'is_accepted', value: true }, administratorId, total: ids.length, ids, runner: `${os.hostname()}/${deadPid}/0a0a0a0a0a0a` })
+      .values({
+        screen: 'users',
+        request: { action: 'set', field: 'is_accepted', value: true },
+        administratorId,
+        total: ids.length,
+        ids,
+        runner: `${os.hostname()}/${deadPid}/0a0a0a0a0a0a`,
+      })
       .returning();
     await t.database.db.insert(bulkJobRows).values(ids.slice(0, 3).map((recordId, position) => ({ jobId: left!.id, position, recordId, done: true })));
 
-    expect(await job(left!.id)).toMatchObject({ state: 'interrupted', done: 3, refused: 0, message: 'The action ran on 3 of 8 rows: its server stopped before the end. Resume it to run it on the 5 rows left.' });
+    expect(await job(left!.id)).toMatchObject({
+      state: 'interrupted',
+      done: 3,
+      refused: 0,
+      message: 'The action ran on 3 of 8 rows: its server stopped before the end. Resume it to run it on the 5 rows left.',
+    });
     expect(await t.app.bulkJobs.reconcile()).toBe(1);
     expect((await t.database.db.select({ state: bulkJobs.state }).from(bulkJobs).where(eq(bulkJobs.id, left!.id)))[0]!.state).toBe('interrupted');
 
@@ -166,7 +210,15 @@ describe('a bulk job another server took over', () => {
   let t: TestApp;
   let cookie: string;
   const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload ? { payload } : {}) });
-  const accepted = async (ids: number[]) => (await t.database.db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), eq(users.isAccepted, true)))).map((row) => row.id).sort((a, b) => a - b);
+  const accepted = async (ids: number[]) =>
+    (
+      await t.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.isAccepted, true)))
+    )
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -189,7 +241,11 @@ describe('a bulk job another server took over', () => {
     try {
       const started = await call('POST', 'users/bulk', { action: 'set', field: 'is_accepted', value: true, ids });
       jobId = (started.json().data.job as Job).id;
-      await expect.poll(async () => (await t.database.db.select({ runner: bulkJobs.runner }).from(bulkJobs).where(eq(bulkJobs.id, jobId!)))[0]!.runner, { timeout: 60_000 }).toBe('another-host/1/0b0b0b0b0b0b');
+      await expect
+        .poll(async () => (await t.database.db.select({ runner: bulkJobs.runner }).from(bulkJobs).where(eq(bulkJobs.id, jobId!)))[0]!.runner, {
+          timeout: 60_000,
+        })
+        .toBe('another-host/1/0b0b0b0b0b0b');
       // This server's rows running then end, or roll back; none is taken after.
       await t.app.bulkJobs.stop();
     } finally {
@@ -197,8 +253,9 @@ describe('a bulk job another server took over', () => {
     }
     const written = await accepted(ids);
     expect(written.length).toBeLessThan(110);
-    const counted = (await t.database.db.select({ id: bulkJobRows.recordId }).from(bulkJobRows).where(eq(bulkJobRows.jobId, jobId))).map((row) => row.id).sort((a, b) => a - b);
+    const counted = (await t.database.db.select({ id: bulkJobRows.recordId }).from(bulkJobRows).where(eq(bulkJobRows.jobId, jobId)))
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
     expect(counted).toEqual(written);
   }, 60_000);
-
 });

@@ -18,7 +18,14 @@ const NO_REVISION = 'leaves no revision in the record history: a bulk action can
 const withPasswordReset = () => {
   const definition = screenFile('administrators');
   definition.list.bulkActions = [
-    { name: 'reset', action: 'set', field: 'password', value: 'Sesame-2026!', label: 'screens.administrators.reset', confirm: 'screens.administrators.resetConfirm' },
+    {
+      name: 'reset',
+      action: 'set',
+      field: 'password',
+      value: 'Sesame-2026!',
+      label: 'screens.administrators.reset',
+      confirm: 'screens.administrators.resetConfirm',
+    },
   ];
   return definition;
 };
@@ -33,7 +40,11 @@ describe('Bulk actions never write a secret nor a field no revision shows', () =
   beforeAll(async () => {
     t = await createTestApp();
     cookie = await t.login();
-    labels = { ...(await call('GET', 'screens/administrators')).json().data.labels, reset: 'Reset the password', resetConfirm: 'Reset the password of {{count}} administrators?' };
+    labels = {
+      ...(await call('GET', 'screens/administrators')).json().data.labels,
+      reset: 'Reset the password',
+      resetConfirm: 'Reset the password of {{count}} administrators?',
+    };
   });
   afterAll(async () => t?.close());
 
@@ -51,7 +62,9 @@ describe('Bulk actions never write a secret nor a field no revision shows', () =
   });
 
   it('a stored definition that declares it no longer serves: the built-in file does, the studio says why, and a bulk call of it is refused in words, writing nothing', async () => {
-    await t.database.db.insert(screenVersions).values({ screen: 'administrators', version: 1, definition: withPasswordReset(), labels: null, authorName: 'An older product', baseVersion: 0 });
+    await t.database.db
+      .insert(screenVersions)
+      .values({ screen: 'administrators', version: 1, definition: withPasswordReset(), labels: null, authorName: 'An older product', baseVersion: 0 });
     const screen = (await call('GET', 'screens/administrators')).json().data;
     expect(screen).toMatchObject({ version: 1, customised: false, unfit: { version: 1 } });
     expect(screen.unfit.problems).toContainEqual({ path: 'list.bulkActions.0.field', message: SECRET });
@@ -74,7 +87,9 @@ describe('Bulk actions never write a secret nor a field no revision shows', () =
     });
     const demands = screenFile('demands');
     demands.list.bulkActions[0].ask.field = 'version';
-    await expect(checkBulk({ action: 'set', field: 'demand_status_id', value: 1, ids: [1] }, contracts.get('demands')!, expandDefinition(demands), rows)).rejects.toMatchObject({
+    await expect(
+      checkBulk({ action: 'set', field: 'demand_status_id', value: 1, ids: [1] }, contracts.get('demands')!, expandDefinition(demands), rows),
+    ).rejects.toMatchObject({
       statusCode: 422,
       errors: { 'with.version': [`“version” ${NO_REVISION}.`] },
     });

@@ -92,12 +92,20 @@ describe('cancelling a subscription at the card payment provider', () => {
   const refusals: Array<[string, StripeRefusal, string]> = [
     [
       'an invalid request',
-      { status: 400, type: 'invalid_request_error', message: 'The subscription is managed by the subscription schedule `sub_sched_1`, and cancelling it directly is not allowed.' },
+      {
+        status: 400,
+        type: 'invalid_request_error',
+        message: 'The subscription is managed by the subscription schedule `sub_sched_1`, and cancelling it directly is not allowed.',
+      },
       'invalid_request_error',
     ],
     ['a card error', { status: 402, type: 'card_error', code: 'card_declined', message: 'Your card was declined.' }, 'card_declined'],
     ['a wrong key', { status: 401, type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****0001' }, 'invalid_request_error'],
-    ['a missing permission', { status: 403, type: 'invalid_request_error', message: 'The provided key does not have the required permissions.' }, 'invalid_request_error'],
+    [
+      'a missing permission',
+      { status: 403, type: 'invalid_request_error', message: 'The provided key does not have the required permissions.' },
+      'invalid_request_error',
+    ],
     ['the rate limit', { status: 429, type: 'rate_limit_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' }, 'rate_limit'],
   ];
   it.each(refusals)('turns %s into a CardPaymentError with the provider message, without retrying', async (_name, refusal, code) => {
@@ -159,9 +167,14 @@ describe('cancelling a subscription at the card payment provider', () => {
     const { port } = closed.address() as net.AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
 
-    const error = await rejection(provider({ ...stripe.env, STRIPE_API_PORT: String(port) }, { timeoutMs: 300, maxNetworkRetries: 0 }).cancelSubscription('sub_123'));
+    const error = await rejection(
+      provider({ ...stripe.env, STRIPE_API_PORT: String(port) }, { timeoutMs: 300, maxNetworkRetries: 0 }).cancelSubscription('sub_123'),
+    );
     expect(error).toBeInstanceOf(CardPaymentError);
-    expect(error).toMatchObject({ message: `The card payment provider could not be reached (127.0.0.1:${port}). Try again in a moment.`, code: 'connection_error' });
+    expect(error).toMatchObject({
+      message: `The card payment provider could not be reached (127.0.0.1:${port}). Try again in a moment.`,
+      code: 'connection_error',
+    });
   });
 
   it('refuses an empty id without calling the provider', async () => {
@@ -200,13 +213,18 @@ describe('card payment settings', () => {
   });
 
   it('read a secret or restricted key, a host, a port and a protocol', () => {
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abcDEF123', STRIPE_API_HOST: 'localhost', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'HTTP' })).toMatchObject({
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abcDEF123', STRIPE_API_HOST: 'localhost', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'HTTP' }),
+    ).toMatchObject({
       stripeSecretKey: 'sk_live_abcDEF123',
       stripeApiHost: 'localhost',
       stripeApiPort: 12111,
       stripeApiProtocol: 'http',
     });
-    expect(loadConfig({ STRIPE_SECRET_KEY: ' rk_test_abc123 ', STRIPE_API_HOST: '::1' })).toMatchObject({ stripeSecretKey: 'rk_test_abc123', stripeApiHost: '::1' });
+    expect(loadConfig({ STRIPE_SECRET_KEY: ' rk_test_abc123 ', STRIPE_API_HOST: '::1' })).toMatchObject({
+      stripeSecretKey: 'rk_test_abc123',
+      stripeApiHost: '::1',
+    });
   });
 
   it.each([

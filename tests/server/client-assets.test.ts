@@ -12,12 +12,18 @@ let t: TestApp;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Administration Panel</title><script type="module" src="/assets/app-1a2b.js"></script>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><title>Administration Panel</title><script type="module" src="/assets/app-1a2b.js"></script>',
+  );
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-1a2b.js'), script);
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-1a2b.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-1a2b.js.gz'), zlib.gzipSync(script));
   fs.writeFileSync(path.join(clientDir, 'assets', 'logo-3c4d.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  fs.writeFileSync(path.join(clientDir, 'login.html'), '<!doctype html><title>Administration Panel</title><script type="module" src="/assets/login-5e6f.js"></script>');
+  fs.writeFileSync(
+    path.join(clientDir, 'login.html'),
+    '<!doctype html><title>Administration Panel</title><script type="module" src="/assets/login-5e6f.js"></script>',
+  );
   t = await createTestApp({ CLIENT_DIR: clientDir });
 });
 afterAll(async () => {
@@ -85,7 +91,8 @@ describe('the built client', () => {
 describe('the API’s answers', () => {
   it('are compressed for a browser that accepts it (Brotli, else gzip), the same JSON once decoded, and left as they are for a client that does not', async () => {
     const cookie = await t.login();
-    const read = (encoding?: string) => t.app.inject({ method: 'GET', url: '/api/admin/genres?perPage=100', headers: { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+    const read = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/admin/genres?perPage=100', headers: { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
     const plain = await read();
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -80,7 +80,11 @@ describe('companies', () => {
       expect((await api.save<Company>('companies', { name: 'Bare company', [field]: value }, bare.id)).has_address, field).toBe(true);
     }
     // Phone, website and description are not an address; blank parts are cleared (a save replaces the record).
-    const cleared = await api.save<Company>('companies', { name: 'Bare company', address: '   ', phone: '123', website: 'http://x.example', description: 'Text' }, bare.id);
+    const cleared = await api.save<Company>(
+      'companies',
+      { name: 'Bare company', address: '   ', phone: '123', website: 'http://x.example', description: 'Text' },
+      bare.id,
+    );
     expect(cleared).toMatchObject({ address: null, has_address: false, phone: '123' });
     expect((await api.save<Company>('companies', { name: 'Bare company', city: null, country_id: null }, bare.id)).has_address).toBe(false);
   });
@@ -90,7 +94,10 @@ describe('companies', () => {
     await expectPaging(api, 'companies', 11);
     for (const term of ['editions', 'ÉDITIONS DU', 'phare', 'PHÂRE']) {
       const found = await api.list('companies', `name=${encodeURIComponent(term)}`);
-      expect(found.data.map((row) => row.name), term).toEqual(['Éditions du Phare']);
+      expect(
+        found.data.map((row) => row.name),
+        term,
+      ).toEqual(['Éditions du Phare']);
     }
     expect((await api.list('companies', 'name=filler')).meta.total).toBe(9);
     expect((await api.list('companies', 'name=filler&perPage=10&page=1')).data[0]).toMatchObject({ has_address: false, books_count: 0 });
@@ -135,7 +142,13 @@ describe('companies', () => {
 
     const used = await api.save<Company>('companies', { name: 'Still trading' });
     const [book] = await t.database.db.insert(books).values({ originalTitle: 'Their book', companyId: used.id }).returning({ id: books.id });
-    const [contact] = await t.database.db.insert(contacts).values([{ name: 'Their editor', companyId: used.id }, { name: 'Their agent', companyId: used.id }]).returning({ id: contacts.id });
+    const [contact] = await t.database.db
+      .insert(contacts)
+      .values([
+        { name: 'Their editor', companyId: used.id },
+        { name: 'Their agent', companyId: used.id },
+      ])
+      .returning({ id: contacts.id });
     let refused = await api.call('DELETE', `companies/${used.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: 'This company is used by 1 reading sheet and 2 contacts and cannot be deleted.' });

@@ -51,7 +51,15 @@ describe('contacts', () => {
     });
     expect((await api.call('GET', `contacts/${data.id}`)).json()).toEqual({ data });
     const bare = await api.save<Contact>('contacts', { name: 'No company' });
-    expect(bare).toMatchObject({ company_id: null, company: null, company_name: null, contact_type_id: null, contact_type: null, contact_type_label: null, email: null });
+    expect(bare).toMatchObject({
+      company_id: null,
+      company: null,
+      company_name: null,
+      contact_type_id: null,
+      contact_type: null,
+      contact_type_label: null,
+      email: null,
+    });
   });
 
   it('pages the list with the company name and type label, and searches name or e-mail ignoring case and accents', async () => {
@@ -62,13 +70,16 @@ describe('contacts', () => {
     expect(row).not.toHaveProperty('readingSheets');
     for (const term of ['helene', 'HÉLÈNE MAR', 'martin@agency', 'AGENCY.EXAMPLE']) {
       const found = await api.list('contacts', `name=${encodeURIComponent(term)}`);
-      expect(found.data.map((r) => r.name), term).toEqual(['Hélène Martin']);
+      expect(
+        found.data.map((r) => r.name),
+        term,
+      ).toEqual(['Hélène Martin']);
     }
     expect((await api.list('contacts', 'name=filler5%40')).meta.total).toBe(1);
     expect((await api.list('contacts', `name=${encodeURIComponent('%_\\')}`)).meta.total).toBe(0);
   });
 
-  it("updates, clearing fields left out, and keeps the search text on the new name and e-mail", async () => {
+  it('updates, clearing fields left out, and keeps the search text on the new name and e-mail', async () => {
     const contact = await api.save<Contact>('contacts', { name: 'Old Name', email: 'old@example.test', company_id: company.id, contact_type_id: 1 });
     const updated = await api.call('POST', `contacts/${contact.id}`, { name: 'New Name', email: 'new@example.test' });
     expect(updated.statusCode).toBe(200);
@@ -87,7 +98,10 @@ describe('contacts', () => {
       .values([{ originalTitle: 'As contact' }, { originalTitle: 'As source' }, { originalTitle: 'As both' }, { originalTitle: 'Unrelated' }])
       .returning({ id: books.id });
     const [asContact, asSource, asBoth] = sheets.map((s) => s.id);
-    await t.database.db.insert(bookContacts).values([{ bookId: asContact!, contactId: contact.id }, { bookId: asBoth!, contactId: contact.id }]);
+    await t.database.db.insert(bookContacts).values([
+      { bookId: asContact!, contactId: contact.id },
+      { bookId: asBoth!, contactId: contact.id },
+    ]);
     await t.database.db.insert(bookSources).values([
       { bookId: asSource!, contactId: contact.id },
       { bookId: asBoth!, contactId: contact.id },

@@ -35,7 +35,14 @@ const fullname = (row: { name: string | null; firstname: string; lastname: strin
 describe('GET admin/dashboard/data', () => {
   it('lists the ten most recently connected users, latest first, with their connections', async () => {
     const expected = await db()
-      .select({ id: users.id, name: users.name, firstname: users.firstname, lastname: users.lastname, numberConnections: users.numberConnections, last: users.lastConnectionDate })
+      .select({
+        id: users.id,
+        name: users.name,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        numberConnections: users.numberConnections,
+        last: users.lastConnectionDate,
+      })
       .from(users)
       .where(isNotNull(users.lastConnectionDate))
       .orderBy(desc(users.lastConnectionDate), desc(users.id))
@@ -83,7 +90,8 @@ describe('GET admin/dashboard/data', () => {
       name: 'Genre',
       values: withGenre.savedFilters.genre!.map((id) => (genreNames.find((row) => row.id === id)!.names as { en: string }).en),
     });
-    for (const search of data.recentSearches) for (const rating of search.ratings) expect(rating).toEqual({ id: rating.id, name: expect.any(String), rate: expect.any(Number) });
+    for (const search of data.recentSearches)
+      for (const rating of search.ratings) expect(rating).toEqual({ id: rating.id, name: expect.any(String), rate: expect.any(Number) });
   });
 
   it('lists the categories most named by the searches of the last 90 days, their most chosen values first', async () => {
@@ -111,10 +119,7 @@ describe('GET admin/dashboard/data', () => {
 
 describe('POST admin/dashboard/get-saved-search-users', () => {
   it('names the users who saved a search with these filters, whatever the order of their keys', async () => {
-    const rows = await db()
-      .select({ userId: savedSearches.userId, filters: savedSearches.savedFilters })
-      .from(savedSearches)
-      .orderBy(asc(savedSearches.id));
+    const rows = await db().select({ userId: savedSearches.userId, filters: savedSearches.savedFilters }).from(savedSearches).orderBy(asc(savedSearches.id));
     const holders = new Map<string, Set<number>>();
     for (const row of rows) holders.set(JSON.stringify(row.filters), (holders.get(JSON.stringify(row.filters)) ?? new Set()).add(row.userId));
     const [shared, ids] = [...holders.entries()].find(([, set]) => set.size > 1)!;
@@ -122,7 +127,9 @@ describe('POST admin/dashboard/get-saved-search-users', () => {
     const reversed = Object.fromEntries(Object.entries(filters).reverse());
     const response = await api.call('POST', 'dashboard/get-saved-search-users', { savedFilters: reversed });
     expect(response.statusCode, response.body).toBe(200);
-    const named = await db().select({ id: users.id, name: users.name, firstname: users.firstname, lastname: users.lastname, company: users.company }).from(users);
+    const named = await db()
+      .select({ id: users.id, name: users.name, firstname: users.firstname, lastname: users.lastname, company: users.company })
+      .from(users);
     const expected = named
       .filter((row) => ids.has(row.id))
       .map((row) => ({ id: row.id, fullname: fullname(row), company: row.company }))
@@ -190,11 +197,16 @@ describe('GET admin/dashboard/series', () => {
   it('keeps counting what is logged after the start (the rollup follows the log)', async () => {
     const before = await series('metric=views&days=7');
     const [book] = await db().select({ id: books.id }).from(books).orderBy(asc(books.id)).limit(1);
-    await db().insert(bookViews).values([{ bookId: book!.id }, { bookId: book!.id }, { bookId: book!.id }]);
+    await db()
+      .insert(bookViews)
+      .values([{ bookId: book!.id }, { bookId: book!.id }, { bookId: book!.id }]);
     const after = await series('metric=views&days=7');
     expect(after.points.at(-1)!.value).toBe(before.points.at(-1)!.value + 3);
     const data = (await api.call('GET', 'dashboard/data')).json().data as DashboardData;
-    const [logged] = await db().select({ value: sql<number>`count(*)::int` }).from(bookViews).where(eq(bookViews.bookId, book!.id));
+    const [logged] = await db()
+      .select({ value: sql<number>`count(*)::int` })
+      .from(bookViews)
+      .where(eq(bookViews.bookId, book!.id));
     const shown = data.popularBooks.find((entry) => entry.id === book!.id);
     if (shown) expect(shown.numberViews).toBe(logged!.value);
   });

@@ -13,16 +13,36 @@ import { validationKey } from '../../common/validationKey.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /** Strings that end a comment, a string, a template or a script, or a line, where generated code would hold them raw. */
-const BREAK_OUTS = ['*/', '</script>', '"', "'", '`', '${', '\u2028', '\u2029', '\\', '*/}(globalThis.__ran=1,0)&&0||function(){};function zz(){/*', '"+(globalThis.__ran=2)+"', '`+(globalThis.__ran=3)+`', '${globalThis.__ran=4}', '\u2028globalThis.__ran=5//', '</script><script>globalThis.__ran=6</script>'];
+const BREAK_OUTS = [
+  '*/',
+  '</script>',
+  '"',
+  "'",
+  '`',
+  '${',
+  '\u2028',
+  '\u2029',
+  '\\',
+  '*/}(globalThis.__ran=1,0)&&0||function(){};function zz(){/*',
+  '"+(globalThis.__ran=2)+"',
+  '`+(globalThis.__ran=3)+`',
+  '${globalThis.__ran=4}',
+  '\u2028globalThis.__ran=5//',
+  '</script><script>globalThis.__ran=6</script>',
+];
 const ran = () => (globalThis as { __ran?: unknown }).__ran;
 
 type Json = Record<string, unknown>;
-const genresFile = () => structuredClone(loadScreenFiles().get('genres')!) as Json & { form: { schema: Json & { properties: Record<string, Json>; definitions: Record<string, Json> }; uiSchema: Record<string, Json> } };
+const genresFile = () =>
+  structuredClone(loadScreenFiles().get('genres')!) as Json & {
+    form: { schema: Json & { properties: Record<string, Json>; definitions: Record<string, Json> }; uiSchema: Record<string, Json> };
+  };
 
 describe('definitions staff publish are untrusted input: a closed schema language, linear-time patterns, bounded work', () => {
   let t: TestApp;
   let cookie: string;
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) => t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+    t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
   const check = async (definition: unknown, screen = 'genres') => {
     const response = await call('POST', `screens/${screen}/check`, { definition, labels: {} });
     expect(response.statusCode).toBe(200);
@@ -47,8 +67,8 @@ describe('definitions staff publish are untrusted input: a closed schema languag
     const errors = await check(definition);
     expect(errors).toEqual(
       expect.arrayContaining([
-        { path: 'form.schema.definitions.zz.$id', message: expect.stringContaining('is not part of the forms\' schema language') },
-        { path: 'form.schema.properties.parent_name.not', message: expect.stringContaining('is not part of the forms\' schema language') },
+        { path: 'form.schema.definitions.zz.$id', message: expect.stringContaining("is not part of the forms' schema language") },
+        { path: 'form.schema.properties.parent_name.not', message: expect.stringContaining("is not part of the forms' schema language") },
       ]),
     );
     const published = await publish(definition);
@@ -73,11 +93,15 @@ describe('definitions staff publish are untrusted input: a closed schema languag
       const definition = genresFile();
       // Deep inside an existing property: its translations' template.
       (definition.form.schema.properties.names!.translations as Json)[keyword] = value;
-      expect(await check(definition), keyword).toEqual([{ path: `form.schema.properties.names.translations.${keyword}`, message: expect.stringContaining('is not part of the forms\' schema language') }]);
+      expect(await check(definition), keyword).toEqual([
+        { path: `form.schema.properties.names.translations.${keyword}`, message: expect.stringContaining("is not part of the forms' schema language") },
+      ]);
     }
     const remote = genresFile();
     remote.form.schema.definitions.name = { $ref: 'http://example.com/schema.json' };
-    expect(await check(remote)).toEqual([{ path: 'form.schema.definitions.name.$ref', message: 'must point to one of this form’s definitions ("#/definitions/<name>")' }]);
+    expect(await check(remote)).toEqual([
+      { path: 'form.schema.definitions.name.$ref', message: 'must point to one of this form’s definitions ("#/definitions/<name>")' },
+    ]);
     const self = genresFile();
     self.form.schema.properties.color = { ...self.form.schema.properties.color, $ref: '#' };
     expect((await check(self)).map((problem) => problem.path)).toContain('form.schema.properties.color.$ref');
@@ -98,7 +122,10 @@ describe('definitions staff publish are untrusted input: a closed schema languag
     for (const [path, change] of cases) {
       const definition = genresFile();
       change(definition);
-      expect((await check(definition)).map((problem) => problem.path), path).toContain(path);
+      expect(
+        (await check(definition)).map((problem) => problem.path),
+        path,
+      ).toContain(path);
     }
     // Nested deeper than ten schemas, within the request's own depth bound.
     const deep = genresFile();
@@ -174,12 +201,16 @@ describe('definitions staff publish are untrusted input: a closed schema languag
     for (const pattern of ['(a)\\1', '(?=a)', '(?<!a)b', 'a{2,100000}', '(\\w+\\s?){1,100}$', 'x'.repeat(501)]) {
       const other = genresFile();
       other.form.schema.definitions.name = { ...other.form.schema.definitions.name, pattern };
-      expect(await check(other), pattern).toEqual([{ path: 'form.schema.definitions.name.pattern', message: expect.stringMatching(/linear time|at most 500|too complex/) }]);
+      expect(await check(other), pattern).toEqual([
+        { path: 'form.schema.definitions.name.pattern', message: expect.stringMatching(/linear time|at most 500|too complex/) },
+      ]);
     }
     // A pattern is checked on bounded texts, a bounded number of them.
     const unbounded = genresFile();
     unbounded.form.schema.definitions.name = { type: 'string', pattern: '^a' };
-    expect(await check(unbounded)).toEqual(expect.arrayContaining([{ path: 'form.schema.definitions.name.pattern', message: expect.stringContaining('needs a "maxLength" of at most 2048') }]));
+    expect(await check(unbounded)).toEqual(
+      expect.arrayContaining([{ path: 'form.schema.definitions.name.pattern', message: expect.stringContaining('needs a "maxLength" of at most 2048') }]),
+    );
     const many = genresFile();
     many.form.schema.definitions = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`n${i}`, { type: 'string', maxLength: 9, pattern: `^${i}` }]));
     expect((await check(many)).map((problem) => problem.message)).toContain("is one pattern too many: a form's schema holds at most 20");
@@ -191,7 +222,9 @@ describe('definitions staff publish are untrusted input: a closed schema languag
     broken.form.schema.definitions.name = { ...broken.form.schema.definitions.name, pattern: '(?=a)' };
     const latest = (await call('GET', 'screens/genres')).json().data.version as number;
     // Written by an older product, before the language: the check never saw it.
-    await t.database.db.insert(screenVersions).values({ screen: 'genres', version: latest + 1, definition: broken, labels: null, authorName: 'An older product', baseVersion: latest });
+    await t.database.db
+      .insert(screenVersions)
+      .values({ screen: 'genres', version: latest + 1, definition: broken, labels: null, authorName: 'An older product', baseVersion: latest });
     const screen = (await call('GET', 'screens/genres')).json().data;
     expect(screen).toMatchObject({ version: latest + 1, customised: false, unfit: { version: latest + 1 } });
     expect(screen.unfit.problems).toEqual([{ path: 'form.schema.definitions.name.pattern', message: expect.stringContaining('linear time') }]);
@@ -215,7 +248,7 @@ describe('definitions staff publish are untrusted input: a closed schema languag
     expect((await call('PUT', 'screens/genres/draft', { definition: large, labels: {} })).statusCode).toBe(413);
     const labels = await call('POST', 'screens/genres/check', { definition: genresFile(), labels: { title: 'x'.repeat(70 * 1024) } });
     expect(labels.statusCode).toBe(413);
-    expect(labels.json().message).toContain('a screen\'s labels hold at most 64.0 KB');
+    expect(labels.json().message).toContain("a screen's labels hold at most 64.0 KB");
     const huge = await call('POST', 'screens/genres/check', { definition: { ...genresFile(), $comment: 'x'.repeat(1400 * 1024) } });
     expect(huge.statusCode).toBe(413);
   });

@@ -32,12 +32,19 @@ beforeAll(async () => {
   otherUserId = await insertUser(db(), { name: 'Marco R.', firstname: 'Marco', lastname: 'Rossi', company: null, email: 'marco@rossi.test' });
   const [author] = await db().insert(authors).values({ name: 'Elena Ferrante' }).returning({ id: authors.id });
   const [second] = await db().insert(authors).values({ name: 'Domenico Starnone' }).returning({ id: authors.id });
-  bookIds = (await db().insert(books).values([{ originalTitle: "L'amica geniale" }, { originalTitle: 'Lacci' }]).returning({ id: books.id })).map((row) => row.id);
-  await db().insert(bookAuthors).values([
-    { bookId: bookIds[0]!, authorId: author!.id, position: 0 },
-    { bookId: bookIds[1]!, authorId: second!.id, position: 0 },
-    { bookId: bookIds[1]!, authorId: author!.id, position: 1 },
-  ]);
+  bookIds = (
+    await db()
+      .insert(books)
+      .values([{ originalTitle: "L'amica geniale" }, { originalTitle: 'Lacci' }])
+      .returning({ id: books.id })
+  ).map((row) => row.id);
+  await db()
+    .insert(bookAuthors)
+    .values([
+      { bookId: bookIds[0]!, authorId: author!.id, position: 0 },
+      { bookId: bookIds[1]!, authorId: second!.id, position: 0 },
+      { bookId: bookIds[1]!, authorId: author!.id, position: 1 },
+    ]);
 });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
@@ -114,7 +121,9 @@ describe('POST admin/demands (create)', () => {
   });
 
   it('refuses ids that name nothing, each on its field, with every other rule at once', async () => {
-    expect(await api.invalid('demands', body({ book_id: 999999, user_id: 999999, demand_type_id: 99, demand_status_id: 99, demand_end_date: '2026-01-01' }))).toEqual({
+    expect(
+      await api.invalid('demands', body({ book_id: 999999, user_id: 999999, demand_type_id: 99, demand_status_id: 99, demand_end_date: '2026-01-01' })),
+    ).toEqual({
       book_id: ['The selected book id is invalid.'],
       user_id: ['The selected user id is invalid.'],
       demand_type_id: ['The selected demand type id is invalid.'],
@@ -170,7 +179,9 @@ describe('POST admin/demands/{id} (update) and the stale version', () => {
   });
 
   it('checks the rules on update too: status 4 without a commentary is refused on commentary', async () => {
-    expect(await api.invalid('demands', { ...request, demand_status_id: 4, commentary: null }, request.id)).toEqual({ commentary: [DEMAND_MESSAGES.commentaryRequired('Refused')] });
+    expect(await api.invalid('demands', { ...request, demand_status_id: 4, commentary: null }, request.id)).toEqual({
+      commentary: [DEMAND_MESSAGES.commentaryRequired('Refused')],
+    });
     const refused = await api.save<Row>('demands', { ...request, demand_status_id: 4, commentary: 'Optioned elsewhere.' }, request.id);
     expect(refused).toMatchObject({ demand_status_id: 4, commentary: 'Optioned elsewhere.' });
   });
@@ -194,7 +205,19 @@ describe('GET admin/demands', () => {
       ['2026-03-02', 0, 'other', 2, 3],
       ['2026-03-03', 1, 'other', 5, 1],
     ] as const) {
-      mine.push(await api.save<Row>('demands', body({ demand_date: date, demand_end_date: null, book_id: bookIds[book], user_id: user === 'me' ? userId : otherUserId, demand_type_id: type, demand_status_id: status })));
+      mine.push(
+        await api.save<Row>(
+          'demands',
+          body({
+            demand_date: date,
+            demand_end_date: null,
+            book_id: bookIds[book],
+            user_id: user === 'me' ? userId : otherUserId,
+            demand_type_id: type,
+            demand_status_id: status,
+          }),
+        ),
+      );
     }
   });
   const ids = async (query = '') => (await api.list('demands', query)).data.map((row) => row.id);
@@ -229,9 +252,15 @@ describe('GET admin/demands', () => {
   });
 
   it("searches (name) the user's name, e-mail and company and the sheet's titles and authors, every word, case and accents folded", async () => {
-    for (const [index, title] of [[0, "L'amica geniale"], [1, 'Lacci']] as const) {
+    for (const [index, title] of [
+      [0, "L'amica geniale"],
+      [1, 'Lacci'],
+    ] as const) {
       const names = index === 0 ? ['Elena Ferrante'] : ['Domenico Starnone', 'Elena Ferrante'];
-      await db().update(books).set({ searchText: bookSearchText(title, {}, names) }).where(eq(books.id, bookIds[index]!));
+      await db()
+        .update(books)
+        .set({ searchText: bookSearchText(title, {}, names) })
+        .where(eq(books.id, bookIds[index]!));
     }
     const search = (text: string) => ids(`name=${encodeURIComponent(text)}`);
     expect(await search('helene')).toEqual([mine[1]!.id, mine[0]!.id]);
@@ -264,7 +293,7 @@ describe('GET admin/demands', () => {
 });
 
 describe('GET admin/utilities/demand-statuses', () => {
-  it('flags the status that requires a commentary (4), in the API\'s snake_case', async () => {
+  it("flags the status that requires a commentary (4), in the API's snake_case", async () => {
     const { data } = (await api.call('GET', 'utilities/demand-statuses')).json() as { data: { id: number; name: string; requires_commentary: boolean }[] };
     expect(data.filter((status) => status.requires_commentary).map((status) => status.id)).toEqual([4]);
     expect(Object.keys(data[0]!).sort()).toEqual(['id', 'name', 'requires_commentary']);

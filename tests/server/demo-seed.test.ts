@@ -91,9 +91,7 @@ async function expectConsistentCatalogue(db: Db): Promise<void> {
     expect(row.primaries, `book ${row.id} primary genres`).toBe(1);
     expect(row.authors, `book ${row.id} authors`).toBeGreaterThanOrEqual(1);
   }
-  const [range] = await db
-    .select({ min: sql<number>`min(${bookRatings.rate})`, max: sql<number>`max(${bookRatings.rate})`, n: count() })
-    .from(bookRatings);
+  const [range] = await db.select({ min: sql<number>`min(${bookRatings.rate})`, max: sql<number>`max(${bookRatings.rate})`, n: count() }).from(bookRatings);
   expect(range!.n).toBeGreaterThan(0);
   expect(Number(range!.min)).toBeGreaterThanOrEqual(0);
   expect(Number(range!.max)).toBeLessThanOrEqual(4);
@@ -158,7 +156,7 @@ describe('demo seed', () => {
     expect(user!.searchText).not.toBe('');
   });
 
-  it('fills every sheet\'s Report (summaries) in five locales, and the Full report (report) of some, so both sources of an AI draft can be seen', async () => {
+  it("fills every sheet's Report (summaries) in five locales, and the Full report (report) of some, so both sources of an AI draft can be seen", async () => {
     const rows = await database.db.select({ id: books.id, summaries: books.summaries, report: books.report }).from(books).orderBy(asc(books.id));
     for (const book of rows) for (const locale of LOCALES) expect(book.summaries[locale], `book ${book.id} ${locale}`).toBeTruthy();
     const withFullReport = rows.filter((book) => Object.keys(book.report).length > 0);
@@ -206,9 +204,15 @@ describe('demo seed', () => {
   });
 
   it('shows requests in every type and status on sheets and users, status 4 always with its commentary', async () => {
-    const rows = await database.db.select({ type: demands.demandTypeId, status: demands.demandStatusId, book: demands.bookId, user: demands.userId, commentary: demands.commentary }).from(demands);
+    const rows = await database.db
+      .select({ type: demands.demandTypeId, status: demands.demandStatusId, book: demands.bookId, user: demands.userId, commentary: demands.commentary })
+      .from(demands);
     for (const status of DEMAND_STATUSES) {
-      for (const type of DEMAND_TYPES) expect(rows.some((row) => row.status === status.id && row.type === type.id), `${status.name} × ${type.name}`).toBe(true);
+      for (const type of DEMAND_TYPES)
+        expect(
+          rows.some((row) => row.status === status.id && row.type === type.id),
+          `${status.name} × ${type.name}`,
+        ).toBe(true);
     }
     expect(rows.filter((row) => row.status === 4).every((row) => Boolean(row.commentary))).toBe(true);
     expect(rows.every((row) => row.book !== null)).toBe(true);
@@ -236,7 +240,11 @@ describe('demo seed', () => {
     expect(full).toHaveLength(REPORTER_STATUSES.length);
     for (const { id } of full) {
       for (const textType of ['rights', 'alerts', 'buzz', 'news']) {
-        for (const lang of ['en', 'fr']) expect(texts.some((t) => t.reporterId === id && t.textType === textType && t.lang === lang), `${id} ${textType} ${lang}`).toBe(true);
+        for (const lang of ['en', 'fr'])
+          expect(
+            texts.some((t) => t.reporterId === id && t.textType === textType && t.lang === lang),
+            `${id} ${textType} ${lang}`,
+          ).toBe(true);
       }
     }
     expect(rows.filter((row) => !genresOf.has(row.id))).toHaveLength(1);
@@ -251,7 +259,11 @@ describe('demo seed', () => {
     for (const text of Object.values(drafts[0]!.texts)) expect(text.trim()).not.toBe('');
     expect(drafts[0]!.criteria.genres!.length).toBeGreaterThan(0);
     expect(Object.keys(drafts[0]!.ratings)).not.toContain('commercial');
-    const flagged = await db.select({ id: books.id, has: books.hasAiResults, error: books.aiGenerationError, running: books.isAiGenerationRunning }).from(books).orderBy(asc(books.id)).limit(2);
+    const flagged = await db
+      .select({ id: books.id, has: books.hasAiResults, error: books.aiGenerationError, running: books.isAiGenerationRunning })
+      .from(books)
+      .orderBy(asc(books.id))
+      .limit(2);
     expect(flagged).toEqual([
       { id: drafts[0]!.bookId, has: true, error: null, running: false },
       { id: flagged[1]!.id, has: false, error: DEMO_AI_ERROR, running: false },

@@ -50,7 +50,11 @@ function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, st
       'filename' in part
         ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`
         : `form-data; name="${part.name}"`;
-    return [Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n`), 'filename' in part ? part.content : Buffer.from(part.value), Buffer.from('\r\n')];
+    return [
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n`),
+      'filename' in part ? part.content : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    ];
   });
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
@@ -89,7 +93,13 @@ describe('news', () => {
     const response = await sendMultipart(
       'news',
       newsParts(
-        { title: '  Spring list ', description: '<p onclick="steal()">Our <strong>new</strong> titles<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://example.org">site</a></p>', type: '1', link: '' },
+        {
+          title: '  Spring list ',
+          description:
+            '<p onclick="steal()">Our <strong>new</strong> titles<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://example.org">site</a></p>',
+          type: '1',
+          link: '',
+        },
         { filename: 'C:\\Users\\me\\spring.png', content: image },
       ),
     );
@@ -99,7 +109,8 @@ describe('news', () => {
     expect(data).toEqual({
       id: expect.any(Number),
       title: 'Spring list',
-      description: '<p>Our <strong>new</strong> titles <a target="_blank" rel="noopener noreferrer">x</a> <a href="https://example.org" target="_blank" rel="noopener noreferrer">site</a></p>',
+      description:
+        '<p>Our <strong>new</strong> titles <a target="_blank" rel="noopener noreferrer">x</a> <a href="https://example.org" target="_blank" rel="noopener noreferrer">site</a></p>',
       type: 1,
       image: expect.stringMatching(/^\/api\/admin\/files\/news\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/),
       link: null,
@@ -120,7 +131,13 @@ describe('news', () => {
     expect(form.statusCode, form.body).toBe(200);
     expect(form.json().data).toMatchObject({ type: 0, link: 'https://youtu.be/dQw4w9WgXcQ', image: null });
 
-    for (const link of ['https://vimeo.com/12345', 'https://www.youtube.com/channel/UC1234567890', 'javascript:alert(1)', 'not a url', 'https://youtube.com.evil.org/watch?v=dQw4w9WgXcQ']) {
+    for (const link of [
+      'https://vimeo.com/12345',
+      'https://www.youtube.com/channel/UC1234567890',
+      'javascript:alert(1)',
+      'not a url',
+      'https://youtube.com.evil.org/watch?v=dQw4w9WgXcQ',
+    ]) {
       const response = await call('POST', 'news', { title: 'T', description: '<p>x</p>', type: 0, link });
       expect(response.statusCode, link).toBe(422);
       expect(response.json().errors, link).toEqual({ link: [NEWS_MESSAGES.notYouTube] });
@@ -151,10 +168,16 @@ describe('news', () => {
     const oversize = await sendMultipart('news', newsParts({ title: 'Big', description: '<p>x</p>', type: '1' }, { filename: 'big.png', content: big }));
     expect(oversize.statusCode).toBe(413);
     expect(oversize.json()).toMatchObject({ message: 'Image should not be greater than 5Mb', errors: { image: ['Image should not be greater than 5Mb'] } });
-    const gif = await sendMultipart('news', newsParts({ title: 'Gif', description: '<p>x</p>', type: '1' }, { filename: 'anim.gif', content: Buffer.from('GIF89a......') }));
+    const gif = await sendMultipart(
+      'news',
+      newsParts({ title: 'Gif', description: '<p>x</p>', type: '1' }, { filename: 'anim.gif', content: Buffer.from('GIF89a......') }),
+    );
     expect(gif.statusCode).toBe(422);
     expect(gif.json().errors).toEqual({ image: [FILE_RULES.newsImage.extensionMessage] });
-    const disguised = await sendMultipart('news', newsParts({ title: 'Fake', description: '<p>x</p>', type: '1' }, { filename: 'photo.jpg', content: png(2, [1, 2, 3]) }));
+    const disguised = await sendMultipart(
+      'news',
+      newsParts({ title: 'Fake', description: '<p>x</p>', type: '1' }, { filename: 'photo.jpg', content: png(2, [1, 2, 3]) }),
+    );
     expect(disguised.statusCode).toBe(422);
     expect(Object.keys(disguised.json().errors)).toEqual(['image']);
     expect(await rows(news)).toBe(count);
@@ -163,32 +186,48 @@ describe('news', () => {
 
   it('removes the uploaded file of a save refused after the upload (422, 404)', async () => {
     const files = await storedFiles();
-    const invalid = await sendMultipart('news', newsParts({ title: '', description: '<p>x</p>', type: '1' }, { filename: 'a.png', content: png(2, [9, 9, 9]) }));
+    const invalid = await sendMultipart(
+      'news',
+      newsParts({ title: '', description: '<p>x</p>', type: '1' }, { filename: 'a.png', content: png(2, [9, 9, 9]) }),
+    );
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toEqual({ title: ['The title field is required.'] });
-    const unknown = await sendMultipart('news/999999', newsParts({ title: 'T', description: '<p>x</p>', type: '1' }, { filename: 'a.png', content: png(2, [9, 9, 9]) }));
+    const unknown = await sendMultipart(
+      'news/999999',
+      newsParts({ title: 'T', description: '<p>x</p>', type: '1' }, { filename: 'a.png', content: png(2, [9, 9, 9]) }),
+    );
     expect(unknown.statusCode).toBe(404);
     expect(await storedFiles()).toEqual(files);
   });
 
   it('replaces the image on update, keeps it when none is sent, and removes it when the news becomes a link', async () => {
-    const first = (await sendMultipart('news', newsParts({ title: 'Cover', description: '<p>x</p>', type: '1' }, { filename: 'a.png', content: png(4, [1, 1, 1]) }))).json().data;
+    const first = (
+      await sendMultipart('news', newsParts({ title: 'Cover', description: '<p>x</p>', type: '1' }, { filename: 'a.png', content: png(4, [1, 1, 1]) }))
+    ).json().data;
     const kept = await sendMultipart(`news/${first.id}`, newsParts({ title: 'Cover 2', description: '<p>y</p>', type: '1', image: '' }));
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ message: RESOURCE_MESSAGES.updated, data: { title: 'Cover 2', image: first.image } });
-    const replaced = (await sendMultipart(`news/${first.id}`, newsParts({ title: 'Cover 3', description: '<p>y</p>', type: '1' }, { filename: 'b.png', content: png(4, [2, 2, 2]) }))).json().data;
+    const replaced = (
+      await sendMultipart(
+        `news/${first.id}`,
+        newsParts({ title: 'Cover 3', description: '<p>y</p>', type: '1' }, { filename: 'b.png', content: png(4, [2, 2, 2]) }),
+      )
+    ).json().data;
     expect(replaced.image).not.toBe(first.image);
     let files = await storedFiles();
     expect(files).not.toContain(keyOf(first.image));
     expect(files).toContain(keyOf(replaced.image));
-    const link = (await call('POST', `news/${first.id}`, { title: 'Cover 4', description: '<p>y</p>', type: 0, link: YOUTUBE, image: replaced.image })).json().data;
+    const link = (await call('POST', `news/${first.id}`, { title: 'Cover 4', description: '<p>y</p>', type: 0, link: YOUTUBE, image: replaced.image })).json()
+      .data;
     expect(link).toMatchObject({ type: 0, link: YOUTUBE, image: null });
     files = await storedFiles();
     expect(files).not.toContain(keyOf(replaced.image));
   });
 
   it('DELETE news/news-image/{id} clears the image and removes its file', async () => {
-    const created = (await sendMultipart('news', newsParts({ title: 'To clear', description: '<p>x</p>', type: '1' }, { filename: 'c.png', content: png(4, [3, 3, 3]) }))).json().data;
+    const created = (
+      await sendMultipart('news', newsParts({ title: 'To clear', description: '<p>x</p>', type: '1' }, { filename: 'c.png', content: png(4, [3, 3, 3]) }))
+    ).json().data;
     expect(await storedFiles()).toContain(keyOf(created.image));
     const response = await call('DELETE', `news/news-image/${created.id}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -204,7 +243,9 @@ describe('news', () => {
   });
 
   it('deleting a news removes its file; unknown ids answer 404', async () => {
-    const created = (await sendMultipart('news', newsParts({ title: 'Gone', description: '<p>x</p>', type: '1' }, { filename: 'd.png', content: png(4, [4, 4, 4]) }))).json().data;
+    const created = (
+      await sendMultipart('news', newsParts({ title: 'Gone', description: '<p>x</p>', type: '1' }, { filename: 'd.png', content: png(4, [4, 4, 4]) }))
+    ).json().data;
     const response = await call('DELETE', `news/${created.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: RESOURCE_MESSAGES.deleted });
@@ -220,7 +261,8 @@ describe('news', () => {
   });
 
   it('pages newest first and searches title and description text, accent-insensitively', async () => {
-    for (let i = 1; i <= 11; i++) await call('POST', 'news', { title: `Filler ${i}`, description: `<p>Paging <em>filler</em> number ${i}</p>`, type: 0, link: YOUTUBE });
+    for (let i = 1; i <= 11; i++)
+      await call('POST', 'news', { title: `Filler ${i}`, description: `<p>Paging <em>filler</em> number ${i}</p>`, type: 0, link: YOUTUBE });
     await call('POST', 'news', { title: 'Rentrée littéraire', description: '<p>Les <strong>romans</strong> de la saison</p>', type: 0, link: YOUTUBE });
     const total = await rows(news);
     const first = (await call('GET', 'news')).json();
@@ -238,9 +280,11 @@ describe('news', () => {
   });
 
   it('keeps basic formatting and links only', () => {
-    expect(sanitizeRichText('<h1 style="color:red">T</h1><ol><li data-list="bullet" onclick="x"><span class="ql-ui" contenteditable="false"></span>a</li></ol><img src="x" onerror="y"><iframe src="https://e.vil"></iframe><p class="ql-align-center ql-evil">c</p>')).toBe(
-      '<h1>T</h1><ol><li data-list="bullet">a</li></ol><p class="ql-align-center">c</p>',
-    );
+    expect(
+      sanitizeRichText(
+        '<h1 style="color:red">T</h1><ol><li data-list="bullet" onclick="x"><span class="ql-ui" contenteditable="false"></span>a</li></ol><img src="x" onerror="y"><iframe src="https://e.vil"></iframe><p class="ql-align-center ql-evil">c</p>',
+      ),
+    ).toBe('<h1>T</h1><ol><li data-list="bullet">a</li></ol><p class="ql-align-center">c</p>');
     expect(sanitizeRichText('<a href="mailto:a@b.co">m</a><a href="//evil.org">p</a><a href="data:text/html,x">d</a>')).toBe(
       '<a href="mailto:a@b.co" target="_blank" rel="noopener noreferrer">m</a><a target="_blank" rel="noopener noreferrer">p</a><a target="_blank" rel="noopener noreferrer">d</a>',
     );
@@ -258,7 +302,13 @@ describe('literary prizes', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { message, data } = response.json();
     expect(message).toBe(RESOURCE_MESSAGES.created);
-    expect(data).toEqual({ id: expect.any(Number), label: 'Prix Goncourt', name: 'Goncourt Prize', names: { en: 'Goncourt Prize', fr: 'Prix Goncourt' }, canBeDeleted: true });
+    expect(data).toEqual({
+      id: expect.any(Number),
+      label: 'Prix Goncourt',
+      name: 'Goncourt Prize',
+      names: { en: 'Goncourt Prize', fr: 'Prix Goncourt' },
+      canBeDeleted: true,
+    });
     usedId = data.id;
     const free = (await call('POST', 'literary-prizes', { label: 'Booker Prize' })).json().data;
     expect(free).toMatchObject({ label: 'Booker Prize', name: 'Booker Prize', names: {}, canBeDeleted: true });
@@ -269,8 +319,13 @@ describe('literary prizes', () => {
   it('answers 422 on label and names', async () => {
     expect((await call('POST', 'literary-prizes', { names: { en: 'x' } })).json().errors).toEqual({ label: ['The label field is required.'] });
     expect((await call('POST', 'literary-prizes', { label: 'PRIX GONCOURT' })).json().errors).toEqual({ label: [LITERARY_PRIZE_MESSAGES.labelTaken] });
-    expect((await call('POST', `literary-prizes/${freeId}`, { label: 'prix goncourt' })).json().errors).toEqual({ label: [LITERARY_PRIZE_MESSAGES.labelTaken] });
-    expect(Object.keys((await call('POST', 'literary-prizes', { label: 'x', names: { fr: 'y'.repeat(256), pt: 'z' } })).json().errors).sort()).toEqual(['names', 'names.fr']);
+    expect((await call('POST', `literary-prizes/${freeId}`, { label: 'prix goncourt' })).json().errors).toEqual({
+      label: [LITERARY_PRIZE_MESSAGES.labelTaken],
+    });
+    expect(Object.keys((await call('POST', 'literary-prizes', { label: 'x', names: { fr: 'y'.repeat(256), pt: 'z' } })).json().errors).sort()).toEqual([
+      'names',
+      'names.fr',
+    ]);
     const renamed = await call('POST', `literary-prizes/${freeId}`, { label: 'The Booker Prize', names: { en: 'Booker' } });
     expect(renamed.json()).toMatchObject({ message: RESOURCE_MESSAGES.updated, data: { id: freeId, label: 'The Booker Prize', name: 'Booker' } });
   });
@@ -326,7 +381,20 @@ describe('AI prompts', () => {
       }
       const structure = JSON.parse(prompt.jsonStructure);
       expect(structure).toEqual(AI_DRAFT_JSON_STRUCTURE);
-      expect(Object.keys(structure)).toEqual(expect.arrayContaining(['author', 'publishing_house_name', 'title', 'pitch', 'summary', 'criteria', 'characters', 'ratings', 'ratings_justifications', 'justifications']));
+      expect(Object.keys(structure)).toEqual(
+        expect.arrayContaining([
+          'author',
+          'publishing_house_name',
+          'title',
+          'pitch',
+          'summary',
+          'criteria',
+          'characters',
+          'ratings',
+          'ratings_justifications',
+          'justifications',
+        ]),
+      );
     }
     expect(AI_PROMPT_SEEDS).toHaveLength(2);
   });
@@ -334,9 +402,16 @@ describe('AI prompts', () => {
   it('keep what staff wrote at each start, but a structure lacking a text of the draft gets it, after the text before it', async () => {
     const [stored] = await t.database.db.select().from(aiPrompts).where(eq(aiPrompts.label, 'manuscript'));
     // Written before `tone` was drafted, and edited by staff: an entry of their own, `pitch` reworded.
-    const edited: Record<string, unknown> = { ...(JSON.parse(stored!.jsonStructure) as Record<string, unknown>), pitch: 'string: one sentence', mood: 'string: staff wish' };
+    const edited: Record<string, unknown> = {
+      ...(JSON.parse(stored!.jsonStructure) as Record<string, unknown>),
+      pitch: 'string: one sentence',
+      mood: 'string: staff wish',
+    };
     delete edited.tone;
-    await t.database.db.update(aiPrompts).set({ jsonStructure: JSON.stringify(edited) }).where(eq(aiPrompts.id, stored!.id));
+    await t.database.db
+      .update(aiPrompts)
+      .set({ jsonStructure: JSON.stringify(edited) })
+      .where(eq(aiPrompts.id, stored!.id));
     await seedAiPrompts(t.database.db);
     const [after] = await t.database.db.select().from(aiPrompts).where(eq(aiPrompts.id, stored!.id));
     const structure = JSON.parse(after!.jsonStructure) as Record<string, unknown>;
@@ -354,7 +429,12 @@ describe('AI prompts', () => {
     const list = (await call('GET', 'ai-prompts')).json();
     expect(list.meta.total).toBe(2);
     report = list.data[0];
-    expect(report).toEqual({ id: expect.any(Number), label: 'report', contents: AI_PROMPT_SEEDS[0]!.contents, json_structure: AI_PROMPT_SEEDS[0]!.jsonStructure });
+    expect(report).toEqual({
+      id: expect.any(Number),
+      label: 'report',
+      contents: AI_PROMPT_SEEDS[0]!.contents,
+      json_structure: AI_PROMPT_SEEDS[0]!.jsonStructure,
+    });
     expect((await call('GET', 'ai-prompts?label=MANU')).json().data.map((p: Body) => p.label)).toEqual(['manuscript']);
     expect((await call('GET', 'ai-prompts?perPage=1&page=2')).json()).toMatchObject({ data: [{ label: 'manuscript' }], meta: { total: 2, last_page: 2 } });
     expect((await call('GET', `ai-prompts/${report.id}`)).json()).toEqual({ data: report });
@@ -362,10 +442,21 @@ describe('AI prompts', () => {
   });
 
   it('PUT updates the contents and structure, never the label; staff edits survive the seeder', async () => {
-    const contents = { en: 'Summarise {{context}} as {{json_structure}} for {{title}}.', fr: 'Résume {{context}} selon {{json_structure}}.', es: 'Resume {{json_structure}} {{context}}' };
-    const response = await call('PUT', `ai-prompts/${report.id}`, { label: 'hacked', contents: { ...contents, de: '' }, json_structure: '{"title": "string"}' });
+    const contents = {
+      en: 'Summarise {{context}} as {{json_structure}} for {{title}}.',
+      fr: 'Résume {{context}} selon {{json_structure}}.',
+      es: 'Resume {{json_structure}} {{context}}',
+    };
+    const response = await call('PUT', `ai-prompts/${report.id}`, {
+      label: 'hacked',
+      contents: { ...contents, de: '' },
+      json_structure: '{"title": "string"}',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ message: RESOURCE_MESSAGES.updated, data: { id: report.id, label: 'report', contents, json_structure: '{"title": "string"}' } });
+    expect(response.json()).toEqual({
+      message: RESOURCE_MESSAGES.updated,
+      data: { id: report.id, label: 'report', contents, json_structure: '{"title": "string"}' },
+    });
     await seedAiPrompts(t.database.db);
     expect((await call('GET', `ai-prompts/${report.id}`)).json().data.contents).toEqual(contents);
   });

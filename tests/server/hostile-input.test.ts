@@ -77,7 +77,12 @@ describe('a lone UTF-16 surrogate', () => {
     expect(await api.invalid('administrators', { firstname: 'An\ud800n', lastname: 'Lee', email: 'ann@x.io', password: 'long enough pass' })).toEqual({
       firstname: [NOT_ALLOWED('firstname')],
     });
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: JSON.stringify({ email: 'x@x.io', password: '\udc00' }), headers: { 'content-type': 'application/json' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: JSON.stringify({ email: 'x@x.io', password: '\udc00' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(login.json()).toEqual({ message: NOT_ALLOWED('password'), errors: { password: [NOT_ALLOWED('password')] } });
   });
 
@@ -131,19 +136,34 @@ describe('deeply nested JSON', () => {
     const body = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
     expect(body.length).toBe(20_000);
     for (const route of jsonWriteRoutes()) {
-      const response = await t.as(cookie, { method: route.method, url: `/api/admin/${route.url}`, payload: body, headers: { 'content-type': 'application/json' } });
+      const response = await t.as(cookie, {
+        method: route.method,
+        url: `/api/admin/${route.url}`,
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect({ route, status: response.statusCode, message: response.json().message }).toEqual({
         route,
         status: 400,
         message: `The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`,
       });
     }
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: nested(MAX_JSON_DEPTH + 1), headers: { 'content-type': 'application/json' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: nested(MAX_JSON_DEPTH + 1),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(login.statusCode).toBe(400);
   });
 
   it('within the limit reaches validation (brackets inside strings do not count)', async () => {
-    const response = await t.as(cookie, { method: 'POST', url: '/api/admin/genres', payload: nested(MAX_JSON_DEPTH), headers: { 'content-type': 'application/json' } });
+    const response = await t.as(cookie, {
+      method: 'POST',
+      url: '/api/admin/genres',
+      payload: nested(MAX_JSON_DEPTH),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(422);
     const brackets = await call('POST', 'thematics', { names: { fr: '['.repeat(100), en: '{'.repeat(100) } });
     expect(brackets.statusCode, brackets.body).toBe(200);
@@ -152,7 +172,12 @@ describe('deeply nested JSON', () => {
 
 describe('a number JSON cannot carry', () => {
   it('1e400 (Infinity once parsed) is a 422 naming the field', async () => {
-    const response = await t.as(cookie, { method: 'POST', url: '/api/admin/books', payload: '{"original_title":"x","genres":[1e400]}', headers: { 'content-type': 'application/json' } });
+    const response = await t.as(cookie, {
+      method: 'POST',
+      url: '/api/admin/books',
+      payload: '{"original_title":"x","genres":[1e400]}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ 'genres.0': ['The genres must be a finite number.'] });
   });

@@ -21,7 +21,8 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     expect(response.statusCode, response.body).toBe(status);
     return response.json();
   };
-  const sheet = async (id: number) => (await call('GET', `books/${id}`)).json().data as { id: number; status_id: number; rights_status_id: number; version: number; original_title: string };
+  const sheet = async (id: number) =>
+    (await call('GET', `books/${id}`)).json().data as { id: number; status_id: number; rights_status_id: number; version: number; original_title: string };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -34,7 +35,7 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
 
   it('sets the status of the chosen sheets through their save: each a revision of its history', async () => {
     const ids = [1, 2, 3];
-    const target = statuses.find((status) => status.id !== (statuses[0]!.id))!;
+    const target = statuses.find((status) => status.id !== statuses[0]!.id)!;
     const before = await Promise.all(ids.map(sheet));
     const answer = await bulk('books', { action: 'set', field: 'status_id', value: target.id, ids });
     expect(answer.message).toBe('3 rows changed.');
@@ -53,7 +54,12 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
   });
 
   it('a status set writes that column alone, by the save’s rules: the sheet’s other fields and lists stay, a new rights status is dated, an unknown status is refused', async () => {
-    const full = async (id: number) => (await call('GET', `books/${id}`)).json().data as Record<string, unknown> & { version: number; rights_status_id: number; rights_status_updated_at: string | null };
+    const full = async (id: number) =>
+      (await call('GET', `books/${id}`)).json().data as Record<string, unknown> & {
+        version: number;
+        rights_status_id: number;
+        rights_status_updated_at: string | null;
+      };
     const before = await full(12);
     const target = rightsStatuses.find((status) => status.id !== before.rights_status_id)!;
     const answer = await bulk('books', { action: 'set', field: 'rights_status_id', value: target.id, ids: [12] });
@@ -65,7 +71,9 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     expect(Date.parse(after.rights_status_updated_at!)).toBeGreaterThan(Date.now() - 60_000);
     // Everything else the editor reads is as it was: titles, lists, files, criteria.
     const rest = (sheet: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(sheet).filter(([key]) => !['rights_status_id', 'rights_status', 'rights_status_updated_at', 'version', 'updated_at'].includes(key)));
+      Object.fromEntries(
+        Object.entries(sheet).filter(([key]) => !['rights_status_id', 'rights_status', 'rights_status_updated_at', 'version', 'updated_at'].includes(key)),
+      );
     expect(rest(after)).toEqual(rest(before));
     // A status the database does not have is refused as the editor's save refuses it.
     const unknown = await bulk('books', { action: 'set', field: 'status_id', value: 9_999, ids: [12] });
@@ -94,7 +102,12 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     const answer = await bulk('books', { action: 'set', field: 'rights_status_id', value: target.id, ids: [4, 5, 6, 999_999] });
     expect(answer.message).toBe('2 rows changed; 2 rows refused.');
     const rows = answer.data.rows as Row[];
-    expect(rows.map((row) => [row.id, row.done])).toEqual([[4, true], [5, false], [6, true], [999_999, false]]);
+    expect(rows.map((row) => [row.id, row.done])).toEqual([
+      [4, true],
+      [5, false],
+      [6, true],
+      [999_999, false],
+    ]);
     expect(rows[1]!.message).toBe('The original title field is required.');
     expect(Object.keys(rows[1]!.errors!)).toEqual(['original_title']);
     expect(rows[3]).toEqual({ id: 999_999, label: null, done: false, message: 'This row no longer exists.' });
@@ -111,7 +124,9 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     const target = rightsStatuses[rightsStatuses.length - 1]!;
     const answer = await bulk('books', { action: 'set', field: 'rights_status_id', value: target.id, query: { statuses: [String(from.id)], perPage: '10' } });
     expect(answer.data.total).toBe(matching.meta.total);
-    expect((answer.data.rows as Row[]).map((row) => row.id).sort((a, b) => a - b)).toEqual((matching.data as { id: number }[]).map((row) => row.id).sort((a, b) => a - b));
+    expect((answer.data.rows as Row[]).map((row) => row.id).sort((a, b) => a - b)).toEqual(
+      (matching.data as { id: number }[]).map((row) => row.id).sort((a, b) => a - b),
+    );
     // The sheet whose title was emptied above is refused again, if it is among them; every other one is done.
     const refused = (answer.data.rows as Row[]).filter((row) => !row.done).map((row) => row.id);
     expect(refused).toEqual((matching.data as { id: number }[]).some((row) => row.id === 5) ? [5] : []);
@@ -123,7 +138,13 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     const userId = await insertUser(t.database.db);
     const types = (await call('GET', 'utilities/demand-types')).json().data as { id: number }[];
     const demandStatuses = (await call('GET', 'utilities/demand-statuses')).json().data as { id: number }[];
-    const request = await call('POST', 'demands', { user_id: userId, book_id: 8, demand_date: '2026-11-02', demand_type_id: types[0]!.id, demand_status_id: demandStatuses[0]!.id });
+    const request = await call('POST', 'demands', {
+      user_id: userId,
+      book_id: 8,
+      demand_date: '2026-11-02',
+      demand_type_id: types[0]!.id,
+      demand_status_id: demandStatuses[0]!.id,
+    });
     expect(request.statusCode, request.body).toBe(200);
     const answer = await bulk('books', { action: 'delete', ids: [7, 8, 9] });
     expect(answer.message).toBe('2 rows deleted; 1 row refused.');
@@ -132,7 +153,14 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
       [8, false, 'This reading sheet has requests and cannot be deleted: delete or detach its requests first.'],
       [9, true, null],
     ]);
-    expect((await t.database.db.select({ id: books.id }).from(books).where(inArray(books.id, [7, 8, 9]))).map((row) => row.id)).toEqual([8]);
+    expect(
+      (
+        await t.database.db
+          .select({ id: books.id })
+          .from(books)
+          .where(inArray(books.id, [7, 8, 9]))
+      ).map((row) => row.id),
+    ).toEqual([8]);
   });
 
   it('sets a request’s status: one that needs a commentary is refused without it, as one row is, and done with it', async () => {
@@ -143,7 +171,13 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     const plain = demandStatuses.find((status) => !status.requires_commentary)!;
     const ids: number[] = [];
     for (const book of [10, 11]) {
-      const created = await call('POST', 'demands', { user_id: userId, book_id: book, demand_date: '2026-11-03', demand_type_id: types[0]!.id, demand_status_id: plain.id });
+      const created = await call('POST', 'demands', {
+        user_id: userId,
+        book_id: book,
+        demand_date: '2026-11-03',
+        demand_type_id: types[0]!.id,
+        demand_status_id: plain.id,
+      });
       ids.push(created.json().data.id);
     }
     const refused = await bulk('demands', { action: 'set', field: 'demand_status_id', value: needing.id, ids });
@@ -153,15 +187,22 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
 
     const done = await bulk('demands', { action: 'set', field: 'demand_status_id', value: needing.id, with: { commentary: 'Rights taken elsewhere.' }, ids });
     expect(done.data).toMatchObject({ done: 2, refused: 0 });
-    for (const id of ids) expect((await call('GET', `demands/${id}`)).json().data).toMatchObject({ demand_status_id: needing.id, commentary: 'Rights taken elsewhere.' });
+    for (const id of ids)
+      expect((await call('GET', `demands/${id}`)).json().data).toMatchObject({ demand_status_id: needing.id, commentary: 'Rights taken elsewhere.' });
   });
 
   it('deletes reference rows; one still in use is kept with its reason', async () => {
     const used = (await t.database.db.select({ genreId: bookGenres.genreId }).from(bookGenres).limit(1))[0]!.genreId;
-    const [fresh] = await t.database.db.insert(genres).values({ names: { en: 'Bulk test genre' }, color: '#123456', searchText: 'bulk test genre' }).returning({ id: genres.id });
+    const [fresh] = await t.database.db
+      .insert(genres)
+      .values({ names: { en: 'Bulk test genre' }, color: '#123456', searchText: 'bulk test genre' })
+      .returning({ id: genres.id });
     const answer = await bulk('genres', { action: 'delete', ids: [fresh!.id, used] });
     const rows = answer.data.rows as Row[];
-    expect(rows.map((row) => [row.id, row.done])).toEqual([[fresh!.id, true], [used, false]]);
+    expect(rows.map((row) => [row.id, row.done])).toEqual([
+      [fresh!.id, true],
+      [used, false],
+    ]);
     expect(rows[0]!.label).toBe('Bulk test genre');
     expect(rows[1]!.message).toMatch(/used|in use|cannot be deleted/i);
   });
@@ -202,7 +243,12 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     const accepted = (await call('GET', `users?is_accepted=1&perPage=1000`)).json().data as { id: number }[];
     expect(ids.every((id) => accepted.some((user) => user.id === id))).toBe(true);
     // Another administrator's job is not theirs to read.
-    await insertAdministrator(t.database.db, { firstname: 'Col', lastname: 'League', email: 'colleague@scouting.test', passwordHash: await hashPassword('another good password') });
+    await insertAdministrator(t.database.db, {
+      firstname: 'Col',
+      lastname: 'League',
+      email: 'colleague@scouting.test',
+      passwordHash: await hashPassword('another good password'),
+    });
     const colleague = await t.login('colleague@scouting.test', 'another good password');
     expect((await t.as(colleague, { method: 'GET', url: `/api/admin/bulk-jobs/${job.id}` })).statusCode).toBe(404);
   }, 90_000);
@@ -236,7 +282,9 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     // The rows running when it began to stop ended; no row was taken after.
     expect(read!.done).toBeGreaterThanOrEqual(10);
     expect(read!.done).toBeLessThanOrEqual(10 + BULK_ROWS_AT_ONCE);
-    expect(read!.message).toBe(`The action ran on ${read!.done} of 120 rows: its server stopped before the end. Resume it to run it on the ${120 - read!.done} rows left.`);
+    expect(read!.message).toBe(
+      `The action ran on ${read!.done} of 120 rows: its server stopped before the end. Resume it to run it on the ${120 - read!.done} rows left.`,
+    );
     const accepted = new Set(((await call('GET', `users?is_accepted=1&perPage=1000`)).json().data as { id: number }[]).map((user) => user.id));
     expect(ids.filter((id) => accepted.has(id))).toHaveLength(read!.done);
   }, 60_000);
@@ -251,7 +299,9 @@ describe('POST admin/{api}/bulk: a declared action on many rows, each through it
     expect(Object.keys((await bulk('books', { action: 'delete' }, 422)).errors)).toEqual(['ids']);
     expect(Object.keys((await bulk('books', { action: 'delete', ids: [12], query: {} }, 422)).errors)).toEqual(['ids']);
     expect(Object.keys((await bulk('books', { action: 'delete', query: { colour: 'red' } }, 422)).errors)).toEqual(['query.colour']);
-    expect(Object.keys((await bulk('demands', { action: 'set', field: 'demand_status_id', value: 1, with: { user_id: '3' }, ids: [1] }, 422)).errors)).toEqual(['with.user_id']);
+    expect(Object.keys((await bulk('demands', { action: 'set', field: 'demand_status_id', value: 1, with: { user_id: '3' }, ids: [1] }, 422)).errors)).toEqual([
+      'with.user_id',
+    ]);
     expect(Object.keys((await bulk('books', { action: 'remove', ids: [12] }, 422)).errors)).toEqual(['action']);
     expect(await t.database.db.select({ id: books.id }).from(books).where(eq(books.id, 12))).toHaveLength(1);
   });

@@ -88,7 +88,12 @@ describe('exports running at once: a few per administrator and on the server, re
   beforeAll(async () => {
     t = await createTestApp({ EXPORTS_PER_ADMINISTRATOR: '2', EXPORTS_TOTAL: '3' });
     country = await fill(t);
-    await insertAdministrator(t.database.db, { firstname: 'Other', lastname: 'Colleague', email: 'colleague@example.com', passwordHash: await hashPassword('colleague-password') });
+    await insertAdministrator(t.database.db, {
+      firstname: 'Other',
+      lastname: 'Colleague',
+      email: 'colleague@example.com',
+      passwordHash: await hashPassword('colleague-password'),
+    });
     first = await t.login();
     second = await t.login('colleague@example.com', 'colleague-password');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -189,9 +194,19 @@ describe('an export whose reader stops taking it', () => {
 describe('the export limits, read at boot', () => {
   it('default to 3 exports an administrator, 6 on the server and a minute’s wait, and refuse settings that cannot hold', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).exports).toEqual({ perAdministrator: 3, total: 6, readerTimeoutMs: 60_000 });
-    expect(loadConfig({ DEMO_DATA: 'false', EXPORTS_PER_ADMINISTRATOR: '1', EXPORTS_TOTAL: '40', EXPORT_READER_TIMEOUT_MS: '15000' }).exports).toEqual({ perAdministrator: 1, total: 40, readerTimeoutMs: 15_000 });
-    expect(() => loadConfig({ DEMO_DATA: 'false', EXPORTS_TOTAL: '2' })).toThrow(new ConfigError('EXPORTS_TOTAL (2) must be at least EXPORTS_PER_ADMINISTRATOR (3)'));
-    expect(() => loadConfig({ DEMO_DATA: 'false', EXPORTS_PER_ADMINISTRATOR: '0' })).toThrow(new ConfigError('EXPORTS_PER_ADMINISTRATOR must be a whole number between 1 and 100, got "0"'));
-    expect(() => loadConfig({ DEMO_DATA: 'false', EXPORT_READER_TIMEOUT_MS: '10' })).toThrow(new ConfigError('EXPORT_READER_TIMEOUT_MS must be a whole number between 1000 and 3600000, got "10"'));
+    expect(loadConfig({ DEMO_DATA: 'false', EXPORTS_PER_ADMINISTRATOR: '1', EXPORTS_TOTAL: '40', EXPORT_READER_TIMEOUT_MS: '15000' }).exports).toEqual({
+      perAdministrator: 1,
+      total: 40,
+      readerTimeoutMs: 15_000,
+    });
+    expect(() => loadConfig({ DEMO_DATA: 'false', EXPORTS_TOTAL: '2' })).toThrow(
+      new ConfigError('EXPORTS_TOTAL (2) must be at least EXPORTS_PER_ADMINISTRATOR (3)'),
+    );
+    expect(() => loadConfig({ DEMO_DATA: 'false', EXPORTS_PER_ADMINISTRATOR: '0' })).toThrow(
+      new ConfigError('EXPORTS_PER_ADMINISTRATOR must be a whole number between 1 and 100, got "0"'),
+    );
+    expect(() => loadConfig({ DEMO_DATA: 'false', EXPORT_READER_TIMEOUT_MS: '10' })).toThrow(
+      new ConfigError('EXPORT_READER_TIMEOUT_MS must be a whole number between 1000 and 3600000, got "10"'),
+    );
   });
 });

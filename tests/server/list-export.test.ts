@@ -23,7 +23,15 @@ describe('GET admin/{api}/export: every matching row as CSV or XLSX, with the co
   };
   /** Every sheet of a list query, through the list itself, page by page (what the screen would show). */
   const listed = async (query: string) => {
-    const rows: { id: number; original_title: string; author_names: string; status: { label: string }; rights_status: { label: string }; primary_genre_name: string | null; updated_at: string }[] = [];
+    const rows: {
+      id: number;
+      original_title: string;
+      author_names: string;
+      status: { label: string };
+      rights_status: { label: string };
+      primary_genre_name: string | null;
+      updated_at: string;
+    }[] = [];
     for (let page = 1; ; page++) {
       const response = await get(`books?${query}&perPage=1000&page=${page}`);
       expect(response.statusCode).toBe(200);
@@ -50,7 +58,14 @@ describe('GET admin/{api}/export: every matching row as CSV or XLSX, with the co
     const list = await listed('');
     expect(rows.slice(1).map((row) => Number(row[0]))).toEqual(list.map((sheet) => sheet.id));
     const first = list[0]!;
-    expect(rows[1]).toEqual([String(first.id), first.original_title, first.author_names, first.status.label, first.primary_genre_name ?? '', first.updated_at.replace('T', ' ').slice(0, 16)]);
+    expect(rows[1]).toEqual([
+      String(first.id),
+      first.original_title,
+      first.author_names,
+      first.status.label,
+      first.primary_genre_name ?? '',
+      first.updated_at.replace('T', ' ').slice(0, 16),
+    ]);
     expect(new Set(rows.slice(1).map((row) => row[3]))).toEqual(new Set(list.map((sheet) => sheet.status.label)));
     expect(rows.slice(1).every((row) => !/^\d+$/.test(row[3]!))).toBe(true);
   });
@@ -73,13 +88,23 @@ describe('GET admin/{api}/export: every matching row as CSV or XLSX, with the co
     const { rows } = await csvRows('books/export?statuses=2&sort=id&columns=id,publication_date:date,original_country,language,nb_pages,plot_rating:stars');
     expect(rows[0]).toEqual(['Id', 'Publication date', 'Original country', 'Language', 'Pages', 'Plot']);
     const list = (await get('books?statuses=2&sort=id&perPage=1000')).json().data as Record<string, unknown>[];
-    expect(rows.slice(1)).toEqual(list.map((sheet) => [sheet.id, sheet.publication_date, sheet.original_country, sheet.language, sheet.nb_pages, sheet.plot_rating].map((value) => (value === null ? '' : String(value)))));
+    expect(rows.slice(1)).toEqual(
+      list.map((sheet) =>
+        [sheet.id, sheet.publication_date, sheet.original_country, sheet.language, sheet.nb_pages, sheet.plot_rating].map((value) =>
+          value === null ? '' : String(value),
+        ),
+      ),
+    );
     // The catalogue has them: a country, pages and stars on most sheets, not on all.
     expect(rows.slice(1).some((row) => row[2] !== '' && row[4] !== '' && /^[0-4]$/.test(row[5]!))).toBe(true);
     // What the rows carry for the screen's cells, never offered: the cover's address, the genre's colour code, the raw status label.
     const internal = await get('books/export?columns=id,cover_url,primary_genre_color,status_label');
     expect(internal.statusCode).toBe(422);
-    expect(internal.json().errors.columns).toEqual(['cover_url', 'primary_genre_color', 'status_label'].map((column) => `The column ${column} is not one this list shows or offers with its Columns button.`));
+    expect(internal.json().errors.columns).toEqual(
+      ['cover_url', 'primary_genre_color', 'status_label'].map(
+        (column) => `The column ${column} is not one this list shows or offers with its Columns button.`,
+      ),
+    );
   });
 
   it('separates with a semicolon where the reader’s locale writes decimals with a comma', async () => {
@@ -88,8 +113,12 @@ describe('GET admin/{api}/export: every matching row as CSV or XLSX, with the co
     expect(rows.length).toBeGreaterThan(1);
     const german = await get('books/export?statuses=1&columns=id', { 'accept-language': 'de' });
     expect(german.body.split('\r\n')[0]).toBe(`${BOM}Id`);
-    expect((await get('books/export?columns=id,original_title&statuses=1', { 'accept-language': 'de-DE' })).body.split('\r\n')[0]).toBe(`${BOM}Id;Original title`);
-    expect((await get('books/export?columns=id,original_title&statuses=1', { 'accept-language': 'en-US' })).body.split('\r\n')[0]).toBe(`${BOM}Id,Original title`);
+    expect((await get('books/export?columns=id,original_title&statuses=1', { 'accept-language': 'de-DE' })).body.split('\r\n')[0]).toBe(
+      `${BOM}Id;Original title`,
+    );
+    expect((await get('books/export?columns=id,original_title&statuses=1', { 'accept-language': 'en-US' })).body.split('\r\n')[0]).toBe(
+      `${BOM}Id,Original title`,
+    );
   });
 
   it('writes an XLSX workbook its library reads back: the header in bold, every row, counts as numbers', async () => {
@@ -106,7 +135,14 @@ describe('GET admin/{api}/export: every matching row as CSV or XLSX, with the co
     expect(sheet.getRow(1).font?.bold).toBe(true);
     const list = await listed('statuses=2');
     expect(sheet.actualRowCount).toBe(list.length + 1);
-    expect(values(2)).toEqual([String(list[0]!.id), list[0]!.original_title, list[0]!.author_names, list[0]!.status.label, list[0]!.primary_genre_name ?? '', list[0]!.updated_at.replace('T', ' ').slice(0, 16)]);
+    expect(values(2)).toEqual([
+      String(list[0]!.id),
+      list[0]!.original_title,
+      list[0]!.author_names,
+      list[0]!.status.label,
+      list[0]!.primary_genre_name ?? '',
+      list[0]!.updated_at.replace('T', ' ').slice(0, 16),
+    ]);
 
     const companies = await get('companies/export?format=xlsx&columns=name,books_count');
     const book = new ExcelJS.Workbook();
@@ -155,7 +191,7 @@ describe('GET admin/{api}/export: every matching row as CSV or XLSX, with the co
     expect(Object.keys(format.json().errors)).toEqual(['format']);
     const column = await get('genres/export?columns=names,password');
     expect(column.statusCode).toBe(422);
-    expect(column.json().errors.columns).toEqual(["The column password is not one this list shows or offers with its Columns button."]);
+    expect(column.json().errors.columns).toEqual(['The column password is not one this list shows or offers with its Columns button.']);
     const value = await get('books/export?statuses=abc');
     expect(value.statusCode).toBe(422);
     expect(Object.keys(value.json().errors)).toEqual(['statuses']);

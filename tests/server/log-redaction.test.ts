@@ -81,7 +81,11 @@ describe('secrets never reach the log', () => {
   });
 
   it('keeps the redaction and serializers whatever options a caller gives', () => {
-    const options = loggerOptions({ level: 'debug', redact: ['apiKey'], serializers: { err: (error) => ({ type: 'Mine', message: error.message, stack: '', params: ['secret'] }) } });
+    const options = loggerOptions({
+      level: 'debug',
+      redact: ['apiKey'],
+      serializers: { err: (error) => ({ type: 'Mine', message: error.message, stack: '', params: ['secret'] }) },
+    });
     expect(options).toMatchObject({ level: 'debug' });
     const { redact, serializers } = options as { redact: { paths: string[] }; serializers: Record<string, unknown> };
     expect(redact.paths).toEqual(expect.arrayContaining([...LOG_REDACT_PATHS, 'apiKey']));

@@ -31,7 +31,12 @@ const stream = new Writable({
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock, logger: { level: 'warn', stream } });
-  await insertAdministrator(t.database.db, { firstname: 'Col', lastname: 'League', email: COLLEAGUE.email, passwordHash: await hashPassword(COLLEAGUE.password) });
+  await insertAdministrator(t.database.db, {
+    firstname: 'Col',
+    lastname: 'League',
+    email: COLLEAGUE.email,
+    passwordHash: await hashPassword(COLLEAGUE.password),
+  });
 });
 afterAll(async () => t.close());
 // Each test starts after the failures of the one before have left the window.

@@ -50,7 +50,14 @@ describe('parseMultipartForm', () => {
   });
 
   it('leaves values that do not look like their type for the schema to refuse', () => {
-    expect(parse([['nb_pages', '12 pages'], ['status_id', '1.5'], ['universal', 'maybe'], ['version', '99999999999999999999']])).toEqual({
+    expect(
+      parse([
+        ['nb_pages', '12 pages'],
+        ['status_id', '1.5'],
+        ['universal', 'maybe'],
+        ['version', '99999999999999999999'],
+      ]),
+    ).toEqual({
       nb_pages: '12 pages',
       status_id: '1.5',
       universal: 'maybe',
@@ -59,7 +66,15 @@ describe('parseMultipartForm', () => {
   });
 
   it('reads name[] as lists and drops empty values, keeping an emptied list', () => {
-    expect(parse([['genres[]', '3'], ['genres[]', '1'], ['genres[]', ''], ['places[]', ''], ['thematics[]', '4']])).toEqual({
+    expect(
+      parse([
+        ['genres[]', '3'],
+        ['genres[]', '1'],
+        ['genres[]', ''],
+        ['places[]', ''],
+        ['thematics[]', '4'],
+      ]),
+    ).toEqual({
       genres: [3, 1],
       places: [],
       thematics: [4],
@@ -128,20 +143,60 @@ describe('parseMultipartForm', () => {
   });
 
   it('keeps the last value of a repeated plain name (hidden input then checkbox)', () => {
-    expect(parse([['universal', '0'], ['universal', '1']])).toEqual({ universal: 1 });
+    expect(
+      parse([
+        ['universal', '0'],
+        ['universal', '1'],
+      ]),
+    ).toEqual({ universal: 1 });
   });
 
   it('works without a schema: every value stays a string', () => {
-    expect(parseMultipartForm([['a[0][b]', '1'], ['c[]', '2']]).data).toEqual({ a: [{ b: '1' }], c: ['2'] });
+    expect(
+      parseMultipartForm([
+        ['a[0][b]', '1'],
+        ['c[]', '2'],
+      ]).data,
+    ).toEqual({ a: [{ b: '1' }], c: ['2'] });
   });
 
   it('refuses a name used both as a value and as a list or map, with its key', () => {
-    expect(refusal([['genres', '1'], ['genres[]', '2']])).toEqual({ genres: [expect.stringMatching(/both as a value and as a list/)] });
-    expect(refusal([['genres[]', '2'], ['genres', '1']])).toEqual({ genres: [expect.stringMatching(/both as a list .* and as a value/)] });
-    expect(refusal([['titles[fr]', 'a'], ['titles[fr][x]', 'b']])).toHaveProperty(['titles.fr']);
-    expect(refusal([['seriesList[0][name]', 'a'], ['seriesList[name]', 'b']])).toHaveProperty(['seriesList']);
-    expect(refusal([['seriesList[0]', 'a'], ['seriesList[0][name]', 'b']])).toHaveProperty(['seriesList.0']);
-    expect(refusal([['genres[]', '1'], ['genres[0]', '2']])).toHaveProperty(['genres']);
+    expect(
+      refusal([
+        ['genres', '1'],
+        ['genres[]', '2'],
+      ]),
+    ).toEqual({ genres: [expect.stringMatching(/both as a value and as a list/)] });
+    expect(
+      refusal([
+        ['genres[]', '2'],
+        ['genres', '1'],
+      ]),
+    ).toEqual({ genres: [expect.stringMatching(/both as a list .* and as a value/)] });
+    expect(
+      refusal([
+        ['titles[fr]', 'a'],
+        ['titles[fr][x]', 'b'],
+      ]),
+    ).toHaveProperty(['titles.fr']);
+    expect(
+      refusal([
+        ['seriesList[0][name]', 'a'],
+        ['seriesList[name]', 'b'],
+      ]),
+    ).toHaveProperty(['seriesList']);
+    expect(
+      refusal([
+        ['seriesList[0]', 'a'],
+        ['seriesList[0][name]', 'b'],
+      ]),
+    ).toHaveProperty(['seriesList.0']);
+    expect(
+      refusal([
+        ['genres[]', '1'],
+        ['genres[0]', '2'],
+      ]),
+    ).toHaveProperty(['genres']);
   });
 
   it('refuses indexes above the limit, nesting too deep, [] before more brackets, malformed names, too many entries', () => {

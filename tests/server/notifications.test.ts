@@ -168,7 +168,7 @@ describe('followers of a sheet', () => {
     expect(await enqueueSheetNotification(db, { bookId: 999_999, publicSiteUrl: PUBLIC_SITE_URL })).toEqual({ queued: 0, skipped: 0 });
   });
 
-  it('composes the mail in the reader\'s locale then English, naming the sheet and linking to the public site', () => {
+  it("composes the mail in the reader's locale then English, naming the sheet and linking to the public site", () => {
     const sheet = { id: 7, originalTitle: 'Dune', titles: { fr: 'Dune, le roman' } };
     const fr = composeSheetNotification({ sheet, locale: 'fr', greetingName: 'Zoé', publicSiteUrl: 'https://site.test' });
     expect(fr.subject).toBe('Fiche de lecture mise à jour : Dune (Dune, le roman)');
@@ -176,7 +176,12 @@ describe('followers of a sheet', () => {
     expect(fr.text).toContain('The reading sheet "Dune (Dune, le roman)" that you follow has been updated.');
     expect(fr.text).toContain('https://site.test/books/7');
     expect(fr.html).toContain('<a href="https://site.test/books/7">');
-    const en = composeSheetNotification({ sheet: { ...sheet, originalTitle: '<Dune & co>' }, locale: 'en', greetingName: '', publicSiteUrl: 'https://site.test/' });
+    const en = composeSheetNotification({
+      sheet: { ...sheet, originalTitle: '<Dune & co>' },
+      locale: 'en',
+      greetingName: '',
+      publicSiteUrl: 'https://site.test/',
+    });
     expect(en.subject).toBe('Reading sheet updated: <Dune & co>');
     expect(en.text.startsWith('Hello,\n')).toBe(true);
     expect(en.text).not.toContain('Bonjour');
@@ -190,7 +195,9 @@ describe('configuration', () => {
   it('checks SMTP_URL, MAIL_FROM and OUTBOX_INTERVAL_MS at boot', () => {
     const base = { DATA_DIR: 'data/test' };
     expect(loadConfig(base)).toMatchObject({ smtpUrl: undefined, mailFrom: 'Administration Panel <no-reply@localhost>', outboxIntervalMs: 5000 });
-    expect(loadConfig({ ...base, SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'news@example.com', OUTBOX_INTERVAL_MS: '1000' })).toMatchObject({
+    expect(
+      loadConfig({ ...base, SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'news@example.com', OUTBOX_INTERVAL_MS: '1000' }),
+    ).toMatchObject({
       smtpUrl: 'smtps://user:secret@mail.example.com:465',
       mailFrom: 'news@example.com',
       outboxIntervalMs: 1000,
@@ -271,7 +278,10 @@ describe('delivery loop', () => {
     expect(waiting.nextAttemptAt.getTime() - waiting.updatedAt.getTime()).toBeGreaterThanOrEqual(59_000);
     expect(await delivery.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, held: 0 }); // not due yet
 
-    await db.update(outboxMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outboxMessages.id, waiting.id));
+    await db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outboxMessages.id, waiting.id));
     expect(await delivery.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1, held: 0 });
     const failed = (await outbox())[1]!;
     expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
@@ -303,9 +313,9 @@ describe('delivery loop', () => {
   it('shares the outbox between concurrent loops without sending a message twice (FOR UPDATE SKIP LOCKED)', async () => {
     smtp = await startSmtp();
     const count = 40;
-    await db.insert(outboxMessages).values(
-      Array.from({ length: count }, (_, i) => ({ kind: 'test', toAddress: `bulk${i}@readers.test`, subject: `Bulk ${i}`, textBody: `Message ${i}` })),
-    );
+    await db
+      .insert(outboxMessages)
+      .values(Array.from({ length: count }, (_, i) => ({ kind: 'test', toAddress: `bulk${i}@readers.test`, subject: `Bulk ${i}`, textBody: `Message ${i}` })));
     const loops = [smtpDelivery(smtp.url, { batchSize: 5 }), smtpDelivery(smtp.url, { batchSize: 5 }), smtpDelivery(smtp.url, { batchSize: 5 })];
     const runs = await Promise.all(loops.map((loop) => loop.runOnce()));
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(count);
@@ -343,7 +353,7 @@ describe('delivery loop', () => {
 });
 
 describe('POST admin/books/{id} with withNotification', () => {
-  it('answers 200 while the SMTP server is down, and the outbox holds the followers\' mails', async (context) => {
+  it("answers 200 while the SMTP server is down, and the outbox holds the followers' mails", async (context) => {
     if (!t.app.routeList.some((route) => route.method === 'POST' && route.url === '/api/admin/books/:id')) context.skip();
     delivery = startOutboxDelivery({ db, config: t.config, log: memoryLog() }); // SMTP_URL points at a closed port
     const cookie = await t.login();
@@ -372,8 +382,15 @@ describe('POST admin/books/{id} with withNotification', () => {
 
     // A save without the flag queues nothing.
     await db.delete(outboxMessages);
-    const plain = payload.replace(`name="withNotification"\r\n\r\n1`, `name="withNotification"\r\n\r\n0`).replace(`\r\n\r\n${version}\r\n`, `\r\n\r\n${version + 1}\r\n`);
-    const again = await t.as(cookie, { method: 'POST', url: `/api/admin/books/${fx.sheet}`, payload: plain, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const plain = payload
+      .replace(`name="withNotification"\r\n\r\n1`, `name="withNotification"\r\n\r\n0`)
+      .replace(`\r\n\r\n${version}\r\n`, `\r\n\r\n${version + 1}\r\n`);
+    const again = await t.as(cookie, {
+      method: 'POST',
+      url: `/api/admin/books/${fx.sheet}`,
+      payload: plain,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(await outbox()).toEqual([]);
   });
@@ -381,7 +398,11 @@ describe('POST admin/books/{id} with withNotification', () => {
   it('answers, for the success toast, how many subscribers will be notified (one in the singular), or that no one follows the sheet; a plain save keeps its message', async () => {
     const cookie = await t.login();
     const save = async (id: number | undefined, title: string, withNotification: 0 | 1) => {
-      const response = await t.as(cookie, { method: 'POST', url: `/api/admin/books${id ? `/${id}` : ''}`, payload: { original_title: title, withNotification } });
+      const response = await t.as(cookie, {
+        method: 'POST',
+        url: `/api/admin/books${id ? `/${id}` : ''}`,
+        payload: { original_title: title, withNotification },
+      });
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as { message: string; withNotification: number; data: { id: number } };
     };
@@ -396,7 +417,10 @@ describe('POST admin/books/{id} with withNotification', () => {
 
     // One follower: the singular.
     const [single] = await db.insert(books).values({ originalTitle: 'A sheet one reader follows' }).returning({ id: books.id });
-    const [reader] = await db.insert(users).values({ email: 'one.reader@readers.test', firstname: 'Ona', lastname: 'Reader', isAccepted: true }).returning({ id: users.id });
+    const [reader] = await db
+      .insert(users)
+      .values({ email: 'one.reader@readers.test', firstname: 'Ona', lastname: 'Reader', isAccepted: true })
+      .returning({ id: users.id });
     const [shelf] = await db.insert(libraries).values({ userId: reader!.id, name: 'Shelf' }).returning({ id: libraries.id });
     await db.insert(libraryBooks).values({ libraryId: shelf!.id, bookId: single!.id });
     expect((await save(single!.id, 'A sheet one reader follows', 1)).message).toBe('Saved; 1 subscriber will be notified.');
@@ -423,9 +447,16 @@ describe('POST admin/books/{id} with withNotification', () => {
       await bare.ready();
       const login = await bare.inject({ method: 'POST', url: '/api/admin/auth/login', payload: ADMIN });
       const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
-      const response = await bare.inject({ method: 'POST', url: `/api/admin/books/${fx.other}`, headers: { cookie }, payload: { original_title: 'Another Book', withNotification: 1 } });
+      const response = await bare.inject({
+        method: 'POST',
+        url: `/api/admin/books/${fx.other}`,
+        headers: { cookie },
+        payload: { original_title: 'Another Book', withNotification: 1 },
+      });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().message).toBe('Saved; 2 subscribers will be notified once e-mail sending is set up on this server (ask your administrator or technical team).');
+      expect(response.json().message).toBe(
+        'Saved; 2 subscribers will be notified once e-mail sending is set up on this server (ask your administrator or technical team).',
+      );
       expect((await outbox()).filter((row) => row.bookId === fx.other)).toHaveLength(2);
     } finally {
       await bare.close();
@@ -447,7 +478,12 @@ describe('POST admin/books/{id} with withNotification', () => {
         .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
         .join('')
         .concat(`--${boundary}--\r\n`);
-      const saved = await t.as(cookie, { method: 'POST', url: `/api/admin/books/${fx.sheet}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const saved = await t.as(cookie, {
+        method: 'POST',
+        url: `/api/admin/books/${fx.sheet}`,
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json().data.original_title).toBe(hostile); // the API keeps plain text as typed
 

@@ -19,8 +19,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>; requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }; security?: unknown[] };
-const documentOf = async (app = t, session = cookie) => (await app.as(session, { method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
+type Operation = {
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  security?: unknown[];
+};
+const documentOf = async (app = t, session = cookie) =>
+  (await app.as(session, { method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+    components: Record<string, unknown>;
+  };
 
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document with the session cookie as its security scheme', async () => {
@@ -32,15 +40,22 @@ describe('GET /api/openapi.json', () => {
 
   it('describes every route of the API, with its answer and the refusals and their body', async () => {
     const document = await documentOf();
-    const apiRoutes = t.app.routeList.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/openapi.json');
+    const apiRoutes = t.app.routeList.filter(
+      (route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/openapi.json',
+    );
     expect(apiRoutes.length).toBeGreaterThan(90);
     for (const route of apiRoutes) {
       const operation = document.paths[route.url.replace(/:(\w+)/g, '{$1}').replace('/*', '/{*}')]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.url} is in the document`).toBeDefined();
       const statuses = Object.keys(operation!.responses);
-      expect(statuses.some((status) => status.startsWith('2')), `${route.method} ${route.url} describes its success`).toBe(true);
+      expect(
+        statuses.some((status) => status.startsWith('2')),
+        `${route.method} ${route.url} describes its success`,
+      ).toBe(true);
       for (const status of [401, 403, 404, 409, 413, 422, 429].map(String)) {
-        expect(operation!.responses[status]?.content?.['application/json']?.schema, `${route.method} ${route.url} ${status}`).toMatchObject({ required: ['message'] });
+        expect(operation!.responses[status]?.content?.['application/json']?.schema, `${route.method} ${route.url} ${status}`).toMatchObject({
+          required: ['message'],
+        });
       }
     }
   });
@@ -54,7 +69,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('derives a record from its declaration: types, nullability, relations and counts', async () => {
-    const answer = (await documentOf()).paths['/api/admin/companies/{id}']!.get!.responses['200']!.content!['application/json']!.schema as { properties: { data: { properties: Record<string, unknown>; additionalProperties: boolean } } };
+    const answer = (await documentOf()).paths['/api/admin/companies/{id}']!.get!.responses['200']!.content!['application/json']!.schema as {
+      properties: { data: { properties: Record<string, unknown>; additionalProperties: boolean } };
+    };
     const record = answer.properties.data;
     expect(record.additionalProperties).toBe(false);
     expect(record.properties).toMatchObject({
@@ -69,7 +86,9 @@ describe('GET /api/openapi.json', () => {
 
   it("describes a save's body as the screen is published now: the document is the one the routes validate with", async () => {
     const nameLimit = async () => {
-      const body = (await documentOf()).paths['/api/admin/genres']!.post!.requestBody!.content['application/json']!.schema as { properties: { names: { properties: { en: { maxLength: number } } } } };
+      const body = (await documentOf()).paths['/api/admin/genres']!.post!.requestBody!.content['application/json']!.schema as {
+        properties: { names: { properties: { en: { maxLength: number } } } };
+      };
       return body.properties.names.properties.en.maxLength;
     };
     expect(await nameLimit()).toBe(255);
@@ -104,7 +123,9 @@ describe('every route declares its answers', () => {
     app.get('/api/described', { schema: { response: { 200: schema } } }, async () => ({ id: 1 }));
     const answers = await Promise.all(['drifted', 'mistyped', 'undescribed', 'described'].map((path) => app.inject({ method: 'GET', url: `/api/${path}` })));
     expect(answers.map((answer) => answer.statusCode)).toEqual([500, 500, 500, 200]);
-    expect(answers[0]!.json().message).toBe('GET /api/drifted answered 200 with what its response schema does not say: / must NOT have additional properties (nickname)');
+    expect(answers[0]!.json().message).toBe(
+      'GET /api/drifted answered 200 with what its response schema does not say: / must NOT have additional properties (nickname)',
+    );
     expect(answers[1]!.json().message).toBe('GET /api/mistyped answered 200 with what its response schema does not say: /id must be integer');
     expect(answers[2]!.json().message).toBe('GET /api/undescribed answered 200 without a response schema for it');
     await app.close();

@@ -56,7 +56,9 @@ describe('admin/screens/readingSheet: the reading sheet editor’s definition is
     expect(at('extra')).toEqual(['is not part of the reading sheet editor’s definition: it holds "form" (its "schema" and "uiSchema") and "$schemaVersion"']);
     expect(at('form.schema.properties.nb_pages.type')).toEqual(['can only be changed in the repository: it changes what the server stores or serves.']);
     expect(at('form.schema.properties.tones.x-aiDraft')).toEqual(['can only be changed in the repository: it changes what the server stores or serves.']);
-    expect(at('form.schema.properties.original_title.maxLength')).toEqual(['900 is above 500, the built-in limit the stored values fit: it can only be lowered here.']);
+    expect(at('form.schema.properties.original_title.maxLength')).toEqual([
+      '900 is above 500, the built-in limit the stored values fit: it can only be lowered here.',
+    ]);
     expect(at('form.schema.required')).toEqual(['must keep "original_title": the save needs it (a field can be made required here, not optional).']);
     expect(at('form.schema.properties.website')[0]).toMatch(/^is not stored: a field can only be added in the repository/);
     expect(at('form.uiSchema.original_title.ui:widget')[0]).toMatch(/^"colour" is not a widget; known: /);
@@ -81,7 +83,10 @@ describe('admin/screens/readingSheet: the reading sheet editor’s definition is
 
     const refused = await call('POST', `books/${ids[0]}`, { original_title: 'A title far too long now', version: 1 });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ message: 'The original title may not be greater than 20 characters.', errors: { original_title: ['The original title may not be greater than 20 characters.'] } });
+    expect(refused.json()).toEqual({
+      message: 'The original title may not be greater than 20 characters.',
+      errors: { original_title: ['The original title may not be greater than 20 characters.'] },
+    });
     const before = await call('POST', `books/${ids[0]}`, { original_title: 'A title far too long now', version: 1 }, { 'x-screen-version': '0' });
     expect(before.json().message).toBe('This screen was changed while you were editing it: The original title may not be greater than 20 characters.');
     // A refusal of the save's own rules is not the change's doing.

@@ -25,13 +25,15 @@ interface HistoryPage {
 let t: TestApp;
 let cookie: string;
 let administratorId: number;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload ? { payload } : {}) });
 const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
   const response = await call(method, url, payload);
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
   return response.json() as Json;
 };
-const historyOf = async (resource: string, id: number): Promise<HistoryPage> => (await ok('GET', `history/${resource}/${id}?perPage=50`)) as unknown as HistoryPage;
+const historyOf = async (resource: string, id: number): Promise<HistoryPage> =>
+  (await ok('GET', `history/${resource}/${id}?perPage=50`)) as unknown as HistoryPage;
 const latest = async (resource: string, id: number) => (await historyOf(resource, id)).data[0]!;
 
 beforeAll(async () => {
@@ -65,7 +67,9 @@ describe('a revision of each write', () => {
     expect(Object.keys(revision.changes)).toEqual(['color']);
     expect(Date.now() - new Date(revision.at).getTime()).toBeLessThan(60_000);
     // Deltas only: a one-field save stays far under 1 KB.
-    const [stored] = rowsOf<{ size: number }>(await t.database.db.execute(sql`select pg_column_size(r.*)::int as size from record_revisions r where id = ${revision.id}`));
+    const [stored] = rowsOf<{ size: number }>(
+      await t.database.db.execute(sql`select pg_column_size(r.*)::int as size from record_revisions r where id = ${revision.id}`),
+    );
     expect(stored!.size).toBeLessThan(1024);
 
     await ok('POST', `genres/${genre.id}`, { ...body, color: '#00aa11' });
@@ -94,11 +98,16 @@ describe('a revision of each write', () => {
     const [ada, grace] = saved.characters as Row[];
     await ok('POST', 'books/1', { ...editable(saved), characters: [{ ...grace, name: 'Grace Hopper' }], version: saved.version });
     expect((await latest('books', 1)).changes.characters).toEqual({
-      items: { removed: [{ at: 0, item: expect.objectContaining({ id: ada!.id, name: 'Ada' }) }], changed: [{ id: grace!.id, changes: { name: { from: 'Grace', to: 'Grace Hopper' } } }] },
+      items: {
+        removed: [{ at: 0, item: expect.objectContaining({ id: ada!.id, name: 'Ada' }) }],
+        changed: [{ id: grace!.id, changes: { name: { from: 'Grace', to: 'Grace Hopper' } } }],
+      },
     });
 
     // A manuscript, then its deletion: the revision names the file and its size, never its content or key.
-    await t.database.db.execute(sql`update books set manuscript_original_name = 'draft.pdf', manuscript_stored_name = 'books/history-draft.pdf', manuscript_size = 2048 where id = 2`);
+    await t.database.db.execute(
+      sql`update books set manuscript_original_name = 'draft.pdf', manuscript_stored_name = 'books/history-draft.pdf', manuscript_size = 2048 where id = 2`,
+    );
     await ok('DELETE', 'utilities/book-manuscript/2');
     const removal = await latest('books', 2);
     expect(removal.changes).toEqual({ manuscript: { from: { name: 'draft.pdf', size: 2048 }, to: null } });
@@ -117,8 +126,18 @@ describe('a revision of each write', () => {
     await ok('POST', `users/validate/${id}`, { is_accepted: 0 });
     expect((await latest('users', id)).changes).toEqual({ is_accepted: { from: true, to: false } });
 
-    const created = (await ok('POST', 'demands', { user_id: id, book_id: 1, demand_date: '2026-06-10', demand_type_id: 1, demand_status_id: 1, commentary: 'First ask' })).data as Row;
-    await ok('POST', `demands/${created.id}`, { user_id: id, book_id: 1, demand_date: '2026-06-10', demand_type_id: 1, demand_status_id: 2, commentary: 'First ask', version: created.version });
+    const created = (
+      await ok('POST', 'demands', { user_id: id, book_id: 1, demand_date: '2026-06-10', demand_type_id: 1, demand_status_id: 1, commentary: 'First ask' })
+    ).data as Row;
+    await ok('POST', `demands/${created.id}`, {
+      user_id: id,
+      book_id: 1,
+      demand_date: '2026-06-10',
+      demand_type_id: 1,
+      demand_status_id: 2,
+      commentary: 'First ask',
+      version: created.version,
+    });
     await ok('DELETE', `demands/${created.id}`);
     const history = await historyOf('demands', created.id);
     expect(history.data.map((revision) => revision.action)).toEqual(['delete', 'update', 'create']);
@@ -129,9 +148,19 @@ describe('a revision of each write', () => {
 
   it('keeps a reporter’s text blocks per language', async () => {
     const reporter = (await ok('GET', 'reporters/1?lang=fr')).data as Row;
-    await ok('POST', 'reporters/1', { title: reporter.title, date: reporter.date, reporterStatusId: reporter.reporterStatusId, reporterUserIds: [], reporterUserRoleIds: [], lang: 'fr', updatedTexts: [{ id: null, text: 'Nouvelle alerte', textType: 'alerts' }] });
+    await ok('POST', 'reporters/1', {
+      title: reporter.title,
+      date: reporter.date,
+      reporterStatusId: reporter.reporterStatusId,
+      reporterUserIds: [],
+      reporterUserRoleIds: [],
+      lang: 'fr',
+      updatedTexts: [{ id: null, text: 'Nouvelle alerte', textType: 'alerts' }],
+    });
     const revision = await latest('reporters', 1);
-    expect(Object.keys(revision.changes).sort()).toEqual(['reporterTextsData', 'reporterUserRoles', 'reporterUsers'].filter((field) => field in revision.changes).sort());
+    expect(Object.keys(revision.changes).sort()).toEqual(
+      ['reporterTextsData', 'reporterUserRoles', 'reporterUsers'].filter((field) => field in revision.changes).sort(),
+    );
     const texts = revision.changes.reporterTextsData as { locales: Record<string, { fields: Record<string, { items: { added: { item: Json }[] } }> }> };
     expect(Object.keys(texts.locales)).toEqual(['fr']);
     expect(texts.locales.fr!.fields.alerts!.items.added[0]!.item).toMatchObject({ text: 'Nouvelle alerte', textType: 'alerts' });
@@ -151,7 +180,11 @@ describe('restore', () => {
     await ok('POST', 'books/3', { ...editable(current), nb_pages: 321, version: current.version });
     const stale = await call('POST', `history/${mistaken.id}/restore`, { fields: ['titles'], version: meta.record_version });
     expect(stale.statusCode, stale.body).toBe(409);
-    expect(stale.json()).toMatchObject({ message: expect.stringMatching(/changed since/), changes: { nb_pages: { from: 999, to: 321 } }, revisions: [{ action: 'update', administrator: { id: administratorId } }] });
+    expect(stale.json()).toMatchObject({
+      message: expect.stringMatching(/changed since/),
+      changes: { nb_pages: { from: 999, to: 321 } },
+      revisions: [{ action: 'update', administrator: { id: administratorId } }],
+    });
     expect(((await ok('GET', 'books/3')).data as Row).titles).toMatchObject({ fr: 'Titre erroné' });
 
     // Asked again from the version now: only the title comes back, the newer page count stays.
@@ -162,7 +195,11 @@ describe('restore', () => {
     expect((read.titles as Json).fr).toBe(titles.fr);
     expect(read.nb_pages).toBe(321);
     const revision = await latest('books', 3);
-    expect(revision).toMatchObject({ version: now + 1, restored_from: mistaken.id, changes: { titles: { locales: { fr: { from: 'Titre erroné', to: titles.fr } } } } });
+    expect(revision).toMatchObject({
+      version: now + 1,
+      restored_from: mistaken.id,
+      changes: { titles: { locales: { fr: { from: 'Titre erroné', to: titles.fr } } } },
+    });
     expect(Object.keys(revision.changes)).toEqual(['titles']);
   });
 
@@ -183,7 +220,15 @@ describe('restore', () => {
 
   it('keeps a deleted record’s history readable and brings the record back under its id, with its lists', async () => {
     const author = ((await ok('GET', 'authors?perPage=1')).data as unknown as Row[])[0]!;
-    const created = (await ok('POST', 'books', { original_title: 'Le livre effacé', titles: { fr: 'Le livre effacé' }, genres: [], authorList: [{ id: author.id, type: 1 }], characters: [{ name: 'Zoé', ages: [], characterisations: {}, issues: {}, evolutions: {} }] })).data as Row;
+    const created = (
+      await ok('POST', 'books', {
+        original_title: 'Le livre effacé',
+        titles: { fr: 'Le livre effacé' },
+        genres: [],
+        authorList: [{ id: author.id, type: 1 }],
+        characters: [{ name: 'Zoé', ages: [], characterisations: {}, issues: {}, evolutions: {} }],
+      })
+    ).data as Row;
     await ok('DELETE', `books/${created.id}`);
     expect((await call('GET', `books/${created.id}`)).statusCode).toBe(404);
     const history = await historyOf('books', created.id);
@@ -218,13 +263,20 @@ describe('restore', () => {
     await ok('POST', `history/${change.id}/restore`, { version: (await historyOf('reporters', 2)).meta.record_version });
     const back = (await ok('GET', 'reporters/2?lang=it')).data as Row;
     expect((back.reporterUsers as Row[]).map((user) => user.id)).toEqual(users);
-    expect(Object.values(back.reporterTextsData as Record<string, Row[]>).flat().map((block) => block.text).sort()).toEqual(blocks.map((block) => block.text).sort());
+    expect(
+      Object.values(back.reporterTextsData as Record<string, Row[]>)
+        .flat()
+        .map((block) => block.text)
+        .sort(),
+    ).toEqual(blocks.map((block) => block.text).sort());
 
     // A user's credits have their own action: a restore of them alone is refused, in words.
     const [subscriber] = (await ok('GET', 'users?subscription_state=active&perPage=1')).data as unknown as Row[];
     const credits = ((await ok('GET', `users/${subscriber!.id}`)).data as Row).credits as number;
     await ok('POST', `users/${subscriber!.id}/credits`, { credits: credits + 1 });
-    const refused = await call('POST', `history/${(await latest('users', subscriber!.id)).id}/restore`, { version: (await historyOf('users', subscriber!.id)).meta.record_version });
+    const refused = await call('POST', `history/${(await latest('users', subscriber!.id)).id}/restore`, {
+      version: (await historyOf('users', subscriber!.id)).meta.record_version,
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.fields[0]).toMatch(/own actions/);
   });
@@ -240,12 +292,16 @@ describe('restore', () => {
 
 describe('what history never holds, and what it notices', () => {
   it('keeps passwords, their hashes, session tokens and the payment provider’s ids out', async () => {
-    const created = (await ok('POST', 'administrators', { firstname: 'New', lastname: 'Admin', email: 'new.admin@example.com', password: 'Secret-Passw0rd!42' })).data as Row;
+    const created = (
+      await ok('POST', 'administrators', { firstname: 'New', lastname: 'Admin', email: 'new.admin@example.com', password: 'Secret-Passw0rd!42' })
+    ).data as Row;
     await ok('POST', `administrators/${created.id}`, { firstname: 'New', lastname: 'Admin', email: 'new.admin@example.com', password: 'Other-Passw0rd!42' });
     // A new password alone changes nothing a revision keeps.
     expect((await historyOf('administrators', created.id)).data.map((revision) => revision.action)).toEqual(['create']);
     // A subscriber whose subscription is tied to the card payment provider: its ids stay out.
-    const [tied] = rowsOf<{ user_id: number }>(await t.database.db.execute(sql`select user_id from subscriptions where provider_subscription_id is not null limit 1`));
+    const [tied] = rowsOf<{ user_id: number }>(
+      await t.database.db.execute(sql`select user_id from subscriptions where provider_subscription_id is not null limit 1`),
+    );
     expect(tied).toBeDefined();
     await ok('POST', `users/validate/${tied!.user_id}`, { is_accepted: 0 });
     await ok('POST', `users/validate/${tied!.user_id}`, { is_accepted: 1 });
@@ -314,7 +370,8 @@ describe('the activity', () => {
     await refused('from=2026-02-30', 'from', 'The from date is not a valid date.');
     await refused('to=2026-02-29', 'to', 'The to date is not a valid date.');
     // Extended years and more digits are no dates of the form.
-    for (const spelling of ['%2B010000-01-01', '-000001-01-01', '10000-01-01', '%2B275760-09-13']) await refused(`from=${spelling}`, 'from', 'The from format is invalid.');
+    for (const spelling of ['%2B010000-01-01', '-000001-01-01', '10000-01-01', '%2B275760-09-13'])
+      await refused(`from=${spelling}`, 'from', 'The from format is invalid.');
     // The first and the last days kept are dates like any other.
     const all = (await ok('GET', 'history')).meta as Json;
     expect(((await ok('GET', 'history?from=0001-01-01&to=9999-12-31')).meta as Json).total).toBe(all.total);
@@ -338,7 +395,9 @@ describe('screens, retention and coverage', () => {
   });
 
   it('prunes the revisions past the retention, batch after batch, and keeps the newer ones', async () => {
-    await t.database.db.execute(sql`insert into record_revisions (resource, record_id, version, action, at) select 'genres', 900000 + n, 1, 'update', now() - interval '400 days' from generate_series(1, 5) n`);
+    await t.database.db.execute(
+      sql`insert into record_revisions (resource, record_id, version, action, at) select 'genres', 900000 + n, 1, 'update', now() - interval '400 days' from generate_series(1, 5) n`,
+    );
     const before = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from record_revisions`))[0]!.n;
     const logged: object[] = [];
     const retention = createHistoryRetention({ db: t.database.db, log: { info: (obj) => logged.push(obj), error: () => undefined }, days: 365, batch: 2 });
@@ -351,11 +410,14 @@ describe('screens, retention and coverage', () => {
   it('keeps the history forever unless HISTORY_RETENTION_DAYS says how long, and refuses a wrong one at boot', () => {
     expect(loadConfig({}).historyRetentionDays).toBeUndefined();
     expect(loadConfig({ HISTORY_RETENTION_DAYS: '730' }).historyRetentionDays).toBe(730);
-    for (const wrong of ['0', '-3', 'a year', '1.5']) expect(() => loadConfig({ HISTORY_RETENTION_DAYS: wrong })).toThrow(/^HISTORY_RETENTION_DAYS must be a whole number between 1 and 36500/);
+    for (const wrong of ['0', '-3', 'a year', '1.5'])
+      expect(() => loadConfig({ HISTORY_RETENTION_DAYS: wrong })).toThrow(/^HISTORY_RETENTION_DAYS must be a whole number between 1 and 36500/);
   });
 
   it('watches the table of every resource staff write and of the reading sheets for writes made outside the app', async () => {
-    const triggers = rowsOf<{ args: string }>(await t.database.db.execute(sql`select encode(tgargs, 'hex') as args from pg_trigger where tgfoid = 'record_changed_outside'::regproc`));
+    const triggers = rowsOf<{ args: string }>(
+      await t.database.db.execute(sql`select encode(tgargs, 'hex') as args from pg_trigger where tgfoid = 'record_changed_outside'::regproc`),
+    );
     // The first argument of each trigger: the resource whose history it marks.
     const watched = new Set(triggers.map((row) => Buffer.from(row.args, 'hex').toString('utf8').split('\0')[0]));
     const written = [...RESOURCES.filter((resource) => resource.screen).map((resource) => resource.api), 'books'];
@@ -365,6 +427,23 @@ describe('screens, retention and coverage', () => {
 
 /** The fields of a sheet a save writes (what the editor sends back). */
 function editable(sheet: Row): Json {
-  const { id: _id, status: _s, rights_status: _r, rights_status_updated_at: _ru, company: _c, requestList: _q, documentList: _d, coverList: _cv, videoList: _v, manuscript: _m, is_ai_generation_running: _a, has_ai_results: _h, ai_generation_error: _e, created_at: _ca, updated_at: _ua, ...rest } = sheet;
+  const {
+    id: _id,
+    status: _s,
+    rights_status: _r,
+    rights_status_updated_at: _ru,
+    company: _c,
+    requestList: _q,
+    documentList: _d,
+    coverList: _cv,
+    videoList: _v,
+    manuscript: _m,
+    is_ai_generation_running: _a,
+    has_ai_results: _h,
+    ai_generation_error: _e,
+    created_at: _ca,
+    updated_at: _ua,
+    ...rest
+  } = sheet;
   return rest;
 }

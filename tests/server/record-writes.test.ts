@@ -14,7 +14,8 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 let t: TestApp;
 let cookie: string;
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,7 +55,14 @@ describe('the one write path', () => {
       const created = (await call('POST', 'contacts', { name: 'Grace Hopper' })).json().data as { id: number };
       expect((await call('POST', 'contacts', { name: '' })).statusCode).toBe(422);
       expect((await call('DELETE', 'contacts/2000000000')).statusCode).toBe(404);
-      expect((await call('POST', 'screens/contacts/validate', { definition: (await call('GET', 'screens/contacts')).json().data.definition, record: { name: 'Dry Run' } })).json()).toEqual({ message: 'valid', errors: {} });
+      expect(
+        (
+          await call('POST', 'screens/contacts/validate', {
+            definition: (await call('GET', 'screens/contacts')).json().data.definition,
+            record: { name: 'Dry Run' },
+          })
+        ).json(),
+      ).toEqual({ message: 'valid', errors: {} });
       expect((await call('DELETE', `contacts/${created.id}`)).statusCode).toBe(200);
       const administratorId = ((await call('GET', 'me')).json() as { data: { id: number } }).data.id;
       expect(seen.map(({ revision: _revision, ...write }) => write)).toEqual([

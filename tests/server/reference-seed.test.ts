@@ -22,7 +22,21 @@ import { NAMED_LISTS, STARTER_LISTS, seedReferenceData } from '../../server/db/s
 
 let database: Database;
 
-const FIXED_TABLES = { locales, languages, countries, bookStatuses, rightsStatuses, demandTypes, demandStatuses, authorTypes, contactTypes, reporterStatuses, genres, thematics, plans };
+const FIXED_TABLES = {
+  locales,
+  languages,
+  countries,
+  bookStatuses,
+  rightsStatuses,
+  demandTypes,
+  demandStatuses,
+  authorTypes,
+  contactTypes,
+  reporterStatuses,
+  genres,
+  thematics,
+  plans,
+};
 const ALL_TABLES: Record<string, PgTable> = {
   ...FIXED_TABLES,
   ...Object.fromEntries([...NAMED_LISTS, ...STARTER_LISTS].map(([table], index) => [`named${index}`, table])),
@@ -157,7 +171,10 @@ describe('seedReferenceData', () => {
   it('overwrites a changed read-only value on the next run, keeps staff edits of editable lists, and leaves the sequences past the seeded ids', async () => {
     const [before] = await database.db.select().from(bookStatuses).where(eq(bookStatuses.id, 1));
     await database.db.update(bookStatuses).set({ label: 'Changed' }).where(eq(bookStatuses.id, 1));
-    await database.db.update(genres).set({ color: '#000000', names: { en: 'Changed' } }).where(eq(genres.id, 1));
+    await database.db
+      .update(genres)
+      .set({ color: '#000000', names: { en: 'Changed' } })
+      .where(eq(genres.id, 1));
     await seedReferenceData(database.db);
     const [after] = await database.db.select().from(bookStatuses).where(eq(bookStatuses.id, 1));
     expect(after).toEqual(before);

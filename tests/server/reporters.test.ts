@@ -85,7 +85,10 @@ describe('POST admin/reporters (create)', () => {
 
   it('refuses a missing title, a malformed date and an unknown status, user or group, each on its field, writing nothing', async () => {
     const before = (await api.list('reporters')).meta.total;
-    const errors = await api.invalid('reporters', body({ title: '', date: '15/12/2026', reporterStatusId: 99, reporterUserIds: [ann, 999999], reporterUserRoleIds: [999] }));
+    const errors = await api.invalid(
+      'reporters',
+      body({ title: '', date: '15/12/2026', reporterStatusId: 99, reporterUserIds: [ann, 999999], reporterUserRoleIds: [999] }),
+    );
     expect(errors).toMatchObject({ title: ['The title field is required.'], date: ['The expected publication date format is invalid.'] });
     // Year 0000 is a date by RFC 3339, not one a database stores.
     expect(await api.invalid('reporters', body({ date: '0000-01-01' }))).toEqual({ date: ['The expected publication date format is invalid.'] });
@@ -122,7 +125,10 @@ describe('POST admin/reporters (create)', () => {
 
 describe('POST admin/reporters/{id} (update)', () => {
   it('creates, changes and deletes blocks in one save, and replaces users and groups', async () => {
-    const created = await api.save<Reporter>('reporters', body({ updatedTexts: [block('First right.', 'rights'), block('Old news.', 'news'), block('Gone soon.', 'buzz')] }));
+    const created = await api.save<Reporter>(
+      'reporters',
+      body({ updatedTexts: [block('First right.', 'rights'), block('Old news.', 'news'), block('Gone soon.', 'buzz')] }),
+    );
     const [right] = created.reporterTextsData.rights;
     const [news] = created.reporterTextsData.news;
     const [gone] = created.reporterTextsData.buzz;
@@ -168,7 +174,11 @@ describe('POST admin/reporters/{id} (update)', () => {
     const foreign = theirs.reporterTextsData.rights[0]!.id;
     const errors = await api.invalid(
       'reporters',
-      body({ title: 'Mine, renamed', updatedTexts: [block('Mine, changed.', 'rights', mine.reporterTextsData.rights[0]!.id), block('Hijack.', 'rights', foreign), block('New.', 'buzz')], deletedTextIds: [theirs.reporterTextsData.news[0]!.id] }),
+      body({
+        title: 'Mine, renamed',
+        updatedTexts: [block('Mine, changed.', 'rights', mine.reporterTextsData.rights[0]!.id), block('Hijack.', 'rights', foreign), block('New.', 'buzz')],
+        deletedTextIds: [theirs.reporterTextsData.news[0]!.id],
+      }),
       mine.id,
     );
     expect(errors).toEqual({ 'updatedTexts.1.id': [REPORTER_MESSAGES.foreignText], 'deletedTextIds.0': [REPORTER_MESSAGES.foreignText] });
@@ -179,15 +189,21 @@ describe('POST admin/reporters/{id} (update)', () => {
   it('refuses a block both changed and deleted, or changed twice', async () => {
     const saved = await api.save<Reporter>('reporters', body({ updatedTexts: [block('One.', 'rights')] }));
     const id = saved.reporterTextsData.rights[0]!.id;
-    expect(await api.invalid('reporters', body({ updatedTexts: [block('Two.', 'rights', id)], deletedTextIds: [id] }), saved.id)).toEqual({ 'updatedTexts.0.id': [REPORTER_MESSAGES.updatedAndDeleted] });
-    expect(await api.invalid('reporters', body({ updatedTexts: [block('Two.', 'rights', id), block('Three.', 'rights', id)] }), saved.id)).toEqual({ 'updatedTexts.1.id': [REPORTER_MESSAGES.textTwice] });
+    expect(await api.invalid('reporters', body({ updatedTexts: [block('Two.', 'rights', id)], deletedTextIds: [id] }), saved.id)).toEqual({
+      'updatedTexts.0.id': [REPORTER_MESSAGES.updatedAndDeleted],
+    });
+    expect(await api.invalid('reporters', body({ updatedTexts: [block('Two.', 'rights', id), block('Three.', 'rights', id)] }), saved.id)).toEqual({
+      'updatedTexts.1.id': [REPORTER_MESSAGES.textTwice],
+    });
   });
 
   it('between two staff: a block deleted by one is refused when the other changes it, and deleting it again is no error', async () => {
     const saved = await api.save<Reporter>('reporters', body({ updatedTexts: [block('Shared.', 'buzz'), block('Kept.', 'news')] }));
     const shared = saved.reporterTextsData.buzz[0]!.id;
     await api.save('reporters', body({ deletedTextIds: [shared] }), saved.id);
-    expect(await api.invalid('reporters', body({ updatedTexts: [block('Changed meanwhile.', 'buzz', shared)] }), saved.id)).toEqual({ 'updatedTexts.0.id': [REPORTER_MESSAGES.goneText] });
+    expect(await api.invalid('reporters', body({ updatedTexts: [block('Changed meanwhile.', 'buzz', shared)] }), saved.id)).toEqual({
+      'updatedTexts.0.id': [REPORTER_MESSAGES.goneText],
+    });
     const again = await api.save<Reporter>('reporters', body({ deletedTextIds: [shared], updatedTexts: [block('Another.', 'alerts')] }), saved.id);
     expect(again.reporterTextsData.buzz).toEqual([]);
     expect(again.reporterTextsData.alerts.map((text) => text.text)).toEqual(['Another.']);
@@ -196,7 +212,11 @@ describe('POST admin/reporters/{id} (update)', () => {
 
   it('keeps texts per language: a save in French writes French blocks, each language reads its own', async () => {
     const saved = await api.save<Reporter>('reporters', body({ updatedTexts: [block('Rights in English.', 'rights')] }));
-    const french = await api.save<Reporter>('reporters', body({ lang: 'fr', updatedTexts: [block('Droits en français.', 'rights'), block('Une alerte.', 'alerts')] }), saved.id);
+    const french = await api.save<Reporter>(
+      'reporters',
+      body({ lang: 'fr', updatedTexts: [block('Droits en français.', 'rights'), block('Une alerte.', 'alerts')] }),
+      saved.id,
+    );
     expect(french.lang).toBe('fr');
     expect(french.reporterTextsData.rights.map((text) => text.text)).toEqual(['Droits en français.']);
     expect(french.reporterTextsData.alerts.map((text) => text.text)).toEqual(['Une alerte.']);
@@ -284,8 +304,14 @@ describe('The booklist: GET admin/reporters/{id}/books and DELETE admin/reporter
   let genreIds: { thriller: number; romance: number };
   beforeAll(async () => {
     reporterId = (await api.save<Reporter>('reporters', body({ title: 'Booklist' }))).id;
-    const [thriller] = await db().insert(genres).values({ names: { en: 'Thriller test', fr: 'Polar test' }, searchText: 'thriller test polar test' }).returning({ id: genres.id });
-    const [romance] = await db().insert(genres).values({ names: { en: 'Romance test', fr: 'Amour test' }, searchText: 'romance test amour test' }).returning({ id: genres.id });
+    const [thriller] = await db()
+      .insert(genres)
+      .values({ names: { en: 'Thriller test', fr: 'Polar test' }, searchText: 'thriller test polar test' })
+      .returning({ id: genres.id });
+    const [romance] = await db()
+      .insert(genres)
+      .values({ names: { en: 'Romance test', fr: 'Amour test' }, searchText: 'romance test amour test' })
+      .returning({ id: genres.id });
     genreIds = { thriller: thriller!.id, romance: romance!.id };
     bookIds = (
       await db()
@@ -350,7 +376,11 @@ describe('The booklist: GET admin/reporters/{id}/books and DELETE admin/reporter
     const response = await api.call('DELETE', 'reporters/delete-book', { reporterId, bookId: bookIds[0] });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: 'Deleted successfully' });
-    const left = await db().select({ bookId: reporterBooks.bookId }).from(reporterBooks).where(eq(reporterBooks.reporterId, reporterId)).orderBy(asc(reporterBooks.position));
+    const left = await db()
+      .select({ bookId: reporterBooks.bookId })
+      .from(reporterBooks)
+      .where(eq(reporterBooks.reporterId, reporterId))
+      .orderBy(asc(reporterBooks.position));
     expect(left.map((row) => row.bookId)).toEqual([bookIds[2], bookIds[1], bookIds[3]]);
     expect((await booklist('en')).find((group) => group.id === genreIds.thriller)!.books.map((book) => book.id)).toEqual([bookIds[2]]);
     const again = await api.call('DELETE', 'reporters/delete-book', { reporterId, bookId: bookIds[0] });
@@ -367,7 +397,10 @@ describe('The booklist: GET admin/reporters/{id}/books and DELETE admin/reporter
   it('shows the same links from the sheet: its reporterList', async () => {
     const sheet = (await api.call('GET', `books/${bookIds[2]}`)).json().data;
     expect(sheet.reporterList).toContainEqual({ id: reporterId, title: 'Booklist' });
-    const links = await db().select().from(reporterBooks).where(and(eq(reporterBooks.reporterId, reporterId), eq(reporterBooks.bookId, bookIds[0]!)));
+    const links = await db()
+      .select()
+      .from(reporterBooks)
+      .where(and(eq(reporterBooks.reporterId, reporterId), eq(reporterBooks.bookId, bookIds[0]!)));
     expect(links).toEqual([]);
   });
 });
@@ -375,7 +408,13 @@ describe('The booklist: GET admin/reporters/{id}/books and DELETE admin/reporter
 describe('The sheet side: reporterList on POST admin/books/{id}', () => {
   const saveSheet = (id: number | undefined, sheet: Record<string, unknown>) => api.call('POST', id === undefined ? 'books' : `books/${id}`, sheet);
   const booklistIds = async (reporterId: number) =>
-    (await db().select({ bookId: reporterBooks.bookId }).from(reporterBooks).where(eq(reporterBooks.reporterId, reporterId)).orderBy(asc(reporterBooks.position))).map((row) => row.bookId);
+    (
+      await db()
+        .select({ bookId: reporterBooks.bookId })
+        .from(reporterBooks)
+        .where(eq(reporterBooks.reporterId, reporterId))
+        .orderBy(asc(reporterBooks.position))
+    ).map((row) => row.bookId);
 
   it('adds the sheet to reporters (at the end of their booklists), keeps the links a save leaves out, removes those taken off', async () => {
     const first = (await api.save<Reporter>('reporters', body({ title: 'Sheet side one' }))).id;

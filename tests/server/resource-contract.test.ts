@@ -34,7 +34,14 @@ const screens = new Map(
   fs
     .readdirSync(SCREENS_DIR)
     .filter((file) => file.endsWith('.screen.json'))
-    .map((file) => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as { resource: string; permissions: { create?: boolean; edit: boolean }; form?: { method?: string } })
+    .map(
+      (file) =>
+        JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as {
+          resource: string;
+          permissions: { create?: boolean; edit: boolean };
+          form?: { method?: string };
+        },
+    )
     .map((screen) => [screen.resource, screen]),
 );
 const editable = RESOURCES.filter((resource) => resource.screen && screens.get(resource.screen)?.permissions.edit);
@@ -138,10 +145,13 @@ describe('a screen changed by editing its JSON alone', () => {
   beforeAll(async () => {
     // A copy of schemas/ where the genres screen gains a filter on a declared field and a stricter rule.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'screens-'));
-    for (const file of fs.readdirSync(SCREENS_DIR).filter((name) => name.endsWith('.json'))) fs.copyFileSync(path.join(SCREENS_DIR, file), path.join(dir, file));
+    for (const file of fs.readdirSync(SCREENS_DIR).filter((name) => name.endsWith('.json')))
+      fs.copyFileSync(path.join(SCREENS_DIR, file), path.join(dir, file));
     fs.cpSync(path.join(SCREENS_DIR, 'books'), path.join(dir, 'books'), { recursive: true });
     const genres = JSON.parse(fs.readFileSync(path.join(dir, 'genres.screen.json'), 'utf8'));
-    genres.list.filters = [{ param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect', options: { api: 'genres', perPage: 500, parentField: 'parent_id' } }];
+    genres.list.filters = [
+      { param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect', options: { api: 'genres', perPage: 500, parentField: 'parent_id' } },
+    ];
     genres.form.schema.definitions.name.maxLength = 12;
     fs.writeFileSync(path.join(dir, 'genres.screen.json'), JSON.stringify(genres));
     edited = await createTestApp({}, { screensDir: dir });
@@ -162,7 +172,12 @@ describe('a screen changed by editing its JSON alone', () => {
     const all = (await editedCall('GET', 'genres?perPage=500')).json().data as Row[];
     const parent = all.find((genre) => all.some((child) => child.parent_id === genre.id))!;
     const children = (await editedCall('GET', `genres?parent_id[]=${parent.id}&perPage=500`)).json().data as Row[];
-    expect(children.map((child) => child.id).sort()).toEqual(all.filter((genre) => genre.parent_id === parent.id).map((genre) => genre.id).sort());
+    expect(children.map((child) => child.id).sort()).toEqual(
+      all
+        .filter((genre) => genre.parent_id === parent.id)
+        .map((genre) => genre.id)
+        .sort(),
+    );
     expect(children.length).toBeLessThan(all.length);
   });
 });

@@ -171,37 +171,43 @@ describe.each(CASES)('$api', ({ api, label, table, base, sent, tree }) => {
     expect((await call('GET', `${api}/${existing.id}`)).json().data.name).toBe('Stays as it is');
   });
 
-  if (tree) it('requires an existing parent and refuses cycles on parent_id', async () => {
-    const root = await create({ en: 'Tree root' });
-    const child = await create({ en: 'Tree child' }, { parent_id: root.id });
-    const grandchild = await create({ en: 'Tree grandchild' }, { parent_id: child.id });
-    expect(grandchild.parent_id).toBe(child.id);
-    // The parent by its name, in the list and the record too; none at the top.
-    expect(grandchild.parent_name).toBe('Tree child');
-    expect((await call('GET', `${api}/${child.id}`)).json().data.parent_name).toBe('Tree root');
-    expect(((await call('GET', `${api}?name=Tree&perPage=100`)).json().data as { name: string; parent_name: string | null }[]).map((row) => [row.name, row.parent_name])).toEqual(
-      expect.arrayContaining([
-        ['Tree root', null],
-        ['Tree child', 'Tree root'],
-      ]),
-    );
-    const before = await rowCount(table);
-    const unknown = await call('POST', api, body({ en: 'Orphan' }, { parent_id: 999999 }));
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ parent_id: ['The selected parent id is invalid.'] });
-    expect((await call('POST', api, body({ en: 'Huge parent' }, { parent_id: 99999999999 }))).json().errors).toHaveProperty('parent_id');
-    for (const parent of [root.id, child.id, grandchild.id]) {
-      const cyclic = await call('POST', `${api}/${root.id}`, body({ en: 'Tree root' }, { parent_id: parent }));
-      expect(cyclic.statusCode, `parent ${parent}`).toBe(422);
-      expect(Object.keys(cyclic.json().errors)).toEqual(['parent_id']);
-    }
-    expect(await rowCount(table)).toBe(before);
-    expect((await call('GET', `${api}/${root.id}`)).json().data.parent_id).toBeNull();
-    const moved = await call('POST', `${api}/${grandchild.id}`, body({ en: 'Tree grandchild' }, { parent_id: root.id }));
-    expect(moved.json().data.parent_id).toBe(root.id);
-    const detached = await call('POST', `${api}/${grandchild.id}`, body({ en: 'Tree grandchild' }, { parent_id: null }));
-    expect(detached.json().data.parent_id).toBeNull();
-  });
+  if (tree)
+    it('requires an existing parent and refuses cycles on parent_id', async () => {
+      const root = await create({ en: 'Tree root' });
+      const child = await create({ en: 'Tree child' }, { parent_id: root.id });
+      const grandchild = await create({ en: 'Tree grandchild' }, { parent_id: child.id });
+      expect(grandchild.parent_id).toBe(child.id);
+      // The parent by its name, in the list and the record too; none at the top.
+      expect(grandchild.parent_name).toBe('Tree child');
+      expect((await call('GET', `${api}/${child.id}`)).json().data.parent_name).toBe('Tree root');
+      expect(
+        ((await call('GET', `${api}?name=Tree&perPage=100`)).json().data as { name: string; parent_name: string | null }[]).map((row) => [
+          row.name,
+          row.parent_name,
+        ]),
+      ).toEqual(
+        expect.arrayContaining([
+          ['Tree root', null],
+          ['Tree child', 'Tree root'],
+        ]),
+      );
+      const before = await rowCount(table);
+      const unknown = await call('POST', api, body({ en: 'Orphan' }, { parent_id: 999999 }));
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().errors).toEqual({ parent_id: ['The selected parent id is invalid.'] });
+      expect((await call('POST', api, body({ en: 'Huge parent' }, { parent_id: 99999999999 }))).json().errors).toHaveProperty('parent_id');
+      for (const parent of [root.id, child.id, grandchild.id]) {
+        const cyclic = await call('POST', `${api}/${root.id}`, body({ en: 'Tree root' }, { parent_id: parent }));
+        expect(cyclic.statusCode, `parent ${parent}`).toBe(422);
+        expect(Object.keys(cyclic.json().errors)).toEqual(['parent_id']);
+      }
+      expect(await rowCount(table)).toBe(before);
+      expect((await call('GET', `${api}/${root.id}`)).json().data.parent_id).toBeNull();
+      const moved = await call('POST', `${api}/${grandchild.id}`, body({ en: 'Tree grandchild' }, { parent_id: root.id }));
+      expect(moved.json().data.parent_id).toBe(root.id);
+      const detached = await call('POST', `${api}/${grandchild.id}`, body({ en: 'Tree grandchild' }, { parent_id: null }));
+      expect(detached.json().data.parent_id).toBeNull();
+    });
 });
 
 describe('request limits', () => {

@@ -60,7 +60,10 @@ describe.each(READ_ONLY)('%s (read-only)', (api, label, table) => {
       searchText: namesSearch({ names }),
       ...(table === countries ? { code: `Q${String.fromCharCode(77 + i)}` } : {}),
     }));
-    const inserted = await t.database.db.insert(table as PgTable).values(rows as never).returning({ id: table.id });
+    const inserted = await t.database.db
+      .insert(table as PgTable)
+      .values(rows as never)
+      .returning({ id: table.id });
     probeId = (inserted[0] as { id: number }).id;
   });
 
@@ -78,7 +81,10 @@ describe.each(READ_ONLY)('%s (read-only)', (api, label, table) => {
   it('searches other locales ignoring case and accents', async () => {
     for (const term of ['PRUFSONDE', 'SONDE ZÉTA', 'zeta']) {
       const found = (await call('GET', `${api}?name=${encodeURIComponent(term)}`)).json();
-      expect(found.data.map((row: { id: number }) => row.id), term).toEqual([probeId]);
+      expect(
+        found.data.map((row: { id: number }) => row.id),
+        term,
+      ).toEqual([probeId]);
     }
   });
 
@@ -93,7 +99,11 @@ describe.each(READ_ONLY)('%s (read-only)', (api, label, table) => {
 
   it('has no write routes: POST and DELETE answer 404 and change nothing', async () => {
     const before = await rowCount(table);
-    for (const [method, url] of [['POST', api], ['POST', `${api}/${probeId}`], ['DELETE', `${api}/${probeId}`]] as const) {
+    for (const [method, url] of [
+      ['POST', api],
+      ['POST', `${api}/${probeId}`],
+      ['DELETE', `${api}/${probeId}`],
+    ] as const) {
       const response = await call(method, url, method === 'POST' ? { names: { en: 'Changed' } } : undefined);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json().message).toMatch(/not found/);

@@ -67,7 +67,9 @@ describe('restoring deleted people', () => {
   });
 
   it('brings a deleted administrator back without a password, says so, and mails them a link that sets one, once', async () => {
-    const created = (await call('POST', 'administrators', { firstname: 'Ada', lastname: 'Byron', email: 'ada@scouting.test', password: 'her first password' })).json().data as Json;
+    const created = (
+      await call('POST', 'administrators', { firstname: 'Ada', lastname: 'Byron', email: 'ada@scouting.test', password: 'her first password' })
+    ).json().data as Json;
     const id = created.id as number;
     expect((await call('DELETE', `administrators/${id}`)).statusCode).toBe(200);
 
@@ -82,7 +84,9 @@ describe('restoring deleted people', () => {
     const mail = smtp.received.find((received) => received.to.includes('ada@scouting.test'))!;
     expect(mail.subject).toBe('Set your password for the Administration Panel');
     expect(mail.text).toContain('Hello Ada,');
-    expect(mail.text).toContain('Your Administration Panel account (ada@scouting.test) has been restored by Staff Member. It has no password yet: set one to log in again.');
+    expect(mail.text).toContain(
+      'Your Administration Panel account (ada@scouting.test) has been restored by Staff Member. It has no password yet: set one to log in again.',
+    );
     // The link opens the panel the restore was asked from; its token is in the fragment, which a browser never sends.
     const link = /Set your password: (\S+)/.exec(mail.text)![1]!;
     expect(link).toMatch(new RegExp(`^http://${PANEL.replaceAll('.', '\\.')}/auth/set-password#[A-Za-z0-9_-]{43}$`));
@@ -99,8 +103,12 @@ describe('restoring deleted people', () => {
     expect(await t.login('ada@scouting.test', 'her new password')).toMatch(/=/);
 
     // Used once: the link no longer works, in words.
-    const gone = 'This link no longer works: it has expired, or a password was already set with it. Ask a colleague to set a password for you in Administrators.';
-    for (const [route, body] of [['auth/password-link', { token }], ['auth/set-password', { token, password: 'a third password' }]] as const) {
+    const gone =
+      'This link no longer works: it has expired, or a password was already set with it. Ask a colleague to set a password for you in Administrators.';
+    for (const [route, body] of [
+      ['auth/password-link', { token }],
+      ['auth/set-password', { token, password: 'a third password' }],
+    ] as const) {
       const again = await guest(route, body);
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe(gone);
@@ -113,7 +121,9 @@ describe('restoring deleted people', () => {
   });
 
   it('a link expires, and a new restore ends the links mailed before it', async () => {
-    const created = (await call('POST', 'administrators', { firstname: 'Grace', lastname: 'Hopper', email: 'grace@scouting.test', password: 'her first password' })).json().data as Json;
+    const created = (
+      await call('POST', 'administrators', { firstname: 'Grace', lastname: 'Hopper', email: 'grace@scouting.test', password: 'her first password' })
+    ).json().data as Json;
     const id = created.id as number;
     await call('DELETE', `administrators/${id}`);
     expect((await restoreDeletion('administrators', id)).statusCode).toBe(200);
@@ -126,7 +136,10 @@ describe('restoring deleted people', () => {
     const second = /#(\S+)/.exec(smtp.received.filter((mail) => mail.to.includes('grace@scouting.test'))[1]!.text)![1]!;
     expect((await guest('auth/password-link', { token: second })).statusCode).toBe(200);
     // Past its time, it no longer works either.
-    await t.database.db.update(passwordLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordLinks.administratorId, id));
+    await t.database.db
+      .update(passwordLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordLinks.administratorId, id));
     expect((await guest('auth/set-password', { token: second, password: 'too late a password' })).statusCode).toBe(404);
   });
 });
@@ -140,8 +153,12 @@ describe('restoring a deleted administrator on a server that sends no e-mail', (
 
   it('says plainly that the link to set a password waits until e-mail sending is set up', async () => {
     const cookie = await t.login();
-    const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload ? { payload } : {}) });
-    const id = ((await call('POST', 'administrators', { firstname: 'Alan', lastname: 'Turing', email: 'alan@scouting.test', password: 'his first password' })).json().data as Json).id as number;
+    const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload ? { payload } : {}) });
+    const id = (
+      (await call('POST', 'administrators', { firstname: 'Alan', lastname: 'Turing', email: 'alan@scouting.test', password: 'his first password' })).json()
+        .data as Json
+    ).id as number;
     await call('DELETE', `administrators/${id}`);
     const { data, meta } = (await call('GET', `history/administrators/${id}`)).json() as HistoryPage;
     const restored = await call('POST', `history/${data[0]!.id}/restore`, { version: meta.record_version });
@@ -149,7 +166,10 @@ describe('restoring a deleted administrator on a server that sends no e-mail', (
     expect(restored.json().message).toBe(
       'Restored successfully. Alan Turing has no password yet: the e-mail with a link to set one waits until e-mail sending is set up on this server (ask your administrator or technical team), then goes to alan@scouting.test.',
     );
-    const [queued] = await t.database.db.select({ to: outboxMessages.toAddress, subject: outboxMessages.subject }).from(outboxMessages).where(eq(outboxMessages.toAddress, 'alan@scouting.test'));
+    const [queued] = await t.database.db
+      .select({ to: outboxMessages.toAddress, subject: outboxMessages.subject })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, 'alan@scouting.test'));
     expect(queued).toEqual({ to: 'alan@scouting.test', subject: 'Set your password for the Administration Panel' });
   });
 });

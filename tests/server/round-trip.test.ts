@@ -56,7 +56,10 @@ async function loadPools(ui: unknown): Promise<void> {
     expect(response.statusCode, `GET ${api}: ${response.body}`).toBe(200);
     const rows = response.json().data as Row[];
     rowsOf.set(api, rows);
-    pools.set(api, rows.map((row) => row.id));
+    pools.set(
+      api,
+      rows.map((row) => row.id),
+    );
   }
 }
 
@@ -86,7 +89,8 @@ function expectStored(sent: Json, read: Json, readBack: Readonly<Record<string, 
 }
 
 const youTube = (n: number) => `https://www.youtube.com/watch?v=roundTrip${String(n).padStart(2, '0')}`;
-const rootsOf = (api: string, except: number | undefined) => (rowsOf.get(api) ?? []).filter((row) => row.parent_id === null && row.id !== except).map((row) => row.id);
+const rootsOf = (api: string, except: number | undefined) =>
+  (rowsOf.get(api) ?? []).filter((row) => row.parent_id === null && row.id !== except).map((row) => row.id);
 
 /**
  * The rules a form schema cannot say, applied to a derived body so the save is valid: what each
@@ -95,7 +99,9 @@ const rootsOf = (api: string, except: number | undefined) => (rowsOf.get(api) ??
 const RULES: Readonly<Record<string, (body: Json, n: number, record: Json) => void>> = {
   // Each filled language mentions the required variables; the structure is a JSON object.
   'ai-prompts': (body, n) => {
-    body.contents = Object.fromEntries(Object.entries(body.contents as Json).map(([locale, text]) => [locale, `${String(text)} {{context}} {{json_structure}}`]));
+    body.contents = Object.fromEntries(
+      Object.entries(body.contents as Json).map(([locale, text]) => [locale, `${String(text)} {{context}} {{json_structure}}`]),
+    );
     body.json_structure = JSON.stringify({ roundTrip: n });
   },
   // A link news (an image news needs an uploaded file: the upload suites cover it).
@@ -156,12 +162,18 @@ afterAll(async () => t.close());
 
 const editable = RESOURCES.filter((resource) => {
   if (!resource.screen) return false;
-  const screen = JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, `${resource.screen}.screen.json`), 'utf8')) as { permissions: { create?: boolean; edit?: boolean } };
+  const screen = JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, `${resource.screen}.screen.json`), 'utf8')) as {
+    permissions: { create?: boolean; edit?: boolean };
+  };
   return screen.permissions.edit || screen.permissions.create;
 });
 
 describe.each(editable.map((resource) => [resource.api, resource] as const))('admin/%s: every written value comes back', (api, resource) => {
-  const screen = () => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, `${resource.screen}.screen.json`), 'utf8')) as { permissions: { create?: boolean; edit?: boolean }; form: { method?: string } };
+  const screen = () =>
+    JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, `${resource.screen}.screen.json`), 'utf8')) as {
+      permissions: { create?: boolean; edit?: boolean };
+      form: { method?: string };
+    };
   const neverReturned = writableFields(resource).filter((field) => !returnedFields(resource, 'record').includes(field));
 
   async function roundTrip(id: number | undefined, n: number): Promise<number> {
@@ -213,7 +225,8 @@ describe('admin/books (the reading sheet): every written value comes back', () =
     const uiSchema = JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, 'books', 'readingSheet.ui.json'), 'utf8')) as Json;
     return { schema: dereferenceSchema(schema), uiSchema };
   };
-  const fields = () => Object.keys(form().schema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field));
+  const fields = () =>
+    Object.keys(form().schema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field));
 
   /** The rules the schema cannot say: the primary genre is one of the genres; a series needs `serie`. */
   const sheetRules = (body: Json) => {

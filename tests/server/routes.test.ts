@@ -8,7 +8,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** Routes a visitor without a session may call: the login, the logout, and the password link mailed to a restored administrator (its token is the credential). */
-const PUBLIC = new Set(['POST /api/admin/auth/login', 'POST /api/admin/auth/logout', 'POST /api/admin/auth/password-link', 'POST /api/admin/auth/set-password']);
+const PUBLIC = new Set([
+  'POST /api/admin/auth/login',
+  'POST /api/admin/auth/logout',
+  'POST /api/admin/auth/password-link',
+  'POST /api/admin/auth/set-password',
+]);
 
 describe('every admin route', () => {
   it('answers 401 without a session (routes enumerated from the running app)', async () => {

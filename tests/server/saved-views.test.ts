@@ -23,12 +23,27 @@ describe('admin/views: saved views of the lists, private or shared, and each per
   const viewsOf = async (cookie: string, screen: string) => {
     const response = await call(cookie, 'GET', `views?screen=${screen}`);
     expect(response.statusCode).toBe(200);
-    return response.json().data as { id: number; name: string; shared: boolean; mine: boolean; is_default: boolean; query: object; columns: string[]; dropped: object[]; author: { name: string } }[];
+    return response.json().data as {
+      id: number;
+      name: string;
+      shared: boolean;
+      mine: boolean;
+      is_default: boolean;
+      query: object;
+      columns: string[];
+      dropped: object[];
+      author: { name: string };
+    }[];
   };
 
   beforeAll(async () => {
     t = await createTestApp();
-    await insertAdministrator(t.database.db, { firstname: 'Col', lastname: 'League', email: COLLEAGUE.email, passwordHash: await hashPassword(COLLEAGUE.password) });
+    await insertAdministrator(t.database.db, {
+      firstname: 'Col',
+      lastname: 'League',
+      email: COLLEAGUE.email,
+      passwordHash: await hashPassword(COLLEAGUE.password),
+    });
     staff = await t.login();
     colleague = await t.login(COLLEAGUE.email, COLLEAGUE.password);
   });
@@ -39,7 +54,17 @@ describe('admin/views: saved views of the lists, private or shared, and each per
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       message: 'View saved.',
-      data: { name: 'Thrillers in progress', screen: 'reading-sheets', query: MORNING.query, columns: MORNING.columns, shared: false, mine: true, is_default: false, dropped: [], author: { name: 'Staff Member' } },
+      data: {
+        name: 'Thrillers in progress',
+        screen: 'reading-sheets',
+        query: MORNING.query,
+        columns: MORNING.columns,
+        shared: false,
+        mine: true,
+        is_default: false,
+        dropped: [],
+        author: { name: 'Staff Member' },
+      },
     });
     expect((await viewsOf(staff, 'reading-sheets')).map((view) => view.name)).toEqual(['Thrillers in progress']);
     expect(await viewsOf(colleague, 'reading-sheets')).toEqual([]);
@@ -83,7 +108,9 @@ describe('admin/views: saved views of the lists, private or shared, and each per
 
     await call(colleague, 'PUT', 'views/default', { screen: 'reading-sheets', viewId: own });
     expect((await viewsOf(colleague, 'reading-sheets')).filter((view) => view.is_default).map((view) => view.id)).toEqual([own]);
-    expect((await call(colleague, 'PUT', 'views/default', { screen: 'reading-sheets', viewId: null })).json().message).toBe('The list opens with no view by default.');
+    expect((await call(colleague, 'PUT', 'views/default', { screen: 'reading-sheets', viewId: null })).json().message).toBe(
+      'The list opens with no view by default.',
+    );
     expect((await viewsOf(colleague, 'reading-sheets')).some((view) => view.is_default)).toBe(false);
 
     // A view of another list, or another's private view, cannot be a default.
@@ -109,7 +136,11 @@ describe('admin/views: saved views of the lists, private or shared, and each per
   });
 
   it('takes JSON numbers where the list takes ids, kept as the address writes them', async () => {
-    const saved = await call(staff, 'POST', 'views', { screen: 'reading-sheets', name: 'By numbers', query: { statuses: [2], genres: 3, perPage: 20, search: 'night' } });
+    const saved = await call(staff, 'POST', 'views', {
+      screen: 'reading-sheets',
+      name: 'By numbers',
+      query: { statuses: [2], genres: 3, perPage: 20, search: 'night' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.query).toEqual({ statuses: ['2'], genres: '3', perPage: '20', search: 'night' });
     const changed = await call(staff, 'PUT', `views/${saved.json().data.id}`, { query: { statuses: [2, 4] } });
@@ -132,7 +163,8 @@ describe('admin/views: saved views of the lists, private or shared, and each per
       'query.quality': ['The “Literary quality” filter takes numbers up to 4.'],
       'query.search': ['The search takes one value, not a list.'],
     });
-    for (const messages of Object.values(refused.json().errors as Record<string, string[]>)) expect(messages.join(' ')).not.toMatch(/\b\d+ must\b|must be a string|\.\d+\b/);
+    for (const messages of Object.values(refused.json().errors as Record<string, string[]>))
+      expect(messages.join(' ')).not.toMatch(/\b\d+ must\b|must be a string|\.\d+\b/);
   });
 
   it('refuses what the list does not take, keyed by the part, in staff’s words', async () => {
@@ -147,9 +179,17 @@ describe('admin/views: saved views of the lists, private or shared, and each per
     expect(errors['query.colour'][0]).toMatch(/^The colour parameter is not accepted by this list \(it accepts .*statuses.*\)\.$/);
     expect(errors['query.page']).toEqual(["A view keeps the list's search, filters, sort and page size, not the page it is at: leave page out."]);
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(['query.perPage', 'query.statuses']));
-    expect(errors.columns).toEqual(["The column budget is not one this list shows or offers with its Columns button.", 'The column original_title is listed twice.']);
+    expect(errors.columns).toEqual([
+      'The column budget is not one this list shows or offers with its Columns button.',
+      'The column original_title is listed twice.',
+    ]);
     // A view keeps the columns the screen offers (list.columnChoices), never a field of the rows it does not offer.
-    const offered = await call(staff, 'POST', 'views', { screen: 'reading-sheets', name: 'Ratings', query: {}, columns: ['original_title', 'original_country', 'plot_rating:stars', 'cover_url'] });
+    const offered = await call(staff, 'POST', 'views', {
+      screen: 'reading-sheets',
+      name: 'Ratings',
+      query: {},
+      columns: ['original_title', 'original_country', 'plot_rating:stars', 'cover_url'],
+    });
     expect(offered.statusCode).toBe(422);
     expect(offered.json().errors).toEqual({ columns: ['The column cover_url is not one this list shows or offers with its Columns button.'] });
 
@@ -176,7 +216,12 @@ describe('admin/views: saved views of the lists, private or shared, and each per
 
   it('opens a view whose filter the screen no longer has without it, and says so', async () => {
     // The requests' list shows its status and type filters; a view keeps both, and a request type column.
-    const saved = await call(staff, 'POST', 'views', { screen: 'demands', name: 'Open demos', query: { status: ['1'], type: ['2'], name: 'anna' }, columns: ['id', 'user:userEmail', 'demand_type'] });
+    const saved = await call(staff, 'POST', 'views', {
+      screen: 'demands',
+      name: 'Open demos',
+      query: { status: ['1'], type: ['2'], name: 'anna' },
+      columns: ['id', 'user:userEmail', 'demand_type'],
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.dropped).toEqual([]);
 

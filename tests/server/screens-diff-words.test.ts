@@ -15,7 +15,8 @@ const KEYISH = /\b[a-z][\w-]*\.[\w-]+\b|→|ui:/;
 describe('GET admin/screens/{name}/diff: the changes in staff’s words', () => {
   let t: TestApp;
   let cookie: string;
-  const call = (method: 'GET' | 'PUT', url: string, payload?: unknown) => t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: 'GET' | 'PUT', url: string, payload?: unknown) =>
+    t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
   /** The changes from the built-in file to this draft. */
   const changesTo = async (screen: string, definition: Json, labels: Json) => {
     expect((await call('PUT', `screens/${screen}/draft`, { definition, labels })).statusCode).toBe(200);
@@ -70,7 +71,11 @@ describe('GET admin/screens/{name}/diff: the changes in staff’s words', () => 
     definition.list.columns = [...rest.slice(0, 2), id, ...rest.slice(2)];
     definition.list.columns[0].width = '20rem';
     const { changes } = await changesTo('genres', definition, genresLabels);
-    expect(changes).toEqual(['List column Name: width 20rem (was none)', 'List column Id: moved before Parent genre', 'Parent genre: moved before Display colour']);
+    expect(changes).toEqual([
+      'List column Name: width 20rem (was none)',
+      'List column Id: moved before Parent genre',
+      'Parent genre: moved before Display colour',
+    ]);
   });
 
   it('says a field of the reading sheet moved to another tab with both tabs, and a move inside a tab of 60 fields as one line', async () => {
@@ -84,8 +89,15 @@ describe('GET admin/screens/{name}/diff: the changes in staff’s words', () => 
     const inTabs = tabs.flatMap((tab) => tab.fields ?? []);
     definition.form.uiSchema['ui:order'] = [...inTabs, ...(definition.form.uiSchema['ui:order'] as string[]).filter((field) => !inTabs.includes(field))];
     const { changes } = await changesTo('readingSheet', definition, sheetLabels);
-    const text = (key: string) => key.split('.').slice(2).reduce<unknown>((node, part) => (node as Json)[part], sheetLabels) as string;
-    const title = (field: string) => (definition.form.uiSchema[field]?.['ui:title'] ? text(definition.form.uiSchema[field]['ui:title']) : (definition.form.schema.properties[field].title as string));
+    const text = (key: string) =>
+      key
+        .split('.')
+        .slice(2)
+        .reduce<unknown>((node, part) => (node as Json)[part], sheetLabels) as string;
+    const title = (field: string) =>
+      definition.form.uiSchema[field]?.['ui:title']
+        ? text(definition.form.uiSchema[field]['ui:title'])
+        : (definition.form.schema.properties[field].title as string);
     expect(changes).toContain(`${title('pitches')}: moved from tab ${text(presentation.label)} to tab ${text(base.label)}`);
     expect(changes).toContain(`${title('titles')}: moved before ${title('original_title')}`);
     expect(changes).toHaveLength(2);
@@ -93,7 +105,14 @@ describe('GET admin/screens/{name}/diff: the changes in staff’s words', () => 
 
   it('names a new filter by its label, and says a part the words do not detail changed', async () => {
     const definition = genresFile();
-    definition.list.filters = [{ param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect', options: { api: 'genres', perPage: 500, parentField: 'parent_id', labelField: 'name' } }];
+    definition.list.filters = [
+      {
+        param: 'parent_id',
+        label: 'screens.genres.parent',
+        widget: 'treeSelect',
+        options: { api: 'genres', perPage: 500, parentField: 'parent_id', labelField: 'name' },
+      },
+    ];
     definition.menu.icon = 'pi pi-bookmark';
     const { changes } = await changesTo('genres', definition, genresLabels);
     expect(changes).toEqual(['New filter: Parent genre', 'Also changed: the menu entry’s place or icon']);

@@ -9,7 +9,8 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 describe('DELETE admin/screens/{name}/draft: staff throw a draft away', () => {
   let t: TestApp;
   let cookie: string;
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) => t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   beforeAll(async () => {
     t = await createTestApp();

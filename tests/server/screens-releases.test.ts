@@ -27,7 +27,12 @@ const GENRES_LABELS = {
 };
 
 /** A filter the genres list accepts (its parents), as a release may declare it. */
-const PARENT_FILTER = { param: 'parent_id', label: 'screens.genres.parent', widget: 'treeSelect', options: { api: 'genres', perPage: 500, parentField: 'parent_id' } };
+const PARENT_FILTER = {
+  param: 'parent_id',
+  label: 'screens.genres.parent',
+  widget: 'treeSelect',
+  options: { api: 'genres', perPage: 500, parentField: 'parent_id' },
+};
 
 /** A release's screens: schemas/ copied into a folder of its own, the given files changed. */
 function releaseFolder(changes: Record<string, Loose>): string {
@@ -206,13 +211,26 @@ describe('a release that changes the built-in files under published versions', (
     const refused = await call('POST', 'genres', { names: { en: 'A name of twenty-five ch.' }, color: '#0091ea' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ 'names.en': ['The name (English) may not be greater than 20 characters.'] });
-    expect((await call('GET', 'screens')).json().data.find((screen: Loose) => screen.name === 'genres')).toMatchObject({ customised: true, unfit: null, conflict: null });
+    expect((await call('GET', 'screens')).json().data.find((screen: Loose) => screen.name === 'genres')).toMatchObject({
+      customised: true,
+      unfit: null,
+      conflict: null,
+    });
   });
 
   it('flags a change both staff and the release made differently, serves the new file, and never settles it silently', async () => {
     const reason = 'Version 1 and this release both changed the list column `id` (its width): the built-in file serves until a repaired draft is published';
     const row = (await call('GET', 'screens')).json().data.find((screen: Loose) => screen.name === 'times');
-    expect(row).toMatchObject({ version: 1, customised: false, unfit: null, conflict: { version: 1, reason, conflicts: [{ path: 'list.columns.0.width', message: 'the list column `id` (its width): this version says "4rem", the release says "5rem"' }] } });
+    expect(row).toMatchObject({
+      version: 1,
+      customised: false,
+      unfit: null,
+      conflict: {
+        version: 1,
+        reason,
+        conflicts: [{ path: 'list.columns.0.width', message: 'the list column `id` (its width): this version says "4rem", the release says "5rem"' }],
+      },
+    });
     const served = released.screenRegistry.inUse('times')!;
     expect(served.definition).toEqual(newTimes());
     // Neither side's width, nor staff's other change, is used while they conflict.
@@ -241,7 +259,9 @@ describe('a release that changes the built-in files under published versions', (
     /** The genres file of a release whose list took its parents as `parent`, since renamed `parent_id`. */
     const withParent = () => ({ ...newGenres(), list: { ...newGenres().list, filters: [{ ...PARENT_FILTER, param: 'parent' }] } });
     const insert = (version: number, definition: Loose, base?: Loose) =>
-      t.database.db.insert(screenVersions).values(versionRow('genres', version, definition, { labels: GENRES_LABELS, ...(base ? { baseFile: base, baseLabels: GENRES_LABELS } : {}) }));
+      t.database.db
+        .insert(screenVersions)
+        .values(versionRow('genres', version, definition, { labels: GENRES_LABELS, ...(base ? { baseFile: base, baseLabels: GENRES_LABELS } : {}) }));
 
     it('is renamed in a version that left the filter as it was', async () => {
       const staff = withParent();
@@ -260,8 +280,15 @@ describe('a release that changes the built-in files under published versions', (
       await insert(3, staff, withParent());
       const one = (await call('GET', 'screens/genres')).json().data;
       expect(one).toMatchObject({ version: 3, customised: false, unfit: null });
-      expect(one.conflict.reason).toBe('Version 3 and this release both changed the list filter `parent`: the built-in file serves until a repaired draft is published');
-      expect(one.conflict.conflicts).toEqual([{ path: 'list.filters.0', message: expect.stringMatching(/^the list filter `parent`: this version says \{.*"widget":"select".*\}, the release removes it$/) }]);
+      expect(one.conflict.reason).toBe(
+        'Version 3 and this release both changed the list filter `parent`: the built-in file serves until a repaired draft is published',
+      );
+      expect(one.conflict.conflicts).toEqual([
+        {
+          path: 'list.filters.0',
+          message: expect.stringMatching(/^the list filter `parent`: this version says \{.*"widget":"select".*\}, the release removes it$/),
+        },
+      ]);
       expect(one.definition).toEqual(newGenres());
       expect(one.repair.definition.list.filters).toEqual([PARENT_FILTER]);
     });

@@ -34,7 +34,12 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
     t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
   const rows = async (table: PgTable) => (await t.database.db.select({ n: count() }).from(table))[0]!.n;
   /** The rows of every table a save or a draft could have written. */
-  const written = async () => ({ genres: await rows(genres), books: await rows(books), drafts: await rows(screenDrafts), versions: await rows(screenVersions) });
+  const written = async () => ({
+    genres: await rows(genres),
+    books: await rows(books),
+    drafts: await rows(screenDrafts),
+    versions: await rows(screenVersions),
+  });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -123,7 +128,10 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       const unknown = await call('POST', 'screens/genres/validate', { definition: shorterNames(20), record: { ...record, website: 'x' } });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().errors).toEqual({ website: ['The website field is not accepted: Genre records have no such field.'] });
-      const padded = await call('POST', 'screens/genres/validate', { definition: shorterNames(20), record: { names: { en: `  ${'x'.repeat(20)}  ` }, color: '#0091ea' } });
+      const padded = await call('POST', 'screens/genres/validate', {
+        definition: shorterNames(20),
+        record: { names: { en: `  ${'x'.repeat(20)}  ` }, color: '#0091ea' },
+      });
       expect(padded.json()).toEqual({ message: 'valid', errors: {} });
       expect(await written()).toEqual(before);
       // The same record saved for real after a publish answers the same.
@@ -138,13 +146,19 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       const definition = sheetFile();
       definition.form.schema.properties.original_title.maxLength = 20;
       const before = await written();
-      const refused = await call('POST', 'screens/readingSheet/validate', { definition, record: { original_title: 'A title far longer than twenty characters' } });
+      const refused = await call('POST', 'screens/readingSheet/validate', {
+        definition,
+        record: { original_title: 'A title far longer than twenty characters' },
+      });
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toEqual({
         message: 'The original title may not be greater than 20 characters.',
         errors: { original_title: ['The original title may not be greater than 20 characters.'] },
       });
-      expect((await call('POST', 'screens/readingSheet/validate', { definition, record: { original_title: '  Short title  ' } })).json()).toEqual({ message: 'valid', errors: {} });
+      expect((await call('POST', 'screens/readingSheet/validate', { definition, record: { original_title: '  Short title  ' } })).json()).toEqual({
+        message: 'valid',
+        errors: {},
+      });
       expect((await call('POST', 'screens/readingSheet/validate', { definition, record: { original_title: 'Short', website: 'x' } })).json().errors).toEqual({
         website: ['The website field is not accepted: Reading sheet records have no such field.'],
       });
@@ -157,13 +171,22 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       const taken = await call('POST', 'screens/genres/validate', { definition: genresFile(), record: { names: { en: first!.names.en }, color: '#0091ea' } });
       expect(taken.statusCode).toBe(422);
       expect(Object.keys(taken.json().errors)).toEqual(['names.en']);
-      const orphan = await call('POST', 'screens/genres/validate', { definition: genresFile(), record: { names: { en: 'Orphan' }, color: '#0091ea', parent_id: 2_000_000_000 } });
+      const orphan = await call('POST', 'screens/genres/validate', {
+        definition: genresFile(),
+        record: { names: { en: 'Orphan' }, color: '#0091ea', parent_id: 2_000_000_000 },
+      });
       expect(orphan.statusCode).toBe(422);
       expect(Object.keys(orphan.json().errors)).toEqual(['parent_id']);
       // The record itself keeps its name: an update of it is previewed, not a create.
-      const itself = await call('POST', 'screens/genres/validate', { definition: genresFile(), record: { id: first!.id, names: first!.names, color: '#0091ea' } });
+      const itself = await call('POST', 'screens/genres/validate', {
+        definition: genresFile(),
+        record: { id: first!.id, names: first!.names, color: '#0091ea' },
+      });
       expect(itself.json()).toEqual({ message: 'valid', errors: {} });
-      const sheet = await call('POST', 'screens/readingSheet/validate', { definition: sheetFile(), record: { original_title: 'Preview', genres: [2_000_000_000] } });
+      const sheet = await call('POST', 'screens/readingSheet/validate', {
+        definition: sheetFile(),
+        record: { original_title: 'Preview', genres: [2_000_000_000] },
+      });
       expect(sheet.statusCode).toBe(422);
       expect(Object.keys(sheet.json().errors)).toEqual(['genres.0']);
       expect(await written()).toEqual(before);
@@ -177,13 +200,20 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       expect(refused.json()).toEqual({ message: DRAFT_ERRORS, errors: { api: [STORAGE, '"kinds" is served by no declared resource (server/resources)'] } });
       const sheet = sheetFile();
       sheet.extra = true;
-      expect((await call('POST', 'screens/readingSheet/validate', { definition: sheet, record: {} })).json()).toMatchObject({ message: DRAFT_ERRORS, errors: { extra: [expect.any(String)] } });
+      expect((await call('POST', 'screens/readingSheet/validate', { definition: sheet, record: {} })).json()).toMatchObject({
+        message: DRAFT_ERRORS,
+        errors: { extra: [expect.any(String)] },
+      });
       const noForm = await call('POST', 'screens/reading-sheets/validate', { definition: loadScreenFiles().get('reading-sheets'), record: {} });
       expect(noForm.statusCode).toBe(422);
       expect(noForm.json()).toEqual({ message: 'This screen has no form: no record is saved through it.' });
-      expect((await call('POST', 'screens/genres/validate', { definition: genresFile() })).json().errors).toEqual({ record: ['The record field is required.'] });
+      expect((await call('POST', 'screens/genres/validate', { definition: genresFile() })).json().errors).toEqual({
+        record: ['The record field is required.'],
+      });
       expect((await call('POST', 'screens/nothing/validate', { definition: {}, record: {} })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'POST', url: '/api/admin/screens/genres/validate', payload: { definition: genresFile(), record: {} } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/admin/screens/genres/validate', payload: { definition: genresFile(), record: {} } })).statusCode,
+      ).toBe(401);
     });
   });
 
@@ -209,13 +239,19 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       delete definition.list.columns[2]!.width;
       const { labels } = (await call('GET', 'screens/genres/versions/0')).json().data;
       expect((await call('PUT', 'screens/genres/draft', { definition, labels })).statusCode).toBe(200);
-      expect((await call('GET', 'screens/genres/diff?from=0&to=draft')).json().data.changes).toEqual(['List column Id: width 4rem (was 6rem)', 'List column Colour: width none (was 8rem)']);
+      expect((await call('GET', 'screens/genres/diff?from=0&to=draft')).json().data.changes).toEqual([
+        'List column Id: width 4rem (was 6rem)',
+        'List column Colour: width none (was 8rem)',
+      ]);
       // The draft the next tests read.
       expect((await call('PUT', 'screens/genres/draft', { definition: shorterNames(20), labels: {} })).statusCode).toBe(200);
     });
 
     it('reads a draft as stored, unchecked: entries of any shape', async () => {
-      const odd = { list: { columns: [null, 3, { field: 'name' }], filters: [null] }, form: { schema: { required: 5, properties: { name: {} } }, uiSchema: { 'ui:order': 7 } } };
+      const odd = {
+        list: { columns: [null, 3, { field: 'name' }], filters: [null] },
+        form: { schema: { required: 5, properties: { name: {} } }, uiSchema: { 'ui:order': 7 } },
+      };
       expect((await call('PUT', 'screens/times/draft', { definition: odd, labels: {} })).statusCode).toBe(200);
       const diff = await call('GET', 'screens/times/diff?from=0&to=draft');
       expect(diff.statusCode).toBe(200);
@@ -233,7 +269,10 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       expect(await refused('from=0&to=Draft')).toEqual({ message: 'The to must be an integer.', errors: { to: ['The to must be an integer.'] } });
       expect(await refused('from=1e3&to=0')).toEqual({ message: 'The from must be an integer.', errors: { from: ['The from must be an integer.'] } });
       expect(await refused('from=-1&to=draft')).toEqual({ message: 'The from must be at least 0.', errors: { from: ['The from must be at least 0.'] } });
-      expect(await refused('from=0&to=2147483648')).toEqual({ message: 'The to may not be greater than 2147483647.', errors: { to: ['The to may not be greater than 2147483647.'] } });
+      expect(await refused('from=0&to=2147483648')).toEqual({
+        message: 'The to may not be greater than 2147483647.',
+        errors: { to: ['The to may not be greater than 2147483647.'] },
+      });
       expect(await refused('from=0&from=1&to=draft')).toEqual({ message: 'The from must be an integer.', errors: { from: ['The from must be an integer.'] } });
       expect((await call('GET', 'screens/genres/diff?from[]=0&to[]=draft')).json().data.changes).toContain('Name: at most 20 characters (was 255)');
       expect(await refused('to=draft')).toEqual({ message: 'The from field is required.', errors: { from: ['The from field is required.'] } });

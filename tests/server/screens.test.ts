@@ -26,7 +26,10 @@ describe('admin/screens: screen definitions versioned, checked and published at 
   beforeAll(async () => {
     t = await createTestApp();
     cookie = await t.login();
-    [longGenre] = await t.database.db.insert(genres).values({ names: { en: longName }, color: '#0091ea', searchText: 'long' }).returning({ id: genres.id });
+    [longGenre] = await t.database.db
+      .insert(genres)
+      .values({ names: { en: longName }, color: '#0091ea', searchText: 'long' })
+      .returning({ id: genres.id });
   });
   afterAll(async () => t?.close());
 
@@ -35,7 +38,10 @@ describe('admin/screens: screen definitions versioned, checked and published at 
     const definition = genresFile();
     definition.form.schema.definitions.name.maxLength = max;
     definition.list.columns.push({ field: 'name', header: 'screens.genres.englishName', cell: 'text' });
-    return { definition, labels: { title: 'Genres', menu: 'Genres', create: 'Create a genre', edit: 'Edit the genre', parent: 'Parent genre', englishName: 'English name' } };
+    return {
+      definition,
+      labels: { title: 'Genres', menu: 'Genres', create: 'Create a genre', edit: 'Edit the genre', parent: 'Parent genre', englishName: 'English name' },
+    };
   };
 
   it('lists every screen, built-in at version 0, without a draft', async () => {
@@ -56,9 +62,7 @@ describe('admin/screens: screen definitions versioned, checked and published at 
     broken.api = 'kinds';
     const { errors } = (await call('POST', 'screens/genres/check', { definition: broken, labels: {} })).json();
     expect(errors).toEqual(
-      expect.arrayContaining([
-        { path: 'api', message: 'can only be changed in the repository: it changes what the server stores or serves.' },
-      ]),
+      expect.arrayContaining([{ path: 'api', message: 'can only be changed in the repository: it changes what the server stores or serves.' }]),
     );
     const badColumn = genresFile();
     badColumn.list.columns.push({ field: 'website', header: 'columns.name' });
@@ -89,7 +93,12 @@ describe('admin/screens: screen definitions versioned, checked and published at 
     expect(impact.sample).toBe(false);
     expect(impact.measured).toBe(rows.length);
     expect(impact.total).toBe(rows.length);
-    expect(impact.first.map((entry: { id: number }) => entry.id).sort((a: number, b: number) => a - b)).toEqual(tooLong.map((row) => row.id).sort((a, b) => a - b).slice(0, 20));
+    expect(impact.first.map((entry: { id: number }) => entry.id).sort((a: number, b: number) => a - b)).toEqual(
+      tooLong
+        .map((row) => row.id)
+        .sort((a, b) => a - b)
+        .slice(0, 20),
+    );
     expect(impact.first).toContainEqual({ id: longGenre!.id, reason: 'names.en: The name (English) may not be greater than 20 characters.' });
   });
 
@@ -104,20 +113,40 @@ describe('admin/screens: screen definitions versioned, checked and published at 
       const refused = await call('POST', 'genres', { names: { en: longName }, color: '#0091ea' });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors).toEqual({ 'names.en': ['The name (English) may not be greater than 20 characters.'] });
-      const onOther = await other.inject({ method: 'POST', url: '/api/admin/genres', headers: { cookie }, payload: { names: { en: longName }, color: '#0091ea' } });
+      const onOther = await other.inject({
+        method: 'POST',
+        url: '/api/admin/genres',
+        headers: { cookie },
+        payload: { names: { en: longName }, color: '#0091ea' },
+      });
       expect(onOther.statusCode).toBe(422);
       expect(onOther.json().errors['names.en']).toEqual(['The name (English) may not be greater than 20 characters.']);
       // A form opened before the publish (version 0) learns that the screen changed; one opened after does not.
-      const before = await t.as(cookie, { method: 'POST', url: '/api/admin/genres', headers: { 'x-screen-version': '0' }, payload: { names: { en: longName }, color: '#0091ea' } });
+      const before = await t.as(cookie, {
+        method: 'POST',
+        url: '/api/admin/genres',
+        headers: { 'x-screen-version': '0' },
+        payload: { names: { en: longName }, color: '#0091ea' },
+      });
       expect(before.statusCode).toBe(422);
       expect(before.json()).toEqual({
         message: 'This screen was changed while you were editing it: The name (English) may not be greater than 20 characters.',
         errors: { 'names.en': ['The name (English) may not be greater than 20 characters.'] },
       });
-      const after = await t.as(cookie, { method: 'POST', url: '/api/admin/genres', headers: { 'x-screen-version': '1' }, payload: { names: { en: longName }, color: '#0091ea' } });
+      const after = await t.as(cookie, {
+        method: 'POST',
+        url: '/api/admin/genres',
+        headers: { 'x-screen-version': '1' },
+        payload: { names: { en: longName }, color: '#0091ea' },
+      });
       expect(after.json().message).toBe('The name (English) may not be greater than 20 characters.');
       // Refused by the earlier version too: not the change's doing.
-      const anyway = await t.as(cookie, { method: 'POST', url: '/api/admin/genres', headers: { 'x-screen-version': '0' }, payload: { names: { en: longName }, color: 'blue' } });
+      const anyway = await t.as(cookie, {
+        method: 'POST',
+        url: '/api/admin/genres',
+        headers: { 'x-screen-version': '0' },
+        payload: { names: { en: longName }, color: 'blue' },
+      });
       expect(anyway.json().message).not.toContain('This screen was changed');
       expect((await call('GET', 'screens/genres')).json().data).toMatchObject({ version: 1, customised: true, draft: null });
     } finally {
@@ -194,7 +223,9 @@ describe('admin/screens: screen definitions versioned, checked and published at 
   it('uses a version written by an older product (no $schemaVersion), brought up to date when read', async () => {
     const { $schemaVersion: _omitted, ...older } = genresFile() as unknown as Record<string, unknown>;
     (older as unknown as GenresFile).form.schema.definitions.name.maxLength = 20;
-    await t.database.db.insert(screenVersions).values({ screen: 'genres', version: 5, definition: older, labels: null, authorName: 'An older product', baseVersion: 4 });
+    await t.database.db
+      .insert(screenVersions)
+      .values({ screen: 'genres', version: 5, definition: older, labels: null, authorName: 'An older product', baseVersion: 4 });
     const refused = await call('POST', 'genres', { names: { en: longName }, color: '#0091ea' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ 'names.en': ['The name (English) may not be greater than 20 characters.'] });
@@ -202,7 +233,8 @@ describe('admin/screens: screen definitions versioned, checked and published at 
   });
 
   it('sends the screens in use with the current administrator to an interface whose copy is older, and their validators as a script', async () => {
-    const me = (stamp?: string) => t.as(cookie, { method: 'GET', url: '/api/admin/me', ...(stamp === undefined ? {} : { headers: { 'x-screens-stamp': stamp } }) });
+    const me = (stamp?: string) =>
+      t.as(cookie, { method: 'GET', url: '/api/admin/me', ...(stamp === undefined ? {} : { headers: { 'x-screens-stamp': stamp } }) });
     // A client that does not ask gets the administrator only (SPEC §7).
     expect(Object.keys((await me()).json())).toEqual(['data']);
     const first = (await me('none')).json();

@@ -18,7 +18,10 @@ const stored: string[] = [];
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Administration Panel</title><script type="module" src="/assets/app-1a2b.js"></script>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><title>Administration Panel</title><script type="module" src="/assets/app-1a2b.js"></script>',
+  );
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-1a2b.js'), 'export {};\n');
   t = await createTestApp({ CLIENT_DIR: clientDir });
   cookie = await t.login();
@@ -70,7 +73,18 @@ describe('security headers', () => {
           .split(', ')
           .map((entry) => entry.split('=') as [string, string]),
       );
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture', 'clipboard-read', 'publickey-credentials-get']) {
+      for (const feature of [
+        'camera',
+        'microphone',
+        'geolocation',
+        'payment',
+        'usb',
+        'serial',
+        'hid',
+        'display-capture',
+        'clipboard-read',
+        'publickey-credentials-get',
+      ]) {
         expect(features[feature], feature).toBe('()');
       }
       expect(features.fullscreen).toBe('(self)');

@@ -17,7 +17,12 @@ let t: TestApp;
 let adminId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  await insertAdministrator(t.database.db, { firstname: 'Col', lastname: 'League', email: COLLEAGUE.email, passwordHash: await hashPassword(COLLEAGUE.password) });
+  await insertAdministrator(t.database.db, {
+    firstname: 'Col',
+    lastname: 'League',
+    email: COLLEAGUE.email,
+    passwordHash: await hashPassword(COLLEAGUE.password),
+  });
   adminId = (await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: await t.login() } })).json().data.id;
 });
 afterAll(async () => t.close());
@@ -33,7 +38,15 @@ async function endedSessions(label: string): Promise<void> {
   const past = (hours: number) => new Date(Date.now() - hours * HOUR);
   await t.database.db.insert(sessions).values([
     { id: `${label}-expired`, administratorId: adminId, createdAt: past(30), expiresAt: past(18), ip: '10.9.9.9', userAgent: 'Old browser' },
-    { id: `${label}-revoked`, administratorId: adminId, createdAt: past(3), expiresAt: new Date(Date.now() + 9 * HOUR), revokedAt: past(2), ip: '10.9.9.8', userAgent: 'Old browser' },
+    {
+      id: `${label}-revoked`,
+      administratorId: adminId,
+      createdAt: past(3),
+      expiresAt: new Date(Date.now() + 9 * HOUR),
+      revokedAt: past(2),
+      ip: '10.9.9.8',
+      userAgent: 'Old browser',
+    },
   ]);
 }
 

@@ -38,7 +38,8 @@ vi.mock('../../schemas/books/readingSheet.schema.json', async (importOriginal) =
 vi.mock('../../schemas/books/readingSheet.ui.json', async (importOriginal) => {
   type Tab = { label: string; fields: string[] };
   const { default: ui } = await importOriginal<{ default: { 'ui:order': string[]; 'ui:options': { tabs: Tab[] } } & Record<string, unknown> }>();
-  const onTab = (label: string, field: string) => (tab: Tab) => (tab.label === `screens.readingSheet.tabs.${label}` ? { ...tab, fields: [...tab.fields, field] } : tab);
+  const onTab = (label: string, field: string) => (tab: Tab) =>
+    tab.label === `screens.readingSheet.tabs.${label}` ? { ...tab, fields: [...tab.fields, field] } : tab;
   return {
     default: {
       ...ui,
@@ -54,7 +55,10 @@ vi.mock('../../server/db/schema/books.js', async (importOriginal) => {
   const actual = await importOriginal<typeof BooksModule>();
   const { integer, pgTable } = await import('drizzle-orm/pg-core');
   const { translations } = await import('../../server/db/schema/columns.js');
-  return { ...actual, books: pgTable('books', { ...actual.bookColumns(), nbChapters: integer('nb_chapters'), taglines: translations('taglines') }, actual.bookConstraints) };
+  return {
+    ...actual,
+    books: pgTable('books', { ...actual.bookColumns(), nbChapters: integer('nb_chapters'), taglines: translations('taglines') }, actual.bookConstraints),
+  };
 });
 
 let provider: TestAiProvider;
@@ -63,7 +67,10 @@ let cookie: string;
 
 beforeAll(async () => {
   provider = await startAiProviderServer();
-  t = await createTestApp({ ...provider.env, AI_TIMEOUT_MS: '2000' }, { aiQueue: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireMarginSeconds: 1, stopGraceSeconds: 0 } });
+  t = await createTestApp(
+    { ...provider.env, AI_TIMEOUT_MS: '2000' },
+    { aiQueue: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireMarginSeconds: 1, stopGraceSeconds: 0 } },
+  );
   // The new fields' columns, as their migration would add them.
   await t.database.db.execute(sql`alter table books add column nb_chapters integer, add column taglines jsonb default '{}'::jsonb not null`);
   cookie = await t.login();
@@ -75,7 +82,11 @@ afterAll(async () => {
 beforeEach(() => provider.reset());
 
 const request = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.as(cookie, { method, url: `/api/admin/${url}`, ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }) });
+  t.as(cookie, {
+    method,
+    url: `/api/admin/${url}`,
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }),
+  });
 
 describe('a field added to the reading sheet (schema, UI schema, column and migration only)', () => {
   it('is drafted by the AI: a text of the draft, with its ask, after the texts of the maps before it', () => {
@@ -89,12 +100,20 @@ describe('a field added to the reading sheet (schema, UI schema, column and migr
   });
 
   it('is saved and read back: POST admin/books, then GET admin/books/{id}', async () => {
-    const saved = await request('POST', 'books', { original_title: 'Le Phare', nb_chapters: 24, taglines: { en: 'One night at a time.', fr: 'Une nuit après l’autre.' } });
+    const saved = await request('POST', 'books', {
+      original_title: 'Le Phare',
+      nb_chapters: 24,
+      taglines: { en: 'One night at a time.', fr: 'Une nuit après l’autre.' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const id = saved.json().data.id as number;
     const read = await request('GET', `books/${id}`);
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json().data).toMatchObject({ original_title: 'Le Phare', nb_chapters: 24, taglines: { en: 'One night at a time.', fr: 'Une nuit après l’autre.' } });
+    expect(read.json().data).toMatchObject({
+      original_title: 'Le Phare',
+      nb_chapters: 24,
+      taglines: { en: 'One night at a time.', fr: 'Une nuit après l’autre.' },
+    });
     // Refused like any field of the schema.
     const refused = await request('POST', 'books', { original_title: 'Le Phare', nb_chapters: -1, taglines: { xx: 'no such language' } });
     expect(refused.statusCode, refused.body).toBe(422);
@@ -138,15 +157,17 @@ describe('a field added to the reading sheet (schema, UI schema, column and migr
     expect(structure).toEqual({ ...before, tagline: TAGLINE_ASK });
     expect(Object.keys(structure).indexOf('tagline')).toBe(Object.keys(structure).indexOf('movie_references') + 1);
 
-    const saved = await request('POST', 'books', { original_title: 'Le Phare', summaries: { en: 'A keeper and a drowned sailor.' }, taglines: { en: 'The sea gives back.' } });
+    const saved = await request('POST', 'books', {
+      original_title: 'Le Phare',
+      summaries: { en: 'A keeper and a drowned sailor.' },
+      taglines: { en: 'The sea gives back.' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const id = saved.json().data.id as number;
     provider.plan({ kind: 'text', text: JSON.stringify({ title: 'The Lighthouse', tagline: 'One night at a time.', author: 'Anne Martin' }) });
     const launched = await request('POST', 'ai-books/ai-book-generation', { book_id: id, generate_from: 'report', ai_model: 'fast', language: 'en' });
     expect(launched.statusCode, launched.body).toBe(200);
-    await expect
-      .poll(async () => (await request('GET', `ai-books/${id}`)).json().data.aiBook, { timeout: 20_000, interval: 200 })
-      .not.toBeNull();
+    await expect.poll(async () => (await request('GET', `ai-books/${id}`)).json().data.aiBook, { timeout: 20_000, interval: 200 }).not.toBeNull();
 
     const prompt = (provider.requests[0]!.body.messages as { role: string; content: string }[]).find((message) => message.role === 'user')!.content;
     expect(prompt).toContain('Known tagline: The sea gives back. Title: Le Phare.');

@@ -18,11 +18,23 @@ describe('S3 configuration', () => {
   });
 
   it('reads a bucket alone: AWS S3 in us-east-1, the default credential chain, virtual-host style', () => {
-    expect(s3({ S3_BUCKET: ' panel-files ' })).toEqual({ bucket: 'panel-files', endpoint: undefined, region: 'us-east-1', credentials: undefined, forcePathStyle: false });
+    expect(s3({ S3_BUCKET: ' panel-files ' })).toEqual({
+      bucket: 'panel-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
   });
 
   it('reads an S3-compatible server: endpoint, region, key pair, path style by default', () => {
-    const env = { S3_BUCKET: 'panel', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-3', S3_ACCESS_KEY_ID: ' minio-user ', S3_SECRET_ACCESS_KEY: SECRET };
+    const env = {
+      S3_BUCKET: 'panel',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: ' minio-user ',
+      S3_SECRET_ACCESS_KEY: SECRET,
+    };
     expect(s3(env)).toEqual({
       bucket: 'panel',
       endpoint: 'http://minio:9000',
@@ -40,7 +52,10 @@ describe('S3 configuration', () => {
     [{ S3_BUCKET: 'ab' }, 'S3_BUCKET must be a bucket name alone'],
     [{ S3_BUCKET: 'panel', S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT is not a valid URL'],
     [{ S3_BUCKET: 'panel', S3_ENDPOINT: 'ftp://minio:9000' }, 'S3_ENDPOINT must use http: or https:'],
-    [{ S3_BUCKET: 'panel', S3_ENDPOINT: `http://user:${encodeURIComponent(SECRET)}@minio:9000` }, 'S3_ENDPOINT must not carry credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
+    [
+      { S3_BUCKET: 'panel', S3_ENDPOINT: `http://user:${encodeURIComponent(SECRET)}@minio:9000` },
+      'S3_ENDPOINT must not carry credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    ],
     [{ S3_BUCKET: 'panel', S3_REGION: 'eu west 3' }, 'S3_REGION must be a region name'],
     [{ S3_BUCKET: 'panel', S3_ACCESS_KEY_ID: 'minio-user' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
     [{ S3_BUCKET: 'panel', S3_SECRET_ACCESS_KEY: SECRET }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
@@ -59,7 +74,14 @@ describe('S3 configuration', () => {
   });
 
   it('gives createStorage an S3 storage holding these settings and the checksum settings', async () => {
-    const config = loadConfig({ DEMO_DATA: 'false', S3_BUCKET: 'panel', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3', S3_ACCESS_KEY_ID: 'minio-user', S3_SECRET_ACCESS_KEY: SECRET });
+    const config = loadConfig({
+      DEMO_DATA: 'false',
+      S3_BUCKET: 'panel',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'minio-user',
+      S3_SECRET_ACCESS_KEY: SECRET,
+    });
     const storage = createStorage(config) as S3Storage;
     expect(storage).toBeInstanceOf(S3Storage);
     expect(storage.bucket).toBe('panel');

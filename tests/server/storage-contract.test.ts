@@ -6,7 +6,16 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generateKey, InvalidStorageKeyError, isValidKey, LocalDiskStorage, S3Storage, S3_PART_SIZE, type Storage, type StoredEntry } from '../../server/storage/index.js';
+import {
+  generateKey,
+  InvalidStorageKeyError,
+  isValidKey,
+  LocalDiskStorage,
+  S3Storage,
+  S3_PART_SIZE,
+  type Storage,
+  type StoredEntry,
+} from '../../server/storage/index.js';
 import { startS3rver, type S3rverProcess } from '../helpers/s3rverProcess.js';
 
 // The Storage contract (server/storage/Storage.ts), one suite run against each implementation:
@@ -20,7 +29,19 @@ interface Subject {
 }
 
 const MiB = 1024 * 1024;
-const INVALID_KEYS = ['../secret.txt', 'a/../../secret.txt', '/etc/passwd', '.tmp/x.part', 'a\\..\\b', 'a//b', '', 'a/./b', 'a/', 'bad name.pdf', 'a'.repeat(600)];
+const INVALID_KEYS = [
+  '../secret.txt',
+  'a/../../secret.txt',
+  '/etc/passwd',
+  '.tmp/x.part',
+  'a\\..\\b',
+  'a//b',
+  '',
+  'a/./b',
+  'a/',
+  'bad name.pdf',
+  'a'.repeat(600),
+];
 
 async function listed(storage: Storage, prefix?: string): Promise<StoredEntry[]> {
   const entries: StoredEntry[] = [];
@@ -253,7 +274,13 @@ afterAll(async () => {
 
 /** An S3Storage on s3rver; `listPageSize` 2 so that every listing of the suite goes through several pages. */
 function s3Storage(options: { bucket: string; endpoint?: string }): S3Storage {
-  const storage = new S3Storage({ bucket: options.bucket, endpoint: options.endpoint ?? s3rver.endpoint, region: 'us-east-1', credentials: s3rver.credentials, listPageSize: 2 });
+  const storage = new S3Storage({
+    bucket: options.bucket,
+    endpoint: options.endpoint ?? s3rver.endpoint,
+    region: 'us-east-1',
+    credentials: s3rver.credentials,
+    listPageSize: 2,
+  });
   s3Storages.push(storage);
   return storage;
 }
@@ -300,11 +327,20 @@ describe('S3Storage: what the SDK sends', () => {
     expect(commands()).toEqual(['PutObjectCommand']);
     sent = [];
     await storage.put(generateKey('sent', 'mp4'), chunked(randomBytes(2 * S3_PART_SIZE + 1)), { contentType: 'video/mp4' });
-    expect(commands().sort()).toEqual(['CompleteMultipartUploadCommand', 'CreateMultipartUploadCommand', 'UploadPartCommand', 'UploadPartCommand', 'UploadPartCommand']);
+    expect(commands().sort()).toEqual([
+      'CompleteMultipartUploadCommand',
+      'CreateMultipartUploadCommand',
+      'UploadPartCommand',
+      'UploadPartCommand',
+      'UploadPartCommand',
+    ]);
     // requestChecksumCalculation WHEN_REQUIRED: S3-compatible servers refuse these (S3Storage.ts).
     for (const { command, headers } of sent) {
       const names = Object.keys(headers).map((header) => header.toLowerCase());
-      expect(names.filter((header) => header.startsWith('x-amz-checksum') || header === 'x-amz-sdk-checksum-algorithm'), command).toEqual([]);
+      expect(
+        names.filter((header) => header.startsWith('x-amz-checksum') || header === 'x-amz-sdk-checksum-algorithm'),
+        command,
+      ).toEqual([]);
       expect(headers['content-encoding'] ?? '', command).not.toContain('aws-chunked');
     }
   });
@@ -312,7 +348,9 @@ describe('S3Storage: what the SDK sends', () => {
   it("aborts a failed multipart upload's parts and rejects with the source's error", { timeout: 60_000 }, async () => {
     const key = generateKey('sent', 'mp4');
     // Past two parts: data buffered in a stream when it fails is lost, the first part must be out.
-    await expect(storage.put(key, failingSource(2 * S3_PART_SIZE + 2 * MiB, new Error('client went away')), { contentType: 'video/mp4' })).rejects.toThrow('client went away');
+    await expect(storage.put(key, failingSource(2 * S3_PART_SIZE + 2 * MiB, new Error('client went away')), { contentType: 'video/mp4' })).rejects.toThrow(
+      'client went away',
+    );
     // s3rver 3.7.1 implements no AbortMultipartUpload (it answers 405 MethodNotAllowed, and keeps
     // the parts out of every listing): what is checked is that the storage asks for it.
     expect(commands()).toContain('CreateMultipartUploadCommand');

@@ -56,7 +56,7 @@ describe('one storage per process', () => {
     }
   });
 
-  it("is the one the upload cleanup is given (server/main.ts passes app.storage)", async () => {
+  it('is the one the upload cleanup is given (server/main.ts passes app.storage)', async () => {
     const t = await createTestApp({}, { storage: given });
     const listed: Array<string | undefined> = [];
     const watched: Storage = Object.assign(Object.create(given) as LocalDiskStorage, {

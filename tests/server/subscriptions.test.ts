@@ -60,7 +60,17 @@ describe('POST admin/plans/{userid}', () => {
     expect(message).toBe(SUBSCRIPTION_MESSAGES.added);
     expect(data.subscription_state).toBe('active');
     expect(data.credits).toBe(34);
-    expect(data.subscription).toMatchObject({ plan_id: premium, role: 'premium', amount: 24900, paid: true, commitment: 12, start_date: day(0), canceled_at: null, provider_subscription_id: null, state: 'active' });
+    expect(data.subscription).toMatchObject({
+      plan_id: premium,
+      role: 'premium',
+      amount: 24900,
+      paid: true,
+      commitment: 12,
+      start_date: day(0),
+      canceled_at: null,
+      provider_subscription_id: null,
+      state: 'active',
+    });
     expect(data.subscription.subscription_end_at).toBe(`${day(365)}T00:00:00.000Z`);
     expect(await movements(id)).toMatchObject([{ amount: 30, balance: 34, reason: 'plan', administratorId: expect.any(Number) }]);
     const history = (await api.list(`users/${id}/credits`)).data;
@@ -105,10 +115,16 @@ describe('POST admin/plans/{userid}', () => {
     const plan = await planId(db(), 'essential');
     const cases: [object, Record<string, string[]>][] = [
       // What 'Add subscription' sends when submitted empty: no plan, today's start, no end, no credits.
-      [{ plan_id: null, start_date: day(0), end_date: '', credits: null }, { plan_id: ['Choose a plan'], end_date: ['Give an end date'], credits: ['Credits must be a whole number'] }],
+      [
+        { plan_id: null, start_date: day(0), end_date: '', credits: null },
+        { plan_id: ['Choose a plan'], end_date: ['Give an end date'], credits: ['Credits must be a whole number'] },
+      ],
       [{}, { plan_id: ['Choose a plan'], start_date: ['Give a start date'], end_date: ['Give an end date'] }],
       [{ plan_id: 'premium', start_date: day(0), end_date: day(9) }, { plan_id: ['Choose one of the plans offered'] }],
-      [{ plan_id: plan, start_date: '15/06/2026', end_date: '2026-13-01' }, { start_date: ['Give the start date as a day (yyyy-mm-dd)'], end_date: ['Give the end date as a day (yyyy-mm-dd)'] }],
+      [
+        { plan_id: plan, start_date: '15/06/2026', end_date: '2026-13-01' },
+        { start_date: ['Give the start date as a day (yyyy-mm-dd)'], end_date: ['Give the end date as a day (yyyy-mm-dd)'] },
+      ],
       [{ plan_id: plan, start_date: '2026-02-30', end_date: '2026-03-01' }, { start_date: ['Give the start date as a day (yyyy-mm-dd)'] }],
       [{ plan_id: plan, start_date: day(10), end_date: day(10) }, { end_date: [SUBSCRIPTION_MESSAGES.endBeforeStart] }],
       [{ plan_id: plan, start_date: day(10), end_date: day(9) }, { end_date: [SUBSCRIPTION_MESSAGES.endBeforeStart] }],
@@ -127,7 +143,7 @@ describe('POST admin/plans/{userid}', () => {
     expect((await record(id)).subscription).toBeNull();
   });
 
-  it('refuses a start before the current subscription\'s, which would leave the old one current', async () => {
+  it("refuses a start before the current subscription's, which would leave the old one current", async () => {
     const id = await insertUser(db());
     await insertSubscription(db(), id, 'canceled', { start: day(-10) });
     const response = await api.call('POST', `plans/${id}`, { plan_id: await planId(db(), 'essential'), start_date: day(-11), end_date: day(30) });

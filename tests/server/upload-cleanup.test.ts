@@ -91,7 +91,12 @@ describe('uploads and their pending rows', () => {
       postForm('books', [{ name: 'a[0]', value: 'x' }, { name: 'a[0][b]', value: 'y' }, file('manuscript', 'm.pdf', sample('pdf'))]),
       postForm('books', [{ name: 'original_title', value: '' }, file('documentList[]', 'a.pdf', sample('pdf')), file('cover_file[]', 'c.png', sample('png'))]),
       postForm('books', [{ name: 'original_title', value: 'x' }, { name: 'genres[]', value: '999999' }, file('manuscript', 'm.pdf', sample('pdf'))]),
-      postForm('news', [{ name: 'title', value: 'No text' }, { name: 'description', value: '' }, { name: 'type', value: '1' }, file('image', 'i.png', png(4, [1, 2, 3]))]),
+      postForm('news', [
+        { name: 'title', value: 'No text' },
+        { name: 'description', value: '' },
+        { name: 'type', value: '1' },
+        file('image', 'i.png', png(4, [1, 2, 3])),
+      ]),
     ];
     for (const response of await Promise.all(failures)) expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
     expect(await storedFiles(storage)).toEqual(before);
@@ -125,7 +130,11 @@ describe('uploads and their pending rows', () => {
 describe('the upload cleanup', () => {
   it('removes abandoned pending uploads and old unreferenced files; keeps referenced, young, pending and undeclared ones', async () => {
     // Referenced: a saved sheet's files, made old.
-    const saved = await postForm('books', [{ name: 'original_title', value: 'Old files' }, file('documentList[]', 'a.pdf', sample('pdf')), file('manuscript', 'm.pdf', sample('pdf'))]);
+    const saved = await postForm('books', [
+      { name: 'original_title', value: 'Old files' },
+      file('documentList[]', 'a.pdf', sample('pdf')),
+      file('manuscript', 'm.pdf', sample('pdf')),
+    ]);
     expect(saved.statusCode, saved.body).toBe(200);
     const savedData = saved.json().data as { documentList: { full_path: string }[]; manuscript: { full_path: string } };
     const referenced = [savedData.documentList[0]!.full_path, savedData.manuscript.full_path].map(keyOfUrl);
@@ -214,7 +223,10 @@ describe('the upload cleanup', () => {
 
   it('is configured by UPLOAD_CLEANUP_AGE_MS and UPLOAD_CLEANUP_INTERVAL_MS, checked at boot', () => {
     expect(loadConfig({})).toMatchObject({ uploadCleanupAgeMs: 300_000, uploadCleanupIntervalMs: 300_000 });
-    expect(loadConfig({ UPLOAD_CLEANUP_AGE_MS: '60000', UPLOAD_CLEANUP_INTERVAL_MS: '1000' })).toMatchObject({ uploadCleanupAgeMs: 60_000, uploadCleanupIntervalMs: 1000 });
+    expect(loadConfig({ UPLOAD_CLEANUP_AGE_MS: '60000', UPLOAD_CLEANUP_INTERVAL_MS: '1000' })).toMatchObject({
+      uploadCleanupAgeMs: 60_000,
+      uploadCleanupIntervalMs: 1000,
+    });
     expect(() => loadConfig({ UPLOAD_CLEANUP_AGE_MS: '10' })).toThrow(/UPLOAD_CLEANUP_AGE_MS must be a whole number/);
     expect(() => loadConfig({ UPLOAD_CLEANUP_INTERVAL_MS: 'soon' })).toThrow(/UPLOAD_CLEANUP_INTERVAL_MS must be a whole number/);
   });
@@ -236,7 +248,8 @@ describe('the upload cleanup', () => {
 
 describe('the columns holding storage keys (STORED_FILE_COLUMNS)', () => {
   /** Column names that look like they hold a stored file's key. */
-  const LOOKS_LIKE_A_KEY = /(^|_)(stored_name|storage_key|key|image|images|file|files|file_name|filename|path|photo|picture|avatar|logo|thumbnail|attachment|attachments|document|documents|cover|video|audio|manuscript|upload|uploads)$/;
+  const LOOKS_LIKE_A_KEY =
+    /(^|_)(stored_name|storage_key|key|image|images|file|files|file_name|filename|path|photo|picture|avatar|logo|thumbnail|attachment|attachments|document|documents|cover|video|audio|manuscript|upload|uploads)$/;
   /** Columns with such a name that hold no key, and why. */
   const NOT_KEYS: Record<string, string> = {
     'pending_uploads.key': 'the bookkeeping of uploads itself, checked apart',
@@ -251,6 +264,9 @@ describe('the columns holding storage keys (STORED_FILE_COLUMNS)', () => {
     const columns = (result as unknown as { rows: { table_name: string; column_name: string }[] }).rows.map((row) => `${row.table_name}.${row.column_name}`);
     for (const name of declared) expect(columns, `${name} is declared but not in the database`).toContain(name);
     const suspects = columns.filter((name) => LOOKS_LIKE_A_KEY.test(name.split('.')[1]!) && !(name in NOT_KEYS));
-    expect(suspects.sort(), 'a column holding storage keys must be declared in STORED_FILE_COLUMNS (server/db/repositories/sheets/storedFileRepository.ts)').toEqual([...declared].sort());
+    expect(
+      suspects.sort(),
+      'a column holding storage keys must be declared in STORED_FILE_COLUMNS (server/db/repositories/sheets/storedFileRepository.ts)',
+    ).toEqual([...declared].sort());
   });
 });

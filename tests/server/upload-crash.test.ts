@@ -78,7 +78,10 @@ async function login(server: ServerProcess): Promise<string> {
     body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 function post(server: ServerProcess, cookie: string, url: string, parts: Part[]): Promise<Response> {
@@ -107,7 +110,9 @@ describe('a crash between the file writes and the commit', () => {
     ]);
     expect(newsItem.status, await newsItem.clone().text()).toBe(200);
     const keptUrls = [
-      ...((await sheet.json()) as { data: { documentList: { full_path: string }[]; manuscript: { full_path: string } } }).data.documentList.map((entry) => entry.full_path),
+      ...((await sheet.json()) as { data: { documentList: { full_path: string }[]; manuscript: { full_path: string } } }).data.documentList.map(
+        (entry) => entry.full_path,
+      ),
       ...[((await newsItem.json()) as { data: { image: string } }).data.image],
     ];
     await first.stop();

@@ -84,7 +84,9 @@ describe('file rules', () => {
     expect(FILE_RULES.document.maxBytes).toBe(62_914_560);
     expect(FILE_RULES.manuscript.maxBytes).toBe(62_914_560);
     expect(FILE_RULES.document.maxFiles).toBe(10);
-    expect(FILE_RULES.document.extensionMessage).toBe('File extension must be one of these: ppt, pptx, pdf, doc, docx, xls, xlsx, avi, mp4, ogg, jpg, jpeg, png');
+    expect(FILE_RULES.document.extensionMessage).toBe(
+      'File extension must be one of these: ppt, pptx, pdf, doc, docx, xls, xlsx, avi, mp4, ogg, jpg, jpeg, png',
+    );
     expect(FILE_RULES.video.extensionMessage).toBe('Available file extensions are: .mp4, .mov, .wmv, .flv, .avi, .webm, .mkv, .mp3, .wav');
     expect(FILE_RULES.video.sizeMessage).toBe('Video file should not be greater than 500Mb');
     expect(FILE_RULES.manuscript.sizeMessage).toBe('The file size must not exceeds 60Mb');
@@ -102,7 +104,9 @@ describe('file rules', () => {
     expect(cleanFileName('a\u0000b\nc.pdf')).toBe('abc.pdf');
     expect(cleanFileName(`${'x'.repeat(300)}.pdf`)).toMatch(/^x{196}\.pdf$/);
     expect(inlineDisposition('report.pdf')).toBe('inline; filename="report.pdf"');
-    expect(inlineDisposition('rapport été "final".pdf')).toBe(`inline; filename="rapport _t_ 'final'.pdf"; filename*=UTF-8''rapport%20%C3%A9t%C3%A9%20%22final%22.pdf`);
+    expect(inlineDisposition('rapport été "final".pdf')).toBe(
+      `inline; filename="rapport _t_ 'final'.pdf"; filename*=UTF-8''rapport%20%C3%A9t%C3%A9%20%22final%22.pdf`,
+    );
     expect(fileUrl('news/2025/03/a.png')).toBe('/api/admin/files/news/2025/03/a.png');
     expect(fileUrl('news/2025/03/a.png', 'My photo.png')).toBe('/api/admin/files/news/2025/03/a.png?name=My%20photo.png');
   });
@@ -118,9 +122,10 @@ const BOUNDARY = '----uploads-test-boundary-7MA4YWxkTrZu0gW';
 const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
 function partHeader(part: Part): Buffer {
-  const disposition = 'filename' in part
-    ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`
-    : `form-data; name="${part.name}"`;
+  const disposition =
+    'filename' in part
+      ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`
+      : `form-data; name="${part.name}"`;
   return Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n`);
 }
 
@@ -185,7 +190,12 @@ async function buildUploadApp(storage: LocalDiskStorage): Promise<FastifyInstanc
   memory = memoryPending(storage);
   await app.register(fileRoutes, { storage, pendingUploads: memory.pending });
   app.post<{ Params: { kind: string } }>('/upload/:kind', async (request): Promise<ReceivedUploads> => {
-    const received = await receiveUploads(request, { storage: app.storage, pending: app.pendingUploads, files: ROUTES[request.params.kind]!, folder: request.params.kind });
+    const received = await receiveUploads(request, {
+      storage: app.storage,
+      pending: app.pendingUploads,
+      files: ROUTES[request.params.kind]!,
+      folder: request.params.kind,
+    });
     // The caller owns the files now; this test app keeps none of them pending.
     await app.pendingUploads.forget(received.files.map((file) => file.key));
     return received;
@@ -217,7 +227,10 @@ afterAll(async () => {
 async function storedFiles(): Promise<string[]> {
   try {
     const entries = await readdir(storage.root, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => path.relative(storage.root, path.join(e.parentPath, e.name))).sort();
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(storage.root, path.join(e.parentPath, e.name)))
+      .sort();
   } catch {
     return [];
   }
@@ -378,7 +391,9 @@ describe('receiveUploads', () => {
     const app = Fastify();
     registerErrorHandler(app);
     const { pending, keys, writtenFirst } = memoryPending(storage);
-    await app.register(fileRoutes, { storage, pendingUploads: {
+    await app.register(fileRoutes, {
+      storage,
+      pendingUploads: {
         ...pending,
         async add(key) {
           added.push(key);

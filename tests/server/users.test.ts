@@ -45,7 +45,13 @@ describe('GET admin/users', () => {
     ids = {
       none: await insertUser(db(), { firstname: 'Hélène', lastname: 'Dupré', company: 'Studio Nord', isAccepted: true }),
       unvalidated: await insertUser(db(), { firstname: 'Marco', lastname: 'Rossi', email: 'marco@rossi-films.test', isAccepted: false }),
-      active: await insertUser(db(), { firstname: 'Ann', lastname: 'Active', isAccepted: true, numberConnections: 4, lastConnectionDate: new Date('2026-05-01T10:00:00Z') }),
+      active: await insertUser(db(), {
+        firstname: 'Ann',
+        lastname: 'Active',
+        isAccepted: true,
+        numberConnections: 4,
+        lastConnectionDate: new Date('2026-05-01T10:00:00Z'),
+      }),
       tied: await insertUser(db(), { firstname: 'Tom', lastname: 'Tied', isAccepted: true }),
       canceled: await insertUser(db(), { firstname: 'Cara', lastname: 'Canceled', isAccepted: true }),
       ended: await insertUser(db(), { firstname: 'Eddy', lastname: 'Ended', isAccepted: false }),
@@ -141,7 +147,14 @@ describe('GET admin/users/{id}', () => {
     await insertSubscription(db(), id, 'canceled', { role: 'vip', start: day(-300) });
     await insertSubscription(db(), id, 'active', { role: 'premium', provider: 'sub_record_1', start: day(-5) });
     const { data } = (await api.call('GET', `users/${id}`)).json();
-    expect(data).toMatchObject({ id, vat_number: 'FR12345678901', phone: '+33 1', job: 'Producer', subscription_state: 'active', subscription_role: 'premium' });
+    expect(data).toMatchObject({
+      id,
+      vat_number: 'FR12345678901',
+      phone: '+33 1',
+      job: 'Producer',
+      subscription_state: 'active',
+      subscription_role: 'premium',
+    });
     expect(data.subscription).toEqual({
       id: expect.any(Number),
       plan_id: await planId(db(), 'premium'),
@@ -174,13 +187,25 @@ describe('GET admin/users/{id}', () => {
 });
 
 describe('POST admin/users/{id}', () => {
-  const body = { firstname: 'Ann', lastname: 'Lee', email: 'ann.lee@example.test', name: 'Annie', phone: '+33 6', job: 'Agent', company: 'Leeward Pictures', city: 'Lyon' };
+  const body = {
+    firstname: 'Ann',
+    lastname: 'Lee',
+    email: 'ann.lee@example.test',
+    name: 'Annie',
+    phone: '+33 6',
+    job: 'Agent',
+    company: 'Leeward Pictures',
+    city: 'Lyon',
+  };
 
   it('saves the contact details, and never the VAT number, validation, credits or connections', async () => {
     const id = await insertUser(db(), { vatNumber: 'FR99', isAccepted: false, credits: 3, numberConnections: 2 });
     const response = await api.call('POST', `users/${id}`, { ...body, vat_number: 'CHANGED', is_accepted: true, credits: 99, number_connections: 50 });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ message: 'Updated successfully', data: { ...body, vat_number: 'FR99', is_accepted: false, credits: 3, number_connections: 2 } });
+    expect(response.json()).toMatchObject({
+      message: 'Updated successfully',
+      data: { ...body, vat_number: 'FR99', is_accepted: false, credits: 3, number_connections: 2 },
+    });
     expect(await api.list('users', 'name=leeward pictures')).toMatchObject({ data: [{ id }] });
   });
 
@@ -192,13 +217,17 @@ describe('POST admin/users/{id}', () => {
       firstname: ['The first name field is required.'],
       email: ['The e-mail must be a valid email address.'],
     });
-    expect(await api.invalid('users', { ...body, email: 'ann.lee.country@example.test', country_id: 999999 }, id)).toEqual({ country_id: ['The selected country id is invalid.'] });
+    expect(await api.invalid('users', { ...body, email: 'ann.lee.country@example.test', country_id: 999999 }, id)).toEqual({
+      country_id: ['The selected country id is invalid.'],
+    });
     // An unknown id and a rule's refusal, reported together.
     expect(await api.invalid('users', { ...body, email: 'taken@example.TEST', country_id: 999999 }, id)).toEqual({
       country_id: ['The selected country id is invalid.'],
       email: ['The email has already been taken.'],
     });
-    expect(await api.invalid('users', { ...body, nickname: 'A' }, id)).toEqual({ nickname: ['The nickname field is not accepted: User records have no such field.'] });
+    expect(await api.invalid('users', { ...body, nickname: 'A' }, id)).toEqual({
+      nickname: ['The nickname field is not accepted: User records have no such field.'],
+    });
     expect((await api.call('POST', `users/${other}`, { ...body, email: 'taken@example.test' })).statusCode).toBe(200);
   });
 
@@ -259,19 +288,40 @@ describe("a user's libraries and saved searches", () => {
   let authorIds: number[];
   beforeAll(async () => {
     userId = await insertUser(db());
-    authorIds = (await db().insert(authors).values([{ name: 'Elena Ferrante' }, { name: 'Domenico Starnone' }]).returning({ id: authors.id })).map((row) => row.id);
-    bookIds = (await db().insert(books).values([{ originalTitle: "L'amica geniale" }, { originalTitle: 'Lacci' }, { originalTitle: 'Scherzetto' }]).returning({ id: books.id })).map((row) => row.id);
-    await db().insert(bookAuthors).values([
-      { bookId: bookIds[0]!, authorId: authorIds[0]!, position: 0 },
-      { bookId: bookIds[1]!, authorId: authorIds[1]!, position: 0 },
-      { bookId: bookIds[1]!, authorId: authorIds[0]!, position: 1 },
-    ]);
-    const made = await db().insert(libraries).values([{ userId, name: 'Favourites' }, { userId, name: 'To read' }, { userId, name: 'Empty' }]).returning({ id: libraries.id });
-    await db().insert(libraryBooks).values([
-      { libraryId: made[0]!.id, bookId: bookIds[0]!, addedAt: new Date('2026-01-01T00:00:00Z') },
-      { libraryId: made[0]!.id, bookId: bookIds[1]!, addedAt: new Date('2026-01-02T00:00:00Z') },
-      { libraryId: made[1]!.id, bookId: bookIds[2]! },
-    ]);
+    authorIds = (
+      await db()
+        .insert(authors)
+        .values([{ name: 'Elena Ferrante' }, { name: 'Domenico Starnone' }])
+        .returning({ id: authors.id })
+    ).map((row) => row.id);
+    bookIds = (
+      await db()
+        .insert(books)
+        .values([{ originalTitle: "L'amica geniale" }, { originalTitle: 'Lacci' }, { originalTitle: 'Scherzetto' }])
+        .returning({ id: books.id })
+    ).map((row) => row.id);
+    await db()
+      .insert(bookAuthors)
+      .values([
+        { bookId: bookIds[0]!, authorId: authorIds[0]!, position: 0 },
+        { bookId: bookIds[1]!, authorId: authorIds[1]!, position: 0 },
+        { bookId: bookIds[1]!, authorId: authorIds[0]!, position: 1 },
+      ]);
+    const made = await db()
+      .insert(libraries)
+      .values([
+        { userId, name: 'Favourites' },
+        { userId, name: 'To read' },
+        { userId, name: 'Empty' },
+      ])
+      .returning({ id: libraries.id });
+    await db()
+      .insert(libraryBooks)
+      .values([
+        { libraryId: made[0]!.id, bookId: bookIds[0]!, addedAt: new Date('2026-01-01T00:00:00Z') },
+        { libraryId: made[0]!.id, bookId: bookIds[1]!, addedAt: new Date('2026-01-02T00:00:00Z') },
+        { libraryId: made[1]!.id, bookId: bookIds[2]! },
+      ]);
   });
 
   it('pages the libraries, each with its books: id, original title and authors', async () => {
@@ -363,7 +413,10 @@ describe('user pickers', () => {
     expect(roles.map((row: Row) => row.name)).toEqual(['essential', 'premium', 'vip']);
     expect(Object.keys(roles[0]).sort()).toEqual(['id', 'name']);
     const vip = roles[2].id;
-    expect((await api.call('GET', `users/user-role-options-list?search=PREM&ids[]=${vip}`)).json().data.map((row: Row) => row.name)).toEqual(['vip', 'premium']);
+    expect((await api.call('GET', `users/user-role-options-list?search=PREM&ids[]=${vip}`)).json().data.map((row: Row) => row.name)).toEqual([
+      'vip',
+      'premium',
+    ]);
     // Paged like the other option lists, so a picker may ask a page of them.
     const page = await api.list('users/user-role-options-list', 'perPage=2&page=2');
     expect(page.data.map((row) => row.name)).toEqual(['vip']);
@@ -388,9 +441,15 @@ describe('the current subscription', () => {
           .where(eq(users.id, id))
       )[0]!;
     const canceledAt = new Date('2026-03-04T05:06:07Z');
-    await db().update(subscriptions).set({ canceledAt, planId: await planId(db(), 'vip') }).where(eq(subscriptions.id, newer));
+    await db()
+      .update(subscriptions)
+      .set({ canceledAt, planId: await planId(db(), 'vip') })
+      .where(eq(subscriptions.id, newer));
     expect(await copies()).toEqual({ plan: await planId(db(), 'vip'), end: new Date(`${day(335)}T00:00:00Z`), canceled: canceledAt });
-    await db().update(subscriptions).set({ startDate: day(-200) }).where(eq(subscriptions.id, newer));
+    await db()
+      .update(subscriptions)
+      .set({ startDate: day(-200) })
+      .where(eq(subscriptions.id, newer));
     expect(await current()).toBe(older);
     await db().delete(subscriptions).where(eq(subscriptions.id, older));
     expect(await current()).toBe(newer);

@@ -2,28 +2,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { books } from './books.js';
 import { literaryPrizes } from './editorial.js';
-import {
-  adaptationFormats,
-  adaptationKinds,
-  audiences,
-  categories,
-  countries,
-  genres,
-  periods,
-  thematics,
-} from './reference.js';
+import { adaptationFormats, adaptationKinds, audiences, categories, countries, genres, periods, thematics } from './reference.js';
 
 /**
  * A book ↔ criterion join table: (book_id, <criterion>_id) primary key, the book side cascades
  * (the rows belong to the sheet), the criterion side refuses deletion while a sheet uses it,
  * and an index led by the criterion column serves the list filters.
  */
-function criterionTable<const T extends string, const P extends string>(
-  table: T,
-  property: P,
-  column: string,
-  target: () => AnyPgColumn,
-) {
+function criterionTable<const T extends string, const P extends string>(table: T, property: P, column: string, target: () => AnyPgColumn) {
   const bookId = integer('book_id').notNull();
   const criterion = integer(column).notNull();
   const columns = { bookId, [property]: criterion } as { bookId: typeof bookId } & { [K in P]: typeof criterion };
@@ -88,7 +74,9 @@ export const bookGenres = pgTable(
   (t) => [
     primaryKey({ name: 'book_genres_pk', columns: [t.bookId, t.genreId] }),
     index('book_genres_genre_idx').on(t.genreId, t.bookId),
-    uniqueIndex('book_genres_one_primary').on(t.bookId).where(sql`${t.isPrimary}`),
+    uniqueIndex('book_genres_one_primary')
+      .on(t.bookId)
+      .where(sql`${t.isPrimary}`),
     foreignKey({ name: 'book_genres_book_fk', columns: [t.bookId], foreignColumns: [books.id] }).onDelete('cascade'),
     foreignKey({ name: 'book_genres_genre_fk', columns: [t.genreId], foreignColumns: [genres.id] }).onDelete('restrict'),
   ],

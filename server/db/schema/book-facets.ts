@@ -56,9 +56,13 @@ export const bookFacets = pgTable(
      * every one of its beginnings ('j', 'ja' … 'jardin'), so that a word being typed is found by an
      * exact lookup: the free text's first tier (docs/books-list.md). Small, so it stays in the row.
      */
-    titleVector: tsvector('title_vector').notNull().default(sql`''::tsvector`),
+    titleVector: tsvector('title_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
     /** The same, and the report's words in every locale (whole words): what a free-text search must match. */
-    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (t) => [
     foreignKey({ name: 'book_facets_book_fk', columns: [t.bookId], foreignColumns: [books.id] }).onDelete('cascade'),

@@ -21,9 +21,7 @@ export const bookAuthors = pgTable(
     index('book_authors_author_idx').on(t.authorId, t.bookId),
     foreignKey({ name: 'book_authors_book_fk', columns: [t.bookId], foreignColumns: [books.id] }).onDelete('cascade'),
     foreignKey({ name: 'book_authors_author_fk', columns: [t.authorId], foreignColumns: [authors.id] }).onDelete('restrict'),
-    foreignKey({ name: 'book_authors_author_type_fk', columns: [t.authorTypeId], foreignColumns: [authorTypes.id] }).onDelete(
-      'restrict',
-    ),
+    foreignKey({ name: 'book_authors_author_type_fk', columns: [t.authorTypeId], foreignColumns: [authorTypes.id] }).onDelete('restrict'),
   ],
 );
 

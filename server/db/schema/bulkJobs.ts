@@ -21,7 +21,10 @@ export const bulkJobs = pgTable(
       .references(() => administrators.id, { onDelete: 'cascade' }),
     total: integer('total').notNull(),
     /** The rows' ids in the order they run: a row's position in it names the row in `bulk_job_rows`. */
-    ids: integer('ids').array().notNull().default(sql`'{}'::integer[]`),
+    ids: integer('ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /**
      * `running`, `finished`, `failed` (an error ended it) or `interrupted` (its server stopped
      * before the end); the last two can be resumed.
@@ -33,7 +36,12 @@ export const bulkJobs = pgTable(
     /** Written every second by the server running it: a running job silent for long has lost its server. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bulk_jobs_administrator_idx').on(t.administratorId), index('bulk_jobs_running_idx').on(t.updatedAt).where(sql`${t.state} = 'running'`)],
+  (t) => [
+    index('bulk_jobs_administrator_idx').on(t.administratorId),
+    index('bulk_jobs_running_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.state} = 'running'`),
+  ],
 );
 
 /**

@@ -3,11 +3,9 @@ import { searchText, translations } from './columns.js';
 
 /** A reference list whose rows are a translatable name (audiences, formats, times, ...). */
 function namedList(table: string) {
-  return pgTable(
-    table,
-    { id: serial('id').primaryKey(), names: translations('names'), searchText: searchText() },
-    (t) => [index(`${table}_search_idx`).using('gin', t.searchText.op('gin_trgm_ops'))],
-  );
+  return pgTable(table, { id: serial('id').primaryKey(), names: translations('names'), searchText: searchText() }, (t) => [
+    index(`${table}_search_idx`).using('gin', t.searchText.op('gin_trgm_ops')),
+  ]);
 }
 
 export const locales = pgTable('locales', {
@@ -92,4 +90,3 @@ export const plans = pgTable('plans', {
   paid: boolean('paid').notNull().default(true),
   credits: integer('credits').notNull(),
 });
-

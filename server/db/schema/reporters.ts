@@ -38,31 +38,23 @@ export const reporters = pgTable(
 );
 
 /** The users a reporter targets; rows go with the reporter or the user. */
-export const reporterUsers = pgTable(
-  'reporter_users',
-  { reporterId: integer('reporter_id').notNull(), userId: integer('user_id').notNull() },
-  (t) => [
-    primaryKey({ name: 'reporter_users_pk', columns: [t.reporterId, t.userId] }),
-    index('reporter_users_user_idx').on(t.userId, t.reporterId),
-    foreignKey({ name: 'reporter_users_reporter_fk', columns: [t.reporterId], foreignColumns: [reporters.id] }).onDelete('cascade'),
-    foreignKey({ name: 'reporter_users_user_fk', columns: [t.userId], foreignColumns: [users.id] }).onDelete('cascade'),
-  ],
-);
+export const reporterUsers = pgTable('reporter_users', { reporterId: integer('reporter_id').notNull(), userId: integer('user_id').notNull() }, (t) => [
+  primaryKey({ name: 'reporter_users_pk', columns: [t.reporterId, t.userId] }),
+  index('reporter_users_user_idx').on(t.userId, t.reporterId),
+  foreignKey({ name: 'reporter_users_reporter_fk', columns: [t.reporterId], foreignColumns: [reporters.id] }).onDelete('cascade'),
+  foreignKey({ name: 'reporter_users_user_fk', columns: [t.userId], foreignColumns: [users.id] }).onDelete('cascade'),
+]);
 
 /**
  * The user groups a reporter targets: subscription plans (essential, premium, vip). A plan
  * targeted by a reporter cannot be deleted.
  */
-export const reporterUserRoles = pgTable(
-  'reporter_user_roles',
-  { reporterId: integer('reporter_id').notNull(), planId: integer('plan_id').notNull() },
-  (t) => [
-    primaryKey({ name: 'reporter_user_roles_pk', columns: [t.reporterId, t.planId] }),
-    index('reporter_user_roles_plan_idx').on(t.planId, t.reporterId),
-    foreignKey({ name: 'reporter_user_roles_reporter_fk', columns: [t.reporterId], foreignColumns: [reporters.id] }).onDelete('cascade'),
-    foreignKey({ name: 'reporter_user_roles_plan_fk', columns: [t.planId], foreignColumns: [plans.id] }).onDelete('restrict'),
-  ],
-);
+export const reporterUserRoles = pgTable('reporter_user_roles', { reporterId: integer('reporter_id').notNull(), planId: integer('plan_id').notNull() }, (t) => [
+  primaryKey({ name: 'reporter_user_roles_pk', columns: [t.reporterId, t.planId] }),
+  index('reporter_user_roles_plan_idx').on(t.planId, t.reporterId),
+  foreignKey({ name: 'reporter_user_roles_reporter_fk', columns: [t.reporterId], foreignColumns: [reporters.id] }).onDelete('cascade'),
+  foreignKey({ name: 'reporter_user_roles_plan_fk', columns: [t.planId], foreignColumns: [plans.id] }).onDelete('restrict'),
+]);
 
 /** A reporter's text blocks: one category (rights, alerts, buzz, news), one language, in order. */
 export const reporterTexts = pgTable(

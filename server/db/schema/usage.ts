@@ -17,11 +17,7 @@ export const bookViews = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('book_views_book_idx').on(t.bookId, t.viewedAt),
-    index('book_views_user_idx').on(t.userId),
-    index('book_views_viewed_at_idx').on(t.viewedAt),
-  ],
+  (t) => [index('book_views_book_idx').on(t.bookId, t.viewedAt), index('book_views_user_idx').on(t.userId), index('book_views_viewed_at_idx').on(t.viewedAt)],
 );
 
 /**

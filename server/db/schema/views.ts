@@ -26,7 +26,12 @@ export const savedViews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('saved_views_screen_idx').on(t.screen, t.authorId), index('saved_views_shared_idx').on(t.screen).where(sql`${t.shared}`)],
+  (t) => [
+    index('saved_views_screen_idx').on(t.screen, t.authorId),
+    index('saved_views_shared_idx')
+      .on(t.screen)
+      .where(sql`${t.shared}`),
+  ],
 );
 
 /** Each administrator's default view of a list: opened when the list opens with nothing in its address. */

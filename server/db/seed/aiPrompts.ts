@@ -105,14 +105,13 @@ function withEveryDraftText(stored: string): string | undefined {
   return JSON.stringify(Object.fromEntries(entries), null, 2);
 }
 
-
 const SOURCE_EN = {
-  report: 'a reader\'s report written by our team about the book',
+  report: "a reader's report written by our team about the book",
   manuscript: 'the text of the manuscript (it may be an excerpt)',
 } as const;
 const SOURCE_FR = {
-  report: 'd\'une fiche de lecture rédigée par notre équipe sur ce livre',
-  manuscript: 'du texte du manuscrit (il peut s\'agir d\'un extrait)',
+  report: "d'une fiche de lecture rédigée par notre équipe sur ce livre",
+  manuscript: "du texte du manuscrit (il peut s'agir d'un extrait)",
 } as const;
 
 type Source = keyof typeof SOURCE_EN;
@@ -190,11 +189,13 @@ Contexte :
 }
 
 /** The seeded prompts: one per AI source (SPEC §9), in English and French (the AI languages). */
-export const AI_PROMPT_SEEDS: readonly { label: Source; contents: Translations; jsonStructure: string }[] = (['report', 'manuscript'] as const).map((label) => ({
-  label,
-  contents: { en: englishPrompt(label), fr: frenchPrompt(label) },
-  jsonStructure: JSON.stringify(AI_DRAFT_JSON_STRUCTURE, null, 2),
-}));
+export const AI_PROMPT_SEEDS: readonly { label: Source; contents: Translations; jsonStructure: string }[] = (['report', 'manuscript'] as const).map(
+  (label) => ({
+    label,
+    contents: { en: englishPrompt(label), fr: frenchPrompt(label) },
+    jsonStructure: JSON.stringify(AI_DRAFT_JSON_STRUCTURE, null, 2),
+  }),
+);
 
 /**
  * Inserts the prompt of each AI source that has none; staff edits are kept, but a stored JSON
@@ -217,6 +218,10 @@ async function seedPrompts(db: Db): Promise<void> {
   for (const prompt of await db.select({ id: aiPrompts.id, jsonStructure: aiPrompts.jsonStructure }).from(aiPrompts)) {
     const completed = withEveryDraftText(prompt.jsonStructure);
     // Only if unchanged meanwhile: a structure staff save at that moment is theirs, completed at the next start.
-    if (completed !== undefined) await db.update(aiPrompts).set({ jsonStructure: completed }).where(and(eq(aiPrompts.id, prompt.id), eq(aiPrompts.jsonStructure, prompt.jsonStructure)));
+    if (completed !== undefined)
+      await db
+        .update(aiPrompts)
+        .set({ jsonStructure: completed })
+        .where(and(eq(aiPrompts.id, prompt.id), eq(aiPrompts.jsonStructure, prompt.jsonStructure)));
   }
 }

@@ -35,15 +35,18 @@ export function checkBulkActions(screen: ScreenDefinition, served: ServedList, l
     if (action.field === undefined) report(path, 'sets no field: say which one in "field"');
     else if (!settable.includes(action.field)) report([...path, 'field'], `"${action.field}" is not written by a save of these rows (${writes})`);
     else refuseTarget(action.field, [...path, 'field']);
-    if (action.value === undefined && action.options === undefined) report(path, 'offers no value: give the value every row gets ("value") or where the values come from ("options")');
-    if (action.value !== undefined && action.options !== undefined) report([...path, 'options'], 'is not shown: the action sets its "value"; remove one of them');
+    if (action.value === undefined && action.options === undefined)
+      report(path, 'offers no value: give the value every row gets ("value") or where the values come from ("options")');
+    if (action.value !== undefined && action.options !== undefined)
+      report([...path, 'options'], 'is not shown: the action sets its "value"; remove one of them');
     if (action.options) checkSource(action.options as Json, [...path, 'options'], lists, report, false);
     if (action.ask) {
       if (!settable.includes(action.ask.field)) report([...path, 'ask', 'field'], `"${action.ask.field}" is not written by a save of these rows (${writes})`);
       else refuseTarget(action.ask.field, [...path, 'ask', 'field']);
       const source = action.options?.api ? lists.get(action.options.api) : undefined;
       if (!action.options) report([...path, 'ask'], 'is never asked: it follows the chosen option, and the action has no options');
-      else if (source && !source.fields.includes(action.ask.when)) report([...path, 'ask', 'when'], `"${action.ask.when}" is not a field of GET admin/${action.options.api} (its rows carry ${listed(source.fields)})`);
+      else if (source && !source.fields.includes(action.ask.when))
+        report([...path, 'ask', 'when'], `"${action.ask.when}" is not a field of GET admin/${action.options.api} (its rows carry ${listed(source.fields)})`);
     }
   });
 }

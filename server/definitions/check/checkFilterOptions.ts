@@ -9,7 +9,8 @@ export function checkFilterOptions(screen: ScreenDefinition, report: Report): vo
   (screen.list?.filters ?? []).forEach((filter, index) => {
     const path = ['list', 'filters', index, 'options'];
     if (CHOOSING.includes(filter.widget)) {
-      if (!filter.options?.api && !filter.options?.static) report(path, `is needed by the filter widget ${filter.widget}: give its choices, a list ("api") or fixed ones ("static")`);
+      if (!filter.options?.api && !filter.options?.static)
+        report(path, `is needed by the filter widget ${filter.widget}: give its choices, a list ("api") or fixed ones ("static")`);
     } else if (filter.options !== undefined) {
       report(path, `is ignored by the filter widget ${filter.widget}, which offers no choices: remove it`);
     }

@@ -2,10 +2,24 @@ import { isObject, type Path, type Report } from './problem.js';
 
 /** Keys whose string value is shown to the user, hence an i18n key when it looks like one. */
 const TEXT_KEYS = new Set([
-  'ui:title', 'ui:help', 'ui:placeholder', 'ui:description',
-  'title', 'help', 'placeholder', 'description', 'descriptionFr', 'label', 'addLabel', 'header', 'message', 'onLabel', 'offLabel',
+  'ui:title',
+  'ui:help',
+  'ui:placeholder',
+  'ui:description',
+  'title',
+  'help',
+  'placeholder',
+  'description',
+  'descriptionFr',
+  'label',
+  'addLabel',
+  'header',
+  'message',
+  'onLabel',
+  'offLabel',
   // A bulk action's question and a list's count, said with a number (`{{count}}`).
-  'confirm', 'countLabel',
+  'confirm',
+  'countLabel',
 ]);
 /** Keys whose value is a list of i18n keys. */
 const LIST_KEYS = new Set(['ui:enumNames', 'enumNames']);

@@ -34,7 +34,10 @@ export function checkLayout(schema: unknown, uiSchema: unknown, base: { schema: 
     for (const name of fields.filter((field) => !placed.has(field))) {
       const node = ui[name];
       if (isObject(node) && node['ui:widget'] === 'hidden') continue;
-      report([...base.schema, 'properties', name], 'is in no tab, so the form never shows it: add it to the "fields" of a tab in ui:options.tabs (or hide it with "ui:widget": "hidden")');
+      report(
+        [...base.schema, 'properties', name],
+        'is in no tab, so the form never shows it: add it to the "fields" of a tab in ui:options.tabs (or hide it with "ui:widget": "hidden")',
+      );
     }
   }
   checkOrders(schema, root, ui, base, report);
@@ -58,16 +61,25 @@ function checkOrders(schema: unknown, node: Json, ui: Json, base: { schema: Path
       seen.add(name);
     });
     const missing = fields.filter((field) => !seen.has(field));
-    if (!seen.has('*') && missing.length) report([...base.uiSchema, 'ui:order'], `misses ${listed(missing)}: list them, or end the order with "*" for the others`);
+    if (!seen.has('*') && missing.length)
+      report([...base.uiSchema, 'ui:order'], `misses ${listed(missing)}: list them, or end the order with "*" for the others`);
   }
   if (ui['ui:field'] !== undefined) return;
   const properties = isObject(node.properties) ? node.properties : {};
   for (const [key, child] of Object.entries(ui)) {
     if (key.startsWith('ui:') || !isObject(child)) continue;
     if (key === 'items' && node.items !== undefined) {
-      if (isObject(node.items)) checkOrders(schema, resolveRefs(schema, node.items), child, { schema: [...base.schema, 'items'], uiSchema: [...base.uiSchema, 'items'] }, report);
+      if (isObject(node.items))
+        checkOrders(schema, resolveRefs(schema, node.items), child, { schema: [...base.schema, 'items'], uiSchema: [...base.uiSchema, 'items'] }, report);
     } else if (!fields.includes(key)) {
       if (isObject(node.properties)) report([...base.uiSchema, key], `names no field of the form's schema, so nothing shows it (${known})`);
-    } else checkOrders(schema, resolveRefs(schema, properties[key]), child, { schema: [...base.schema, 'properties', key], uiSchema: [...base.uiSchema, key] }, report);
+    } else
+      checkOrders(
+        schema,
+        resolveRefs(schema, properties[key]),
+        child,
+        { schema: [...base.schema, 'properties', key], uiSchema: [...base.uiSchema, key] },
+        report,
+      );
   }
 }

@@ -10,11 +10,17 @@ export function checkUiNames(uiSchema: unknown, base: Path, report: Report): voi
   for (const { node, path } of uiNodes(uiSchema, base)) {
     const widget = node['ui:widget'];
     if (widget !== undefined && !KNOWN_WIDGETS.includes(widget as string)) {
-      report([...path, 'ui:widget'], `${JSON.stringify(widget)} is not a widget; known: ${listed(KNOWN_WIDGETS)} (a new one is registered in src/widgets/registry.ts)`);
+      report(
+        [...path, 'ui:widget'],
+        `${JSON.stringify(widget)} is not a widget; known: ${listed(KNOWN_WIDGETS)} (a new one is registered in src/widgets/registry.ts)`,
+      );
     }
     const field = node['ui:field'];
     if (field !== undefined && !(FIELD_NAMES as readonly unknown[]).includes(field)) {
-      report([...path, 'ui:field'], `${JSON.stringify(field)} is not a field; known: ${listed(FIELD_NAMES)} (a new one is registered in src/widgets/registry.ts)`);
+      report(
+        [...path, 'ui:field'],
+        `${JSON.stringify(field)} is not a field; known: ${listed(FIELD_NAMES)} (a new one is registered in src/widgets/registry.ts)`,
+      );
     }
   }
 }

@@ -13,7 +13,8 @@ const compiled = new Map<string, ValidateFunction>();
 /** What shows a node, and the options it declares (common/widgetOptions/), or undefined for an unknown name (checkNames reports it). */
 function declared(node: Record<string, unknown>): { who: string; file: string; own: OptionsSchema } | undefined {
   const { kind, name } = shownBy(node);
-  if (kind === 'field') return (FIELD_NAMES as readonly string[]).includes(name) ? { who: `the field ${name}`, file: name, own: FIELD_OPTIONS[name as FieldName] } : undefined;
+  if (kind === 'field')
+    return (FIELD_NAMES as readonly string[]).includes(name) ? { who: `the field ${name}`, file: name, own: FIELD_OPTIONS[name as FieldName] } : undefined;
   if (kind === 'widget') {
     if ((WIDGET_NAMES as readonly string[]).includes(name)) return { who: `the widget ${name}`, file: name, own: WIDGET_OPTIONS[name as WidgetName] };
     return KNOWN_WIDGETS.includes(name) ? { who: `RJSF's widget ${name}`, file: 'builtIn', own: BUILT_IN_WIDGET_OPTIONS } : undefined;
@@ -67,7 +68,7 @@ export function checkOptions(uiSchema: unknown, base: Path, report: Report): voi
     const validate = validatorOf(owner.file, owner.own, root);
     if (validate(merged)) continue;
     /** Where an option was written: in `ui:options`, or as its own `ui:<name>` key. */
-    const whereOf = (name: string): Path => (isObject(options) && name in options) || !direct.some(([key]) => key === `ui:${name}`) ? optionsPath : path;
+    const whereOf = (name: string): Path => ((isObject(options) && name in options) || !direct.some(([key]) => key === `ui:${name}`) ? optionsPath : path);
     for (const error of validate.errors ?? []) report(...describe(error, merged, whereOf, owner));
   }
 }
@@ -78,14 +79,18 @@ function describe(
   whereOf: (option: string) => Path,
   owner: { who: string; file: string; own: OptionsSchema },
 ): [Path, string] {
-  const segments = error.instancePath.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   const params = error.params as Record<string, unknown>;
   const option = segments[0] ?? (error.keyword === 'additionalProperties' ? String(params.additionalProperty) : '');
   const base = whereOf(option);
   // An option written as `ui:<name>` is reported at that key.
   const written = base[base.length - 1] === 'ui:options' ? segments : [`ui:${segments[0]}`, ...segments.slice(1)];
   const path = [...base, ...(segments.length ? written : [])];
-  const file = option in owner.own.properties ? owner.file : option in ROOT_OPTIONS.properties ? 'root' : option in ANY_FIELD_OPTIONS.properties ? 'any' : owner.file;
+  const file =
+    option in owner.own.properties ? owner.file : option in ROOT_OPTIONS.properties ? 'root' : option in ANY_FIELD_OPTIONS.properties ? 'any' : owner.file;
   const source = `common/widgetOptions/${file}.ts`;
   if (error.keyword === 'additionalProperties') {
     const name = String(params.additionalProperty);

@@ -30,7 +30,10 @@ export function checkRefs(schema: unknown, base: Path, report: Report): void {
     if (!isObject(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && refTarget(schema, value) === undefined) {
-        report([...path, key], `"${value}" resolves to nothing in this schema: a $ref must be "#/definitions/<name>" (its definitions: ${listed(definitions)})`);
+        report(
+          [...path, key],
+          `"${value}" resolves to nothing in this schema: a $ref must be "#/definitions/<name>" (its definitions: ${listed(definitions)})`,
+        );
       } else walk(value, [...path, key]);
     }
   };

@@ -20,7 +20,12 @@ const pattern = (path: string) => path.replace(/:[A-Za-z_]\w*\??/g, ':param');
  */
 export function checkRoutes(screen: ScreenDefinition, context: CheckContext, report: Report): void {
   const others = [...context.screens.values()].filter((other) => other.resource !== screen.resource);
-  const taken = [...FIXED_ROUTES.map((route) => ({ ...route, owner: 'the app (src/app/router.tsx)' })), ...others.flatMap((other) => [other.routes.list, ...(other.routes.form ? [other.routes.form] : [])].map((route) => ({ ...route, owner: `schemas/${other.resource}.screen.json` })))];
+  const taken = [
+    ...FIXED_ROUTES.map((route) => ({ ...route, owner: 'the app (src/app/router.tsx)' })),
+    ...others.flatMap((other) =>
+      [other.routes.list, ...(other.routes.form ? [other.routes.form] : [])].map((route) => ({ ...route, owner: `schemas/${other.resource}.screen.json` })),
+    ),
+  ];
   for (const kind of ['list', 'form'] as const) {
     const route = screen.routes[kind];
     if (!route) continue;
@@ -32,6 +37,7 @@ export function checkRoutes(screen: ScreenDefinition, context: CheckContext, rep
   const highlight = screen.routes.highlight;
   if (highlight !== undefined) {
     const menuPaths = [...context.screens.values()].filter((other) => other.menu).map((other) => other.routes.list.path);
-    if (!menuPaths.includes(highlight)) report(['routes', 'highlight'], `"${highlight}" is the list path of no screen in the menu (known: ${listed(menuPaths.sort())})`);
+    if (!menuPaths.includes(highlight))
+      report(['routes', 'highlight'], `"${highlight}" is the list path of no screen in the menu (known: ${listed(menuPaths.sort())})`);
   }
 }

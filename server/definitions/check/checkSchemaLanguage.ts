@@ -51,13 +51,16 @@ interface Walk {
   report: Report;
 }
 
-const text = (max: number): Rule => (value) =>
-  typeof value !== 'string' ? 'must be a text' : value.length > max ? `is ${value.length} characters long: at most ${max}` : undefined;
+const text =
+  (max: number): Rule =>
+  (value) =>
+    typeof value !== 'string' ? 'must be a text' : value.length > max ? `is ${value.length} characters long: at most ${max}` : undefined;
 const bool: Rule = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false');
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= SCHEMA_BOUNDS.magnitude;
 const number: Rule = (value) => (finite(value) ? undefined : `must be a number between -${SCHEMA_BOUNDS.magnitude} and ${SCHEMA_BOUNDS.magnitude}`);
 const count: Rule = (value) => (finite(value) && Number.isInteger(value) && value >= 0 ? undefined : 'must be a whole number from 0');
-const scalar = (value: unknown): boolean => value === null || typeof value === 'boolean' || finite(value) || (typeof value === 'string' && value.length <= SCHEMA_BOUNDS.title);
+const scalar = (value: unknown): boolean =>
+  value === null || typeof value === 'boolean' || finite(value) || (typeof value === 'string' && value.length <= SCHEMA_BOUNDS.title);
 
 /** A list of at most SCHEMA_BOUNDS.values items, each checked by `item`. */
 function list(value: unknown, what: string): string | undefined {
@@ -72,7 +75,11 @@ const named: Rule = (value, at, walk) => {
   const names = Object.keys(value);
   if (names.length > SCHEMA_BOUNDS.properties) return `holds ${names.length} entries: at most ${SCHEMA_BOUNDS.properties}`;
   for (const name of names) {
-    if (!NAME.test(name) || name.length > SCHEMA_BOUNDS.nameLength) walk.report([...at, name], `is not a field name: a name is a word of letters, digits and _, starting with a letter, at most ${SCHEMA_BOUNDS.nameLength} characters`);
+    if (!NAME.test(name) || name.length > SCHEMA_BOUNDS.nameLength)
+      walk.report(
+        [...at, name],
+        `is not a field name: a name is a word of letters, digits and _, starting with a letter, at most ${SCHEMA_BOUNDS.nameLength} characters`,
+      );
     else walk.schema(value[name], [...at, name]);
   }
   return undefined;
@@ -80,7 +87,8 @@ const named: Rule = (value, at, walk) => {
 
 /** What each keyword may hold; a keyword missing here is refused. */
 const KEYWORDS: Record<string, Rule> = {
-  $schema: (value, _at, _walk, where) => (where !== 'root' ? 'is said once, at the root of the form’s schema' : value === DRAFT_07 ? undefined : `must be "${DRAFT_07}"`),
+  $schema: (value, _at, _walk, where) =>
+    where !== 'root' ? 'is said once, at the root of the form’s schema' : value === DRAFT_07 ? undefined : `must be "${DRAFT_07}"`,
   $comment: text(SCHEMA_BOUNDS.description),
   $ref: (value) => {
     if (typeof value !== 'string' || !LOCAL_REF.test(value)) return 'must point to one of this form’s definitions ("#/definitions/<name>")';
@@ -109,11 +117,17 @@ const KEYWORDS: Record<string, Rule> = {
   multipleOf: (value) => (finite(value) && value > 0 ? undefined : 'must be a number above 0'),
   format: (value) => (typeof value === 'string' && Object.hasOwn(formFormats, value) ? undefined : `must be one of ${listed(Object.keys(formFormats))}`),
   pattern: (value) => (typeof value !== 'string' ? `must be a text: a regular expression of at most ${MAX_PATTERN_LENGTH} characters` : patternProblem(value)),
-  enum: (value) => list(value, 'values') ?? ((value as unknown[]).every(scalar) ? undefined : `must list texts of at most ${SCHEMA_BOUNDS.title} characters, numbers, true, false or null`),
+  enum: (value) =>
+    list(value, 'values') ??
+    ((value as unknown[]).every(scalar) ? undefined : `must list texts of at most ${SCHEMA_BOUNDS.title} characters, numbers, true, false or null`),
   const: (value) => (scalar(value) ? undefined : `must be a text of at most ${SCHEMA_BOUNDS.title} characters, a number, true, false or null`),
   default: (value) => {
     const json = JSON.stringify(value);
-    return json === undefined ? 'must be a JSON value' : json.length > SCHEMA_BOUNDS.defaultLength ? `is ${json.length} characters of JSON: at most ${SCHEMA_BOUNDS.defaultLength}` : undefined;
+    return json === undefined
+      ? 'must be a JSON value'
+      : json.length > SCHEMA_BOUNDS.defaultLength
+        ? `is ${json.length} characters of JSON: at most ${SCHEMA_BOUNDS.defaultLength}`
+        : undefined;
   },
   required: (value) => {
     if (!Array.isArray(value)) return 'must be a list of field names';
@@ -143,7 +157,9 @@ const KEYWORDS: Record<string, Rule> = {
   'x-aiDraft': (value) => {
     if (!isObject(value) || Object.keys(value).some((key) => key !== 'field' && key !== 'ask')) return 'must be an object holding "field" and "ask"';
     if (typeof value.field !== 'string' || !NAME.test(value.field) || value.field.length > SCHEMA_BOUNDS.nameLength) return 'its "field" must be a field name';
-    return typeof value.ask === 'string' && value.ask.length <= SCHEMA_BOUNDS.description ? undefined : `its "ask" must be a text of at most ${SCHEMA_BOUNDS.description} characters`;
+    return typeof value.ask === 'string' && value.ask.length <= SCHEMA_BOUNDS.description
+      ? undefined
+      : `its "ask" must be a text of at most ${SCHEMA_BOUNDS.description} characters`;
   },
 };
 
@@ -180,16 +196,19 @@ export function checkSchemaLanguage(schema: unknown, base: Path, report: Report)
       if (!isObject(value)) return tell(at, 'must be a schema (an object)');
       nodes++;
       if (nodes > SCHEMA_BOUNDS.nodes) {
-        if (nodes === SCHEMA_BOUNDS.nodes + 1) tell(base, `holds more than ${SCHEMA_BOUNDS.nodes} schemas: a form's schema holds at most ${SCHEMA_BOUNDS.nodes}`);
+        if (nodes === SCHEMA_BOUNDS.nodes + 1)
+          tell(base, `holds more than ${SCHEMA_BOUNDS.nodes} schemas: a form's schema holds at most ${SCHEMA_BOUNDS.nodes}`);
         return;
       }
       if (depth >= SCHEMA_BOUNDS.depth) return tell(at, `is nested too deep: a form's schema nests at most ${SCHEMA_BOUNDS.depth} schemas`);
       depth++;
       if ('pattern' in value) {
         patterns++;
-        if (patterns === SCHEMA_BOUNDS.patterns + 1) tell([...at, 'pattern'], `is one pattern too many: a form's schema holds at most ${SCHEMA_BOUNDS.patterns}`);
+        if (patterns === SCHEMA_BOUNDS.patterns + 1)
+          tell([...at, 'pattern'], `is one pattern too many: a form's schema holds at most ${SCHEMA_BOUNDS.patterns}`);
         const max = value.maxLength;
-        if (typeof max !== 'number' || max > SCHEMA_BOUNDS.patternText) tell([...at, 'pattern'], `needs a "maxLength" of at most ${SCHEMA_BOUNDS.patternText} beside it: a pattern is checked on short texts only`);
+        if (typeof max !== 'number' || max > SCHEMA_BOUNDS.patternText)
+          tell([...at, 'pattern'], `needs a "maxLength" of at most ${SCHEMA_BOUNDS.patternText} beside it: a pattern is checked on short texts only`);
       }
       for (const [keyword, content] of Object.entries(value as Json)) {
         const rule = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined;
@@ -224,7 +243,10 @@ export function checkSecureSchema(schema: unknown, base: Path, report: Report): 
     const missing = (error.params as { missingProperty?: string }).missingProperty;
     if (error.keyword !== 'required' || !missing || reported.has(error.instancePath)) continue;
     reported.add(error.instancePath);
-    const segments = error.instancePath.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
     report([...base, ...segments], `needs a "${missing}": a pattern, a format or unique items are checked on bounded values only (say the most it holds)`);
   }
 }

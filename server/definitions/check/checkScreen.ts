@@ -83,13 +83,22 @@ export function checkScreen(stored: unknown, context: CheckContext): Problem[] {
     // `/form/schema/properties/names/translations replaces "properties"…`
     const text = (error as Error).message;
     const space = text.indexOf(' ');
-    report(text.slice(1, space).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~')), text.slice(space + 1));
+    report(
+      text
+        .slice(1, space)
+        .split('/')
+        .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~')),
+      text.slice(space + 1),
+    );
     return problems;
   }
   validateMeta ??= new Ajv({ allErrors: true, strict: false }).compile(screenMetaSchema);
   if (!validateMeta(definition)) {
     for (const error of validateMeta.errors ?? []) {
-      const segments = error.instancePath.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const segments = error.instancePath
+        .split('/')
+        .slice(1)
+        .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
       report(segments, metaMessage(error, definition));
     }
     return problems;
@@ -129,7 +138,9 @@ function metaMessage(error: ErrorObject, definition: unknown): string {
   const last = error.instancePath.split('/').pop();
   const what = last === 'cell' ? 'a cell' : last === 'widget' ? 'a filter widget' : undefined;
   if (error.keyword === 'enum' && what) return `${JSON.stringify(value)} is not ${what}; known: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
-  if (error.keyword === 'enum') return `${JSON.stringify(value)} is not one of ${(params.allowedValues as unknown[]).map(String).join(', ')} (schemas/screen.schema.json)`;
-  if (error.keyword === 'additionalProperties') return `has "${String(params.additionalProperty)}", which a screen definition does not take (schemas/screen.schema.json)`;
+  if (error.keyword === 'enum')
+    return `${JSON.stringify(value)} is not one of ${(params.allowedValues as unknown[]).map(String).join(', ')} (schemas/screen.schema.json)`;
+  if (error.keyword === 'additionalProperties')
+    return `has "${String(params.additionalProperty)}", which a screen definition does not take (schemas/screen.schema.json)`;
   return `${error.message ?? 'is not valid'} (schemas/screen.schema.json)`;
 }

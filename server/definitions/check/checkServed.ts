@@ -15,9 +15,12 @@ export function checkServedList(screen: ScreenDefinition, served: ServedList, re
   const rows = `its rows carry ${listed(served.fields)}`;
   const accepts = `it accepts ${listed(served.params)}`;
   (list?.columns ?? []).forEach((column, index) => {
-    if (!served.fields.includes(column.field)) report(['list', 'columns', index, 'field'], `"${column.field}" is not returned by GET admin/${screen.api} (${rows})`);
+    if (!served.fields.includes(column.field))
+      report(['list', 'columns', index, 'field'], `"${column.field}" is not returned by GET admin/${screen.api} (${rows})`);
   });
-  const offered = new Map((list?.columns ?? []).map((column) => [columnKey(column), 'is one of the screen\'s columns already (list.columns), which the Columns button always offers']));
+  const offered = new Map(
+    (list?.columns ?? []).map((column) => [columnKey(column), "is one of the screen's columns already (list.columns), which the Columns button always offers"]),
+  );
   (list?.columnChoices ?? []).forEach((column, index) => {
     const path = ['list', 'columnChoices', index] as const;
     if (!served.fields.includes(column.field)) report([...path, 'field'], `"${column.field}" is not returned by GET admin/${screen.api} (${rows})`);
@@ -30,10 +33,15 @@ export function checkServedList(screen: ScreenDefinition, served: ServedList, re
     report(['list', 'search', 'param'], `"${list.search.param}" is not accepted by GET admin/${screen.api} (${accepts})`);
   }
   (list?.filters ?? []).forEach((filter, index) => {
-    if (!served.params.includes(filter.param)) report(['list', 'filters', index, 'param'], `"${filter.param}" is not accepted by GET admin/${screen.api} (${accepts}); declare it in the resource's filters (server/resources)`);
+    if (!served.params.includes(filter.param))
+      report(
+        ['list', 'filters', index, 'param'],
+        `"${filter.param}" is not accepted by GET admin/${screen.api} (${accepts}); declare it in the resource's filters (server/resources)`,
+      );
   });
   const deleteWhen = screen.permissions.deleteWhen;
-  if (deleteWhen && !served.fields.includes(deleteWhen)) report(['permissions', 'deleteWhen'], `"${deleteWhen}" is not returned by GET admin/${screen.api} (${rows})`);
+  if (deleteWhen && !served.fields.includes(deleteWhen))
+    report(['permissions', 'deleteWhen'], `"${deleteWhen}" is not returned by GET admin/${screen.api} (${rows})`);
 }
 
 /** A form field the server does not store (or returns read-only without `readOnly`), file fields and `multipart` that disagree. */
@@ -49,12 +57,14 @@ export function checkStoredForm(screen: ScreenDefinition, surface: ResourceSurfa
     if (DISPLAY_FIELDS.includes(node['ui:field'] as never)) continue;
     if (node['ui:widget'] === 'fileUpload') {
       fileFields++;
-      if (typeof surface.fields[name]?.column !== 'string') report(path, `is a file field, but ${surface.label} records store no "${name}" column: declare one in server/resources or remove the field`);
+      if (typeof surface.fields[name]?.column !== 'string')
+        report(path, `is a file field, but ${surface.label} records store no "${name}" column: declare one in server/resources or remove the field`);
       continue;
     }
     if (writable.includes(name)) continue;
     if (returned.includes(name)) {
-      if (!(isObject(property) && property.readOnly === true)) report(path, `is not stored by the server (${surface.label} records return it read-only): mark it "readOnly": true`);
+      if (!(isObject(property) && property.readOnly === true))
+        report(path, `is not stored by the server (${surface.label} records return it read-only): mark it "readOnly": true`);
       continue;
     }
     report(path, `is not stored by the server: ${surface.label} records have no such field (they store ${listed(writable)})`);

@@ -46,9 +46,11 @@ function walk(next: unknown, base: unknown, path: Path, report: Report, properti
       else if (value !== undefined && typeof value !== 'string') report(at, 'must be a text: a regular expression');
     } else if (key === 'required') required(value, was, next, at, report);
     else if (NAMED.has(key) && isObject(value) && isObject(was)) named(key, value, was, at, report, key === 'properties' ? properties : 'fixed');
-    else if (key === 'items' && Array.isArray(value) && Array.isArray(was) && value.length === was.length) value.forEach((item, i) => walk(item, was[i], [...at, i], report, 'fixed'));
+    else if (key === 'items' && Array.isArray(value) && Array.isArray(was) && value.length === was.length)
+      value.forEach((item, i) => walk(item, was[i], [...at, i], report, 'fixed'));
     else if ((key === 'items' || key === 'additionalItems' || key === 'not') && isObject(value) && isObject(was)) walk(value, was, at, report, 'fixed');
-    else if (LISTS.has(key) && Array.isArray(value) && Array.isArray(was) && value.length === was.length) value.forEach((item, i) => walk(item, was[i], [...at, i], report, 'fixed'));
+    else if (LISTS.has(key) && Array.isArray(value) && Array.isArray(was) && value.length === was.length)
+      value.forEach((item, i) => walk(item, was[i], [...at, i], report, 'fixed'));
     else if (!same(value, was)) report(at, STORAGE_MESSAGE);
   }
 }
@@ -56,12 +58,17 @@ function walk(next: unknown, base: unknown, path: Path, report: Report, properti
 function limit(key: string, value: unknown, was: unknown, at: Path, report: Report): void {
   const upper = UPPER.has(key);
   if (value === undefined) {
-    if (was !== undefined) report(at, `is ${String(was)} in the built-in file: the stored values fit it, so it stays (${upper ? 'lower' : 'raise'} it if needed).`);
+    if (was !== undefined)
+      report(at, `is ${String(was)} in the built-in file: the stored values fit it, so it stays (${upper ? 'lower' : 'raise'} it if needed).`);
     return;
   }
   if (typeof value !== 'number' || !Number.isFinite(value)) return report(at, 'must be a number');
   if (typeof was !== 'number') return;
-  if (upper ? value > was : value < was) report(at, `${value} is ${upper ? 'above' : 'below'} ${was}, the built-in limit the stored values fit: it can only be ${upper ? 'lowered' : 'raised'} here.`);
+  if (upper ? value > was : value < was)
+    report(
+      at,
+      `${value} is ${upper ? 'above' : 'below'} ${was}, the built-in limit the stored values fit: it can only be ${upper ? 'lowered' : 'raised'} here.`,
+    );
 }
 
 function required(value: unknown, was: unknown, node: Json, at: Path, report: Report): void {
@@ -79,7 +86,11 @@ function required(value: unknown, was: unknown, node: Json, at: Path, report: Re
 function named(keyword: string, value: Json, was: Json, at: Path, report: Report, properties: 'fixed' | 'served'): void {
   for (const name of Object.keys(value)) {
     if (name in was) walk(value[name], was[name], [...at, name], report, 'fixed');
-    else if (properties === 'fixed') report([...at, name], `is not stored: ${keyword === 'properties' ? 'a field' : 'a definition'} ${STORAGE_MESSAGE.replace('can only be changed', 'can only be added')}`);
+    else if (properties === 'fixed')
+      report(
+        [...at, name],
+        `is not stored: ${keyword === 'properties' ? 'a field' : 'a definition'} ${STORAGE_MESSAGE.replace('can only be changed', 'can only be added')}`,
+      );
   }
   if (properties === 'served') return;
   for (const name of Object.keys(was)) {

@@ -16,16 +16,23 @@ export function checkUiReferences(uiSchema: unknown, base: Path, context: CheckC
   for (const { node, path } of uiNodes(uiSchema, base)) {
     const options = node['ui:options'];
     if (!isObject(options)) continue;
-    if (isObject(options.source)) checkSource(options.source, [...path, 'ui:options', 'source'], context.lists, report, SEARCHING_WIDGETS.has(node['ui:widget'] as string));
+    if (isObject(options.source))
+      checkSource(options.source, [...path, 'ui:options', 'source'], context.lists, report, SEARCHING_WIDGETS.has(node['ui:widget'] as string));
     for (const key of ['rowRoute', 'route'] as const) {
       if (options[key] !== undefined && !routes.has(options[key] as string)) {
-        report([...path, 'ui:options', key], `${JSON.stringify(options[key])} names no route of a screen definition (a "name" of their routes.list or routes.form; known: ${listed([...routes].sort())})`);
+        report(
+          [...path, 'ui:options', key],
+          `${JSON.stringify(options[key])} names no route of a screen definition (a "name" of their routes.list or routes.form; known: ${listed([...routes].sort())})`,
+        );
       }
     }
     if (node['ui:field'] === 'screenList') {
       const screen = context.screens.get(options.screen as string);
       if (screen === undefined) {
-        report([...path, 'ui:options', 'screen'], `${JSON.stringify(options.screen)} names no screen definition (known: ${listed([...context.screens.keys()].sort())})`);
+        report(
+          [...path, 'ui:options', 'screen'],
+          `${JSON.stringify(options.screen)} names no screen definition (known: ${listed([...context.screens.keys()].sort())})`,
+        );
       } else if (isObject(options.fixed)) {
         const params = context.lists.get(screen.api)?.params ?? [];
         for (const param of Object.keys(options.fixed).filter((name) => !params.includes(name))) {

@@ -55,9 +55,7 @@ export async function checkBulk(body: BulkBody, contract: ListContract, screen: 
   // Two actions may set one field to fixed values (Validate, Invalidate): the value says which.
   const declared = candidates.find((action) => action.value === undefined || body.value === undefined || action.value === body.value) ?? candidates[0];
   if (!declared) {
-    const message = actions.length
-      ? `This list has no such bulk action (it offers ${listedLabels(actions)}).`
-      : 'This list has no bulk action.';
+    const message = actions.length ? `This list has no such bulk action (it offers ${listedLabels(actions)}).` : 'This list has no bulk action.';
     throw unprocessable({ [body.action === 'set' ? 'field' : 'action']: [message] });
   }
   const permissions = screen!.permissions;
@@ -84,7 +82,13 @@ export async function checkBulk(body: BulkBody, contract: ListContract, screen: 
   }
 
   if ((body.ids === undefined) === (body.query === undefined)) {
-    throw unprocessable({ ids: [body.ids === undefined ? 'Choose the rows: their ids, or the list’s query for every row it matches.' : 'Give the rows’ ids or the list’s query, not both.'] });
+    throw unprocessable({
+      ids: [
+        body.ids === undefined
+          ? 'Choose the rows: their ids, or the list’s query for every row it matches.'
+          : 'Give the rows’ ids or the list’s query, not both.',
+      ],
+    });
   }
   if (body.ids) return { declared, operation, ids: body.ids };
 
@@ -96,7 +100,11 @@ export async function checkBulk(body: BulkBody, contract: ListContract, screen: 
   target.validate(query);
   const source = await rows.matching(query);
   if (source.total > MAX_BULK_ROWS) {
-    throw unprocessable({ query: [`The list matches ${source.total.toLocaleString('en')} rows; a bulk action runs on at most ${MAX_BULK_ROWS.toLocaleString('en')}: narrow the list with a filter.`] });
+    throw unprocessable({
+      query: [
+        `The list matches ${source.total.toLocaleString('en')} rows; a bulk action runs on at most ${MAX_BULK_ROWS.toLocaleString('en')}: narrow the list with a filter.`,
+      ],
+    });
   }
   const ids: number[] = [];
   for await (const batch of source.batches()) ids.push(...batch.map((row) => row.id));

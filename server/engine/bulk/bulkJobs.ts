@@ -92,7 +92,17 @@ export interface BulkJobs {
  * at once when the server can tell (`runnerGone`), else once it has been silent for
  * LOST_AFTER_SECONDS, and is marked so at the next start.
  */
-export function createBulkJobs({ db, embedded, log, stopping = () => false }: { db: Db; embedded: boolean; log?: FastifyBaseLogger; stopping?: () => boolean }): BulkJobs {
+export function createBulkJobs({
+  db,
+  embedded,
+  log,
+  stopping = () => false,
+}: {
+  db: Db;
+  embedded: boolean;
+  log?: FastifyBaseLogger;
+  stopping?: () => boolean;
+}): BulkJobs {
   const lists = new Map<string, BulkList>();
   /** The jobs running in this server, each until its last row has ended. */
   const local = new Map<number, Promise<void>>();
@@ -154,7 +164,8 @@ export function createBulkJobs({ db, embedded, log, stopping = () => false }: { 
           }
           // A row whose save wrote nothing (it had the value already) is done all the same; a refused one is marked with its reason.
           if (answer.done && companion.joined) return;
-          if (!answer.done && companion.joined) await markBulkJobRowRefused(db, jobId, positions[index]!, { label: answer.label, message: answer.message ?? null, errors: answer.errors });
+          if (!answer.done && companion.joined)
+            await markBulkJobRowRefused(db, jobId, positions[index]!, { label: answer.label, message: answer.message ?? null, errors: answer.errors });
           else if (!(await mark(db, index, id, answer.done ? undefined : answer))) takenOver.add(jobId);
         },
         () => stopped || stopping() || takenOver.has(jobId),
@@ -163,12 +174,15 @@ export function createBulkJobs({ db, embedded, log, stopping = () => false }: { 
       await endBulkJob(db, jobId, THIS_RUNNER, taken < bulk.ids.length ? 'interrupted' : 'finished');
     } catch (error) {
       log?.error({ err: error, job: jobId }, 'bulk job failed');
-      await endBulkJob(db, jobId, THIS_RUNNER, 'failed').catch((writeError: unknown) => log?.error({ err: writeError, job: jobId }, 'bulk job state not written'));
+      await endBulkJob(db, jobId, THIS_RUNNER, 'failed').catch((writeError: unknown) =>
+        log?.error({ err: writeError, job: jobId }, 'bulk job state not written'),
+      );
     }
   }
 
   /** Whether a job marked running has lost its server. */
-  const lost = (job: Pick<BulkJobRead, 'id' | 'runner' | 'quietSeconds'>) => !local.has(job.id) && (runnerGone(job.runner, embedded) || job.quietSeconds > LOST_AFTER_SECONDS);
+  const lost = (job: Pick<BulkJobRead, 'id' | 'runner' | 'quietSeconds'>) =>
+    !local.has(job.id) && (runnerGone(job.runner, embedded) || job.quietSeconds > LOST_AFTER_SECONDS);
 
   function answerOf(job: BulkJobRead, progress: BulkJobProgress): BulkJobAnswer {
     const handled = progress.done + progress.refused;
@@ -205,7 +219,15 @@ export function createBulkJobs({ db, embedded, log, stopping = () => false }: { 
     },
     async start(list, bulk, request, administratorId) {
       const job = await insertBulkJob(db, { screen: list.contract.screen, request, administratorId, ids: bulk.ids, runner: THIS_RUNNER });
-      track(job.id, runJob(job.id, bulk.ids.map((_, position) => position), list, bulk));
+      track(
+        job.id,
+        runJob(
+          job.id,
+          bulk.ids.map((_, position) => position),
+          list,
+          bulk,
+        ),
+      );
       return answerOf({ ...job, quietSeconds: 0 }, { done: 0, refused: 0, refusedRows: [] });
     },
     read,
@@ -221,7 +243,10 @@ export function createBulkJobs({ db, embedded, log, stopping = () => false }: { 
       const positions = job.ids.flatMap((_, position) => (handled.has(position) ? [] : [position]));
       // The action as the list offers it now (a publish may have taken it away, or the permission to run it).
       const bulk = await check(list, { ...(job.request as BulkJobRequest), ids: positions.map((position) => job.ids[position]!) });
-      const claimed = await claimBulkJob(db, id, administratorId, THIS_RUNNER, { lostAfterSeconds: LOST_AFTER_SECONDS, goneRunner: job.state === 'running' ? job.runner : undefined });
+      const claimed = await claimBulkJob(db, id, administratorId, THIS_RUNNER, {
+        lostAfterSeconds: LOST_AFTER_SECONDS,
+        goneRunner: job.state === 'running' ? job.runner : undefined,
+      });
       if (!claimed) throw conflict(BULK_JOB_MESSAGES.resumedElsewhere);
       track(id, runJob(id, positions, list, bulk));
       log?.info({ job: id, rows: positions.length }, 'bulk job resumed');

@@ -2,7 +2,15 @@ import type { RevisionAnswer, StaleRestoreAnswer } from '../../../common/history
 import { LOCALES } from '../../../common/locales.js';
 import { diffSnapshots, revertChanges, sameJson, type Changes, type Snapshot } from '../../../common/recordChanges.js';
 import type { Db } from '../../db/client.js';
-import { activityPage, currentVersion, findRevision, recordRevisionPage, revisionsAfter, type ActivityFilter, type RevisionRow } from '../../db/repositories/engine/historyRepository.js';
+import {
+  activityPage,
+  currentVersion,
+  findRevision,
+  recordRevisionPage,
+  revisionsAfter,
+  type ActivityFilter,
+  type RevisionRow,
+} from '../../db/repositories/engine/historyRepository.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import { paging } from '../../http/paging.js';
 import { writableFields } from '../declaration.js';
@@ -25,7 +33,6 @@ const HISTORY_MESSAGES = {
   noneRestorable: 'None of these values can be brought back by a restore: they are changed by their own actions (or are files).',
 } as const;
 
-
 /** The resource name of screen publishes in the records' history (server/screens/screenPublishRevision.ts). */
 export const SCREENS_RESOURCE = 'screens';
 
@@ -38,7 +45,11 @@ export const SCREENS_RESOURCE = 'screens';
 export interface Restorer {
   restorable(field: string): boolean;
   bodies(restored: Snapshot, current: Snapshot | undefined, changed: readonly string[]): Record<string, unknown>[];
-  save(recordId: number | undefined, body: Record<string, unknown>, options: { restore: RestoreOf; recreate?: number }): Promise<{ message: string; data: Record<string, unknown>; notice?: string }>;
+  save(
+    recordId: number | undefined,
+    body: Record<string, unknown>,
+    options: { restore: RestoreOf; recreate?: number },
+  ): Promise<{ message: string; data: Record<string, unknown>; notice?: string }>;
 }
 
 /** A revision on the wire. */
@@ -114,7 +125,14 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
       ]);
       return {
         data: rows.map((row) => revisionAnswer(row, screenOf)),
-        meta: { total, current_page: page.page, per_page: page.perPage, last_page: Math.max(1, Math.ceil(total / page.perPage)), record_version: version, record_exists: exists },
+        meta: {
+          total,
+          current_page: page.page,
+          per_page: page.perPage,
+          last_page: Math.max(1, Math.ceil(total / page.perPage)),
+          record_version: version,
+          record_exists: exists,
+        },
       };
     },
 
@@ -185,7 +203,8 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
         }
         const current = await subject.read(db, recordId);
         if (!current) {
-          if ((await currentVersion(db, revision.resource, recordId)) !== version) throw new StaleRecord(await revisionsAfter(db, revision.resource, recordId, version));
+          if ((await currentVersion(db, revision.resource, recordId)) !== version)
+            throw new StaleRecord(await revisionsAfter(db, revision.resource, recordId, version));
           throw conflict(HISTORY_MESSAGES.deletedSince);
         }
         const view = revertChanges(current, changes, restored);
@@ -224,13 +243,20 @@ export function declaredRestorer(definition: ResourceDefinition, service: () => 
       }
       // A value kept per language is written one language at a time: one body for each language it changes in.
       const languages = LOCALES.filter((locale) =>
-        perLanguage.some(([name]) => !sameJson((restored[name] as Snapshot | null)?.[locale] ?? null, (current?.[name] as Snapshot | null | undefined)?.[locale] ?? null)),
+        perLanguage.some(
+          ([name]) => !sameJson((restored[name] as Snapshot | null)?.[locale] ?? null, (current?.[name] as Snapshot | null | undefined)?.[locale] ?? null),
+        ),
       );
       if (languages.length === 0) return [base];
       return languages.map((lang) => ({
         ...base,
         lang,
-        ...Object.assign({}, ...perLanguage.map(([name, field]) => field.writtenAs!((restored[name] as Snapshot | null)?.[lang] ?? null, (current?.[name] as Snapshot | null | undefined)?.[lang] ?? null))),
+        ...Object.assign(
+          {},
+          ...perLanguage.map(([name, field]) =>
+            field.writtenAs!((restored[name] as Snapshot | null)?.[lang] ?? null, (current?.[name] as Snapshot | null | undefined)?.[lang] ?? null),
+          ),
+        ),
       }));
     },
     save: (recordId, body, options) => service().save(recordId === undefined ? undefined : String(recordId), body, [], options),

@@ -44,7 +44,11 @@ export function historyFields(surface: Pick<ResourceSurface, 'fields'>): [string
 }
 
 /** The history of a resource whose records its store reads (every declared resource). */
-export function declaredHistory(surface: Pick<ResourceSurface, 'fields' | 'screen'>, store: Pick<ResourceStore, 'find'>, table: PgTable & { id: PgColumn }): HistorySubject {
+export function declaredHistory(
+  surface: Pick<ResourceSurface, 'fields' | 'screen'>,
+  store: Pick<ResourceStore, 'find'>,
+  table: PgTable & { id: PgColumn },
+): HistorySubject {
   const fields = historyFields(surface);
   const perLanguage = fields.filter(([, field]) => field.history === 'perLanguage');
   const plain = fields.filter(([, field]) => field.history !== 'perLanguage');
@@ -79,7 +83,8 @@ export function recordLabel(view: Snapshot | undefined): string | null {
   if (!view) return null;
   for (const field of NAMING_FIELDS) {
     const value = view[field];
-    if (typeof value === 'string' && value.trim()) return field === 'lastname' && typeof view.firstname === 'string' ? `${view.firstname} ${value}`.trim() : value.trim();
+    if (typeof value === 'string' && value.trim())
+      return field === 'lastname' && typeof view.firstname === 'string' ? `${view.firstname} ${value}`.trim() : value.trim();
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const text = [value[DEFAULT_LOCALE], ...Object.values(value)].find((inner) => typeof inner === 'string' && inner.trim());
       if (typeof text === 'string') return text.trim();

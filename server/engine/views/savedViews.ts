@@ -60,7 +60,11 @@ export function createSavedViewService(db: Db, registry: Pick<ScreenRegistry, 's
   }
 
   /** The query and columns of a save, checked against the list: 422 keyed `query.<param>` and `columns`. */
-  function checkedContent(target: ViewTarget, query: Record<string, unknown> | undefined, columns: string[] | undefined): { query?: ViewQuery; columns?: string[] } {
+  function checkedContent(
+    target: ViewTarget,
+    query: Record<string, unknown> | undefined,
+    columns: string[] | undefined,
+  ): { query?: ViewQuery; columns?: string[] } {
     const errors: FieldErrors = {};
     let kept: ViewQuery | undefined;
     if (query !== undefined) {
@@ -76,7 +80,9 @@ export function createSavedViewService(db: Db, registry: Pick<ScreenRegistry, 's
 
   function answerOf(view: SavedViewRead, reader: ViewReader): ViewAnswer {
     const contract = listContracts().get(view.screen);
-    const openable = contract ? openableView(viewTarget(contract, registry.screens.get(view.screen), builtInScreen(view.screen)), view.query, view.columns) : { query: {}, columns: [], dropped: [] };
+    const openable = contract
+      ? openableView(viewTarget(contract, registry.screens.get(view.screen), builtInScreen(view.screen)), view.query, view.columns)
+      : { query: {}, columns: [], dropped: [] };
     return {
       id: view.id,
       screen: view.screen,
@@ -115,15 +121,27 @@ export function createSavedViewService(db: Db, registry: Pick<ScreenRegistry, 's
     async create(body: NewView, reader: ViewReader): Promise<{ message: string; data: ViewAnswer }> {
       const content = checkedContent(targetOf(body.screen), body.query, body.columns ?? []);
       if (await authorHasViewNamed(db, body.screen, reader.id, body.name)) throw unprocessable({ name: [VIEW_MESSAGES.nameTaken(body.name)] });
-      const row = await insertView(db, { screen: body.screen, name: body.name, query: content.query ?? {}, columns: content.columns ?? [], shared: body.shared ?? false, authorId: reader.id });
+      const row = await insertView(db, {
+        screen: body.screen,
+        name: body.name,
+        query: content.query ?? {},
+        columns: content.columns ?? [],
+        shared: body.shared ?? false,
+        authorId: reader.id,
+      });
       return { message: VIEW_MESSAGES.saved, data: answerOf((await findView(db, row.id, reader.id))!, reader) };
     },
 
     async update(id: number, change: ViewChange, reader: ViewReader): Promise<{ message: string; data: ViewAnswer }> {
       const view = await own(id, reader);
       const content = checkedContent(targetOf(view.screen), change.query, change.columns);
-      if (change.name !== undefined && (await authorHasViewNamed(db, view.screen, reader.id, change.name, id))) throw unprocessable({ name: [VIEW_MESSAGES.nameTaken(change.name)] });
-      await updateView(db, id, { ...(change.name !== undefined ? { name: change.name } : {}), ...content, ...(change.shared !== undefined ? { shared: change.shared } : {}) });
+      if (change.name !== undefined && (await authorHasViewNamed(db, view.screen, reader.id, change.name, id)))
+        throw unprocessable({ name: [VIEW_MESSAGES.nameTaken(change.name)] });
+      await updateView(db, id, {
+        ...(change.name !== undefined ? { name: change.name } : {}),
+        ...content,
+        ...(change.shared !== undefined ? { shared: change.shared } : {}),
+      });
       return { message: VIEW_MESSAGES.saved, data: answerOf((await findView(db, id, reader.id))!, reader) };
     },
 
@@ -137,7 +155,8 @@ export function createSavedViewService(db: Db, registry: Pick<ScreenRegistry, 's
       targetOf(body.screen);
       if (body.viewId !== null) {
         const view = await findView(db, body.viewId, reader.id);
-        if (!view || view.screen !== body.screen || (!view.shared && view.authorId !== reader.id)) throw unprocessable({ viewId: [VIEW_MESSAGES.notOpenable(body.viewId)] });
+        if (!view || view.screen !== body.screen || (!view.shared && view.authorId !== reader.id))
+          throw unprocessable({ viewId: [VIEW_MESSAGES.notOpenable(body.viewId)] });
       }
       await setDefaultView(db, reader.id, body.screen, body.viewId);
       return { message: body.viewId === null ? VIEW_MESSAGES.defaultCleared : VIEW_MESSAGES.defaultSet };

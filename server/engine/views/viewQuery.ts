@@ -11,7 +11,6 @@ import type { ListContract } from '../listContracts.js';
 /** A view's query as kept and as the list's address says it: each parameter a string, or strings for a repeated one. */
 export type ViewQuery = Record<string, string | string[]>;
 
-
 /** What a view kept that its list no longer takes: the parameter or column, and why in staff's words. */
 export interface DroppedPart {
   kind: 'filter' | 'column';
@@ -57,7 +56,8 @@ export function viewTarget(contract: ListContract, screen: ScreenDefinition | un
   const labels = new Map<string, string>();
   for (const definition of [builtIn, screen]) {
     for (const filter of definition?.list?.filters ?? []) labels.set(`filter:${filter.param}`, englishText(filter.label));
-    for (const column of [...(definition?.list?.columns ?? []), ...(definition?.list?.columnChoices ?? [])]) labels.set(`column:${columnKey(column)}`, englishText(column.header));
+    for (const column of [...(definition?.list?.columns ?? []), ...(definition?.list?.columnChoices ?? [])])
+      labels.set(`column:${columnKey(column)}`, englishText(column.header));
     if (definition?.list?.search) labels.set(`filter:${definition.list.search.param}`, 'search');
   }
   // A column no screen names any more (a field a view kept when every field was offered): its name in words.
@@ -77,7 +77,8 @@ function parameterNoun(target: ViewTarget, param: string): string {
 }
 
 /** 'a, b or c'. */
-const alternatives = (values: readonly unknown[]) => (values.length < 2 ? values.map(String).join('') : `${values.slice(0, -1).map(String).join(', ')} or ${String(values.at(-1))}`);
+const alternatives = (values: readonly unknown[]) =>
+  values.length < 2 ? values.map(String).join('') : `${values.slice(0, -1).map(String).join(', ')} or ${String(values.at(-1))}`;
 
 /** A value as a refusal quotes it: at most 40 characters. */
 const quoted = (value: unknown) => {
@@ -128,14 +129,16 @@ function queryProblems(target: ViewTarget, query: Record<string, unknown>): Map<
   const problems = new Map<string, QueryProblem>();
   const refuse = (param: string, what: string) => problems.set(param, { message: `The ${parameterNoun(target, param)} ${what}.`, takes: what });
   for (const [param, value] of Object.entries(query)) {
-    if (isPositionParam(param)) problems.set(param, { message: `A view keeps the list's search, filters, sort and page size, not the ${param} it is at: leave ${param} out.` });
+    if (isPositionParam(param))
+      problems.set(param, { message: `A view keeps the list's search, filters, sort and page size, not the ${param} it is at: leave ${param} out.` });
     else if (!Object.hasOwn(target.properties, param)) problems.set(param, { message: unknownParameterMessage(param, accepted) });
     else if (!(isAddressValue(value) || (Array.isArray(value) && value.every(isAddressValue)))) refuse(param, 'takes a value, or a list of values');
     // A number (JSON's `2` for an id) is the digits the address writes.
     else query[param] = Array.isArray(value) ? value.map(String) : String(value);
   }
   const known = Object.fromEntries(Object.entries(query).filter(([param]) => !problems.has(param)));
-  for (const param of Object.keys(parseQueryIntegers(known, target.properties as Parameters<typeof parseQueryIntegers>[1]) ?? {})) refuse(param, 'takes whole numbers only');
+  for (const param of Object.keys(parseQueryIntegers(known, target.properties as Parameters<typeof parseQueryIntegers>[1]) ?? {}))
+    refuse(param, 'takes whole numbers only');
   const parsed = Object.fromEntries(Object.entries(known).filter(([param]) => !problems.has(param)));
   const values = structuredClone(parsed);
   if (!target.validate(parsed)) {
@@ -143,7 +146,13 @@ function queryProblems(target: ViewTarget, query: Record<string, unknown>): Map<
       const [param] = error.instancePath.split('/').filter(Boolean);
       if (param === undefined || problems.has(param)) continue;
       const at = error.instancePath.split('/').filter(Boolean).slice(1);
-      refuse(param, takes(error, at.reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], values[param])));
+      refuse(
+        param,
+        takes(
+          error,
+          at.reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], values[param]),
+        ),
+      );
     }
   }
   return problems;
@@ -170,7 +179,11 @@ export function keptQuery(query: Record<string, unknown>): ViewQuery {
 export function viewColumnProblems(target: ViewTarget, columns: readonly string[]): string[] {
   const seen = new Set<string>();
   return columns.flatMap((column) => {
-    const problem = !target.columns.has(column) ? `The column ${column} is not one this list shows or offers with its Columns button.` : seen.has(column) ? `The column ${column} is listed twice.` : undefined;
+    const problem = !target.columns.has(column)
+      ? `The column ${column} is not one this list shows or offers with its Columns button.`
+      : seen.has(column)
+        ? `The column ${column} is listed twice.`
+        : undefined;
     seen.add(column);
     return problem ? [problem] : [];
   });
@@ -187,11 +200,20 @@ export function openableView(target: ViewTarget, query: unknown, columns: unknow
   const problems = queryProblems(target, checked);
   const dropped: DroppedPart[] = [...problems].map(([param, problem]) =>
     problem.takes !== undefined
-      ? { kind: 'filter', name: param, message: `The view’s ${parameterNoun(target, param)} no longer takes the value it kept (it ${problem.takes}): the view opens without it.` }
+      ? {
+          kind: 'filter',
+          name: param,
+          message: `The view’s ${parameterNoun(target, param)} no longer takes the value it kept (it ${problem.takes}): the view opens without it.`,
+        }
       : { kind: 'filter', name: param, message: `The view’s “${target.nameOf('filter', param)}” filter is no longer on this list: the view opens without it.` },
   );
   const openable = Object.fromEntries(Object.entries(keptQuery(checked)).filter(([param]) => !problems.has(param)));
   const shown = Array.isArray(columns) ? columns.filter((column): column is string => typeof column === 'string') : [];
-  for (const column of shown.filter((name) => !target.columns.has(name))) dropped.push({ kind: 'column', name: column, message: `The column “${target.nameOf('column', column)}” is no longer in this list: the view shows the others.` });
+  for (const column of shown.filter((name) => !target.columns.has(name)))
+    dropped.push({
+      kind: 'column',
+      name: column,
+      message: `The column “${target.nameOf('column', column)}” is no longer in this list: the view shows the others.`,
+    });
   return { query: openable, columns: shown.filter((name) => target.columns.has(name)), dropped };
 }

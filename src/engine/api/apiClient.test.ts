@@ -35,7 +35,10 @@ describe('sendEarly', () => {
   });
 
   it('applies the call rules to an early failure: the status and the server message reach the caller', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(404, { message: 'No such sheet' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(404, { message: 'No such sheet' })),
+    );
     sendEarly(['books/9']);
     await expect(call('get', 'books/9', { quiet: true })).rejects.toMatchObject({ status: 404, message: 'No such sheet' });
   });
@@ -46,10 +49,16 @@ describe('call', () => {
     const notices: string[] = [];
     const stop = subscribeNotices((notice) => notices.push(`${notice.severity}: ${notice.detail}`));
     try {
-      vi.stubGlobal('fetch', vi.fn(async () => answer(404, { message: 'Reading sheet not found' })));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => answer(404, { message: 'Reading sheet not found' })),
+      );
       await expect(call('get', 'books/99999', { quietNotFound: true })).rejects.toMatchObject({ status: 404 });
       expect(notices).toEqual([]);
-      vi.stubGlobal('fetch', vi.fn(async () => answer(500, { message: 'Server down' })));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => answer(500, { message: 'Server down' })),
+      );
       await expect(call('get', 'books/1', { quietNotFound: true })).rejects.toMatchObject({ status: 500 });
       expect(notices).toEqual(['error: Server down']);
     } finally {

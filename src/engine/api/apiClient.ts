@@ -111,7 +111,12 @@ export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: s
     const body = response.status === 204 ? ({} as T) : ((await response.json()) as T);
     if ((method === 'post' || method === 'put') && !options.silentSuccess) {
       const message = (body as { message?: string } | null)?.message;
-      notify({ severity: 'success', summary: i18n.t('notices.success'), detail: message || i18n.t('notices.added'), ...(options.successLife ? { life: options.successLife } : {}) });
+      notify({
+        severity: 'success',
+        summary: i18n.t('notices.success'),
+        detail: message || i18n.t('notices.added'),
+        ...(options.successLife ? { life: options.successLife } : {}),
+      });
     }
     return body;
   });
@@ -128,18 +133,31 @@ export interface DownloadedFile {
  * login). `onStart` sees the answer's headers before its body is read; `onProgress` each piece
  * of the body as it arrives. No time limit: a large export takes minutes; `signal` stops it.
  */
-export async function download(path: string, options: { searchParams: URLSearchParams; signal: AbortSignal; onStart?(headers: Headers): void; onProgress?(received: number, chunk: Uint8Array): void }): Promise<DownloadedFile> {
+export async function download(
+  path: string,
+  options: { searchParams: URLSearchParams; signal: AbortSignal; onStart?(headers: Headers): void; onProgress?(received: number, chunk: Uint8Array): void },
+): Promise<DownloadedFile> {
   const { onStart, onProgress, ...kyOptions } = options;
-  return send('get', path, { ...kyOptions, timeout: false, ...(onProgress ? { onDownloadProgress: (progress, chunk) => onProgress(progress.transferredBytes, chunk) } : {}) }, async (response) => {
-    onStart?.(response.headers);
-    const blob = await response.blob();
-    const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? path.split('/').join('-');
-    return { blob, name };
-  });
+  return send(
+    'get',
+    path,
+    { ...kyOptions, timeout: false, ...(onProgress ? { onDownloadProgress: (progress, chunk) => onProgress(progress.transferredBytes, chunk) } : {}) },
+    async (response) => {
+      onStart?.(response.headers);
+      const blob = await response.blob();
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? path.split('/').join('-');
+      return { blob, name };
+    },
+  );
 }
 
 /** One request and the product's rules for a refusal (see `call`); `read` takes the successful answer. */
-async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options & CallOptions, read: (response: Response) => Promise<T>): Promise<T> {
+async function send<T>(
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  options: Options & CallOptions,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const { quiet, silentSuccess: _silentSuccess, noErrorToast, successLife: _successLife, quietNotFound, outsideSession, ...kyOptions } = options;
   if (!outsideSession) {
     // Logged out: not sent (it would fail with 401), and as quiet as a cancelled call.
@@ -160,7 +178,8 @@ async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
         keepUnsavedChanges();
         handlers.onUnauthorized();
       } else if (apiError.status === 403) handlers.onForbidden();
-      if (!noErrorToast && !(quietNotFound && apiError.status === 404)) notify({ severity: 'error', summary: i18n.t('notices.error'), detail: apiError.message });
+      if (!noErrorToast && !(quietNotFound && apiError.status === 404))
+        notify({ severity: 'error', summary: i18n.t('notices.error'), detail: apiError.message });
     }
     throw apiError;
   }

@@ -42,7 +42,12 @@ describe('resourceApi.save', () => {
     await resourceApi.save('ai-prompts', 7, { contents: { en: 'x' } }, { method: 'put' });
     await resourceApi.save('genres', 7, { names: { en: 'x' } });
     const image = new File(['x'], 'a.png');
-    await resourceApi.save('news', undefined, { title: 'T', image: '/api/admin/files/news/old.png' }, { method: 'put', multipart: true, fileFields: ['image'], files: { image: [image] } });
+    await resourceApi.save(
+      'news',
+      undefined,
+      { title: 'T', image: '/api/admin/files/news/old.png' },
+      { method: 'put', multipart: true, fileFields: ['image'], files: { image: [image] } },
+    );
     const [put, post, create] = call.mock.calls;
     expect(put).toEqual(['put', 'ai-prompts/7', { json: { contents: { en: 'x' } } }]);
     expect(post).toEqual(['post', 'genres/7', { json: { names: { en: 'x' } } }]);
@@ -57,8 +62,16 @@ describe('resourceApi.save', () => {
   });
 
   it('sends nothing for a file field without a new file (the stored file stays the server’s)', async () => {
-    const call = vi.mocked(apiClient.call).mockClear().mockResolvedValue({ message: 'Saved', data: { id: 7 } });
-    await resourceApi.save('news', 7, { title: 'T', image: '/api/admin/files/news/a.png' }, { method: 'put', multipart: true, fileFields: ['image'], files: { image: [] } });
+    const call = vi
+      .mocked(apiClient.call)
+      .mockClear()
+      .mockResolvedValue({ message: 'Saved', data: { id: 7 } });
+    await resourceApi.save(
+      'news',
+      7,
+      { title: 'T', image: '/api/admin/files/news/a.png' },
+      { method: 'put', multipart: true, fileFields: ['image'], files: { image: [] } },
+    );
     const [method, path, options] = call.mock.calls[0]!;
     expect([method, path]).toEqual(['put', 'news/7']);
     expect(entries((options as { body: FormData }).body)).toEqual([['title', 'T']]);

@@ -10,7 +10,8 @@ export const queryKeys = {
   /** Everything a record's page loads beside the record itself (the prefix of `related`). */
   relatedOf: (api: string, id: string | number) => ['resource', api, 'related', String(id)] as const,
   /** One part a record's page loads beside the record (a user's libraries, credit history…). */
-  related: (api: string, id: string | number, part: string, params: Record<string, unknown> = {}) => ['resource', api, 'related', String(id), part, params] as const,
+  related: (api: string, id: string | number, part: string, params: Record<string, unknown> = {}) =>
+    ['resource', api, 'related', String(id), part, params] as const,
   /**
    * A record's history (its revisions, page after page), kept under its resource: a save or a
    * restore, which refresh the resource's entries, refresh it too.

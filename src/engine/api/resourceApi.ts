@@ -38,7 +38,13 @@ export const resourceApi = {
     call<Paged<ApiRecord>>('get', api, { searchParams: toSearchParams(query), ...(signal ? { signal } : {}) }),
   get: async (api: string, id: string | number, signal?: AbortSignal, params?: Record<string, unknown>) =>
     // A record not found is the page's not-found page (RecordGate), not a toast too.
-    (await call<{ data: ApiRecord }>('get', recordPath(api, id), { quietNotFound: true, ...(signal ? { signal } : {}), ...(params ? { searchParams: toSearchParams(params) } : {}) })).data,
+    (
+      await call<{ data: ApiRecord }>('get', recordPath(api, id), {
+        quietNotFound: true,
+        ...(signal ? { signal } : {}),
+        ...(params ? { searchParams: toSearchParams(params) } : {}),
+      })
+    ).data,
   save: (api: string, id: string | number | undefined, body: Record<string, unknown>, options: SaveOptions = {}) => {
     const method = id === undefined ? 'post' : (options.method ?? 'post');
     const path = id === undefined ? api : recordPath(api, id);

@@ -22,7 +22,10 @@ describe('the session check sent ahead', () => {
   });
 
   it('answers null when logged out', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { message: 'Unauthenticated.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { message: 'Unauthenticated.' })),
+    );
     sendEarly(['me']);
     await expect(fetchCurrentAdmin()).resolves.toBeNull();
   });
@@ -65,7 +68,9 @@ describe('logout', () => {
     const stop = subscribeNotices((notice) => notices.push(`${notice.severity}: ${notice.detail}`));
     try {
       const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      const list = queries.fetchQuery({ queryKey: ['books', 'list'], queryFn: ({ signal }) => call('get', 'books', { signal }) }).catch((error: unknown) => error);
+      const list = queries
+        .fetchQuery({ queryKey: ['books', 'list'], queryFn: ({ signal }) => call('get', 'books', { signal }) })
+        .catch((error: unknown) => error);
       // A call of no query (the header's settings): cancelled all the same.
       const settings = call('get', 'client-config').catch((error: unknown) => error);
       await vi.waitFor(() => expect(sent).toEqual(['GET books', 'GET client-config']));
@@ -81,7 +86,9 @@ describe('logout', () => {
       // A page polling on its way to the login page: its call never leaves.
       const count = sent.length;
       await expect(call('get', 'books')).rejects.toMatchObject({ name: 'AbortError' });
-      await expect(queries.fetchQuery({ queryKey: ['genres'], queryFn: ({ signal }) => call('get', 'genres', { signal }) })).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(queries.fetchQuery({ queryKey: ['genres'], queryFn: ({ signal }) => call('get', 'genres', { signal }) })).rejects.toMatchObject({
+        name: 'AbortError',
+      });
       expect(sent).toHaveLength(count);
       expect(notices).toEqual([]);
 
@@ -99,10 +106,13 @@ describe('logout', () => {
     const { sent } = server();
     await logout();
     await expect(call('get', 'genres')).rejects.toMatchObject({ name: 'AbortError' });
-    vi.stubGlobal('fetch', vi.fn(async (input: Request) => {
-      sent.push(`${input.method} ${new URL(input.url).pathname}`);
-      return new URL(input.url).pathname.endsWith('/me') ? answer(200, { data: admin }) : answer(200, { data: [] });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) => {
+        sent.push(`${input.method} ${new URL(input.url).pathname}`);
+        return new URL(input.url).pathname.endsWith('/me') ? answer(200, { data: admin }) : answer(200, { data: [] });
+      }),
+    );
     await expect(fetchCurrentAdmin()).resolves.toEqual(admin);
     await expect(call('get', 'genres')).resolves.toEqual({ data: [] });
   });

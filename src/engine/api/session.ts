@@ -15,7 +15,6 @@ export interface CurrentAdmin {
   email: string;
 }
 
-
 /**
  * The current administrator, or null when logged out (never toasts: it runs on every navigation).
  * The answer brings the screens in use when the page's copy is older than the server's (it sends

@@ -53,9 +53,15 @@ describe('upload', () => {
     const doc2 = file(100, 'b.pdf');
     const manuscript = file(200, 'm.pdf');
     const progress: FileProgress[] = [];
-    const answer = await upload<{ data: { id: number } }>('post', 'books/4', { titles: { en: 'Dune' }, version: 3 }, { 'documentList[]': [doc1, doc2], manuscript: [manuscript] }, {
-      onProgress: (p) => progress.push(p),
-    });
+    const answer = await upload<{ data: { id: number } }>(
+      'post',
+      'books/4',
+      { titles: { en: 'Dune' }, version: 3 },
+      { 'documentList[]': [doc1, doc2], manuscript: [manuscript] },
+      {
+        onProgress: (p) => progress.push(p),
+      },
+    );
     expect(answer.data).toEqual({ id: 4 });
     const xhr = FakeXhr.last!;
     expect([xhr.method, new URL(xhr.url).pathname, xhr.withCredentials]).toEqual(['POST', '/api/admin/books/4', true]);

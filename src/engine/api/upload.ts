@@ -35,7 +35,13 @@ export interface UploadOptions {
  * With `onProgress` and at least one file, the body is sent with XMLHttpRequest, which reports
  * the upload's progress (`xhrFetch`).
  */
-export function upload<T>(method: 'post' | 'put', path: string, data: Record<string, unknown>, files: NewFiles = {}, { onProgress, headers }: UploadOptions = {}): Promise<T> {
+export function upload<T>(
+  method: 'post' | 'put',
+  path: string,
+  data: Record<string, unknown>,
+  files: NewFiles = {},
+  { onProgress, headers }: UploadOptions = {},
+): Promise<T> {
   const body = toFormData(data, files);
   const sent = Object.entries(files).flatMap(([name, list]) => list.map((file) => [name, file] as const));
   return call<T>(method, path, {

@@ -12,7 +12,10 @@ const schema: RJSFSchema = {
     seriesList: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
   },
 };
-const uiSchema: UiSchema = { names: { 'ui:field': 'translatable', 'ui:title': 'columns.name' }, seriesList: { 'ui:title': 'Series', items: { name: { 'ui:title': 'Series name' } } } };
+const uiSchema: UiSchema = {
+  names: { 'ui:field': 'translatable', 'ui:title': 'columns.name' },
+  seriesList: { 'ui:title': 'Series', items: { name: { 'ui:title': 'Series name' } } },
+};
 
 const scrolled = vi.fn();
 beforeEach(() => {

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
 
 const props = (uiSchema: FieldErrorProps['uiSchema']) =>
-  ({ errors: ['The date field is required.', 'The date format is invalid.'], fieldPathId: { $id: 'root_date', path: ['date'] }, uiSchema }) as unknown as FieldErrorProps;
+  ({
+    errors: ['The date field is required.', 'The date format is invalid.'],
+    fieldPathId: { $id: 'root_date', path: ['date'] },
+    uiSchema,
+  }) as unknown as FieldErrorProps;
 
 afterEach(cleanup);
 

@@ -44,7 +44,8 @@ const TabBar = memo(function TabBar({ className, headers, active, onChange, idPr
     const content = list.current?.parentElement;
     if (!tab || !content) return;
     if (tab.offsetLeft < content.scrollLeft) content.scrollLeft = tab.offsetLeft;
-    else if (tab.offsetLeft + tab.offsetWidth > content.scrollLeft + content.clientWidth) content.scrollLeft = tab.offsetLeft + tab.offsetWidth - content.clientWidth;
+    else if (tab.offsetLeft + tab.offsetWidth > content.scrollLeft + content.clientWidth)
+      content.scrollLeft = tab.offsetLeft + tab.offsetWidth - content.clientWidth;
   }, [active]);
   // Whether tabs are hidden before or after the bar's view: its arrows show then (mouse users
   // see there is more; keyboard users move with the arrow keys, which scroll to the tab).
@@ -80,7 +81,14 @@ const TabBar = memo(function TabBar({ className, headers, active, onChange, idPr
     <div className={`p-tabview p-component form-tab-bar ${className}`}>
       <div className="p-tabview-nav-container">
         {hidden.before ? (
-          <button type="button" className="p-tabview-nav-prev p-tabview-nav-btn p-link" tabIndex={-1} aria-hidden="true" title={t('form.tabsBefore')} onClick={() => scrollBy(-1)}>
+          <button
+            type="button"
+            className="p-tabview-nav-prev p-tabview-nav-btn p-link"
+            tabIndex={-1}
+            aria-hidden="true"
+            title={t('form.tabsBefore')}
+            onClick={() => scrollBy(-1)}
+          >
             <i className="pi pi-chevron-left" />
           </button>
         ) : null}
@@ -119,7 +127,14 @@ const TabBar = memo(function TabBar({ className, headers, active, onChange, idPr
           </ul>
         </div>
         {hidden.after ? (
-          <button type="button" className="p-tabview-nav-next p-tabview-nav-btn p-link" tabIndex={-1} aria-hidden="true" title={t('form.tabsAfter')} onClick={() => scrollBy(1)}>
+          <button
+            type="button"
+            className="p-tabview-nav-next p-tabview-nav-btn p-link"
+            tabIndex={-1}
+            aria-hidden="true"
+            title={t('form.tabsAfter')}
+            onClick={() => scrollBy(1)}
+          >
             <i className="pi pi-chevron-right" />
           </button>
         ) : null}

@@ -11,7 +11,15 @@ import { createFormDataStore } from './formDataStore';
 import { useFocusFirstError } from './focusErrorField';
 import { notifyRefusal } from './notifyRefusal';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
-import { ArrayFieldItemTemplate, ArrayFieldTemplate, ArrayFieldTitleTemplate, FieldTemplate, ObjectFieldTemplate, TitleFieldTemplate, type EngineFormContext } from './templates';
+import {
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldTitleTemplate,
+  FieldTemplate,
+  ObjectFieldTemplate,
+  TitleFieldTemplate,
+  type EngineFormContext,
+} from './templates';
 import { translateSchema, translateUiSchema } from './translateSchema';
 import { formValidatorFor } from './validator';
 
@@ -41,10 +49,30 @@ export interface FormViewProps {
   validator?: ValidatorType;
 }
 
-const TEMPLATES = { FieldTemplate, FieldErrorTemplate, ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, ArrayFieldTitleTemplate, TitleFieldTemplate };
+const TEMPLATES = {
+  FieldTemplate,
+  FieldErrorTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ArrayFieldTitleTemplate,
+  TitleFieldTemplate,
+};
 
 /** Renders a form controller with RJSF (PrimeReact theme + our widgets), server errors under each field. */
-export function FormView({ controller, schema, uiSchema, submitLabel, readOnly, recordId, actions, formContext: extraContext, idPrefix, serverValidation, validator: given }: FormViewProps) {
+export function FormView({
+  controller,
+  schema,
+  uiSchema,
+  submitLabel,
+  readOnly,
+  recordId,
+  actions,
+  formContext: extraContext,
+  idPrefix,
+  serverValidation,
+  validator: given,
+}: FormViewProps) {
   const { t } = useTranslation();
   const registries = useRegistries();
   const { widgets, fields } = registries;

@@ -10,7 +10,15 @@ import type { FormController } from './useFormController';
  * thrown to the route's error element. A record that cannot be read otherwise (the connection)
  * says so, with the way `back`. Then the page's own content.
  */
-export function RecordGate({ controller, back, children }: { controller: Pick<FormController, 'loading' | 'loadError'>; back: ReactNode; children: ReactNode }) {
+export function RecordGate({
+  controller,
+  back,
+  children,
+}: {
+  controller: Pick<FormController, 'loading' | 'loadError'>;
+  back: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   if (controller.loading) return <ProgressSpinner />;
   if (controller.loadError) {

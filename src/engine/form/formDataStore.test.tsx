@@ -43,7 +43,10 @@ describe('form data store', () => {
       store.set({ authorList: [...authors, { id: 2, type: 2 }], title: 'ab' });
       store.notify();
     });
-    expect(result.current).toEqual([{ id: 1, type: 1 }, { id: 2, type: 2 }]);
+    expect(result.current).toEqual([
+      { id: 1, type: 1 },
+      { id: 2, type: 2 },
+    ]);
   });
 
   it('reads nothing without a store or a field', () => {

@@ -13,7 +13,12 @@ describe('preloadWidgets', () => {
       fields: { translatable: Object.assign(() => null, { preload: slow }) },
     } as unknown as Pick<Registries, 'widgets' | 'fields'>;
     await preloadWidgets(
-      { colour: { 'ui:widget': 'color' }, titles: { 'ui:field': 'translatable' }, items: { items: { name: { 'ui:widget': 'plain' } } }, other: { 'ui:widget': 'textarea' } },
+      {
+        colour: { 'ui:widget': 'color' },
+        titles: { 'ui:field': 'translatable' },
+        items: { items: { name: { 'ui:widget': 'plain' } } },
+        other: { 'ui:widget': 'textarea' },
+      },
       registries,
     );
     expect(color.preload).toHaveBeenCalledOnce();

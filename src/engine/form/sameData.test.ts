@@ -3,7 +3,9 @@ import { sameData } from './sameData';
 
 const viaJson = (a: unknown, b: unknown) => {
   const canonical = (value: unknown) =>
-    JSON.stringify(value, (_key, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([x], [y]) => (x < y ? -1 : 1))) : item));
+    JSON.stringify(value, (_key, item: unknown) =>
+      item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([x], [y]) => (x < y ? -1 : 1))) : item,
+    );
   return canonical(a) === canonical(b);
 };
 

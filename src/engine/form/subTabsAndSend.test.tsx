@@ -14,7 +14,14 @@ describe('form tabs with sub-tabs', () => {
     'ui:options': {
       tabs: [
         { label: 'base', fields: ['title'] },
-        { label: 'criteria', fields: [], tabs: [{ label: 'audiences', fields: ['audiences'] }, { label: 'genres', fields: ['genres', 'primary_genre'] }] },
+        {
+          label: 'criteria',
+          fields: [],
+          tabs: [
+            { label: 'audiences', fields: ['audiences'] },
+            { label: 'genres', fields: ['genres', 'primary_genre'] },
+          ],
+        },
         { label: 'adaptation', fields: ['notes'], tabs: [{ label: 'budget', fields: ['budget'] }] },
       ],
     },
@@ -44,9 +51,13 @@ describe('form tabs with sub-tabs', () => {
 function setup(options: Partial<FormControllerOptions>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  return renderHook((props: Partial<FormControllerOptions> = {}) => useFormController({ api: 'books', id: undefined, schemaProperties: ['titles', 'company_id'], ...options, ...props }), {
-    wrapper,
-  });
+  return renderHook(
+    (props: Partial<FormControllerOptions> = {}) =>
+      useFormController({ api: 'books', id: undefined, schemaProperties: ['titles', 'company_id'], ...options, ...props }),
+    {
+      wrapper,
+    },
+  );
 }
 
 describe('useFormController: send, normalize, key order', () => {
@@ -54,12 +65,17 @@ describe('useFormController: send, normalize, key order', () => {
     vi.spyOn(resourceApi, 'get').mockResolvedValue({ id: 4, titles: { en: 'A' }, company_id: null });
     const save = vi.spyOn(resourceApi, 'save');
     const send = vi.fn().mockResolvedValue({ message: 'Updated', data: { id: 4, titles: { en: 'B' }, company_id: null, version: 2 } });
-    const normalize = (record: { id: number } & Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) as typeof record;
+    const normalize = (record: { id: number } & Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) as typeof record;
     const { result } = setup({ id: '4', send, normalize });
     await waitFor(() => expect(result.current.formData).toEqual({ id: 4, titles: { en: 'A' } }));
     await act(async () => expect(await result.current.save({ id: 4, titles: { en: 'B' } })).toBe(true));
     // The screen's send also gets the record as loaded (normalized), to send only what changed.
-    expect(send).toHaveBeenCalledWith({ id: 4, titles: { en: 'B' } }, '4', { files: {}, onProgress: expect.any(Function), initial: { id: 4, titles: { en: 'A' } } });
+    expect(send).toHaveBeenCalledWith({ id: 4, titles: { en: 'B' } }, '4', {
+      files: {},
+      onProgress: expect.any(Function),
+      initial: { id: 4, titles: { en: 'A' } },
+    });
     expect(save).not.toHaveBeenCalled();
     expect(result.current.formData).toEqual({ id: 4, titles: { en: 'B' }, version: 2 });
   });
@@ -81,7 +97,9 @@ describe('useFormController: send, normalize, key order', () => {
   });
 
   it('reads the record with its parameters, and again in place of the form when they change', async () => {
-    const get = vi.spyOn(resourceApi, 'get').mockImplementation(async (_api, id, _signal, params) => ({ id: Number(id), titles: { en: `in ${String(params?.lang)}` } }));
+    const get = vi
+      .spyOn(resourceApi, 'get')
+      .mockImplementation(async (_api, id, _signal, params) => ({ id: Number(id), titles: { en: `in ${String(params?.lang)}` } }));
     const { result, rerender } = setup({ id: '4', recordParams: { lang: 'en' } });
     await waitFor(() => expect(result.current.formData).toEqual({ id: 4, titles: { en: 'in en' } }));
     expect(get).toHaveBeenLastCalledWith('books', '4', expect.anything(), { lang: 'en' });

@@ -85,7 +85,6 @@ export function FieldTemplate(props: FieldTemplateProps) {
   );
 }
 
-
 const DefaultObjectFieldTemplate = Templates.ObjectFieldTemplate!;
 const DefaultArrayFieldItemTemplate = Templates.ArrayFieldItemTemplate!;
 
@@ -146,14 +145,21 @@ function FormHeading({ id, title, required, size, control }: { id?: string; titl
 
 /** The title of an array (the theme's layout, a second-level heading). */
 export function ArrayFieldTitleTemplate({ title, uiSchema, required, fieldPathId, optionalDataControl }: ArrayFieldTitleProps) {
-  return <FormHeading id={titleId(fieldPathId)} title={getUiOptions(uiSchema).title || title} required={required} size="1.5rem" control={optionalDataControl} />;
+  return (
+    <FormHeading id={titleId(fieldPathId)} title={getUiOptions(uiSchema).title || title} required={required} size="1.5rem" control={optionalDataControl} />
+  );
 }
 
 /** The title of an object (the theme's layout with its divider, a second-level heading). */
 export function TitleFieldTemplate({ id, title, uiSchema, required, optionalDataControl }: TitleFieldProps) {
   return (
     <div id={id}>
-      <FormHeading title={getUiOptions(uiSchema).title || title} required={required} size={id === titleId('root') ? '1.5rem' : '1.2rem'} control={optionalDataControl} />
+      <FormHeading
+        title={getUiOptions(uiSchema).title || title}
+        required={required}
+        size={id === titleId('root') ? '1.5rem' : '1.2rem'}
+        control={optionalDataControl}
+      />
       <Divider pt={{ root: { style: { marginTop: '0.5rem' } } }} />
     </div>
   );
@@ -171,7 +177,15 @@ function useTabHeaders(tabs: readonly FormTab[] | undefined, erroneousFields: st
 }
 
 /** The fields of one tab; its sub-tabs (if any) in a second row of tabs under its own fields. */
-function TabContent({ tab, byName, context }: { tab: FormTab; byName: Map<string, ObjectFieldTemplateProps['properties'][number]>; context: EngineFormContext }) {
+function TabContent({
+  tab,
+  byName,
+  context,
+}: {
+  tab: FormTab;
+  byName: Map<string, ObjectFieldTemplateProps['properties'][number]>;
+  context: EngineFormContext;
+}) {
   const own = tab.fields.filter((field) => !tab.tabs?.some((sub) => sub.fields.includes(field)));
   const headers = useTabHeaders(tab.tabs, context.erroneousFields);
   const { setActiveSubTab } = context;

@@ -26,7 +26,9 @@ describe('useFormController', () => {
   });
 
   it('turns a 422 into field errors, locates the first locale with an error, and clears an error once edited', async () => {
-    vi.spyOn(resourceApi, 'save').mockRejectedValue(new ApiError(422, 'The en field is required.', { 'names.it': ['Too long.'], 'names.fr': ['Bad.', 'Worse.'] }));
+    vi.spyOn(resourceApi, 'save').mockRejectedValue(
+      new ApiError(422, 'The en field is required.', { 'names.it': ['Too long.'], 'names.fr': ['Bad.', 'Worse.'] }),
+    );
     const { result } = setup({});
     await act(async () => expect(await result.current.save({ names: { fr: 'x' } })).toBe(false));
     expect(result.current.errorSchema).toEqual({ names: { it: { __errors: ['Too long.'] }, fr: { __errors: ['Bad.', 'Worse.'] } } });
@@ -54,7 +56,12 @@ describe('useFormController', () => {
     act(() => result.current.setFile('image', file));
     expect(result.current.dirty).toBe(true);
     await act(async () => expect(await result.current.save({ title: 'T' })).toBe(true));
-    expect(resourceApi.save).toHaveBeenCalledWith('news', undefined, { title: 'T' }, { method: 'post', multipart: true, fileFields: ['image'], files: { image: [file] } });
+    expect(resourceApi.save).toHaveBeenCalledWith(
+      'news',
+      undefined,
+      { title: 'T' },
+      { method: 'post', multipart: true, fileFields: ['image'], files: { image: [file] } },
+    );
     expect(result.current.files).toEqual({});
     expect(result.current.dirty).toBe(false);
   });
@@ -92,7 +99,9 @@ describe('useFormController', () => {
 
   it('updates with the form method and shows a refused file (413) under its field', async () => {
     vi.spyOn(resourceApi, 'get').mockResolvedValue({ id: 5, title: 'T' });
-    const save = vi.spyOn(resourceApi, 'save').mockRejectedValue(new ApiError(413, 'Image should not be greater than 5Mb', { image: ['Image should not be greater than 5Mb'] }));
+    const save = vi
+      .spyOn(resourceApi, 'save')
+      .mockRejectedValue(new ApiError(413, 'Image should not be greater than 5Mb', { image: ['Image should not be greater than 5Mb'] }));
     const { result } = setup({ api: 'news', id: '5', method: 'put' });
     await waitFor(() => expect(result.current.formData).toMatchObject({ id: 5 }));
     await act(async () => expect(await result.current.save()).toBe(false));

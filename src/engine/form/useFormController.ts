@@ -107,7 +107,20 @@ export interface FormController {
  * Headless form state: loads the record (edit) or starts empty (create), tracks changes,
  * saves, and turns a 422 into field errors with the location of the first one.
  */
-export function useFormController({ api, id, recordParams, defaults, schema, schemaProperties, uiSchema, onSaved, method, multipart, send, normalize }: FormControllerOptions): FormController {
+export function useFormController({
+  api,
+  id,
+  recordParams,
+  defaults,
+  schema,
+  schemaProperties,
+  uiSchema,
+  onSaved,
+  method,
+  multipart,
+  send,
+  normalize,
+}: FormControllerOptions): FormController {
   const queryClient = useQueryClient();
   const record = useQuery({ ...recordQuery(api, id ?? 'new', recordParams), enabled: id !== undefined });
   const [starting] = useState(() => (id === undefined ? startingData(schema, defaults) : {}));
@@ -149,7 +162,9 @@ export function useFormController({ api, id, recordParams, defaults, schema, sch
       const options: SaveOptions = {
         method: method ?? 'post',
         // Progress is shown by the fileList fields only: without their files, no need to send with XMLHttpRequest.
-        ...(multipart ? { multipart: true, fileFields, files: { ...newFilesOf(fileFields, files), ...fileLists }, ...(hasListFiles ? { onProgress: setProgress } : {}) } : {}),
+        ...(multipart
+          ? { multipart: true, fileFields, files: { ...newFilesOf(fileFields, files), ...fileLists }, ...(hasListFiles ? { onProgress: setProgress } : {}) }
+          : {}),
       };
       return resourceApi.save(api, id, data, options);
     },

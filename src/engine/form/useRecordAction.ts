@@ -46,7 +46,8 @@ export function useRecordAction(context: EngineFormContext | undefined): {
       try {
         const answer = await mutateAsync(request);
         // The data client toasts a POST's success itself; an action sent with DELETE says it here.
-        if (request.method === 'delete') notify({ severity: 'success', summary: i18n.t('notices.success'), detail: answer.message || i18n.t('notices.success') });
+        if (request.method === 'delete')
+          notify({ severity: 'success', summary: i18n.t('notices.success'), detail: answer.message || i18n.t('notices.success') });
         const record = answer.data ?? ({} as ApiRecord);
         applyStored?.(Object.fromEntries(request.applies.filter((field) => field in record).map((field) => [field, record[field]])));
         if (recordId !== undefined) {

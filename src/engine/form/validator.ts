@@ -72,7 +72,10 @@ export function formValidatorFor(schema: RJSFSchema): ValidatorType {
   if (known) return known;
   const key = validationKey(schema);
   const validate = runtimeValidators.get(key) ?? (FORM_VALIDATORS as Record<string, unknown>)[key];
-  if (!validate) throw new Error(`No validator was compiled for this form's schema (${key}): the validators of the forms in use are loaded by the form page's loader (ensureFormValidators).`);
+  if (!validate)
+    throw new Error(
+      `No validator was compiled for this form's schema (${key}): the validators of the forms in use are loaded by the form page's loader (ensureFormValidators).`,
+    );
   // Fields are named by their labels, as the server names them (its titles in English; here the
   // schema's titles may be translated already, and the text of a translated title is itself).
   const labels: FieldLabels = (segments) => fieldLabelOf(schema, segments, (title) => (I18N_KEY.test(title) ? i18n.t(title) : title));

@@ -86,7 +86,13 @@ describe('ChangeView', () => {
 
     // A list of ids: the names it gained and lost.
     show({ genres: { from: [1, 2], to: [1, 3] } });
-    await waitFor(() => expect(within(valueOf('Genre(s)')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Added: Thriller', 'Removed: Comedy']));
+    await waitFor(() =>
+      expect(
+        within(valueOf('Genre(s)'))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Added: Thriller', 'Removed: Comedy']),
+    );
   });
 
   it('names an item of a list without a name by the record its picker holds (a sheet’s author)', async () => {
@@ -97,7 +103,14 @@ describe('ChangeView', () => {
 
   it('shows an object that appeared as a whole by what it holds (nothing for an empty one), a field no form names by its name in words', () => {
     show(
-      { reporterTextsData: { locales: { en: { from: null, to: { alerts: [{ id: 39, text: 'A first alert', textType: 'alerts' }], buzz: [] } }, fr: { from: null, to: { alerts: [], buzz: [] } } } } },
+      {
+        reporterTextsData: {
+          locales: {
+            en: { from: null, to: { alerts: [{ id: 39, text: 'A first alert', textType: 'alerts' }], buzz: [] } },
+            fr: { from: null, to: { alerts: [], buzz: [] } },
+          },
+        },
+      },
       'reporters',
     );
     // French got an empty structure only: no line.

@@ -42,38 +42,43 @@ export function ChangeView({ changes, names, path = [], onRestoreField }: Change
   const { t } = useTranslation();
   return (
     <dl className="change-list">
-      {Object.entries(changes).filter(([, change]) => !isUnseen(change)).map(([field, change]) => {
-        const at = [...path, field];
-        const label = names.label(at);
-        return (
-          <div className={onRestoreField ? 'change-row with-actions' : 'change-row'} key={field}>
-            <dt className="change-label">{label}</dt>
-            <dd className="change-value">
-              <FieldChangeView change={change} path={at} names={names} />
-            </dd>
-            {onRestoreField ? (
-              <dd className="change-actions">
-                <Button
-                  type="button"
-                  size="small"
-                  text
-                  icon="pi pi-undo"
-                  label={t('history.restoreField')}
-                  aria-label={t('history.restoreFieldNamed', { field: label })}
-                  onClick={() => onRestoreField(field)}
-                />
+      {Object.entries(changes)
+        .filter(([, change]) => !isUnseen(change))
+        .map(([field, change]) => {
+          const at = [...path, field];
+          const label = names.label(at);
+          return (
+            <div className={onRestoreField ? 'change-row with-actions' : 'change-row'} key={field}>
+              <dt className="change-label">{label}</dt>
+              <dd className="change-value">
+                <FieldChangeView change={change} path={at} names={names} />
               </dd>
-            ) : null}
-          </div>
-        );
-      })}
+              {onRestoreField ? (
+                <dd className="change-actions">
+                  <Button
+                    type="button"
+                    size="small"
+                    text
+                    icon="pi pi-undo"
+                    label={t('history.restoreField')}
+                    aria-label={t('history.restoreFieldNamed', { field: label })}
+                    onClick={() => onRestoreField(field)}
+                  />
+                </dd>
+              ) : null}
+            </div>
+          );
+        })}
     </dl>
   );
 }
 
 /** An object that is no file (a file shows as one value: its name and size). */
 const isPlainObject = (value: Json): value is { [key: string]: Json } =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !('name' in value && Object.keys(value).every((key) => ['id', 'name', 'size'].includes(key)));
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !('name' in value && Object.keys(value).every((key) => ['id', 'name', 'size'].includes(key)));
 
 /** No value, even inside: an object whose every value is empty (a reporter's texts of a language without any block). */
 const isBlank = (value: Json): boolean => isEmptyValue(value) || (isPlainObject(value) && Object.values(value).every(isBlank));
@@ -87,7 +92,8 @@ const isUnseen = (change: FieldChange): boolean => isValueChange(change) && isBl
  */
 function expanded(change: ValueChange): FieldChange | undefined {
   const { from, to } = change;
-  if (!(isPlainObject(from) || isEmptyValue(from)) || !(isPlainObject(to) || isEmptyValue(to)) || (!isPlainObject(from) && !isPlainObject(to))) return undefined;
+  if (!(isPlainObject(from) || isEmptyValue(from)) || !(isPlainObject(to) || isEmptyValue(to)) || (!isPlainObject(from) && !isPlainObject(to)))
+    return undefined;
   const structured = diffValue(isPlainObject(from) ? from : {}, isPlainObject(to) ? to : {});
   return structured && !isValueChange(structured) ? structured : undefined;
 }
@@ -128,7 +134,8 @@ function ValueChangeView({ change, path, names }: { change: ValueChange; path: r
   const from = typeof change.from === 'string' && widget === 'richText' ? plainText(change.from) : change.from;
   const to = typeof change.to === 'string' && widget === 'richText' ? plainText(change.to) : change.to;
   if (isLongText(from) || isLongText(to)) return <LongTextChange from={typeof from === 'string' ? from : ''} to={typeof to === 'string' ? to : ''} />;
-  const swatch = (value: Json) => (widget === 'color' && typeof value === 'string' && value ? <span className="change-swatch" style={{ background: value }} aria-hidden="true" /> : null);
+  const swatch = (value: Json) =>
+    widget === 'color' && typeof value === 'string' && value ? <span className="change-swatch" style={{ background: value }} aria-hidden="true" /> : null;
   return (
     <ShortChange
       from={
@@ -250,14 +257,18 @@ function ItemName({ item, path, names }: { item: Json; path: readonly string[]; 
   const text = itemText(item);
   if (text) return <>{text}</>;
   const fields = item && typeof item === 'object' && !Array.isArray(item) ? item : {};
-  const picked = ['id', ...Object.keys(fields)].find((key) => sourceOf(names.ui([...path, key])) && (typeof fields[key] === 'number' || typeof fields[key] === 'string'));
+  const picked = ['id', ...Object.keys(fields)].find(
+    (key) => sourceOf(names.ui([...path, key])) && (typeof fields[key] === 'number' || typeof fields[key] === 'string'),
+  );
   if (picked) return <ReferenceName source={sourceOf(names.ui([...path, picked]))!} id={fields[picked] as ReferenceId} />;
   return <>{typeof fields.id === 'number' || typeof fields.id === 'string' ? `#${fields.id}` : valueText(item, t)}</>;
 }
 
 /** A changed item by its name now (its naming field's new value), else by the record its id picks, else `#id`. */
 function ChangedItemName({ id, changes, path, names }: { id: ReferenceId; changes: Changes; path: readonly string[]; names: FieldNames }) {
-  const named = Object.entries(changes).find(([field, change]) => ['name', 'title', 'label', 'text'].includes(field) && isValueChange(change) && typeof change.to === 'string' && change.to);
+  const named = Object.entries(changes).find(
+    ([field, change]) => ['name', 'title', 'label', 'text'].includes(field) && isValueChange(change) && typeof change.to === 'string' && change.to,
+  );
   if (named) return <>{(named[1] as ValueChange).to as string}</>;
   const source = sourceOf(names.ui([...path, 'id']));
   if (source) return <ReferenceName source={source} id={id} />;

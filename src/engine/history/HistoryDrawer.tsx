@@ -29,7 +29,9 @@ export interface HistoryDrawerProps {
 function keepFocusInside(event: KeyboardEvent<HTMLDivElement>): void {
   // Events of the restore dialog (a portal of this tree) are its own.
   if (event.key !== 'Tab' || !event.currentTarget.contains(event.target as Node)) return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])')].filter((element) => !element.closest('[hidden]'));
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])')].filter(
+    (element) => !element.closest('[hidden]'),
+  );
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;

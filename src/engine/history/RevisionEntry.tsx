@@ -54,7 +54,15 @@ export function RevisionEntry({ revision, screen, onRestore }: RevisionEntryProp
               onClick={() => setOpen((current) => !current)}
             />
             {restore ? (
-              <Button type="button" size="small" outlined icon="pi pi-undo" label={t('history.restoreAll')} aria-describedby={headId} onClick={() => restore(undefined)} />
+              <Button
+                type="button"
+                size="small"
+                outlined
+                icon="pi pi-undo"
+                label={t('history.restoreAll')}
+                aria-describedby={headId}
+                onClick={() => restore(undefined)}
+              />
             ) : null}
           </div>
           <div id={panelId} className="revision-changes" hidden={!open}>

@@ -18,7 +18,10 @@ const schema = {
     series: { type: 'array', items: { type: 'object', properties: { name: { $ref: '#/definitions/line' } } } },
   },
 };
-const uiSchema = { parent_id: { 'ui:widget': 'treePicker', 'ui:options': { source: { api: 'genres' } } }, series: { items: { name: { 'ui:title': 'Series name' } } } };
+const uiSchema = {
+  parent_id: { 'ui:widget': 'treePicker', 'ui:options': { source: { api: 'genres' } } },
+  series: { items: { name: { 'ui:title': 'Series name' } } },
+};
 const inUse: FormShape = { schema, uiSchema, text: inUseText };
 
 describe('fieldNames', () => {

@@ -36,7 +36,8 @@ export function useReferenceNames(source: OptionSource | undefined, ids: readonl
   });
   const one = source?.idsParam || !api || isUtility(api) ? [] : missing;
   const records = useQueries({ queries: one.map((id) => ({ ...recordQuery(api!, String(id)), staleTime: 60_000, retry: false })) });
-  for (const option of toOptions([...byIds.rows, ...records.flatMap((record) => (record.data ? [record.data] : []))])) known.set(String(option.value), option.label);
+  for (const option of toOptions([...byIds.rows, ...records.flatMap((record) => (record.data ? [record.data] : []))]))
+    known.set(String(option.value), option.label);
   return {
     nameOf: (id) => known.get(String(id)) ?? `#${id}`,
     loading: page.loading || byIds.loading || records.some((record) => record.isLoading),

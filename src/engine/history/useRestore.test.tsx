@@ -38,7 +38,11 @@ describe('useRestore', () => {
   it('on a 409, keeps what changed in between to show, then restores anyway from the newest revision’s version', async () => {
     const notices: Notice[] = [];
     const stop = subscribeNotices((notice) => notices.push(notice));
-    const mistaken = revision({ id: 41, version: 7, changes: { titles: { locales: { fr: { from: 'Bon titre', to: 'Titre erroné' } } }, nb_pages: { from: 120, to: 999 } } });
+    const mistaken = revision({
+      id: 41,
+      version: 7,
+      changes: { titles: { locales: { fr: { from: 'Bon titre', to: 'Titre erroné' } } }, nb_pages: { from: 120, to: 999 } },
+    });
     const stale: StaleRestoreAnswer = {
       message: 'This record was changed since you opened its history: see what changed, then choose again.',
       changes: { nb_pages: { from: 999, to: 321 } },
@@ -64,7 +68,9 @@ describe('useRestore', () => {
       await act(() => result.current.confirm());
       expect(restore).toHaveBeenLastCalledWith(41, { fields: ['titles'], version: 9 });
       expect(result.current.state).toBeUndefined();
-      expect(notices.map((notice) => [notice.severity, notice.detail])).toEqual([['success', 'Restored successfully. Not brought back (changed by their own actions, or files): Manuscript.']]);
+      expect(notices.map((notice) => [notice.severity, notice.detail])).toEqual([
+        ['success', 'Restored successfully. Not brought back (changed by their own actions, or files): Manuscript.'],
+      ]);
       expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.resource('books') });
       expect(onRestored).toHaveBeenCalledTimes(1);
     } finally {
@@ -73,11 +79,16 @@ describe('useRestore', () => {
   });
 
   it('keeps a refusal’s message and errors to show, and sends nothing more', async () => {
-    vi.spyOn(historyCalls, 'restore').mockRejectedValueOnce(new ApiError(422, 'The given data was invalid.', { 'fields.0': ['This field did not change in this revision.'] }));
+    vi.spyOn(historyCalls, 'restore').mockRejectedValueOnce(
+      new ApiError(422, 'The given data was invalid.', { 'fields.0': ['This field did not change in this revision.'] }),
+    );
     const { result, onRestored } = setup();
     act(() => result.current.ask({ revision: revision({ id: 5 }), fields: ['names'] }));
     await act(() => result.current.confirm());
-    expect(result.current.state).toMatchObject({ sending: false, refusal: { message: 'The given data was invalid.', errors: { 'fields.0': ['This field did not change in this revision.'] } } });
+    expect(result.current.state).toMatchObject({
+      sending: false,
+      refusal: { message: 'The given data was invalid.', errors: { 'fields.0': ['This field did not change in this revision.'] } },
+    });
     expect(result.current.state?.stale).toBeUndefined();
     expect(onRestored).not.toHaveBeenCalled();
     act(() => result.current.cancel());

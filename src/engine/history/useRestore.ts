@@ -73,9 +73,16 @@ export function useRestore({ api, recordId, version, screen, onRestored }: Resto
     try {
       const answer = await historyCalls.restore(target.revision.id, { fields: target.fields, version: state.version });
       const skipped = answer.skipped.map((field) => names.label([field]));
-      notify({ severity: 'success', summary: t('notices.success'), detail: skipped.length ? `${answer.message}. ${t('history.skipped', { fields: skipped.join(', ') })}` : answer.message });
+      notify({
+        severity: 'success',
+        summary: t('notices.success'),
+        detail: skipped.length ? `${answer.message}. ${t('history.skipped', { fields: skipped.join(', ') })}` : answer.message,
+      });
       // The record (its form shows the values restored), its lists and its history (the restore is a new revision), and the activity.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.resource(api) }), queryClient.invalidateQueries({ queryKey: queryKeys.resource(HISTORY_API) })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.resource(api) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.resource(HISTORY_API) }),
+      ]);
       onRestored?.();
       setState(undefined);
     } catch (error) {

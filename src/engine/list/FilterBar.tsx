@@ -12,7 +12,6 @@ import { useOptions } from '../options/useOptions';
 import { FilterChips } from './FilterChips';
 import type { FilterControlProps } from './filters/filterControl';
 
-
 function SelectFilter({ filter, values, onChange, label }: FilterControlProps) {
   const { options } = useOptions(filter.options);
   return (
@@ -55,7 +54,11 @@ function TreeSelectFilter({ filter, values, onChange, label }: FilterControlProp
       selectionMode="checkbox"
       onChange={(e) => {
         const keys = e.value as TreeSelectSelectionKeysType | null;
-        onChange(Object.entries(keys ?? {}).filter(([, v]) => (typeof v === 'object' ? v.checked : v)).map(([k]) => k));
+        onChange(
+          Object.entries(keys ?? {})
+            .filter(([, v]) => (typeof v === 'object' ? v.checked : v))
+            .map(([k]) => k),
+        );
       }}
       placeholder={label}
       aria-label={label}
@@ -87,7 +90,17 @@ export const FILTER_CONTROLS: Record<FilterWidget, ComponentType<FilterControlPr
  * Filters declared `more` wait behind 'More filters' (with the count of the active ones), which
  * opens them below the bar; every active filter shows as a removable chip under it.
  */
-export function FilterBar({ filters, values, onChange, onClear }: { filters: ListFilter[]; values: Record<string, string[]>; onChange(param: string, values: string[]): void; onClear(): void }) {
+export function FilterBar({
+  filters,
+  values,
+  onChange,
+  onClear,
+}: {
+  filters: ListFilter[];
+  values: Record<string, string[]>;
+  onChange(param: string, values: string[]): void;
+  onClear(): void;
+}) {
   const { t } = useTranslation();
   const panelId = useId();
   const [open, setOpen] = useState(false);
@@ -101,7 +114,9 @@ export function FilterBar({ filters, values, onChange, onClear }: { filters: Lis
   }, [more]);
   const control = (filter: ListFilter) => {
     const Control = FILTER_CONTROLS[filter.widget];
-    return <Control key={filter.param} filter={filter} values={values[filter.param] ?? []} onChange={(v) => onChange(filter.param, v)} label={t(filter.label)} />;
+    return (
+      <Control key={filter.param} filter={filter} values={values[filter.param] ?? []} onChange={(v) => onChange(filter.param, v)} label={t(filter.label)} />
+    );
   };
   return (
     <div className="filter-area" role="search" aria-label={t('list.filters')}>

@@ -32,7 +32,13 @@ function FilterChip({ filter, value, onRemove }: { filter: ListFilter; value: st
   return (
     <li className="filter-chip">
       <span>{label}</span>
-      <button type="button" className="filter-chip-remove" aria-label={t('list.removeFilter', { filter: label })} title={t('list.removeFilter', { filter: label })} onClick={onRemove}>
+      <button
+        type="button"
+        className="filter-chip-remove"
+        aria-label={t('list.removeFilter', { filter: label })}
+        title={t('list.removeFilter', { filter: label })}
+        onClick={onRemove}
+      >
         <i className="pi pi-times" aria-hidden="true" />
       </button>
     </li>
@@ -43,7 +49,17 @@ function FilterChip({ filter, value, onRemove }: { filter: ListFilter; value: st
  * The active filters of a list as removable chips, one per value, in the order of the filters:
  * always in view, also for the filters behind 'More filters'.
  */
-export function FilterChips({ filters, values, onChange, after }: { filters: ListFilter[]; values: Record<string, string[]>; onChange(param: string, values: string[]): void; after?: ReactNode }) {
+export function FilterChips({
+  filters,
+  values,
+  onChange,
+  after,
+}: {
+  filters: ListFilter[];
+  values: Record<string, string[]>;
+  onChange(param: string, values: string[]): void;
+  after?: ReactNode;
+}) {
   const { t } = useTranslation();
   const chips = filters.flatMap((filter) => (values[filter.param] ?? []).map((value) => ({ filter, value })));
   if (!chips.length) return null;

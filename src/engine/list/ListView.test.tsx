@@ -14,7 +14,8 @@ afterEach(() => {
 
 const Plain = ({ value }: CellProps) => <>{String(value)}</>;
 const registries = { widgets: {}, fields: {}, cells: { text: Plain } } as unknown as Registries;
-const controller = (rows: Record<string, unknown>[]) => ({ rows, total: rows.length, loading: false, fetching: false, error: undefined }) as unknown as ListController;
+const controller = (rows: Record<string, unknown>[]) =>
+  ({ rows, total: rows.length, loading: false, fetching: false, error: undefined }) as unknown as ListController;
 
 /** A ResizeObserver that reports `width` for every element it observes, as a browser laying the list out would. */
 function layoutAt(width: number) {
@@ -81,8 +82,19 @@ describe('ListView', () => {
 
   it("shows a column's values as the texts of its labelKeys, and any value without a key as it is", () => {
     i18n.addResourceBundle('en', 'translation', { test: { sources: { report: 'Report', manuscript: 'Manuscript' } } }, true, false);
-    renderList([{ field: 'label', header: 'columns.id', cell: 'text', labelKeys: 'test.sources' }], [{ id: 1, label: 'report' }, { id: 2, label: 'manuscript' }, { id: 3, label: 'summary' }], false);
-    const values = screen.getAllByRole('row').slice(1).map((row) => row.textContent);
+    renderList(
+      [{ field: 'label', header: 'columns.id', cell: 'text', labelKeys: 'test.sources' }],
+      [
+        { id: 1, label: 'report' },
+        { id: 2, label: 'manuscript' },
+        { id: 3, label: 'summary' },
+      ],
+      false,
+    );
+    const values = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(values).toEqual(['Report', 'Manuscript', 'summary']);
   });
 });

@@ -26,7 +26,15 @@ const RowChoices = createContext<{ chosen: ReadonlySet<number>; toggle(row: ApiR
 function RowChoice({ row }: { row: ApiRecord }) {
   const { t } = useTranslation();
   const { chosen, toggle } = useContext(RowChoices);
-  return <input type="checkbox" className="row-choice-box" aria-label={t('list.chooseRow', { id: row.id })} checked={chosen.has(row.id)} onChange={(event) => toggle(row, event.target.checked)} />;
+  return (
+    <input
+      type="checkbox"
+      className="row-choice-box"
+      aria-label={t('list.chooseRow', { id: row.id })}
+      checked={chosen.has(row.id)}
+      onChange={(event) => toggle(row, event.target.checked)}
+    />
+  );
 }
 
 /** The paginator shows only past this many rows (SPEC §2). */
@@ -89,18 +97,24 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
           if (box) box.indeterminate = onPage > 0 && !all;
         }}
         disabled={controller.rows.length === 0}
-        onChange={() => choice.onChange(all ? choice.chosen.filter((row) => !controller.rows.some((shown) => shown.id === row.id)) : [...choice.chosen, ...controller.rows.filter((row) => !chosenIds.has(row.id))])}
+        onChange={() =>
+          choice.onChange(
+            all
+              ? choice.chosen.filter((row) => !controller.rows.some((shown) => shown.id === row.id))
+              : [...choice.chosen, ...controller.rows.filter((row) => !chosenIds.has(row.id))],
+          )
+        }
       />
     );
   };
-  const toggleRow = (row: ApiRecord, on: boolean) =>
-    selection?.onChange(on ? [...selection.chosen, row] : selection.chosen.filter((one) => one.id !== row.id));
+  const toggleRow = (row: ApiRecord, on: boolean) => selection?.onChange(on ? [...selection.chosen, row] : selection.chosen.filter((one) => one.id !== row.id));
   const askDelete = (row: ApiRecord) => confirmDeletion({ accept: () => void controller.remove(row), reject: () => controller.cancelRemove() });
 
   const actions = (row: ApiRecord) => (
     <div className="row-actions">
       {onOpen && (
-        <Button type="button"
+        <Button
+          type="button"
           icon={canEdit ? 'pi pi-pencil' : 'pi pi-eye'}
           rounded
           text
@@ -116,7 +130,8 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
         <span className="p-button p-button-icon-only p-button-rounded p-button-text row-action-placeholder" aria-hidden="true" />
       ) : null}
       {canDelete?.(row) && (
-        <Button type="button"
+        <Button
+          type="button"
           icon="pi pi-trash"
           rounded
           text
@@ -139,61 +154,63 @@ export function ListView({ controller, columns, filters, searchPlaceholder, onOp
       {filters?.length ? <FilterBar filters={filters} values={controller.filters} onChange={controller.setFilter} onClear={controller.clearFilters} /> : null}
       {selection?.bar}
       <RowChoices.Provider value={{ chosen: chosenIds, toggle: toggleRow }}>
-      <DataTable
-        value={controller.rows}
-        dataKey="id"
-        loading={controller.fetching}
-        emptyMessage={controller.error ? t('list.loadFailed') : controller.loading ? t('app.loading') : t('list.empty')}
-        // A click in a row's choice cell chooses it; anywhere else in the row opens it.
-        onRowClick={onOpen ? (e) => !(e.originalEvent.target as HTMLElement).closest('.row-choice') && onOpen(e.data as ApiRecord) : undefined}
-        rowClassName={() => (onOpen ? 'clickable-row' : '')}
-        stripedRows
-        size="small"
-      >
-        {selection ? <Column header={choosePage(selection)} body={(row: ApiRecord) => <RowChoice row={row} />} headerClassName="row-choice" bodyClassName="row-choice" /> : null}
-        {groups.map((group) => {
-          // A field may show in two columns (a request's user: name, e-mail). The key names every
-          // column of the group: the table keeps a cell as long as its key, whatever its body.
-          const key = group.map((part) => `${columns.indexOf(part)}-${part.field}`).join('+');
-          const stacked = group.length > 1;
-          return (
-            <Column
-              key={key}
-              columnKey={key}
-              field={group[0].field}
-              header={
-                stacked ? (
-                  <span className="list-stack">
-                    {group.map((part, index) => (
-                      <span key={index} className="list-stack-part">
-                        {index > 0 ? <span className="visually-hidden">, </span> : null}
-                        {t(part.header)}
-                      </span>
-                    ))}
-                  </span>
-                ) : (
-                  t(group[0].header)
-                )
-              }
-              style={group[0].width ? { width: group[0].width } : undefined}
-              body={(row: ApiRecord) =>
-                stacked ? (
-                  <span className="list-stack">
-                    {group.map((part, index) => (
-                      <span key={index} className="list-stack-part">
-                        {renderCell(part, row)}
-                      </span>
-                    ))}
-                  </span>
-                ) : (
-                  renderCell(group[0], row)
-                )
-              }
-            />
-          );
-        })}
-        {(onOpen || canDelete) && <Column header={t('list.actions')} body={actions} headerClassName="list-actions" bodyClassName="list-actions" />}
-      </DataTable>
+        <DataTable
+          value={controller.rows}
+          dataKey="id"
+          loading={controller.fetching}
+          emptyMessage={controller.error ? t('list.loadFailed') : controller.loading ? t('app.loading') : t('list.empty')}
+          // A click in a row's choice cell chooses it; anywhere else in the row opens it.
+          onRowClick={onOpen ? (e) => !(e.originalEvent.target as HTMLElement).closest('.row-choice') && onOpen(e.data as ApiRecord) : undefined}
+          rowClassName={() => (onOpen ? 'clickable-row' : '')}
+          stripedRows
+          size="small"
+        >
+          {selection ? (
+            <Column header={choosePage(selection)} body={(row: ApiRecord) => <RowChoice row={row} />} headerClassName="row-choice" bodyClassName="row-choice" />
+          ) : null}
+          {groups.map((group) => {
+            // A field may show in two columns (a request's user: name, e-mail). The key names every
+            // column of the group: the table keeps a cell as long as its key, whatever its body.
+            const key = group.map((part) => `${columns.indexOf(part)}-${part.field}`).join('+');
+            const stacked = group.length > 1;
+            return (
+              <Column
+                key={key}
+                columnKey={key}
+                field={group[0].field}
+                header={
+                  stacked ? (
+                    <span className="list-stack">
+                      {group.map((part, index) => (
+                        <span key={index} className="list-stack-part">
+                          {index > 0 ? <span className="visually-hidden">, </span> : null}
+                          {t(part.header)}
+                        </span>
+                      ))}
+                    </span>
+                  ) : (
+                    t(group[0].header)
+                  )
+                }
+                style={group[0].width ? { width: group[0].width } : undefined}
+                body={(row: ApiRecord) =>
+                  stacked ? (
+                    <span className="list-stack">
+                      {group.map((part, index) => (
+                        <span key={index} className="list-stack-part">
+                          {renderCell(part, row)}
+                        </span>
+                      ))}
+                    </span>
+                  ) : (
+                    renderCell(group[0], row)
+                  )
+                }
+              />
+            );
+          })}
+          {(onOpen || canDelete) && <Column header={t('list.actions')} body={actions} headerClassName="list-actions" bodyClassName="list-actions" />}
+        </DataTable>
       </RowChoices.Provider>
       <div className="list-footer">
         <ResultCount controller={controller} label={countLabel} />

@@ -22,7 +22,8 @@ export interface ResultCountProps {
 export function ResultCount({ controller, label = DEFAULT_COUNT_LABEL }: ResultCountProps) {
   const { t } = useTranslation();
   const { total, exact } = controller;
-  const words = controller.loading || controller.error || total === 0 ? '' : exact ? t(label, { count: total }) : t('list.countMore', { rows: t(label, { count: total }) });
+  const words =
+    controller.loading || controller.error || total === 0 ? '' : exact ? t(label, { count: total }) : t('list.countMore', { rows: t(label, { count: total }) });
   return (
     <p className="list-count" role="status">
       {words}

@@ -5,7 +5,17 @@ import { createPortal } from 'react-dom';
 import { useHeaderSlot } from './headerSlot';
 
 /** The list's search input, rendered in the header's global search slot when the layout has one. */
-export function SearchBox({ value, onChange, placeholder, inline }: { value: string; onChange(value: string): void; placeholder: string; inline?: boolean | undefined }) {
+export function SearchBox({
+  value,
+  onChange,
+  placeholder,
+  inline,
+}: {
+  value: string;
+  onChange(value: string): void;
+  placeholder: string;
+  inline?: boolean | undefined;
+}) {
   const headerSlot = useHeaderSlot();
   const slot = inline ? null : headerSlot;
   const input = (

@@ -89,9 +89,17 @@ describe('useListController', () => {
       data: [{ id: current }],
       meta: { total: 10_000, current_page: current, per_page: 10, last_page: current + 1, total_exact: false, next_cursor: next, prev_cursor: prev },
     });
-    const list = vi.spyOn(resourceApi, 'list').mockImplementation(async (_api, query) =>
-      query.after === 'n1' ? bounded(2, 'n2', 'p2') : query.after === 'n2' ? bounded(3, null, 'p3') : query.before === 'p3' ? bounded(2, 'n2', 'p2') : bounded(1, 'n1', null),
-    );
+    const list = vi
+      .spyOn(resourceApi, 'list')
+      .mockImplementation(async (_api, query) =>
+        query.after === 'n1'
+          ? bounded(2, 'n2', 'p2')
+          : query.after === 'n2'
+            ? bounded(3, null, 'p3')
+            : query.before === 'p3'
+              ? bounded(2, 'n2', 'p2')
+              : bounded(1, 'n1', null),
+      );
     const { hook, search } = setup('/genres?q=noir');
     await waitFor(() => expect(hook.result.current.hasNext).toBe(true));
     expect(hook.result.current).toMatchObject({ exact: false, total: 10_000, hasPrevious: false });

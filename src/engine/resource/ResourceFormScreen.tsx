@@ -47,12 +47,26 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
     <section className="page">
       <UnsavedChangesGuard
         dirty={controller.dirty && !controller.saving && !readOnly}
-        keep={() => (controller.dirty && !readOnly ? { value: controller.formData, newFiles: Object.values(controller.files).some(Boolean) || Object.values(controller.fileLists).some((list) => list.length > 0) } : undefined)}
+        keep={() =>
+          controller.dirty && !readOnly
+            ? {
+                value: controller.formData,
+                newFiles: Object.values(controller.files).some(Boolean) || Object.values(controller.fileLists).some((list) => list.length > 0),
+              }
+            : undefined
+        }
       />
       <div className="page-header">
         <h1 className="page-title">{t(title ?? screen.title)}</h1>
         {id !== undefined ? (
-          <HistoryButton api={screen.api} recordId={id} screen={screen.resource} canRestore={!readOnly} dirty={controller.dirty} onRestored={controller.showStored} />
+          <HistoryButton
+            api={screen.api}
+            recordId={id}
+            screen={screen.resource}
+            canRestore={!readOnly}
+            dirty={controller.dirty}
+            onRestored={controller.showStored}
+          />
         ) : null}
       </div>
       <RecordGate controller={controller} back={back}>

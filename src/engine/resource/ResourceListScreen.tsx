@@ -20,7 +20,9 @@ export function ResourceListScreen({ screen }: { screen: ScreenDefinition }) {
         <h1 className="page-title">{t(list.title ?? screen.title)}</h1>
         <div className="page-header-actions">
           <div ref={setTools} className="list-tools-slot" />
-          {screen.permissions.create && form && <Button type="button" label={t('list.create')} icon="pi pi-plus" onClick={() => navigate(createPath(form.path, screen.routes.list.path))} />}
+          {screen.permissions.create && form && (
+            <Button type="button" label={t('list.create')} icon="pi pi-plus" onClick={() => navigate(createPath(form.path, screen.routes.list.path))} />
+          )}
         </div>
       </div>
       <ScreenListView screen={screen} toolsTarget={tools} />

@@ -51,7 +51,13 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
   const chosen = local ? [] : columnsOfAddress(params);
   const columns = shownColumns(choosable, chosen);
   const shape = { searchParam: list.search?.param, filters: list.filters };
-  const bulk = useListBulk({ api: screen.api, actions: local ? undefined : list.bulkActions, total: controller.total, exact: controller.exact, query: viewOfAddress(params, shape).query });
+  const bulk = useListBulk({
+    api: screen.api,
+    actions: local ? undefined : list.bulkActions,
+    total: controller.total,
+    exact: controller.exact,
+    query: viewOfAddress(params, shape).query,
+  });
   return (
     <>
       {local ? null : (
@@ -67,19 +73,18 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
         />
       )}
       <ListView
-      controller={controller}
-      columns={columns}
-      filters={list.filters}
-      searchPlaceholder={list.search ? t(list.search.placeholder) : undefined}
-      onOpen={form ? (row) => navigate(formPath(form.path, row.id)) : undefined}
-      canEdit={edit}
-      canDelete={canDelete ? (row) => (deleteWhen ? row[deleteWhen] === true : true) : undefined}
-      inlineSearch={local}
-      selection={bulk.selection}
-      countLabel={list.countLabel}
+        controller={controller}
+        columns={columns}
+        filters={list.filters}
+        searchPlaceholder={list.search ? t(list.search.placeholder) : undefined}
+        onOpen={form ? (row) => navigate(formPath(form.path, row.id)) : undefined}
+        canEdit={edit}
+        canDelete={canDelete ? (row) => (deleteWhen ? row[deleteWhen] === true : true) : undefined}
+        inlineSearch={local}
+        selection={bulk.selection}
+        countLabel={list.countLabel}
       />
       {bulk.dialog}
     </>
   );
 }
-

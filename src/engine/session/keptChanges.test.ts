@@ -57,11 +57,17 @@ describe('a 401 from the API', () => {
     const onUnauthorized = vi.fn();
     setSessionHandlers({ onUnauthorized, onForbidden: vi.fn() });
     const remove = registerKeeper('/genre/1', () => ({ value: { name: { en: 'Unsaved' } } }));
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { message: 'Unauthenticated.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { message: 'Unauthenticated.' })),
+    );
 
     await expect(call('post', 'genres/1', { json: {} })).rejects.toMatchObject({ status: 401 });
     await expect(call('get', 'genres')).rejects.toMatchObject({ status: 401 });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(call('get', 'genres')).rejects.toMatchObject({ status: 0 });
 
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -70,7 +76,10 @@ describe('a 401 from the API', () => {
 
     // Logged in again: the next loss is said again.
     sessionResumed();
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { message: 'Unauthenticated.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { message: 'Unauthenticated.' })),
+    );
     await expect(call('get', 'genres')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(2);
     remove();

@@ -57,7 +57,13 @@ function PublishChanges({ publish, screen }: { publish: ScreenPublish; screen: s
       <dt>{t('screens.activity.publishScreen')}</dt>
       <dd>{screen}</dd>
       <dt>{t('screens.activity.publishVersion')}</dt>
-      <dd>{base === undefined ? t('screens.studio.versionN', { version: publish.version }) : base === 0 ? t('screens.activity.versionFromFile', { version: publish.version }) : t('screens.activity.versionFrom', { version: publish.version, base })}</dd>
+      <dd>
+        {base === undefined
+          ? t('screens.studio.versionN', { version: publish.version })
+          : base === 0
+            ? t('screens.activity.versionFromFile', { version: publish.version })
+            : t('screens.activity.versionFrom', { version: publish.version, base })}
+      </dd>
       {publish.comment ? (
         <>
           <dt>{t('screens.activity.publishComment')}</dt>
@@ -82,12 +88,21 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
   const resourceLabel = useMemo(() => new Map(resources.map((choice) => [choice.value, t(choice.label)])), [resources, t]);
   const filters = useMemo<ListFilter[]>(
     () => [
-      { param: 'administrator', label: 'screens.activity.filters.administrator', widget: 'select', options: { api: 'administrators', valueField: 'id', labelField: 'name', perPage: 1000 } },
+      {
+        param: 'administrator',
+        label: 'screens.activity.filters.administrator',
+        widget: 'select',
+        options: { api: 'administrators', valueField: 'id', labelField: 'name', perPage: 1000 },
+      },
       {
         param: 'resource',
         label: 'screens.activity.filters.resource',
         widget: 'select',
-        options: { valueField: 'value', labelField: 'label', static: [...resources].sort((a, b) => resourceLabel.get(a.value)!.localeCompare(resourceLabel.get(b.value)!, i18n.language)) },
+        options: {
+          valueField: 'value',
+          labelField: 'label',
+          static: [...resources].sort((a, b) => resourceLabel.get(a.value)!.localeCompare(resourceLabel.get(b.value)!, i18n.language)),
+        },
       },
       { param: 'from', label: 'screens.activity.filters.from', widget: 'text' },
       { param: 'to', label: 'screens.activity.filters.to', widget: 'text' },
@@ -103,7 +118,9 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
   // A publish is named by the screen's title and its version ('Reading sheet editor, version 2'), whatever label it was stored with.
   const recordName = (row: RevisionAnswer) => {
     const publish = publishOf(row);
-    return publish ? t('screens.activity.screenVersion', { screen: screenTitle(t, screens, publish.screen), version: publish.version }) : (row.label ?? `#${row.record_id}`);
+    return publish
+      ? t('screens.activity.screenVersion', { screen: screenTitle(t, screens, publish.screen), version: publish.version })
+      : (row.label ?? `#${row.record_id}`);
   };
   /** Where a row's record opens: its edit page while it exists; a publish, its screen in the studio. */
   const linkOf = (row: RevisionAnswer) => {
@@ -116,10 +133,17 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
   const select = (param: string) => {
     const filter = filters.find((candidate) => candidate.param === param)!;
     const Control = FILTER_CONTROLS.select;
-    return <Control filter={filter} values={controller.filters[param] ?? []} onChange={(values) => controller.setFilter(param, values)} label={t(filter.label)} />;
+    return (
+      <Control filter={filter} values={controller.filters[param] ?? []} onChange={(values) => controller.setFilter(param, values)} label={t(filter.label)} />
+    );
   };
   const day = (param: 'from' | 'to') => (
-    <DayFilter id={`activity-${param}`} label={t(`screens.activity.filters.${param}`)} value={controller.filters[param]?.[0]} onChange={(values) => controller.setFilter(param, values)} />
+    <DayFilter
+      id={`activity-${param}`}
+      label={t(`screens.activity.filters.${param}`)}
+      value={controller.filters[param]?.[0]}
+      onChange={(values) => controller.setFilter(param, values)}
+    />
   );
 
   const total = controller.total.toLocaleString(i18n.language);
@@ -166,7 +190,11 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
           const publish = publishOf(row);
           return (
             <div className="activity-changes" id={`activity-changes-${row.id}`}>
-              {publish ? <PublishChanges publish={publish} screen={screenTitle(t, screens, publish.screen)} /> : <RevisionChanges revision={row} screen={screenOfResource(screens, row.resource)} />}
+              {publish ? (
+                <PublishChanges publish={publish} screen={screenTitle(t, screens, publish.screen)} />
+              ) : (
+                <RevisionChanges revision={row} screen={screenOfResource(screens, row.resource)} />
+              )}
             </div>
           );
         }}
@@ -195,7 +223,10 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
             );
           }}
         />
-        <Column header={t('screens.activity.columns.action')} body={(row: RevisionAnswer) => (row.resource === SCREENS ? t('screens.activity.published') : revisionAction(row, t))} />
+        <Column
+          header={t('screens.activity.columns.action')}
+          body={(row: RevisionAnswer) => (row.resource === SCREENS ? t('screens.activity.published') : revisionAction(row, t))}
+        />
         <Column
           header={t('screens.activity.columns.changes')}
           headerClassName="activity-toggle-cell"
@@ -210,7 +241,10 @@ export function ActivityScreen({ recordPath }: ActivityScreenProps) {
                 text
                 icon={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'}
                 label={open ? t('screens.activity.hide') : t('screens.activity.show')}
-                aria-label={t(open ? 'screens.activity.hideChanges' : 'screens.activity.showChanges', { record: recordName(row), when: formatDateTime(row.at) })}
+                aria-label={t(open ? 'screens.activity.hideChanges' : 'screens.activity.showChanges', {
+                  record: recordName(row),
+                  when: formatDateTime(row.at),
+                })}
                 aria-expanded={open}
                 {...(open ? { 'aria-controls': `activity-changes-${row.id}` } : {})}
                 onClick={() =>

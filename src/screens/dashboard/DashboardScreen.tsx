@@ -37,7 +37,11 @@ export function DashboardScreen() {
         <div className="dashboard-main">
           <UsageCharts />
           {data.isLoading ? <ProgressSpinner /> : null}
-          {data.isError ? <p className="load-error" role="alert">{t('list.loadFailed')}</p> : null}
+          {data.isError ? (
+            <p className="load-error" role="alert">
+              {t('list.loadFailed')}
+            </p>
+          ) : null}
           {data.data ? (
             <>
               <PopularBooksSlider books={data.data.popularBooks} />

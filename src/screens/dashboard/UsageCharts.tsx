@@ -27,7 +27,17 @@ function UsageChart({ metric, days }: { metric: DashboardMetric; days: Dashboard
   const data = useMemo(
     () => ({
       labels: (points ?? []).map((point) => point.date.slice(5)),
-      datasets: [{ label: title, data: (points ?? []).map((point) => point.value), borderColor: COLOURS[metric], backgroundColor: `${COLOURS[metric]}33`, fill: true, cubicInterpolationMode: 'monotone' as const, pointRadius: days > 30 ? 0 : 2 }],
+      datasets: [
+        {
+          label: title,
+          data: (points ?? []).map((point) => point.value),
+          borderColor: COLOURS[metric],
+          backgroundColor: `${COLOURS[metric]}33`,
+          fill: true,
+          cubicInterpolationMode: 'monotone' as const,
+          pointRadius: days > 30 ? 0 : 2,
+        },
+      ],
     }),
     [points, title, metric, days],
   );

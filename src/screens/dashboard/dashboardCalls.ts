@@ -12,5 +12,11 @@ export const dashboardCalls = {
     (await call<{ data: DashboardSeries }>('get', 'dashboard/series', { searchParams: toSearchParams({ metric, days }), ...(signal ? { signal } : {}) })).data,
   /** Who saved a search with these filters; a read, though a POST: no success toast. */
   savedSearchUsers: async (savedFilters: SavedFilters, signal?: AbortSignal) =>
-    (await call<{ data: SavedSearchUser[] }>('post', 'dashboard/get-saved-search-users', { json: { savedFilters }, silentSuccess: true, ...(signal ? { signal } : {}) })).data,
+    (
+      await call<{ data: SavedSearchUser[] }>('post', 'dashboard/get-saved-search-users', {
+        json: { savedFilters },
+        silentSuccess: true,
+        ...(signal ? { signal } : {}),
+      })
+    ).data,
 };

@@ -14,7 +14,8 @@ function filledCount(data: Record<string, unknown>, fields: readonly string[], l
 /** Locales named by at least one error key (`titles.fr`, `characters.0.issues.de`). */
 function localesWithErrors(errors: FieldErrors): Set<Locale> {
   const found = new Set<Locale>();
-  for (const key of Object.keys(errors)) for (const segment of key.split('.')) if ((LOCALES as readonly string[]).includes(segment)) found.add(segment as Locale);
+  for (const key of Object.keys(errors))
+    for (const segment of key.split('.')) if ((LOCALES as readonly string[]).includes(segment)) found.add(segment as Locale);
   return found;
 }
 
@@ -41,7 +42,9 @@ export function LanguageSwitcher({ value, onChange, data, fields, errors }: Lang
           const filled = filledCount(data, fields, locale);
           const language = t(`locales.${locale}`);
           const hasError = erroneous.has(locale);
-          const hint = hasError ? t('screens.readingSheet.localeHasErrors', { language }) : t('screens.readingSheet.filledFields', { filled, total: fields.length, language });
+          const hint = hasError
+            ? t('screens.readingSheet.localeHasErrors', { language })
+            : t('screens.readingSheet.filledFields', { filled, total: fields.length, language });
           return (
             <button
               key={locale}

@@ -119,7 +119,10 @@ export function ReadingSheetScreen() {
 
   return (
     <section className="page reading-sheet-page">
-      <UnsavedChangesGuard dirty={(changed || hasNewFiles) && !controller.saving} keep={() => (changed || hasNewFiles ? { value: controller.formData, newFiles: hasNewFiles } : undefined)} />
+      <UnsavedChangesGuard
+        dirty={(changed || hasNewFiles) && !controller.saving}
+        keep={() => (changed || hasNewFiles ? { value: controller.formData, newFiles: hasNewFiles } : undefined)}
+      />
       <div className="page-header">
         <h1 className="page-title">{t(id === undefined ? 'screens.readingSheet.titleCreate' : 'screens.readingSheet.titleEdit')}</h1>
         <div className="page-header-actions">
@@ -142,16 +145,18 @@ export function ReadingSheetScreen() {
         </div>
       </div>
       <AiGenerationNotice running={ai.flags.running} error={ai.flags.error} />
-      <RecordGate
-        controller={controller}
-        back={back}
-      >
+      <RecordGate controller={controller} back={back}>
         <KeptChangesNotice onRestore={(value) => controller.setFormData(value as Record<string, unknown>)} />
         <div className="sheet-toolbar">
           <LanguageSwitcher value={formLocale} onChange={setFormLocale} data={controller.formData} fields={form.translatableFields} errors={shownErrors} />
         </div>
         {stale ? (
-          <StaleNotice title={t('screens.readingSheet.stale.title')} message={stale} reloadLabel={t('screens.readingSheet.stale.reload')} onReload={() => void reload()} />
+          <StaleNotice
+            title={t('screens.readingSheet.stale.title')}
+            message={stale}
+            reloadLabel={t('screens.readingSheet.stale.reload')}
+            onReload={() => void reload()}
+          />
         ) : null}
         <ErrorSummary
           errors={shownErrors}

@@ -27,7 +27,12 @@ export async function sendSheet({ id, data, files, onProgress, api = SHEET_API }
   const ordered: NewFiles = Object.fromEntries(MULTIPART_FILE_NAMES.map((name) => [name, files[name] ?? []]));
   try {
     // The editor's version goes with the save: a refusal caused by a publish since says so.
-    return await resourceApi.save(api, id, sheetPayload(data), { multipart: true, files: ordered, screen: READING_SHEET_SCREEN, ...(onProgress ? { onProgress } : {}) });
+    return await resourceApi.save(api, id, sheetPayload(data), {
+      multipart: true,
+      files: ordered,
+      screen: READING_SHEET_SCREEN,
+      ...(onProgress ? { onProgress } : {}),
+    });
   } catch (error) {
     if (isApiError(error) && Object.keys(error.errors).length) throw new ApiError(error.status, error.message, formErrorKeys(error.errors), error.body);
     throw error;

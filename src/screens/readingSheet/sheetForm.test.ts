@@ -40,7 +40,9 @@ describe('schemas/books/readingSheet.ui.json', () => {
       const ui = (sheetUiSchema as Record<string, UiSchema | undefined>)[name] ?? {};
       return typeof property === 'object' && property.type === 'array' && !ui['ui:widget'] && !ui['ui:field'];
     });
-    const labels = Object.fromEntries(lists.map(([name]) => [name, t(String(((sheetUiSchema as Record<string, UiSchema>)[name]!['ui:options'] ?? {}).addLabel))]));
+    const labels = Object.fromEntries(
+      lists.map(([name]) => [name, t(String(((sheetUiSchema as Record<string, UiSchema>)[name]!['ui:options'] ?? {}).addLabel))]),
+    );
     expect(labels).toEqual({
       authorList: 'Add an author',
       seriesList: 'Add a series',
@@ -60,7 +62,10 @@ describe('schemas/books/readingSheet.ui.json', () => {
 
   it('orders fields as the tabs show them, so the first error found is the first one shown', () => {
     const order = (sheetUiSchema['ui:order'] as string[]).filter((f) => f !== '*');
-    const shown = tabs.flatMap((tab) => [...tab.fields.filter((f) => !tab.tabs?.some((s) => s.fields.includes(f))), ...(tab.tabs ?? []).flatMap((s) => s.fields)]);
+    const shown = tabs.flatMap((tab) => [
+      ...tab.fields.filter((f) => !tab.tabs?.some((s) => s.fields.includes(f))),
+      ...(tab.tabs ?? []).flatMap((s) => s.fields),
+    ]);
     const tabOf = (field: string) => tabs.findIndex((tab) => tab.fields.includes(field));
     expect(order.map(tabOf)).toEqual([...order.map(tabOf)].sort((a, b) => a - b));
     for (const tab of tabs.filter((tb) => tb.tabs)) {
@@ -129,7 +134,9 @@ describe('sheet data helpers', () => {
   });
 
   it('maps the server keys that are not form fields onto the fields that show them', () => {
-    expect(formErrorKeys({ author_list: ['Once.'], 'documentList.2': ['Bad.'], 'documentList.4': ['Bad.'], 'cover_file.0': ['Big.'], 'titles.fr': ['x'] })).toEqual({
+    expect(
+      formErrorKeys({ author_list: ['Once.'], 'documentList.2': ['Bad.'], 'documentList.4': ['Bad.'], 'cover_file.0': ['Big.'], 'titles.fr': ['x'] }),
+    ).toEqual({
       authorList: ['Once.'],
       documentList: ['Bad.'],
       coverList: ['Big.'],

@@ -20,11 +20,13 @@ export const MULTIPART_FILE_NAMES = ['documentList[]', 'cover_file[]', 'video_fi
 export function stripNulls<T>(value: T): T {
   if (Array.isArray(value)) {
     let changed = false;
-    const items = value.filter((item) => item !== null).map((item) => {
-      const next = stripNulls(item);
-      if (next !== item) changed = true;
-      return next;
-    });
+    const items = value
+      .filter((item) => item !== null)
+      .map((item) => {
+        const next = stripNulls(item);
+        if (next !== item) changed = true;
+        return next;
+      });
     return (changed || items.length !== value.length ? items : value) as T;
   }
   if (!value || typeof value !== 'object' || value instanceof File) return value;

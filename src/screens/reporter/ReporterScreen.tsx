@@ -117,12 +117,24 @@ export function ReporterScreen() {
 
   return (
     <section className="page reporter-page">
-      <UnsavedChangesGuard dirty={controller.dirty && !controller.saving} keep={() => (controller.dirty ? { value: { lang, data: controller.formData } } : undefined)} />
+      <UnsavedChangesGuard
+        dirty={controller.dirty && !controller.saving}
+        keep={() => (controller.dirty ? { value: { lang, data: controller.formData } } : undefined)}
+      />
       <div className="page-header">
         <h1 className="page-title">{t((id === undefined ? form.title?.create : form.title?.edit) ?? screen.title)}</h1>
         <div className="page-header-actions">
           <ReporterLanguage value={lang} onChange={requestLanguage} disabled={controller.saving || controller.loading} blocked={languageRefused} />
-          {id !== undefined ? <HistoryButton api={REPORTER_API} recordId={id} screen={screen.resource} canRestore={screen.permissions.edit} dirty={controller.dirty} onRestored={controller.showStored} /> : null}
+          {id !== undefined ? (
+            <HistoryButton
+              api={REPORTER_API}
+              recordId={id}
+              screen={screen.resource}
+              canRestore={screen.permissions.edit}
+              dirty={controller.dirty}
+              onRestored={controller.showStored}
+            />
+          ) : null}
         </div>
       </div>
       <RecordGate controller={controller} back={back}>

@@ -11,13 +11,25 @@ const SAVED_TOAST_MS = 3000;
 export const reporterCalls = {
   /** `POST admin/reporters` or `POST admin/reporters/{id}`: answers the saved reporter in the body's `lang`. */
   save: (id: string | undefined, body: Record<string, unknown>) =>
-    call<{ message?: string; data: ApiRecord }>('post', id === undefined ? REPORTER_API : recordPath(REPORTER_API, id), { json: body, successLife: SAVED_TOAST_MS }),
+    call<{ message?: string; data: ApiRecord }>('post', id === undefined ? REPORTER_API : recordPath(REPORTER_API, id), {
+      json: body,
+      successLife: SAVED_TOAST_MS,
+    }),
   /** `GET admin/reporters/{id}/books?lang=`: the booklist grouped by genre. */
   books: async (id: string | number, lang: string, signal?: AbortSignal) =>
-    (await call<{ data: ReporterBookGroup[] }>('get', `${recordPath(REPORTER_API, id)}/books`, { searchParams: toSearchParams({ lang }), ...(signal ? { signal } : {}) })).data,
+    (
+      await call<{ data: ReporterBookGroup[] }>('get', `${recordPath(REPORTER_API, id)}/books`, {
+        searchParams: toSearchParams({ lang }),
+        ...(signal ? { signal } : {}),
+      })
+    ).data,
   /** `DELETE admin/reporters/delete-book`: takes a sheet off the booklist; the screen says how it went. */
   removeBook: (reporterId: string | number, bookId: number) =>
-    call<{ message?: string }>('delete', `${REPORTER_API}/delete-book`, { json: { reporterId: Number(reporterId), bookId }, silentSuccess: true, noErrorToast: true }),
+    call<{ message?: string }>('delete', `${REPORTER_API}/delete-book`, {
+      json: { reporterId: Number(reporterId), bookId },
+      silentSuccess: true,
+      noErrorToast: true,
+    }),
 };
 
 /** The same refusal with its field errors on other keys (a save's errors moved onto the form's). */

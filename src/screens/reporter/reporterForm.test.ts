@@ -78,14 +78,21 @@ describe('reporter form', () => {
   });
 
   it('creates without an id, every block new', () => {
-    const { body } = reporterSaveBody({ ...newReporterForm(), title: 'T', updatedTexts: [{ id: null, text: 'a', textType: 'news' }] }, newReporterForm(), 'en', undefined);
+    const { body } = reporterSaveBody(
+      { ...newReporterForm(), title: 'T', updatedTexts: [{ id: null, text: 'a', textType: 'news' }] },
+      newReporterForm(),
+      'en',
+      undefined,
+    );
     expect(body).not.toHaveProperty('id');
     expect(body.updatedTexts).toEqual([{ id: null, text: 'a', textType: 'news' }]);
     expect(body.deletedTextIds).toEqual([]);
   });
 
   it('puts the server’s block errors on the block of the form they name, and a deleted block’s on the texts', () => {
-    expect(errorsOnForm({ 'updatedTexts.1.text': ['Too long.'], 'updatedTexts.0.id': ['Gone.'], 'deletedTextIds.0': ['Not ours.'], title: ['Required.'] }, [1, 2])).toEqual({
+    expect(
+      errorsOnForm({ 'updatedTexts.1.text': ['Too long.'], 'updatedTexts.0.id': ['Gone.'], 'deletedTextIds.0': ['Not ours.'], title: ['Required.'] }, [1, 2]),
+    ).toEqual({
       'updatedTexts.2.text': ['Too long.'],
       'updatedTexts.1.id': ['Gone.'],
       updatedTexts: ['Not ours.'],

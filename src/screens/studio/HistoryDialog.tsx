@@ -27,13 +27,23 @@ export function HistoryDialog({ name, studio, onClose }: { name: string; studio:
   const [page, setPage] = useState(1);
   const versions = useQuery({ queryKey: queryKeys.screens('versions', { name, page }), queryFn: ({ signal }) => studioCalls.versions(name, page, signal) });
   const published = studio.detail.version;
-  const rows: VersionSummary[] = [...(versions.data?.data ?? []), ...((versions.data?.meta.last_page ?? 1) <= page ? [{ version: 0, author: null, publishedAt: null, comment: null, builtIn: true, baseVersion: 0 }] : [])];
-  const choices = rows.map((row) => ({ value: row.version, label: row.version === 0 ? t('screens.studio.version0') : t('screens.studio.versionN', { version: row.version }) }));
+  const rows: VersionSummary[] = [
+    ...(versions.data?.data ?? []),
+    ...((versions.data?.meta.last_page ?? 1) <= page ? [{ version: 0, author: null, publishedAt: null, comment: null, builtIn: true, baseVersion: 0 }] : []),
+  ];
+  const choices = rows.map((row) => ({
+    value: row.version,
+    label: row.version === 0 ? t('screens.studio.version0') : t('screens.studio.versionN', { version: row.version }),
+  }));
   const [from, setFrom] = useState<number | undefined>(undefined);
   const [to, setTo] = useState<number | undefined>(undefined);
-  const left = from ?? (rows[1]?.version ?? 0);
+  const left = from ?? rows[1]?.version ?? 0;
   const right = to ?? rows[0]?.version ?? published;
-  const diff = useQuery({ queryKey: queryKeys.screens('diff', { name, from: left, to: right }), queryFn: ({ signal }) => studioCalls.diff(name, left, right, signal), enabled: rows.length > 0 });
+  const diff = useQuery({
+    queryKey: queryKeys.screens('diff', { name, from: left, to: right }),
+    queryFn: ({ signal }) => studioCalls.diff(name, left, right, signal),
+    enabled: rows.length > 0,
+  });
 
   // The draft starts again from what is now in use (kept as the stored draft too, so a reload shows the same).
   const afterPublish = async (version: number) => {
@@ -63,9 +73,24 @@ export function HistoryDialog({ name, studio, onClose }: { name: string; studio:
     });
 
   return (
-    <Dialog header={t('screens.studio.historyTitle')} visible onHide={onClose} className="studio-dialog" breakpoints={{ '1100px': '95vw' }} style={{ width: '70rem' }}>
+    <Dialog
+      header={t('screens.studio.historyTitle')}
+      visible
+      onHide={onClose}
+      className="studio-dialog"
+      breakpoints={{ '1100px': '95vw' }}
+      style={{ width: '70rem' }}
+    >
       <div className="studio-history-actions">
-        <Button type="button" label={t('screens.studio.reset')} icon="pi pi-replay" outlined severity="secondary" disabled={!studio.detail.customised} onClick={reset} />
+        <Button
+          type="button"
+          label={t('screens.studio.reset')}
+          icon="pi pi-replay"
+          outlined
+          severity="secondary"
+          disabled={!studio.detail.customised}
+          onClick={reset}
+        />
       </div>
       <DataTable
         value={rows}
@@ -79,16 +104,37 @@ export function HistoryDialog({ name, studio, onClose }: { name: string; studio:
         onPage={(event) => setPage((event.page ?? 0) + 1)}
         className="studio-table"
       >
-        <Column header={t('screens.studio.version')} body={(row: VersionSummary) => (row.version === 0 ? t('screens.studio.version0') : `${row.version}${row.version === published ? ` (${t('screens.studio.inUse')})` : ''}`)} />
+        <Column
+          header={t('screens.studio.version')}
+          body={(row: VersionSummary) =>
+            row.version === 0 ? t('screens.studio.version0') : `${row.version}${row.version === published ? ` (${t('screens.studio.inUse')})` : ''}`
+          }
+        />
         <Column header={t('screens.studio.author')} body={(row: VersionSummary) => row.author ?? '—'} />
         <Column header={t('screens.studio.time')} body={(row: VersionSummary) => formatDateTime(row.publishedAt) || '—'} />
-        <Column header={t('screens.studio.comment')} body={(row: VersionSummary) => (row.builtIn && row.version !== 0 ? `${row.comment ?? ''} (${t('screens.studio.builtIn')})` : (row.comment ?? ''))} />
+        <Column
+          header={t('screens.studio.comment')}
+          body={(row: VersionSummary) => (row.builtIn && row.version !== 0 ? `${row.comment ?? ''} (${t('screens.studio.builtIn')})` : (row.comment ?? ''))}
+        />
         <Column
           header={t('screens.studio.actions')}
           body={(row: VersionSummary) => (
             <div className="studio-row-actions">
-              <Button type="button" size="small" text label={t('screens.studio.rollback')} aria-label={t('screens.studio.rollbackTo', { version: row.version })} disabled={row.version === published} onClick={() => rollback(row.version)} />
-              <a className="p-button p-button-text p-button-sm" href={studioCalls.exportUrl(name, row.version)} download aria-label={t('screens.studio.exportVersion', { version: row.version })}>
+              <Button
+                type="button"
+                size="small"
+                text
+                label={t('screens.studio.rollback')}
+                aria-label={t('screens.studio.rollbackTo', { version: row.version })}
+                disabled={row.version === published}
+                onClick={() => rollback(row.version)}
+              />
+              <a
+                className="p-button p-button-text p-button-sm"
+                href={studioCalls.exportUrl(name, row.version)}
+                download
+                aria-label={t('screens.studio.exportVersion', { version: row.version })}
+              >
                 {t('screens.studio.export')}
               </a>
             </div>

@@ -53,9 +53,22 @@ export function PublishDialog({ name, studio, onClose }: { name: string; studio:
     void flush().then(() => setReady(true));
   }, [flush]);
   const hasForm = Boolean((studio.draft.definition.form as { schema?: unknown } | undefined)?.schema);
-  const diff = useQuery({ queryKey: queryKeys.screens('diff', { name, from: studio.baseVersion, to: 'draft', at: JSON.stringify(studio.draft).length }), queryFn: ({ signal }) => studioCalls.diff(name, studio.baseVersion, 'draft', signal), enabled: ready && !published, gcTime: 0 });
-  const impact = useQuery({ queryKey: queryKeys.screens('impact', { name, at: JSON.stringify(studio.draft) }), queryFn: () => studioCalls.impact(name, studio.draft), enabled: ready && hasForm && !published });
-  const theirs = useQuery({ queryKey: queryKeys.screens('diff', { name, from: studio.baseVersion, to: conflict?.latest }), queryFn: ({ signal }) => studioCalls.diff(name, studio.baseVersion, conflict!.latest, signal), enabled: Boolean(conflict) });
+  const diff = useQuery({
+    queryKey: queryKeys.screens('diff', { name, from: studio.baseVersion, to: 'draft', at: JSON.stringify(studio.draft).length }),
+    queryFn: ({ signal }) => studioCalls.diff(name, studio.baseVersion, 'draft', signal),
+    enabled: ready && !published,
+    gcTime: 0,
+  });
+  const impact = useQuery({
+    queryKey: queryKeys.screens('impact', { name, at: JSON.stringify(studio.draft) }),
+    queryFn: () => studioCalls.impact(name, studio.draft),
+    enabled: ready && hasForm && !published,
+  });
+  const theirs = useQuery({
+    queryKey: queryKeys.screens('diff', { name, from: studio.baseVersion, to: conflict?.latest }),
+    queryFn: ({ signal }) => studioCalls.diff(name, studio.baseVersion, conflict!.latest, signal),
+    enabled: Boolean(conflict),
+  });
 
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: ['screens'] });
   // After a publish the stored draft is gone: the diffs that read it are not asked again (they would answer 404).
@@ -74,7 +87,12 @@ export function PublishDialog({ name, studio, onClose }: { name: string; studio:
       if (isApiError(error) && error.status === 409) {
         const latest = (await studioCalls.get(name)).version;
         setConflict({ message: error.message, latest });
-      } else setRefusal(isApiError(error) ? [error.message, ...Object.entries(error.errors).map(([path, messages]) => `${path}: ${messages.join(' ')}`)].join('\n') : String(error));
+      } else
+        setRefusal(
+          isApiError(error)
+            ? [error.message, ...Object.entries(error.errors).map(([path, messages]) => `${path}: ${messages.join(' ')}`)].join('\n')
+            : String(error),
+        );
     } finally {
       setBusy(false);
     }
@@ -104,12 +122,27 @@ export function PublishDialog({ name, studio, onClose }: { name: string; studio:
   ) : (
     <div className="studio-dialog-actions">
       <Button type="button" label={t('screens.studio.goBack')} text onClick={onClose} />
-      <Button type="button" label={t('screens.studio.confirmPublish')} icon="pi pi-upload" loading={busy} disabled={!ready || diff.isLoading || (hasForm && impact.isLoading)} onClick={() => void publish(studio.baseVersion)} />
+      <Button
+        type="button"
+        label={t('screens.studio.confirmPublish')}
+        icon="pi pi-upload"
+        loading={busy}
+        disabled={!ready || diff.isLoading || (hasForm && impact.isLoading)}
+        onClick={() => void publish(studio.baseVersion)}
+      />
     </div>
   );
 
   return (
-    <Dialog header={t('screens.studio.publishTitle')} visible onHide={onClose} footer={footer} className="studio-dialog" breakpoints={{ '1100px': '95vw' }} style={{ width: '60rem' }}>
+    <Dialog
+      header={t('screens.studio.publishTitle')}
+      visible
+      onHide={onClose}
+      footer={footer}
+      className="studio-dialog"
+      breakpoints={{ '1100px': '95vw' }}
+      style={{ width: '60rem' }}
+    >
       {conflict ? (
         <>
           <p className="p-error">{conflict.message}</p>
@@ -127,17 +160,37 @@ export function PublishDialog({ name, studio, onClose }: { name: string; studio:
       ) : (
         <>
           <h3>{t('screens.studio.changes')}</h3>
-          {diff.data ? <DiffView diff={diff.data} json={false} /> : diff.error ? <p className="p-error">{isApiError(diff.error) ? diff.error.message : String(diff.error)}</p> : <p className="studio-muted">{t('screens.studio.loading')}</p>}
+          {diff.data ? (
+            <DiffView diff={diff.data} json={false} />
+          ) : diff.error ? (
+            <p className="p-error">{isApiError(diff.error) ? diff.error.message : String(diff.error)}</p>
+          ) : (
+            <p className="studio-muted">{t('screens.studio.loading')}</p>
+          )}
           {hasForm ? (
             <>
               <h3>{t('screens.studio.impact')}</h3>
-              {impact.data ? <ImpactView name={name} kind={studio.detail.kind} impact={impact.data} /> : impact.error ? <p className="p-error">{isApiError(impact.error) ? impact.error.message : String(impact.error)}</p> : <p className="studio-muted">{t('screens.studio.measuring')}</p>}
+              {impact.data ? (
+                <ImpactView name={name} kind={studio.detail.kind} impact={impact.data} />
+              ) : impact.error ? (
+                <p className="p-error">{isApiError(impact.error) ? impact.error.message : String(impact.error)}</p>
+              ) : (
+                <p className="studio-muted">{t('screens.studio.measuring')}</p>
+              )}
             </>
           ) : null}
           <label htmlFor="publish-comment" className="studio-label">
             {t('screens.studio.comment')}
           </label>
-          <InputTextarea id="publish-comment" value={comment} onChange={(event) => setComment(event.target.value)} rows={2} autoResize className="studio-wide" maxLength={2000} />
+          <InputTextarea
+            id="publish-comment"
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            rows={2}
+            autoResize
+            className="studio-wide"
+            maxLength={2000}
+          />
           {refusal ? (
             <p className="p-error studio-pre" role="alert">
               {refusal}
@@ -152,11 +205,16 @@ export function PublishDialog({ name, studio, onClose }: { name: string; studio:
 function ImpactView({ name, kind, impact }: { name: string; kind: 'screen' | 'form'; impact: ScreenImpact }) {
   const { t } = useTranslation();
   // '12 genres would be refused…': the screen's own name for its records.
-  const what = kind === 'form' ? t('screens.studio.sheets', { count: impact.refused }) : t(`screens.${name}.title`, { defaultValue: t('screens.studio.records', { count: impact.refused }) }).toLowerCase();
+  const what =
+    kind === 'form'
+      ? t('screens.studio.sheets', { count: impact.refused })
+      : t(`screens.${name}.title`, { defaultValue: t('screens.studio.records', { count: impact.refused }) }).toLowerCase();
   return (
     <div className="studio-impact" role="status">
       <p className={impact.refused ? 'studio-warning' : 'studio-ok'}>
-        {impact.refused === 0 ? t('screens.studio.noneRefused', { measured: impact.measured }) : t('screens.studio.refused', { count: impact.refused, what, reason: impact.first[0]?.reason ?? '' })}
+        {impact.refused === 0
+          ? t('screens.studio.noneRefused', { measured: impact.measured })
+          : t('screens.studio.refused', { count: impact.refused, what, reason: impact.first[0]?.reason ?? '' })}
         {impact.sample ? ` ${t('screens.studio.sample', { measured: impact.measured, total: impact.total })}` : ''}
       </p>
       {impact.first.length ? (

@@ -62,7 +62,15 @@ export function ReleaseNotice({ flags, screen, detailed = false, busy = false, o
             </details>
           ) : null}
           <div>
-            <Button type="button" label={t('screens.studio.repair', { version: flag.version })} icon="pi pi-wrench" size="small" severity="warning" loading={busy} onClick={onRepair} />
+            <Button
+              type="button"
+              label={t('screens.studio.repair', { version: flag.version })}
+              icon="pi pi-wrench"
+              size="small"
+              severity="warning"
+              loading={busy}
+              onClick={onRepair}
+            />
           </div>
         </div>
       }

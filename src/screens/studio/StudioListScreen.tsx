@@ -68,7 +68,14 @@ export function StudioListScreen() {
           ))}
         </div>
       ) : null}
-      <DataTable value={screens.data ?? []} loading={screens.isLoading} dataKey="name" emptyMessage={t('screens.studio.noScreens')} className="studio-table" stripedRows>
+      <DataTable
+        value={screens.data ?? []}
+        loading={screens.isLoading}
+        dataKey="name"
+        emptyMessage={t('screens.studio.noScreens')}
+        className="studio-table"
+        stripedRows
+      >
         <Column
           header={t('screens.studio.screen')}
           body={(row: ScreenSummary) => (
@@ -83,16 +90,26 @@ export function StudioListScreen() {
             flaggedVersion(row) !== undefined ? (
               <span className="studio-badge is-flagged">{t('screens.studio.notInUse')}</span>
             ) : (
-              <span className={`studio-badge${row.customised ? ' is-customised' : ''}`}>{t(row.customised ? 'screens.studio.customised' : 'screens.studio.builtIn')}</span>
+              <span className={`studio-badge${row.customised ? ' is-customised' : ''}`}>
+                {t(row.customised ? 'screens.studio.customised' : 'screens.studio.builtIn')}
+              </span>
             )
           }
           style={{ width: '9rem' }}
         />
         <Column
           header={t('screens.studio.published')}
-          body={(row: ScreenSummary) => (row.version === 0 ? t('screens.studio.version0') : t('screens.studio.versionBy', { version: row.version, author: row.author ?? '', date: formatDateTime(row.publishedAt) }))}
+          body={(row: ScreenSummary) =>
+            row.version === 0
+              ? t('screens.studio.version0')
+              : t('screens.studio.versionBy', { version: row.version, author: row.author ?? '', date: formatDateTime(row.publishedAt) })
+          }
         />
-        <Column header={t('screens.studio.draft')} body={(row: ScreenSummary) => (row.hasDraft ? <span className="studio-badge is-draft">{t('screens.studio.draftWaits')}</span> : null)} style={{ width: '9rem' }} />
+        <Column
+          header={t('screens.studio.draft')}
+          body={(row: ScreenSummary) => (row.hasDraft ? <span className="studio-badge is-draft">{t('screens.studio.draftWaits')}</span> : null)}
+          style={{ width: '9rem' }}
+        />
       </DataTable>
     </section>
   );

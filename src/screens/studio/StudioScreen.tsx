@@ -85,7 +85,8 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
   const syntax = useMemo(() => definitionSyntaxError(text), [text]);
   const describeSyntax = useMemo(() => (error: NonNullable<typeof syntax>) => syntaxMessage(t, error), [t]);
 
-  const title = detail.kind === 'form' ? t('screens.studio.readingSheetEditor') : t(typeof detail.definition.title === 'string' ? detail.definition.title : name);
+  const title =
+    detail.kind === 'form' ? t('screens.studio.readingSheetEditor') : t(typeof detail.definition.title === 'string' ? detail.definition.title : name);
   const saveText = { idle: '', saving: t('screens.studio.saving'), saved: t('screens.studio.saved'), failed: t('screens.studio.saveFailed') }[studio.saveState];
   // The controls change the definition the text holds: while it cannot be read, they change nothing (they are locked too).
   const paneProps = { draft, catalog: studio.catalog, namespace: studio.namespace, problems, update: syntax ? () => undefined : update };
@@ -103,7 +104,11 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
       rejectLabel: t('screens.studio.goBack'),
       defaultFocus: 'reject',
       // The draft starts again from the version in use, and the JSON text with it (a text that was not JSON included).
-      accept: () => void studio.discard().then((message) => notify({ severity: 'success', summary: t('notices.success'), detail: message }), () => undefined),
+      accept: () =>
+        void studio.discard().then(
+          (message) => notify({ severity: 'success', summary: t('notices.success'), detail: message }),
+          () => undefined,
+        ),
     });
   const flagged = flaggedVersion(detail);
   // The draft is the flagged version opened for repair (from here or from the list), until staff change it.

@@ -16,7 +16,15 @@ const definition = {
 const tabbed = {
   form: {
     schema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } } },
-    uiSchema: { 'ui:order': ['a', 'b', 'c'], 'ui:options': { tabs: [{ label: 'x.one', fields: ['a', 'b'] }, { label: 'x.two', fields: ['c'] }] } },
+    uiSchema: {
+      'ui:order': ['a', 'b', 'c'],
+      'ui:options': {
+        tabs: [
+          { label: 'x.one', fields: ['a', 'b'] },
+          { label: 'x.two', fields: ['c'] },
+        ],
+      },
+    },
   },
 };
 
@@ -52,7 +60,13 @@ describe('the studio’s draft edits', () => {
   });
 
   it('relabel with the screen’s own key, or a new own key in place of a shared one', () => {
-    expect(relabel('screens.genres', { parent: 'Parent genre' }, 'screens.genres.parent', 'fields.parent', 'Broader genre')).toEqual({ key: 'screens.genres.parent', labels: { parent: 'Broader genre' } });
-    expect(relabel('screens.genres', {}, 'columns.name', 'columns.name', 'English name')).toEqual({ key: 'screens.genres.columns.name', labels: { columns: { name: 'English name' } } });
+    expect(relabel('screens.genres', { parent: 'Parent genre' }, 'screens.genres.parent', 'fields.parent', 'Broader genre')).toEqual({
+      key: 'screens.genres.parent',
+      labels: { parent: 'Broader genre' },
+    });
+    expect(relabel('screens.genres', {}, 'columns.name', 'columns.name', 'English name')).toEqual({
+      key: 'screens.genres.columns.name',
+      labels: { columns: { name: 'English name' } },
+    });
   });
 });

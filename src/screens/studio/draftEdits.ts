@@ -160,7 +160,8 @@ export function moveFieldToTab(definition: Json, field: string, target: readonly
 }
 
 /** Whether a top-level field is required. */
-export const isRequired = (definition: Json, field: string): boolean => ((getAt(definition, [...formSchemaPath, 'required']) as string[] | undefined) ?? []).includes(field);
+export const isRequired = (definition: Json, field: string): boolean =>
+  ((getAt(definition, [...formSchemaPath, 'required']) as string[] | undefined) ?? []).includes(field);
 
 export function withRequired(definition: Json, field: string, required: boolean): Json {
   const current = (getAt(definition, [...formSchemaPath, 'required']) as string[] | undefined) ?? [];

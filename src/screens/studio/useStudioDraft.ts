@@ -51,8 +51,17 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function useStudioDraft(name: string): { loading: true; error?: unknown } | ({ loading: false } & StudioDraft) {
   const queryClient = useQueryClient();
-  const detailQuery = useQuery({ queryKey: queryKeys.screens('detail', { name }), queryFn: ({ signal }) => studioCalls.get(name, signal), staleTime: Infinity, gcTime: 0 });
-  const catalogQuery = useQuery({ queryKey: queryKeys.screens('catalog', { name }), queryFn: ({ signal }) => studioCalls.catalog(name, signal), staleTime: Infinity });
+  const detailQuery = useQuery({
+    queryKey: queryKeys.screens('detail', { name }),
+    queryFn: ({ signal }) => studioCalls.get(name, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const catalogQuery = useQuery({
+    queryKey: queryKeys.screens('catalog', { name }),
+    queryFn: ({ signal }) => studioCalls.catalog(name, signal),
+    staleTime: Infinity,
+  });
   const [draft, setDraft] = useState<DraftContent | undefined>(undefined);
   const [baseVersion, setBaseVersion] = useState(0);
   const [problems, setProblems] = useState<ScreenProblem[]>([]);

@@ -5,7 +5,6 @@ import type { EngineFormContext } from '../../engine/form/templates';
 import { useRecordAction } from '../../engine/form/useRecordAction';
 import type { ActionSwitchOptions } from '../../../common/widgetOptions/actionSwitch';
 
-
 /**
  * A yes/no value of the record set by its own action, at once, not by the form's save (a user's
  * validation, SPEC §4): a switch posting `{ <field>: true|false }`; the server's message is toasted,

@@ -30,7 +30,11 @@ describe('cells', () => {
     expect(container.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('3 of 4 stars');
     expect(container.querySelectorAll('.pi-star-fill')).toHaveLength(3);
     expect(container.querySelectorAll('.pi-star')).toHaveLength(1);
-    expect(render(<StarsCell value={0} row={{}} />).container.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('0 of 4 stars');
+    expect(
+      render(<StarsCell value={0} row={{}} />)
+        .container.querySelector('[role="img"]')!
+        .getAttribute('aria-label'),
+    ).toBe('0 of 4 stars');
     expect(render(<StarsCell value={null} row={{}} />).container.textContent).toBe('-');
   });
 });

@@ -5,7 +5,9 @@ import { ReadingSheetLinkCell, RelationNameCell, UserEmailCell, UserWithCompanyC
 
 describe('relation cells', () => {
   it("shows a user's name with the company in brackets, and a dash without a name", () => {
-    expect(render(<UserWithCompanyCell value={{ name: 'Ann Lee', company: 'Films', email: 'a@b.test' }} row={{}} />).container.textContent).toBe('Ann Lee (Films)');
+    expect(render(<UserWithCompanyCell value={{ name: 'Ann Lee', company: 'Films', email: 'a@b.test' }} row={{}} />).container.textContent).toBe(
+      'Ann Lee (Films)',
+    );
     expect(render(<UserWithCompanyCell value={{ name: 'Ann Lee', company: null }} row={{}} />).container.textContent).toBe('Ann Lee');
     expect(render(<UserWithCompanyCell value={null} row={{}} />).container.textContent).toBe('-');
   });
@@ -22,7 +24,7 @@ describe('relation cells', () => {
     expect(render(<RelationNameCell value={null} row={{}} />).container.textContent).toBe('-');
   });
 
-  it("links a reading sheet to its editor by title and authors; the click stays on the link, not the row", () => {
+  it('links a reading sheet to its editor by title and authors; the click stays on the link, not the row', () => {
     const onRow = vi.fn();
     const { container } = render(
       <MemoryRouter>

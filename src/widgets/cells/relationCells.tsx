@@ -5,7 +5,6 @@ import type { CellProps } from '../../engine/registries';
 import { routePathByName } from '../../engine/resource/definitions';
 import { formPath } from '../../engine/resource/paths';
 
-
 /** A user's name followed by their company in brackets (`Ann Smith (Acme)`); a dash when none. */
 export function UserWithCompanyCell({ value }: CellProps) {
   return <>{userWithCompanyText(value) || '-'}</>;

@@ -14,7 +14,6 @@ import { useOptions, type Option } from '../../engine/options/useOptions';
 import { useDebouncedValue } from '../../engine/options/useDebouncedValue';
 import type { CreatableSelectOptions } from '../../../common/widgetOptions/creatableSelect';
 
-
 /**
  * What a screen puts in the RJSF formContext so that `creatableSelect` widgets can create a record
  * in place: opens the resource's create form and resolves with the new record (undefined when
@@ -27,7 +26,9 @@ interface CreateRecordContext {
 /** Ids already used by the other items of `list` (the current value excepted). */
 function idsUsedElsewhere(list: unknown, current: unknown): Set<string> {
   const items = Array.isArray(list) ? list : [];
-  const ids = items.map((item) => (item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined)).filter((id) => id !== undefined && id !== null);
+  const ids = items
+    .map((item) => (item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined))
+    .filter((id) => id !== undefined && id !== null);
   return new Set(ids.map(String).filter((id) => id !== String(current)));
 }
 
@@ -59,7 +60,9 @@ export function CreatableSelectWidget({ id, value, onChange, disabled, readonly,
   const usedKey = uniqueIn ? [...idsUsedElsewhere(siblings, value)].join(',') : '';
   const choices = useMemo<Option[]>(() => {
     const withCurrent =
-      missing && current.data ? [{ value: current.data[source.valueField ?? 'id'] as number, label: String(current.data[source.labelField ?? 'name'] ?? value) }, ...loaded] : loaded;
+      missing && current.data
+        ? [{ value: current.data[source.valueField ?? 'id'] as number, label: String(current.data[source.labelField ?? 'name'] ?? value) }, ...loaded]
+        : loaded;
     const used = new Set(usedKey ? usedKey.split(',') : []);
     return used.size ? withCurrent.filter((o) => !used.has(String(o.value))) : withCurrent;
   }, [loaded, missing, current.data, source.labelField, source.valueField, value, usedKey]);

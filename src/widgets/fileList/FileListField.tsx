@@ -60,7 +60,13 @@ export function FileListField({ formData, uiSchema, schema, registry, disabled, 
   const title = getUiOptions(uiSchema).title ?? schema.title ?? name;
   const id = fieldPathId.$id;
 
-  const stored: StoredFile[] = single ? (formData && typeof formData === 'object' && 'full_path' in formData ? [formData as StoredFile] : []) : Array.isArray(formData) ? (formData as StoredFile[]) : [];
+  const stored: StoredFile[] = single
+    ? formData && typeof formData === 'object' && 'full_path' in formData
+      ? [formData as StoredFile]
+      : []
+    : Array.isArray(formData)
+      ? (formData as StoredFile[])
+      : [];
   const pending = context.fileLists?.files[multipartName] ?? [];
   const progress = context.fileLists?.progress?.[multipartName];
   const inactive = Boolean(disabled || readonly || !context.fileLists);
@@ -150,7 +156,12 @@ export function FileListField({ formData, uiSchema, schema, registry, disabled, 
                       text
                       rounded
                       aria-label={t('widgets.fileList.removeNew', { name: file.name })}
-                      onClick={() => context.fileLists?.setFiles(multipartName, pending.filter((_, i) => i !== index))}
+                      onClick={() =>
+                        context.fileLists?.setFiles(
+                          multipartName,
+                          pending.filter((_, i) => i !== index),
+                        )
+                      }
                     />
                   ) : null}
                 </li>

@@ -95,7 +95,16 @@ export function FileUploadWidget({ id, name, value, options, disabled, readonly,
           <span className="file-name">{storedFileName(stored) ?? t('form.file.open')}</span>
         </a>
         {deleteApi && !inactive ? (
-          <Button type="button" icon="pi pi-trash" severity="danger" outlined rounded aria-label={t('form.file.delete')} loading={deleting} onClick={askDelete} />
+          <Button
+            type="button"
+            icon="pi pi-trash"
+            severity="danger"
+            outlined
+            rounded
+            aria-label={t('form.file.delete')}
+            loading={deleting}
+            onClick={askDelete}
+          />
         ) : null}
       </div>
     );

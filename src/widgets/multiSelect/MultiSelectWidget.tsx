@@ -7,7 +7,6 @@ import { useDebouncedValue } from '../../engine/options/useDebouncedValue';
 import { useOptionRows, useOptions, useOptionsOf, type Option } from '../../engine/options/useOptions';
 import type { MultiSelectOptions } from '../../../common/widgetOptions/multiSelect';
 
-
 /**
  * Several ids of a list (`type: array` of ids) picked from `ui:options.source`, shown as chips.
  * Without `source.searchParam` the list is loaded once (`source.perPage` rows, or a fixed list)
@@ -76,7 +75,22 @@ type ChipsProps = Omit<WidgetProps, 'options'> & {
   selectAll?: boolean;
 };
 
-function ChipsSelect({ id, value, onChange, disabled, readonly, rawErrors, placeholder, label, choices, loading, filter, filterBy, onFilter, selectAll = true }: ChipsProps) {
+function ChipsSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+  readonly,
+  rawErrors,
+  placeholder,
+  label,
+  choices,
+  loading,
+  filter,
+  filterBy,
+  onFilter,
+  selectAll = true,
+}: ChipsProps) {
   const { t } = useTranslation();
   const selected = Array.isArray(value) ? (value as unknown[]) : [];
   return (

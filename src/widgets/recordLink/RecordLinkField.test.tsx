@@ -8,7 +8,7 @@ import { RecordLinkField } from './RecordLinkField';
 afterEach(cleanup);
 
 describe('RecordLinkField', () => {
-  it("links to the related record while the form holds its id, following it as it changes, and hides without one", () => {
+  it('links to the related record while the form holds its id, following it as it changes, and hides without one', () => {
     const store = createFormDataStore({ book_id: 12 });
     const props = {
       uiSchema: { 'ui:options': { idField: 'book_id', route: 'readingSheets-save' } },

@@ -8,7 +8,6 @@ import { routePathByName } from '../../engine/resource/definitions';
 import { formPath } from '../../engine/resource/paths';
 import type { RelatedTableOptions } from '../../../common/widgetOptions/relatedTable';
 
-
 /** A read-only table of records related to this one (a contact's reading sheets, an author's books); a row opens its own page. */
 export function RelatedTableField({ formData, schema, uiSchema, registry }: FieldProps<Record<string, unknown>[]>) {
   const { t } = useTranslation();

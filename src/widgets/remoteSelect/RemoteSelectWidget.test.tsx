@@ -14,9 +14,11 @@ const paged = (data: Record<string, unknown>[]) => ({ data, meta: { total: data.
 
 describe('RemoteSelectWidget', () => {
   it('asks an option list for the current value by its ids parameter when the first page lacks it (no {api}/{id} route)', async () => {
-    const list = vi.spyOn(resourceApi, 'list').mockImplementation(async (_api, query) =>
-      (query as { ids?: number[] }).ids ? paged([{ id: 55, original_title: 'Dune' }]) : paged([{ id: 1, original_title: 'Emma' }]),
-    );
+    const list = vi
+      .spyOn(resourceApi, 'list')
+      .mockImplementation(async (_api, query) =>
+        (query as { ids?: number[] }).ids ? paged([{ id: 55, original_title: 'Dune' }]) : paged([{ id: 1, original_title: 'Emma' }]),
+      );
     const get = vi.spyOn(resourceApi, 'get');
     const props = {
       id: 'root_book_id',

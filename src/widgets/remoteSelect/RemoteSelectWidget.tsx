@@ -8,7 +8,6 @@ import { optionOf, useOptionRows, useOptions, type Option } from '../../engine/o
 import { useDebouncedValue } from '../../engine/options/useDebouncedValue';
 import type { RemoteSelectOptions } from '../../../common/widgetOptions/remoteSelect';
 
-
 /**
  * A select over a large list searched on the server: loads `source.perPage` items (10 by
  * default), searches with `source.searchParam` as the user types, and always shows the

@@ -101,7 +101,9 @@ describe('useStatusChange', () => {
   });
 
   it("puts the old status back and says 'Request update Failed' when the save fails (stale version)", async () => {
-    vi.spyOn(resourceApi, 'save').mockRejectedValue(new ApiError(409, 'This request was changed by someone else since you opened it. Reload it to see their changes.'));
+    vi.spyOn(resourceApi, 'save').mockRejectedValue(
+      new ApiError(409, 'This request was changed by someone else since you opened it. Reload it to see their changes.'),
+    );
     const { result } = renderHook(() => useStatusChange(ROW), { wrapper });
     act(() => result.current.choose(2));
     await act(async () => {

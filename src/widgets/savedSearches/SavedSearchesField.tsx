@@ -60,7 +60,9 @@ export function SavedSearchesField({ registry, schema }: FieldProps) {
               </div>
             ))}
           </dl>
-          {!search.text_search && !Object.keys(search.filter_texts).length && !search.ratingsFilter.length ? <p className="muted">{t('widgets.savedSearches.noFilter')}</p> : null}
+          {!search.text_search && !Object.keys(search.filter_texts).length && !search.ratingsFilter.length ? (
+            <p className="muted">{t('widgets.savedSearches.noFilter')}</p>
+          ) : null}
         </article>
       ))}
     </section>

@@ -62,7 +62,13 @@ describe('ScreenListField', () => {
   it('shows nothing on a record not saved yet', () => {
     const list = vi.spyOn(resourceApi, 'list');
     const { container } = render(
-      <ScreenListField {...({ uiSchema: { 'ui:options': { screen: 'demands', fixed: { user_id: '$recordId' } } }, schema: {}, registry: { formContext: {} } } as unknown as FieldProps)} />,
+      <ScreenListField
+        {...({
+          uiSchema: { 'ui:options': { screen: 'demands', fixed: { user_id: '$recordId' } } },
+          schema: {},
+          registry: { formContext: {} },
+        } as unknown as FieldProps)}
+      />,
     );
     expect(container.innerHTML).toBe('');
     expect(list).not.toHaveBeenCalled();

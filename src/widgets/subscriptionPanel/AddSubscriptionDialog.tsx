@@ -87,7 +87,14 @@ export function AddSubscriptionDialog({ userId, run, pending, onClose }: Props) 
       footer={
         <>
           <Button type="button" label={t('widgets.subscription.dialogCancel')} text onClick={onClose} disabled={pending} />
-          <Button type="button" label={t('widgets.subscription.addSubmit')} icon="pi pi-check" onClick={() => void submit()} loading={pending} disabled={draft.credits === undefined} />
+          <Button
+            type="button"
+            label={t('widgets.subscription.addSubmit')}
+            icon="pi pi-check"
+            onClick={() => void submit()}
+            loading={pending}
+            disabled={draft.credits === undefined}
+          />
         </>
       }
     >

@@ -69,7 +69,14 @@ export function CreditsDialog({ userId, api, balance, run, pending, onClose }: P
       footer={
         <>
           <Button type="button" label={t('widgets.subscription.dialogCancel')} text onClick={onClose} disabled={pending} />
-          <Button type="button" label={t('widgets.subscription.creditsSubmit')} icon="pi pi-check" onClick={() => void submit()} loading={pending} disabled={change === 0} />
+          <Button
+            type="button"
+            label={t('widgets.subscription.creditsSubmit')}
+            icon="pi pi-check"
+            onClick={() => void submit()}
+            loading={pending}
+            disabled={change === 0}
+          />
         </>
       }
     >
@@ -103,11 +110,19 @@ export function CreditsDialog({ userId, api, balance, run, pending, onClose }: P
         <Column header={t('widgets.subscription.historyDate')} body={(row: CreditMovementRecord) => dayOf(row.created_at)} />
         <Column header={t('widgets.subscription.historyChange')} body={(row: CreditMovementRecord) => signed(row.amount)} />
         <Column header={t('widgets.subscription.historyBalance')} field="balance" />
-        <Column header={t('widgets.subscription.historyReason')} body={(row: CreditMovementRecord) => t(`widgets.subscription.reasons.${row.reason}`, { defaultValue: row.reason })} />
+        <Column
+          header={t('widgets.subscription.historyReason')}
+          body={(row: CreditMovementRecord) => t(`widgets.subscription.reasons.${row.reason}`, { defaultValue: row.reason })}
+        />
         <Column header={t('widgets.subscription.historyBy')} body={by} />
       </DataTable>
       {(history.data?.meta.total ?? 0) > HISTORY_PAGE_SIZE ? (
-        <Paginator first={(page - 1) * HISTORY_PAGE_SIZE} rows={HISTORY_PAGE_SIZE} totalRecords={history.data!.meta.total} onPageChange={(event) => setPage(event.page + 1)} />
+        <Paginator
+          first={(page - 1) * HISTORY_PAGE_SIZE}
+          rows={HISTORY_PAGE_SIZE}
+          totalRecords={history.data!.meta.total}
+          onPageChange={(event) => setPage(event.page + 1)}
+        />
       ) : null}
     </Dialog>
   );

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_CREDITS } from '../../../common/subscribers';
 
-
 /** What a credits field holds: a whole number, nothing yet, or a text that is no number of credits (with the reason). */
 export type CreditsEntry = { value: number | null; problem?: undefined } | { value?: undefined; problem: 'notWhole' | 'range' };
 
@@ -60,7 +59,9 @@ export function CreditsInput({ inputId, value, onChange, describedBy, invalid }:
       />
       {entry.problem ? (
         <small id={errorId} className="p-error field-error" role="alert">
-          {entry.problem === 'notWhole' ? t('widgets.subscription.creditsNotWhole', { text: text.trim() }) : t('widgets.subscription.creditsRange', { max: MAX_CREDITS })}
+          {entry.problem === 'notWhole'
+            ? t('widgets.subscription.creditsNotWhole', { text: text.trim() })
+            : t('widgets.subscription.creditsRange', { max: MAX_CREDITS })}
         </small>
       ) : null}
     </>

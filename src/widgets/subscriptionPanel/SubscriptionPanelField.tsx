@@ -100,10 +100,24 @@ export function SubscriptionPanelField({ formData, registry, schema }: FieldProp
           <Button type="button" label={t('widgets.subscription.add')} icon="pi pi-plus" onClick={() => setDialog('add')} disabled={pending} />
         ) : null}
         {state !== 'none' ? (
-          <Button type="button" label={t('widgets.subscription.manageCredits')} icon="pi pi-wallet" outlined onClick={() => setDialog('credits')} disabled={pending} />
+          <Button
+            type="button"
+            label={t('widgets.subscription.manageCredits')}
+            icon="pi pi-wallet"
+            outlined
+            onClick={() => setDialog('credits')}
+            disabled={pending}
+          />
         ) : null}
         {state === 'active' && tied ? (
-          <Button type="button" label={t('widgets.subscription.changePlan')} icon="pi pi-sync" outlined onClick={() => setDialog('changePlan')} disabled={pending} />
+          <Button
+            type="button"
+            label={t('widgets.subscription.changePlan')}
+            icon="pi pi-sync"
+            outlined
+            onClick={() => setDialog('changePlan')}
+            disabled={pending}
+          />
         ) : null}
         {state === 'active' ? (
           <Button type="button" label={t('widgets.subscription.cancel')} icon="pi pi-times" severity="danger" outlined onClick={askCancel} loading={pending} />

@@ -10,7 +10,6 @@ import type { TextBlocksOptions } from '../../../common/widgetOptions/textBlocks
 /** One block: its id (null until saved), its text and its group (`textType`). */
 type Block = { id?: number | null; text?: string } & Record<string, unknown>;
 
-
 const messagesAt = (errorSchema: ErrorSchema | undefined, index: number, field: string): string[] =>
   ((errorSchema as Record<string, Record<string, { __errors?: string[] }> | undefined> | undefined)?.[index]?.[field]?.__errors ?? []).map(String);
 

@@ -105,7 +105,11 @@ export function TranslatableField(props: FieldProps<Translations>) {
                 title={hasError ? t('form.localeHasErrors') : empty ? t('form.emptyLocale') : t(`locales.${locale}`)}
               >
                 {locale.toUpperCase()}
-                {hasError ? <span className="locale-badge error" aria-label={t('form.localeHasErrors')}>!</span> : null}
+                {hasError ? (
+                  <span className="locale-badge error" aria-label={t('form.localeHasErrors')}>
+                    !
+                  </span>
+                ) : null}
                 {!hasError && empty ? <span className="locale-badge empty" aria-label={t('form.emptyLocale')} /> : null}
               </button>
             );

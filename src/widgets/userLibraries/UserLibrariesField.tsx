@@ -66,7 +66,9 @@ export function UserLibrariesField({ registry, schema }: FieldProps) {
           <Column header={t('widgets.userLibraries.authors')} body={(book: LibraryBook) => book.authorList.map((author) => author.name).join(', ') || '-'} />
         </DataTable>
       ))}
-      {total > PAGE_SIZE ? <Paginator first={(page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={total} onPageChange={(event) => setPage(event.page + 1)} /> : null}
+      {total > PAGE_SIZE ? (
+        <Paginator first={(page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={total} onPageChange={(event) => setPage(event.page + 1)} />
+      ) : null}
     </section>
   );
 }

@@ -28,7 +28,11 @@ export function VariablesTableField({ schema, uiSchema, fieldPathId }: FieldProp
         {schema.title}
       </div>
       <DataTable value={rows} dataKey="name" size="small" stripedRows emptyMessage={t('list.empty')}>
-        <Column header={t('form.variables.name')} body={(row: VariableRow & { token: string }) => <code className="variable-token">{row.token}</code>} style={{ width: '14rem' }} />
+        <Column
+          header={t('form.variables.name')}
+          body={(row: VariableRow & { token: string }) => <code className="variable-token">{row.token}</code>}
+          style={{ width: '14rem' }}
+        />
         <Column header={t('form.variables.description')} body={(row: VariableRow) => t(row.description)} />
         <Column header={t('form.variables.descriptionFr')} body={(row: VariableRow) => (row.descriptionFr ? t(row.descriptionFr) : '-')} />
       </DataTable>

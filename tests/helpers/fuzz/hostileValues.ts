@@ -56,7 +56,24 @@ const HOSTILE_STRINGS = [
  * them for numbers: `Infinity`, `1e400`), and ids past any range: each path parameter, and each
  * integer parameter of a query, is sent every one of them (routeRequests.ts `edgeRequestsFor`).
  */
-export const NUMBER_EDGES = ['Infinity', '-Infinity', 'NaN', '1e400', '-1e400', '1e309', '1e3', '0x10', '1.5', '-1', '0', '2147483648', '9999999999', '9007199254740993', ' 1', '+1'] as const;
+export const NUMBER_EDGES = [
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1e400',
+  '-1e400',
+  '1e309',
+  '1e3',
+  '0x10',
+  '1.5',
+  '-1',
+  '0',
+  '2147483648',
+  '9999999999',
+  '9007199254740993',
+  ' 1',
+  '+1',
+] as const;
 
 /**
  * Dates outside the years the database keeps (1 to 9999: it has no year 0), in the extended
@@ -121,12 +138,35 @@ export const hostileJson: fc.Arbitrary<JsonNode> = fc.letrec<{ node: JsonNode }>
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     { weight: 5, arbitrary: hostileString },
-    { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER + 2)) },
+    {
+      weight: 2,
+      arbitrary: fc.oneof(
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom(0, -1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER + 2),
+      ),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_NUMBERS).map((text) => new RawJson(text)) },
     { weight: 1, arbitrary: fc.constantFrom<JsonNode>(true, false, null) },
     { weight: 1, arbitrary: fc.array(tie('node'), { maxLength: 3 }) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(fc.oneof({ weight: 4, arbitrary: hostileString }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype') }), tie('node')), { maxLength: 3 }).map((pairs) => ({ pairs })) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(33, 100, 2000), fc.constantFrom('array' as const, 'object' as const)).map(([depth, kind]) => deeplyNested(depth, kind)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(
+          fc.tuple(
+            fc.oneof({ weight: 4, arbitrary: hostileString }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype') }),
+            tie('node'),
+          ),
+          { maxLength: 3 },
+        )
+        .map((pairs) => ({ pairs })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(33, 100, 2000), fc.constantFrom('array' as const, 'object' as const))
+        .map(([depth, kind]) => deeplyNested(depth, kind)),
+    },
   ),
 })).node;
 
@@ -138,5 +178,7 @@ export const hostileUrlValue: fc.Arbitrary<string> = fc.oneof(
 
 /** Every byte of the string's UTF-8 (a lone surrogate becomes U+FFFD, as a browser would send it) percent-encoded but unreserved ones. */
 export function percentEncode(value: string): string {
-  return [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(value, 'utf8')]
+    .map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }

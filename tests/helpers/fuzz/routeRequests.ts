@@ -29,7 +29,7 @@ function resolve(schema: Schema | undefined, root: Schema): Schema {
   let current = schema ?? {};
   for (let hops = 0; current.$ref && hops < 10; hops++) {
     const path = current.$ref.replace(/^#\//, '').split('/');
-    current = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root) as Schema | undefined ?? {};
+    current = (path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root) as Schema | undefined) ?? {};
   }
   return current.anyOf?.[0] ?? current.oneOf?.[0] ?? current;
 }
@@ -68,29 +68,36 @@ function slots(node: JsonNode, out: ((value: JsonNode) => void)[] = []): ((value
  * prototype key): the one bad field an attack puts in an otherwise valid record.
  */
 function withOneHostileValue(body: fc.Arbitrary<JsonNode>, bad: fc.Arbitrary<JsonNode> = hostileJson): fc.Arbitrary<JsonNode> {
-  const where = fc.oneof({ weight: 6, arbitrary: fc.constant('value' as const) }, { weight: 1, arbitrary: fc.constant('key' as const) }, { weight: 1, arbitrary: fc.constant('none' as const) });
-  const key = fc.oneof({ weight: 6, arbitrary: hostileString }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor') });
-  return fc.tuple(body, fc.nat(), bad, where, key).map(
-    ([node, pick, bad, where, key]) => {
-      if (where === 'none') return node;
-      const places = slots(node);
-      if (where === 'key' && node !== null && typeof node === 'object' && 'pairs' in node) node.pairs.push([key, bad]);
-      else if (places.length) places[pick % places.length]!(bad);
-      else return bad;
-      return node;
-    },
+  const where = fc.oneof(
+    { weight: 6, arbitrary: fc.constant('value' as const) },
+    { weight: 1, arbitrary: fc.constant('key' as const) },
+    { weight: 1, arbitrary: fc.constant('none' as const) },
   );
+  const key = fc.oneof({ weight: 6, arbitrary: hostileString }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor') });
+  return fc.tuple(body, fc.nat(), bad, where, key).map(([node, pick, bad, where, key]) => {
+    if (where === 'none') return node;
+    const places = slots(node);
+    if (where === 'key' && node !== null && typeof node === 'object' && 'pairs' in node) node.pairs.push([key, bad]);
+    else if (places.length) places[pick % places.length]!(bad);
+    else return bad;
+    return node;
+  });
 }
 
 function fittingValue(schema: Schema, root: Schema, depth: number): fc.Arbitrary<JsonNode> {
   const types = typesOf(schema);
   if (schema.enum?.length) return fc.constantFrom(...(schema.enum as JsonNode[]));
   if (types.includes('object') || schema.properties) return depth > 3 ? fc.constant({ pairs: [] }) : objectFor(schema, root, depth + 1);
-  if (types.includes('array')) return depth > 3 ? fc.constant([]) : fc.array(valueFor(schema.items, root, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, 3) });
+  if (types.includes('array'))
+    return depth > 3
+      ? fc.constant([])
+      : fc.array(valueFor(schema.items, root, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, 3) });
   if (types.includes('integer') || types.includes('number')) {
     const min = Math.max(schema.minimum ?? 1, -1_000_000);
     const max = Math.min(schema.maximum ?? 5, min + 5);
-    return types.includes('integer') ? fc.integer({ min: Math.ceil(min), max: Math.max(Math.ceil(min), Math.floor(max)) }) : fc.double({ min, max: Math.max(min, max), noNaN: true });
+    return types.includes('integer')
+      ? fc.integer({ min: Math.ceil(min), max: Math.max(Math.ceil(min), Math.floor(max)) })
+      : fc.double({ min, max: Math.max(min, max), noNaN: true });
   }
   if (types.includes('boolean')) return fc.boolean();
   switch (schema.format) {
@@ -114,7 +121,11 @@ function objectFor(schema: Schema, root: Schema, depth: number): fc.Arbitrary<Js
   const keys = Object.keys(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   const known = fc.tuple(
-    ...keys.map((key) => (required.has(key) ? valueFor(schema.properties![key], root, depth) : fc.option(valueFor(schema.properties![key], root, depth), { nil: undefined, freq: 2 }))),
+    ...keys.map((key) =>
+      required.has(key)
+        ? valueFor(schema.properties![key], root, depth)
+        : fc.option(valueFor(schema.properties![key], root, depth), { nil: undefined, freq: 2 }),
+    ),
   );
   return (keys.length ? known : fc.constant([] as (JsonNode | undefined)[])).map((values) => ({
     pairs: keys.flatMap((key, i) => (values[i] === undefined ? [] : [[key, values[i]] as [string, JsonNode]])),
@@ -133,7 +144,10 @@ function formEntries(node: JsonNode, prefix = '', out: [string, string][] = []):
 /** A multipart body: the fields of a fitting body, one of them hostile, and now and then a file with a hostile name. */
 function multipartFor(schema: Schema | undefined): fc.Arbitrary<Pick<InjectOptions, 'payload' | 'headers'>> {
   const body = schema ? withOneHostileValue(fittingValue(resolve(schema, schema), schema, 0), hostileString) : fc.constant<JsonNode>({ pairs: [] });
-  const file = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.tuple(hostileString, hostileString, fc.uint8Array({ maxLength: 64 })) });
+  const file = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.tuple(hostileString, hostileString, fc.uint8Array({ maxLength: 64 })) },
+  );
   return fc.tuple(body, file).map(([node, upload]) => {
     const boundary = '----fuzzboundary7MA4YWxkTrZu0gW';
     const chunks: Buffer[] = [];
@@ -142,7 +156,13 @@ function multipartFor(schema: Schema | undefined): fc.Arbitrary<Pick<InjectOptio
     }
     if (upload) {
       const [fieldName, filename, content] = upload;
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), Buffer.from(content), Buffer.from('\r\n'));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        Buffer.from(content),
+        Buffer.from('\r\n'),
+      );
     }
     chunks.push(Buffer.from(`--${boundary}--\r\n`));
     return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -164,7 +184,10 @@ const MALFORMED_BODIES = fc.constantFrom<Pick<InjectOptions, 'payload' | 'header
 /** A body for the route: JSON drawn from its body schema (or any hostile JSON), multipart, or malformed. */
 function bodyFor(route: RouteSummary): fc.Arbitrary<Pick<InjectOptions, 'payload' | 'headers'>> {
   const schema = route.body as Schema | undefined;
-  const json = (schema ? withOneHostileValue(fittingValue(resolve(schema, schema), schema, 0)) : hostileJson).map((node) => ({ payload: jsonText(node), headers: { 'content-type': 'application/json' } }));
+  const json = (schema ? withOneHostileValue(fittingValue(resolve(schema, schema), schema, 0)) : hostileJson).map((node) => ({
+    payload: jsonText(node),
+    headers: { 'content-type': 'application/json' },
+  }));
   return fc.oneof({ weight: 6, arbitrary: json }, { weight: 2, arbitrary: multipartFor(schema) }, { weight: 1, arbitrary: MALFORMED_BODIES });
 }
 
@@ -177,16 +200,22 @@ function queryFor(route: RouteSummary): fc.Arbitrary<string> {
     const item = typesOf(resolved).includes('array') ? resolve(resolved.items, schema ?? {}) : resolved;
     if (item.enum?.length) return fc.constantFrom(...item.enum.map(String));
     if (isDateLike(item)) return fc.oneof(fc.constantFrom('2026-01-31', '2026-06-15T10:00:00Z'), fc.constantFrom(...DATE_EDGES).map(percentEncode));
-    if (typesOf(item).includes('integer')) return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: -1, max: 5 }).map(String) }, { weight: 1, arbitrary: fc.constantFrom(...NUMBER_EDGES).map(percentEncode) });
+    if (typesOf(item).includes('integer'))
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: -1, max: 5 }).map(String) },
+        { weight: 1, arbitrary: fc.constantFrom(...NUMBER_EDGES).map(percentEncode) },
+      );
     return fc.string({ maxLength: 10 }).map(percentEncode);
   };
   const known = properties.length
-    ? fc.tuple(fc.constantFrom(...properties), fc.constantFrom('', '[]', '[x]')).chain(([[name, property], spelling]) =>
-        fc.oneof(typedValue(property), hostileUrlValue).map((value) => `${name}${spelling}=${value}`),
-      )
+    ? fc
+        .tuple(fc.constantFrom(...properties), fc.constantFrom('', '[]', '[x]'))
+        .chain(([[name, property], spelling]) => fc.oneof(typedValue(property), hostileUrlValue).map((value) => `${name}${spelling}=${value}`))
     : fc.constant('');
   const unknown = fc.tuple(hostileUrlValue, hostileUrlValue).map(([name, value]) => `${name}=${value}`);
-  return fc.array(fc.oneof({ weight: 4, arbitrary: known }, { weight: 1, arbitrary: unknown }), { maxLength: 4 }).map((pairs) => pairs.filter(Boolean).join('&'));
+  return fc
+    .array(fc.oneof({ weight: 4, arbitrary: known }, { weight: 1, arbitrary: unknown }), { maxLength: 4 })
+    .map((pairs) => pairs.filter(Boolean).join('&'));
 }
 
 /** A path parameter's value in a valid request, by its name, when it is no id: a screen's name, a resource with a history. */
@@ -195,20 +224,22 @@ const PATH_VALUES: Readonly<Record<string, string>> = { name: 'genres', resource
 /** The route's URL with its parameters filled: ids that exist (or a valid PATH_VALUES), or hostile values; the wildcard with key-like or hostile paths. */
 function pathFor(route: RouteSummary): fc.Arbitrary<string> {
   const segments = route.url.split('/');
-  return fc.tuple(
-    ...segments.map((segment) => {
-      if (segment === '*') return fc.oneof(fc.constantFrom('books/2026/01/x.pdf', 'a/../../b', '.tmp/x', ''), hostileUrlValue);
-      if (segment.startsWith(':')) {
-        const valid = PATH_VALUES[segment.slice(1)];
-        return fc.oneof(
-          { weight: 2, arbitrary: valid ? fc.constantFrom(valid, '1') : fc.constantFrom('1', '2', '3') },
-          { weight: 1, arbitrary: fc.constantFrom(...NUMBER_EDGES).map(percentEncode) },
-          { weight: 2, arbitrary: hostileUrlValue },
-        );
-      }
-      return fc.constant(segment);
-    }),
-  ).map((parts) => parts.join('/'));
+  return fc
+    .tuple(
+      ...segments.map((segment) => {
+        if (segment === '*') return fc.oneof(fc.constantFrom('books/2026/01/x.pdf', 'a/../../b', '.tmp/x', ''), hostileUrlValue);
+        if (segment.startsWith(':')) {
+          const valid = PATH_VALUES[segment.slice(1)];
+          return fc.oneof(
+            { weight: 2, arbitrary: valid ? fc.constantFrom(valid, '1') : fc.constantFrom('1', '2', '3') },
+            { weight: 1, arbitrary: fc.constantFrom(...NUMBER_EDGES).map(percentEncode) },
+            { weight: 2, arbitrary: hostileUrlValue },
+          );
+        }
+        return fc.constant(segment);
+      }),
+    )
+    .map((parts) => parts.join('/'));
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -241,7 +272,9 @@ export function edgeRequestsFor(route: RouteSummary): InjectOptions[] {
     return Array.isArray(node) ? node.map((item) => `${percentEncode(String(item))}`) : [percentEncode(node instanceof RawJson ? node.text : String(node))];
   };
   const required = (except: string) =>
-    properties.filter(([name]) => name !== except && (schema.required ?? []).includes(name)).flatMap(([name, property]) => fitting(property, 1).map((value) => `${name}=${value}`));
+    properties
+      .filter(([name]) => name !== except && (schema.required ?? []).includes(name))
+      .flatMap(([name, property]) => fitting(property, 1).map((value) => `${name}=${value}`));
   const urls: string[] = [];
   segments.forEach((segment, at) => {
     if (segment.startsWith(':')) for (const value of NUMBER_EDGES) urls.push(path(at, percentEncode(value)));
@@ -255,13 +288,17 @@ export function edgeRequestsFor(route: RouteSummary): InjectOptions[] {
   const bodySchema = route.body as Schema | undefined;
   const body =
     BODY_METHODS.has(route.method) && bodySchema
-      ? { payload: jsonText(fc.sample(fittingValue(resolve(bodySchema, bodySchema), bodySchema, 0), { numRuns: 1, seed: 1 })[0]!), headers: { 'content-type': 'application/json' } }
+      ? {
+          payload: jsonText(fc.sample(fittingValue(resolve(bodySchema, bodySchema), bodySchema, 0), { numRuns: 1, seed: 1 })[0]!),
+          headers: { 'content-type': 'application/json' },
+        }
       : {};
   return urls.map((url) => ({ method: route.method as InjectOptions['method'], url, ...body }));
 }
 
 /** What an answer must never show: a stack trace, source paths, SQL or the database's own error text. */
-const LEAK = /\n\s+at |\bat [\w$.<>]+ \(|\.[jt]s:\d+|node_modules|Failed query|DrizzleQueryError|syntax error at or near|violates [\w-]+ constraint|invalid input syntax for|duplicate key value|relation "\w+"|\bselect .+ from "/i;
+const LEAK =
+  /\n\s+at |\bat [\w$.<>]+ \(|\.[jt]s:\d+|node_modules|Failed query|DrizzleQueryError|syntax error at or near|violates [\w-]+ constraint|invalid input syntax for|duplicate key value|relation "\w+"|\bselect .+ from "/i;
 
 /** Why an answer is wrong (a 5xx, a leak, a 4xx without its `{message}`), or undefined when it is right. */
 export function answerProblem(response: { statusCode: number; body: string; headers: Record<string, unknown> }): string | undefined {

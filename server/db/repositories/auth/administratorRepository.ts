@@ -42,4 +42,3 @@ export async function administratorEmailTaken(db: Db, email: string, exceptId?: 
     .limit(1);
   return row !== undefined;
 }
-

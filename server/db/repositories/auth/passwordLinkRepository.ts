@@ -40,7 +40,10 @@ export async function endPasswordLinks(db: Db, administratorId: number): Promise
 
 /** Stores an administrator's new password hash. */
 export async function setAdministratorPasswordHash(db: Db, administratorId: number, passwordHash: string): Promise<void> {
-  await db.update(administrators).set({ passwordHash, updatedAt: sql`now()` }).where(eq(administrators.id, administratorId));
+  await db
+    .update(administrators)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(administrators.id, administratorId));
 }
 
 /** The names and e-mail of an administrator, to write to them. */

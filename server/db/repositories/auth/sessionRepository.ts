@@ -69,12 +69,7 @@ export async function revokeSessionsBeyond(db: Db, query: { administratorId: num
     .select({ id: sessions.id })
     .from(sessions)
     .where(
-      and(
-        eq(sessions.administratorId, query.administratorId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, query.now),
-        ne(sessions.id, query.newestId),
-      ),
+      and(eq(sessions.administratorId, query.administratorId), isNull(sessions.revokedAt), gt(sessions.expiresAt, query.now), ne(sessions.id, query.newestId)),
     )
     .orderBy(desc(sessions.createdAt), desc(sessions.id))
     .offset(query.keep - 1);

@@ -7,7 +7,10 @@ import type { DerivedFilter } from '../../../engine/filterDeclaration.js';
 import { likePattern } from '../engine/namedListRepository.js';
 
 /** The reading sheet of each request that has one, by request id: `{ id, original_title, authorList }` (a request's `book`). */
-export async function sheetsOfDemands(db: Db, ids: readonly number[]): Promise<Map<number, { id: number; original_title: string; authorList: { id: number; name: string }[] }>> {
+export async function sheetsOfDemands(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { id: number; original_title: string; authorList: { id: number; name: string }[] }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ demandId: demands.id, bookId: books.id, originalTitle: books.originalTitle })
@@ -40,6 +43,10 @@ export const demandSearch: DerivedFilter = {
 
 /** Status `id`'s name and whether it requires a commentary (status 4, SPEC §5); undefined when there is no such status. */
 export async function findDemandStatus(db: Db, id: number): Promise<{ name: string; requiresCommentary: boolean } | undefined> {
-  const [row] = await db.select({ name: demandStatuses.name, requiresCommentary: demandStatuses.requiresCommentary }).from(demandStatuses).where(eq(demandStatuses.id, id)).limit(1);
+  const [row] = await db
+    .select({ name: demandStatuses.name, requiresCommentary: demandStatuses.requiresCommentary })
+    .from(demandStatuses)
+    .where(eq(demandStatuses.id, id))
+    .limit(1);
   return row;
 }

@@ -55,7 +55,10 @@ export async function aiReferenceLists(db: Db): Promise<AiReferenceLists> {
   const named = (table: typeof categories) => db.select({ id: table.id, names: table.names }).from(table).orderBy(asc(table.id));
   const [genreRows, thematicRows, ...rest] = await Promise.all([
     db.select({ id: genres.id, names: genres.names, parentId: genres.parentId }).from(genres).orderBy(asc(genres.id)),
-    db.select({ id: thematics.id, names: thematics.names, parentId: thematics.parentId, aiDescriptions: thematics.aiDescriptions }).from(thematics).orderBy(asc(thematics.id)),
+    db
+      .select({ id: thematics.id, names: thematics.names, parentId: thematics.parentId, aiDescriptions: thematics.aiDescriptions })
+      .from(thematics)
+      .orderBy(asc(thematics.id)),
     named(times),
     named(periods),
     named(categories),
@@ -69,20 +72,21 @@ export async function aiReferenceLists(db: Db): Promise<AiReferenceLists> {
     named(adaptationKinds),
     named(adaptationBudgets),
   ]);
-  const [timeRows, periodRows, categoryRows, formatRows, prizeRows, functionRows, genderRows, ageRows, topologyRows, formatAdaptRows, kindRows, budgetRows] = rest as [
-    ReferenceEntry[],
-    ReferenceEntry[],
-    ReferenceEntry[],
-    ReferenceEntry[],
-    (ReferenceEntry & { label: string })[],
-    ReferenceEntry[],
-    ReferenceEntry[],
-    ReferenceEntry[],
-    ReferenceEntry[],
-    ReferenceEntry[],
-    ReferenceEntry[],
-    ReferenceEntry[],
-  ];
+  const [timeRows, periodRows, categoryRows, formatRows, prizeRows, functionRows, genderRows, ageRows, topologyRows, formatAdaptRows, kindRows, budgetRows] =
+    rest as [
+      ReferenceEntry[],
+      ReferenceEntry[],
+      ReferenceEntry[],
+      ReferenceEntry[],
+      (ReferenceEntry & { label: string })[],
+      ReferenceEntry[],
+      ReferenceEntry[],
+      ReferenceEntry[],
+      ReferenceEntry[],
+      ReferenceEntry[],
+      ReferenceEntry[],
+      ReferenceEntry[],
+    ];
   return {
     genres: genreRows,
     thematics: thematicRows,

@@ -20,7 +20,12 @@ export async function textsOfReporters(db: Db, ids: readonly number[], lang: Loc
   return new Map(
     ids.map((id) => [
       id,
-      Object.fromEntries(REPORTER_TEXT_TYPES.map((type) => [type, rows.filter((row) => row.reporterId === id && row.textType === type).map(({ reporterId: _owner, ...text }) => text)])) as Record<ReporterText['textType'], ReporterText[]>,
+      Object.fromEntries(
+        REPORTER_TEXT_TYPES.map((type) => [
+          type,
+          rows.filter((row) => row.reporterId === id && row.textType === type).map(({ reporterId: _owner, ...text }) => text),
+        ]),
+      ) as Record<ReporterText['textType'], ReporterText[]>,
     ]),
   );
 }
@@ -33,10 +38,24 @@ export async function lockReporter(db: Db, id: number): Promise<boolean> {
 
 /** Makes `userIds` and `planIds` the users and user groups reporter `id` targets. */
 export async function setReporterTargets(db: Db, id: number, userIds: readonly number[], planIds: readonly number[]): Promise<void> {
-  await db.delete(reporterUsers).where(userIds.length ? and(eq(reporterUsers.reporterId, id), notInArray(reporterUsers.userId, [...userIds])) : eq(reporterUsers.reporterId, id));
-  if (userIds.length) await db.insert(reporterUsers).values(userIds.map((userId) => ({ reporterId: id, userId }))).onConflictDoNothing();
-  await db.delete(reporterUserRoles).where(planIds.length ? and(eq(reporterUserRoles.reporterId, id), notInArray(reporterUserRoles.planId, [...planIds])) : eq(reporterUserRoles.reporterId, id));
-  if (planIds.length) await db.insert(reporterUserRoles).values(planIds.map((planId) => ({ reporterId: id, planId }))).onConflictDoNothing();
+  await db
+    .delete(reporterUsers)
+    .where(userIds.length ? and(eq(reporterUsers.reporterId, id), notInArray(reporterUsers.userId, [...userIds])) : eq(reporterUsers.reporterId, id));
+  if (userIds.length)
+    await db
+      .insert(reporterUsers)
+      .values(userIds.map((userId) => ({ reporterId: id, userId })))
+      .onConflictDoNothing();
+  await db
+    .delete(reporterUserRoles)
+    .where(
+      planIds.length ? and(eq(reporterUserRoles.reporterId, id), notInArray(reporterUserRoles.planId, [...planIds])) : eq(reporterUserRoles.reporterId, id),
+    );
+  if (planIds.length)
+    await db
+      .insert(reporterUserRoles)
+      .values(planIds.map((planId) => ({ reporterId: id, planId })))
+      .onConflictDoNothing();
 }
 
 /** The reporter each of `ids` is a text block of; ids of no block are left out. */
@@ -59,12 +78,18 @@ export async function writeReporterTexts(db: Db, id: number, lang: Locale, texts
   const now = new Date();
   for (const text of texts) {
     if (text.id !== null) {
-      await db.update(reporterTexts).set({ text: text.text, textType: text.textType, updatedAt: now }).where(and(eq(reporterTexts.id, text.id), eq(reporterTexts.reporterId, id)));
+      await db
+        .update(reporterTexts)
+        .set({ text: text.text, textType: text.textType, updatedAt: now })
+        .where(and(eq(reporterTexts.id, text.id), eq(reporterTexts.reporterId, id)));
     }
   }
   const added = texts.filter((text) => text.id === null);
   if (added.length === 0) return;
-  const [last] = await db.select({ position: max(reporterTexts.position) }).from(reporterTexts).where(eq(reporterTexts.reporterId, id));
+  const [last] = await db
+    .select({ position: max(reporterTexts.position) })
+    .from(reporterTexts)
+    .where(eq(reporterTexts.reporterId, id));
   const start = (last?.position ?? -1) + 1;
   await db.insert(reporterTexts).values(added.map((text, i) => ({ reporterId: id, lang, text: text.text, textType: text.textType, position: start + i })));
 }
@@ -126,7 +151,9 @@ export async function deleteReporterBook(db: Db, reporterId: number, bookId: num
 export async function setSheetReporters(db: Db, bookId: number, reporterIds: readonly number[]): Promise<void> {
   await db
     .delete(reporterBooks)
-    .where(reporterIds.length ? and(eq(reporterBooks.bookId, bookId), notInArray(reporterBooks.reporterId, [...reporterIds])) : eq(reporterBooks.bookId, bookId));
+    .where(
+      reporterIds.length ? and(eq(reporterBooks.bookId, bookId), notInArray(reporterBooks.reporterId, [...reporterIds])) : eq(reporterBooks.bookId, bookId),
+    );
   if (reporterIds.length === 0) return;
   await db.execute(sql`
     insert into reporter_books (reporter_id, book_id, position)

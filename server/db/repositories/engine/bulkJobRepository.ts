@@ -18,7 +18,10 @@ export interface BulkJobProgress {
 const quietSeconds = sql<number>`extract(epoch from now() - ${bulkJobs.updatedAt})::float8`;
 
 /** Starts a job's row: running in `runner`, nothing handled yet. */
-export async function insertBulkJob(db: Db, job: { screen: string; request: object; administratorId: number; ids: number[]; runner: string }): Promise<BulkJobRow> {
+export async function insertBulkJob(
+  db: Db,
+  job: { screen: string; request: object; administratorId: number; ids: number[]; runner: string },
+): Promise<BulkJobRow> {
   const [row] = await db
     .insert(bulkJobs)
     .values({ ...job, total: job.ids.length })
@@ -46,7 +49,12 @@ export async function markBulkJobRow(
 }
 
 /** A row marked done whose write was then refused (a second write of the row): refused, with its reason. */
-export async function markBulkJobRowRefused(db: Db, jobId: number, position: number, refusal: { label: string | null; message: string | null; errors?: unknown }): Promise<void> {
+export async function markBulkJobRowRefused(
+  db: Db,
+  jobId: number,
+  position: number,
+  refusal: { label: string | null; message: string | null; errors?: unknown },
+): Promise<void> {
   await db
     .update(bulkJobRows)
     .set({ done: false, label: refusal.label, message: refusal.message, errors: refusal.errors ?? null })
@@ -124,7 +132,10 @@ export async function claimBulkJob(
       and(
         eq(bulkJobs.id, id),
         eq(bulkJobs.administratorId, administratorId),
-        or(inArray(bulkJobs.state, ['interrupted', 'failed']), and(eq(bulkJobs.state, 'running'), goneRunner ? or(silent, eq(bulkJobs.runner, goneRunner)) : silent)),
+        or(
+          inArray(bulkJobs.state, ['interrupted', 'failed']),
+          and(eq(bulkJobs.state, 'running'), goneRunner ? or(silent, eq(bulkJobs.runner, goneRunner)) : silent),
+        ),
       ),
     )
     .returning();

@@ -21,12 +21,14 @@ const isOne = (relation: unknown): relation is OneRelation => Boolean(relation &
 const isList = (relation: unknown): relation is ListRelation => Boolean(relation && typeof relation === 'object' && 'list' in relation);
 const isCount = (relation: unknown): relation is CountRelation => Boolean(relation && typeof relation === 'object' && 'count' in relation);
 type Pick = { column: string; codec: Codec } | { sql: (table: PgTable) => SQL; schema: object };
-const pickEntries = (pick: RelationPick) => Object.entries(pick).map(([name, spec]): readonly [string, Pick] => [name, typeof spec === 'string' ? { column: spec, codec: 'value' } : spec]);
+const pickEntries = (pick: RelationPick) =>
+  Object.entries(pick).map(([name, spec]): readonly [string, Pick] => [name, typeof spec === 'string' ? { column: spec, codec: 'value' } : spec]);
 /** A picked column or expression of `table`, and how its value is read. */
 const picked = (table: PgTable, spec: Pick): [PgColumn | SQL, (value: unknown) => unknown] =>
   'sql' in spec ? [spec.sql(table), (value) => value ?? null] : [columnOf(table, spec.column), readCodec(spec.codec)];
 /** An order's SQL over `table`. */
-const orderOf = (table: PgTable, order: readonly OrderKey[]) => order.map((key) => (key.desc ? desc(columnOf(table, key.column)) : asc(columnOf(table, key.column))));
+const orderOf = (table: PgTable, order: readonly OrderKey[]) =>
+  order.map((key) => (key.desc ? desc(columnOf(table, key.column)) : asc(columnOf(table, key.column))));
 const returnedIn = (field: FieldDeclaration, where: 'list' | 'record') => [where, 'both', undefined].includes(field.returned);
 
 /** A read of declared records: the select's columns, its joins, and the mapping of a selected row. */
@@ -119,7 +121,10 @@ function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Re
 
 /** The select of a plan's columns (and `extra` ones) from the table, with its joins. */
 function selectFrom(db: Db, table: IdTable, plan: ReadPlan, extra: Record<string, SQL> = {}) {
-  let query = db.select({ ...plan.selection, ...extra }).from(table).$dynamic();
+  let query = db
+    .select({ ...plan.selection, ...extra })
+    .from(table)
+    .$dynamic();
   for (const join of plan.joins) query = query.leftJoin(join.table, join.on);
   return query;
 }
@@ -135,7 +140,13 @@ async function withLists(db: Db, plan: ReadPlan, records: Row[], options: ReadOp
     const byOwner = new Map<number, Map<number, Row>>();
     const selected = Object.fromEntries(picks.map(([pick, column]) => [`p_${pick}`, column]));
     const queries = relation.by
-      ? [db.select({ owner: columnOf(related, relation.by), relatedId: related.id, ...selected }).from(related).where(inArray(columnOf(related, relation.by), ids)).orderBy(...order)]
+      ? [
+          db
+            .select({ owner: columnOf(related, relation.by), relatedId: related.id, ...selected })
+            .from(related)
+            .where(inArray(columnOf(related, relation.by), ids))
+            .orderBy(...order),
+        ]
       : (relation.through ?? []).map((link) => {
           const owner = columnOf(link.table, link.from);
           return db
@@ -185,7 +196,11 @@ export async function listDeclared(
 ): Promise<{ rows: Row[]; total: number }> {
   const plan = readPlan(table, fields, 'list');
   const order = [...orderOf(table, options.order ?? []), ...(options.order?.some((key) => key.column === 'id') ? [] : [asc(table.id)])];
-  const rows = await selectFrom(db, table, plan).where(options.where).orderBy(...order).limit(options.perPage).offset(options.offset);
+  const rows = await selectFrom(db, table, plan)
+    .where(options.where)
+    .orderBy(...order)
+    .limit(options.perPage)
+    .offset(options.offset);
   const [total] = await db.select({ value: count() }).from(table).where(options.where);
   const records = await withLists(db, plan, (rows as Row[]).map(plan.toRecord), {});
   return { rows: finished(plan, records), total: total?.value ?? 0 };
@@ -228,7 +243,12 @@ function afterPosition(table: IdTable, keys: readonly OrderKey[], position: Decl
     return step ? [and(...keys.slice(0, index).map((__, before) => equal(before)), step)!] : [];
   });
   const first = position[0];
-  const start = columns[0]!.notNull && first !== null && first !== undefined ? (keys[0]!.desc ? sql`${columns[0]} <= ${first}` : sql`${columns[0]} >= ${first}`) : undefined;
+  const start =
+    columns[0]!.notNull && first !== null && first !== undefined
+      ? keys[0]!.desc
+        ? sql`${columns[0]} <= ${first}`
+        : sql`${columns[0]} >= ${first}`
+      : undefined;
   // Past the last possible position nothing follows.
   return and(start, branches.length ? or(...branches) : sql`false`);
 }
@@ -249,7 +269,10 @@ export async function batchDeclared(
   const keys = orderKeys(options.order);
   const positions = Object.fromEntries(keys.map((key, index) => [`k_${index}`, sql<string | null>`${columnOf(table, key.column)}::text`]));
   const where = options.after ? and(options.where, afterPosition(table, keys, options.after)) : options.where;
-  const rows = (await selectFrom(db, table, plan, positions).where(where).orderBy(...orderOf(table, keys)).limit(options.limit)) as Row[];
+  const rows = (await selectFrom(db, table, plan, positions)
+    .where(where)
+    .orderBy(...orderOf(table, keys))
+    .limit(options.limit)) as Row[];
   const final = rows.at(-1);
   const last = final ? keys.map((_, index) => (final[`k_${index}`] as string | null) ?? null) : undefined;
   const records = await withLists(db, plan, rows.map(plan.toRecord), {});
@@ -260,7 +283,9 @@ export async function batchDeclared(
 export async function allDeclared(db: Db, table: IdTable, fields: Fields, options: { where: SQL | undefined; order?: readonly OrderKey[] }): Promise<Row[]> {
   const plan = readPlan(table, fields, 'list');
   const order = [...orderOf(table, options.order ?? []), ...(options.order?.some((key) => key.column === 'id') ? [] : [asc(table.id)])];
-  const rows = await selectFrom(db, table, plan).where(options.where).orderBy(...order);
+  const rows = await selectFrom(db, table, plan)
+    .where(options.where)
+    .orderBy(...order);
   return finished(plan, await withLists(db, plan, (rows as Row[]).map(plan.toRecord), {}));
 }
 
@@ -286,11 +311,18 @@ export async function lockDeclared(db: Db, table: IdTable, id: number, columns: 
 /** Inserts (no id) or updates the row `id` with `values` (column property names), stamping `updatedAt` when the table has one; its id, or undefined when unknown. */
 export async function writeDeclared(db: Db, table: IdTable, id: number | undefined, values: Row): Promise<number | undefined> {
   if (id === undefined) {
-    const [row] = await db.insert(table).values(values as never).returning({ id: table.id });
+    const [row] = await db
+      .insert(table)
+      .values(values as never)
+      .returning({ id: table.id });
     return row!.id as number;
   }
   const stamped = 'updatedAt' in getTableColumns(table) ? { ...values, updatedAt: new Date() } : values;
-  const [row] = await db.update(table).set(stamped as never).where(eq(table.id, id)).returning({ id: table.id });
+  const [row] = await db
+    .update(table)
+    .set(stamped as never)
+    .where(eq(table.id, id))
+    .returning({ id: table.id });
   return row?.id as number | undefined;
 }
 

@@ -11,7 +11,11 @@ import { isIdValue } from './resourceRepository.js';
 /** True when the row `id` exists in `table` (an id out of range does not). */
 export async function rowExists(db: Db, table: PgTable & { id: PgColumn }, id: number): Promise<boolean> {
   if (!isIdValue(id)) return false;
-  const [row] = await db.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .limit(1);
   return row !== undefined;
 }
 

@@ -70,7 +70,12 @@ export interface RankedSearch {
  * `rankedApart` leaves them out), or undefined when none is given. The ranked vector holds a subset
  * of the searched one's words, so the first tier needs no test of the larger vector.
  */
-export function rankedSearch(table: PgTable, filters: Readonly<Record<string, FilterDeclaration>>, values: FilterValues, options: { alias?: string } = {}): RankedSearch | undefined {
+export function rankedSearch(
+  table: PgTable,
+  filters: Readonly<Record<string, FilterDeclaration>>,
+  values: FilterValues,
+  options: { alias?: string } = {},
+): RankedSearch | undefined {
   const ref = (property: string) => {
     const column = columnOf(table, property);
     return options.alias ? sql`${sql.identifier(options.alias)}.${sql.identifier(column.name)}` : column;
@@ -142,7 +147,13 @@ export function filterConditions(
     }
     if (typeof filter.column !== 'string') {
       const text = String(value).trim();
-      if (filter.op === 'search' && text) conditions.push(foldedSearch(filter.column.map((property) => columnOf(table, property)), text));
+      if (filter.op === 'search' && text)
+        conditions.push(
+          foldedSearch(
+            filter.column.map((property) => columnOf(table, property)),
+            text,
+          ),
+        );
       continue;
     }
     const column = ref(filter.column);

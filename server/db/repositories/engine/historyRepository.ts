@@ -94,7 +94,8 @@ const revisionColumns = {
   restoredFrom: recordRevisions.restoredFrom,
 };
 
-const selectRevisions = (db: Db) => db.select(revisionColumns).from(recordRevisions).leftJoin(administrators, eq(administrators.id, recordRevisions.administratorId));
+const selectRevisions = (db: Db) =>
+  db.select(revisionColumns).from(recordRevisions).leftJoin(administrators, eq(administrators.id, recordRevisions.administratorId));
 
 /** One revision, or undefined. */
 export async function findRevision(db: Db, id: number): Promise<RevisionRow | undefined> {
@@ -103,11 +104,19 @@ export async function findRevision(db: Db, id: number): Promise<RevisionRow | un
 }
 
 /** A record's revisions, newest first: a page, and how many there are. */
-export async function recordRevisionPage(db: Db, resource: string, recordId: number, page: { offset: number; perPage: number }): Promise<{ rows: RevisionRow[]; total: number }> {
+export async function recordRevisionPage(
+  db: Db,
+  resource: string,
+  recordId: number,
+  page: { offset: number; perPage: number },
+): Promise<{ rows: RevisionRow[]; total: number }> {
   const where = and(eq(recordRevisions.resource, resource), eq(recordRevisions.recordId, recordId));
   const [rows, [counted]] = await Promise.all([
     selectRevisions(db).where(where).orderBy(desc(recordRevisions.at), desc(recordRevisions.id)).limit(page.perPage).offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(recordRevisions).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(recordRevisions)
+      .where(where),
   ]);
   return { rows: rows as RevisionRow[], total: Number(counted?.n ?? 0) };
 }
@@ -132,7 +141,11 @@ export interface ActivityFilter {
 const ACTIVITY_COUNT_BOUND = 10_000;
 
 /** Every record's revisions, newest first, filtered: a page, and the count (bounded). */
-export async function activityPage(db: Db, filter: ActivityFilter, page: { offset: number; perPage: number }): Promise<{ rows: RevisionRow[]; total: number; exact: boolean }> {
+export async function activityPage(
+  db: Db,
+  filter: ActivityFilter,
+  page: { offset: number; perPage: number },
+): Promise<{ rows: RevisionRow[]; total: number; exact: boolean }> {
   const conditions: SQL[] = [];
   if (filter.administratorId !== undefined) conditions.push(eq(recordRevisions.administratorId, filter.administratorId));
   if (filter.resource !== undefined) conditions.push(eq(recordRevisions.resource, filter.resource));
@@ -141,7 +154,9 @@ export async function activityPage(db: Db, filter: ActivityFilter, page: { offse
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, counted] = await Promise.all([
     selectRevisions(db).where(where).orderBy(desc(recordRevisions.at), desc(recordRevisions.id)).limit(page.perPage).offset(page.offset),
-    db.execute(sql`select count(*)::int as n from (select 1 from ${recordRevisions} ${where ? sql`where ${where}` : sql``} limit ${ACTIVITY_COUNT_BOUND + 1}) bounded`),
+    db.execute(
+      sql`select count(*)::int as n from (select 1 from ${recordRevisions} ${where ? sql`where ${where}` : sql``} limit ${ACTIVITY_COUNT_BOUND + 1}) bounded`,
+    ),
   ]);
   const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   return { rows: rows as RevisionRow[], total: Math.min(n, ACTIVITY_COUNT_BOUND), exact: n <= ACTIVITY_COUNT_BOUND };

@@ -34,7 +34,10 @@ export const pendingUploadRepository = {
    */
   async forget(db: Db, keys: readonly string[]): Promise<string[]> {
     if (keys.length === 0) return [];
-    const rows = await db.delete(pendingUploads).where(inArray(pendingUploads.key, [...keys])).returning({ key: pendingUploads.key });
+    const rows = await db
+      .delete(pendingUploads)
+      .where(inArray(pendingUploads.key, [...keys]))
+      .returning({ key: pendingUploads.key });
     return rows.map((row) => row.key);
   },
 

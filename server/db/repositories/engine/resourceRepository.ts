@@ -18,7 +18,11 @@ export function isIdValue(id: unknown): id is number {
  */
 export async function parentIdOf(db: Db, table: NamedTable, parentColumn: PgColumn, id: number): Promise<number | null | undefined> {
   if (!isIdValue(id)) return undefined;
-  const [row] = await db.select({ parentId: parentColumn }).from(table as PgTable).where(eq(table.id, id)).limit(1);
+  const [row] = await db
+    .select({ parentId: parentColumn })
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .limit(1);
   return row ? ((row.parentId as number | null) ?? null) : undefined;
 }
 

@@ -38,7 +38,14 @@ export async function authorHasViewNamed(db: Db, screen: string, authorId: numbe
   const [row] = await db
     .select({ id: savedViews.id })
     .from(savedViews)
-    .where(and(eq(savedViews.screen, screen), eq(savedViews.authorId, authorId), eq(sql`lower(${savedViews.name})`, name.toLowerCase()), exceptId === undefined ? undefined : ne(savedViews.id, exceptId)))
+    .where(
+      and(
+        eq(savedViews.screen, screen),
+        eq(savedViews.authorId, authorId),
+        eq(sql`lower(${savedViews.name})`, name.toLowerCase()),
+        exceptId === undefined ? undefined : ne(savedViews.id, exceptId),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

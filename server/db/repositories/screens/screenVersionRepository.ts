@@ -16,10 +16,7 @@ export async function screenVersionsStamp(db: Db): Promise<number> {
 
 /** The newest version of each screen that has one (the version in use). */
 export async function latestScreenVersions(db: Db): Promise<ScreenVersionRow[]> {
-  return db
-    .selectDistinctOn([screenVersions.screen])
-    .from(screenVersions)
-    .orderBy(screenVersions.screen, desc(screenVersions.version));
+  return db.selectDistinctOn([screenVersions.screen]).from(screenVersions).orderBy(screenVersions.screen, desc(screenVersions.version));
 }
 
 /** The newest version of one screen, if any was published. */
@@ -39,7 +36,11 @@ export async function findScreenVersion(db: Db, screen: string, version: number)
 }
 
 /** One page of a screen's versions, newest first, with their total. */
-export async function listScreenVersions(db: Db, screen: string, paging: { perPage: number; offset: number }): Promise<{ rows: ScreenVersionRow[]; total: number }> {
+export async function listScreenVersions(
+  db: Db,
+  screen: string,
+  paging: { perPage: number; offset: number },
+): Promise<{ rows: ScreenVersionRow[]; total: number }> {
   const rows = await db
     .select()
     .from(screenVersions)
@@ -86,7 +87,10 @@ export async function upsertScreenDraft(db: Db, values: Omit<typeof screenDrafts
   const [row] = await db
     .insert(screenDrafts)
     .values({ ...values, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: screenDrafts.screen, set: { definition: values.definition, labels: values.labels, authorId: values.authorId, authorName: values.authorName, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: screenDrafts.screen,
+      set: { definition: values.definition, labels: values.labels, authorId: values.authorId, authorName: values.authorName, updatedAt: new Date() },
+    })
     .returning();
   return row!;
 }

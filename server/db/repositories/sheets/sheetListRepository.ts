@@ -214,7 +214,10 @@ function tierStatement(tier: Tier, order: SheetListOrder, window: TierWindow | u
           // The walk, forced: each row of the sort's index probes its facets row (a lateral
           // subquery kept apart), whatever the planner estimates: words that go together ('secret
           // geheimnis', 768 estimated, 12,352 found) made it collect and sort every match instead.
-          { guard: sql`not (${few})`, from: sql`books b cross join lateral (select 1 from book_facets f where f.book_id = b.id and ${tier.condition} offset 0) f` },
+          {
+            guard: sql`not (${few})`,
+            from: sql`books b cross join lateral (select 1 from book_facets f where f.book_id = b.id and ${tier.condition} offset 0) f`,
+          },
         ];
   const branches = sources.flatMap((source) =>
     ranges.map((range, part) => {
@@ -316,7 +319,9 @@ async function findRows(
     // A position: its own tier from past it, the tiers after it whole, those before it skipped.
     if (start.position && (forward ? tier.tier < start.position.tier : tier.tier > start.position.tier)) continue;
     const position = start.position && tier.tier === start.position.tier ? start.position : undefined;
-    const result = rowsOf<Found & { count: number }>(await db.execute(tierStatement(tier, order, { offset, limit: limit - found.length, position, forward }, known?.[tier.tier])));
+    const result = rowsOf<Found & { count: number }>(
+      await db.execute(tierStatement(tier, order, { offset, limit: limit - found.length, position, forward }, known?.[tier.tier])),
+    );
     const count = Number(result[0]?.count ?? 0);
     counts[tier.tier] = count;
     const rows = result.filter((row) => row.id !== null);

@@ -77,7 +77,10 @@ export async function findSheetTitles(db: Db, id: number) {
 
 /** The criterion join tables (API key → table and criterion column), genres excepted: from BOOK_CRITERIA. */
 export const CRITERIA_TABLES = Object.fromEntries(
-  Object.entries(BOOK_CRITERIA).map(([key, { join, property }]) => [key, { table: join, column: (join as unknown as Record<string, PgColumn>)[property]!, property }]),
+  Object.entries(BOOK_CRITERIA).map(([key, { join, property }]) => [
+    key,
+    { table: join, column: (join as unknown as Record<string, PgColumn>)[property]!, property },
+  ]),
 ) as { [K in BookCriterionKey]: { table: (typeof BOOK_CRITERIA)[K]['join']; column: PgColumn; property: (typeof BOOK_CRITERIA)[K]['property'] } };
 export type CriteriaTableKey = keyof typeof CRITERIA_TABLES;
 
@@ -123,14 +126,27 @@ export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
         .orderBy(asc(bookAuthors.bookId), asc(bookAuthors.position), asc(bookAuthors.authorId)),
     () =>
       db
-        .select({ bookId: bookSources.bookId, id: bookSources.contactId, name: contacts.name, other: bookSources.other, date: bookSources.date, mail: bookSources.mail })
+        .select({
+          bookId: bookSources.bookId,
+          id: bookSources.contactId,
+          name: contacts.name,
+          other: bookSources.other,
+          date: bookSources.date,
+          mail: bookSources.mail,
+        })
         .from(bookSources)
         .leftJoin(contacts, eq(contacts.id, bookSources.contactId))
         .where(inArray(bookSources.bookId, ids))
         .orderBy(asc(bookSources.bookId), asc(bookSources.position), asc(bookSources.id)),
     () =>
       db
-        .select({ bookId: bookContacts.bookId, id: bookContacts.contactId, name: contacts.name, company: companies.name, audiovisualLaw: bookContacts.audiovisualLaw })
+        .select({
+          bookId: bookContacts.bookId,
+          id: bookContacts.contactId,
+          name: contacts.name,
+          company: companies.name,
+          audiovisualLaw: bookContacts.audiovisualLaw,
+        })
         .from(bookContacts)
         .innerJoin(contacts, eq(contacts.id, bookContacts.contactId))
         .leftJoin(companies, eq(companies.id, contacts.companyId))
@@ -149,8 +165,7 @@ export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
         .from(bookGenres)
         .where(inArray(bookGenres.bookId, ids))
         .orderBy(asc(bookGenres.bookId), asc(bookGenres.genreId)),
-    () =>
-      unionAll(first!, second!, ...rest),
+    () => unionAll(first!, second!, ...rest),
     () =>
       db
         .select({
@@ -168,11 +183,18 @@ export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
         .from(characters)
         .where(inArray(characters.bookId, ids))
         .orderBy(asc(characters.bookId), asc(characters.position), asc(characters.id)),
-    () =>
-      db.select({ bookId: bookRatings.bookId, type: bookRatings.type, rate: bookRatings.rate }).from(bookRatings).where(inArray(bookRatings.bookId, ids)),
+    () => db.select({ bookId: bookRatings.bookId, type: bookRatings.type, rate: bookRatings.rate }).from(bookRatings).where(inArray(bookRatings.bookId, ids)),
     () =>
       db
-        .select({ bookId: bookFiles.bookId, id: bookFiles.id, type: bookFiles.type, originalName: bookFiles.originalName, storedName: bookFiles.storedName, size: bookFiles.size, mime: bookFiles.mime })
+        .select({
+          bookId: bookFiles.bookId,
+          id: bookFiles.id,
+          type: bookFiles.type,
+          originalName: bookFiles.originalName,
+          storedName: bookFiles.storedName,
+          size: bookFiles.size,
+          mime: bookFiles.mime,
+        })
         .from(bookFiles)
         .where(inArray(bookFiles.bookId, ids))
         .orderBy(asc(bookFiles.bookId), asc(bookFiles.position), asc(bookFiles.id)),
@@ -195,16 +217,24 @@ export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
     contactRows: bySheet(ids, contactRows),
     reporterRows: bySheet(ids, reporterRows),
     genreRows: bySheet(ids, genreRows),
-    criteriaRows: bySheet(ids, criteriaRows.map((row) => ({ ...row, bookId: Number(row.bookId) }))),
+    criteriaRows: bySheet(
+      ids,
+      criteriaRows.map((row) => ({ ...row, bookId: Number(row.bookId) })),
+    ),
     characterRows: bySheet(ids, characterRows),
-    ageRows: bySheet(ids, ageRows.map((age) => ({ ...age, bookId: sheetOfCharacter.get(age.characterId)! }))),
+    ageRows: bySheet(
+      ids,
+      ageRows.map((age) => ({ ...age, bookId: sheetOfCharacter.get(age.characterId)! })),
+    ),
     ratingRows: bySheet(ids, ratingRows),
     fileRows: bySheet(ids, fileRows),
   };
   return new Map(
     ids.map((id) => [
       id,
-      Object.fromEntries(Object.entries(lists).map(([list, grouped]) => [list, grouped.get(id)!])) as { [List in keyof typeof lists]: NonNullable<ReturnType<(typeof lists)[List]['get']>> },
+      Object.fromEntries(Object.entries(lists).map(([list, grouped]) => [list, grouped.get(id)!])) as {
+        [List in keyof typeof lists]: NonNullable<ReturnType<(typeof lists)[List]['get']>>;
+      },
     ]),
   );
 }

@@ -56,7 +56,13 @@ export interface NewFileRow {
 /** What a save needs of the stored sheet, read under a row lock (`FOR UPDATE`). */
 async function lockSheet(db: Db, id: number) {
   const [row] = await db
-    .select({ id: books.id, version: books.version, rightsStatusId: books.rightsStatusId, statusId: books.statusId, manuscriptStoredName: books.manuscriptStoredName })
+    .select({
+      id: books.id,
+      version: books.version,
+      rightsStatusId: books.rightsStatusId,
+      statusId: books.statusId,
+      manuscriptStoredName: books.manuscriptStoredName,
+    })
     .from(books)
     .where(eq(books.id, id))
     .for('update')
@@ -69,7 +75,10 @@ async function lockSheet(db: Db, id: number) {
 /** Author names by id, for the sheet's search text. */
 async function authorNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: authors.id, name: authors.name }).from(authors).where(inArray(authors.id, [...new Set(ids)]));
+  const rows = await db
+    .select({ id: authors.id, name: authors.name })
+    .from(authors)
+    .where(inArray(authors.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -106,7 +115,13 @@ async function updateSheet(db: Db, id: number, version: number, values: Partial<
 }
 
 /** Replaces the genres (with the primary one) and every id-list criterion. */
-async function replaceCriteria(db: Db, bookId: number, genres: readonly number[], primaryGenre: number | undefined, criteria: Record<CriteriaTableKey, readonly number[]>): Promise<void> {
+async function replaceCriteria(
+  db: Db,
+  bookId: number,
+  genres: readonly number[],
+  primaryGenre: number | undefined,
+  criteria: Record<CriteriaTableKey, readonly number[]>,
+): Promise<void> {
   await db.delete(bookGenres).where(eq(bookGenres.bookId, bookId));
   if (genres.length) await db.insert(bookGenres).values(genres.map((genreId) => ({ bookId, genreId, isPrimary: genreId === primaryGenre })));
   for (const [key, { table, property }] of Object.entries(CRITERIA_TABLES) as [CriteriaTableKey, (typeof CRITERIA_TABLES)[CriteriaTableKey]][]) {
@@ -124,7 +139,10 @@ async function replaceAuthors(db: Db, bookId: number, list: readonly { id: numbe
 
 async function replaceContacts(db: Db, bookId: number, list: readonly { id: number; audiovisualLaw: boolean }[]): Promise<void> {
   await db.delete(bookContacts).where(eq(bookContacts.bookId, bookId));
-  if (list.length) await db.insert(bookContacts).values(list.map((contact, position) => ({ bookId, contactId: contact.id, audiovisualLaw: contact.audiovisualLaw, position })));
+  if (list.length)
+    await db
+      .insert(bookContacts)
+      .values(list.map((contact, position) => ({ bookId, contactId: contact.id, audiovisualLaw: contact.audiovisualLaw, position })));
 }
 
 async function replaceSources(
@@ -142,7 +160,11 @@ async function saveSeries(db: Db, bookId: number, list: readonly SeriesRow[]): P
   await db.delete(bookSeries).where(kept.length ? and(eq(bookSeries.bookId, bookId), notInArray(bookSeries.id, kept)) : eq(bookSeries.bookId, bookId));
   for (const [position, item] of list.entries()) {
     if (item.id === undefined) await db.insert(bookSeries).values({ bookId, name: item.name, number: item.number, position });
-    else await db.update(bookSeries).set({ name: item.name, number: item.number, position }).where(and(eq(bookSeries.id, item.id), eq(bookSeries.bookId, bookId)));
+    else
+      await db
+        .update(bookSeries)
+        .set({ name: item.name, number: item.number, position })
+        .where(and(eq(bookSeries.id, item.id), eq(bookSeries.bookId, bookId)));
   }
 }
 
@@ -154,10 +176,16 @@ async function saveCharacters(db: Db, bookId: number, list: readonly CharacterRo
   for (const [position, { id, ageIds, ...values }] of list.entries()) {
     let characterId = id;
     if (characterId === undefined) {
-      const [row] = await db.insert(characters).values({ bookId, ...values, position }).returning({ id: characters.id });
+      const [row] = await db
+        .insert(characters)
+        .values({ bookId, ...values, position })
+        .returning({ id: characters.id });
       characterId = row!.id;
     } else {
-      await db.update(characters).set({ ...values, position }).where(and(eq(characters.id, characterId), eq(characters.bookId, bookId)));
+      await db
+        .update(characters)
+        .set({ ...values, position })
+        .where(and(eq(characters.id, characterId), eq(characters.bookId, bookId)));
     }
     if (ageIds.length) await db.insert(characterAgeLinks).values(ageIds.map((ageId) => ({ characterId: characterId!, ageId })));
   }
@@ -203,7 +231,14 @@ async function clearManuscript(db: Db, bookId: number): Promise<string | undefin
   if (!locked?.manuscriptStoredName) return undefined;
   await db
     .update(books)
-    .set({ manuscriptOriginalName: null, manuscriptStoredName: null, manuscriptSize: null, manuscriptMime: null, manuscriptUploadedAt: null, updatedAt: new Date() })
+    .set({
+      manuscriptOriginalName: null,
+      manuscriptStoredName: null,
+      manuscriptSize: null,
+      manuscriptMime: null,
+      manuscriptUploadedAt: null,
+      updatedAt: new Date(),
+    })
     .where(eq(books.id, bookId));
   return locked.manuscriptStoredName;
 }

@@ -48,7 +48,11 @@ export function subscriptionStateSql(s: StateColumns): SQL<SubscriptionState> {
 }
 
 /** The columns of the user row holding the current subscription's (copied by the triggers of migration 0007). */
-const USER_COLUMNS: StateColumns = { id: users.currentSubscriptionId, canceledAt: users.currentSubscriptionCanceledAt, subscriptionEndAt: users.currentSubscriptionEndAt };
+const USER_COLUMNS: StateColumns = {
+  id: users.currentSubscriptionId,
+  canceledAt: users.currentSubscriptionCanceledAt,
+  subscriptionEndAt: users.currentSubscriptionEndAt,
+};
 
 /**
  * The state of a user's current subscription, read from the user row: the triggers of migration
@@ -58,7 +62,11 @@ const USER_COLUMNS: StateColumns = { id: users.currentSubscriptionId, canceledAt
 export const userSubscriptionState = subscriptionStateSql(USER_COLUMNS);
 
 /** The state of a `subscriptions` row (never `none`). */
-export const subscriptionRowState = subscriptionStateSql({ id: subscriptions.id, canceledAt: subscriptions.canceledAt, subscriptionEndAt: subscriptions.subscriptionEndAt });
+export const subscriptionRowState = subscriptionStateSql({
+  id: subscriptions.id,
+  canceledAt: subscriptions.canceledAt,
+  subscriptionEndAt: subscriptions.subscriptionEndAt,
+});
 
 /**
  * `subscription_state` of the users list: users whose current subscription is in one of the

@@ -98,7 +98,10 @@ const CATEGORY_SOURCES: Record<Exclude<SavedFilterCategory, 'author'>, NamedSour
 export async function categoryNames(db: Db, category: SavedFilterCategory, ids: readonly number[], locale: Locale): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   if (category === 'author') {
-    const rows = await db.select({ id: authors.id, name: authors.name }).from(authors).where(inArray(authors.id, [...ids]));
+    const rows = await db
+      .select({ id: authors.id, name: authors.name })
+      .from(authors)
+      .where(inArray(authors.id, [...ids]));
     return new Map(rows.map((row) => [row.id, row.name]));
   }
   const source = CATEGORY_SOURCES[category];

@@ -33,18 +33,30 @@ export async function currentSubscriptionsOf(db: Db, ids: readonly number[]): Pr
     .innerJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
     .leftJoin(currentPlan, eq(currentPlan.id, users.currentPlanId))
     .where(inArray(users.id, [...ids]));
-  return new Map(rows.map(({ userId, role, amount, ...subscription }) => [userId, { ...subscription, role: role ?? '', amount: amount ?? 0 } as SubscriptionRecord]));
+  return new Map(
+    rows.map(({ userId, role, amount, ...subscription }) => [userId, { ...subscription, role: role ?? '', amount: amount ?? 0 } as SubscriptionRecord]),
+  );
 }
 
 /** The subscription history of each of these users, newest first. */
 export async function subscriptionHistoriesOf(db: Db, ids: readonly number[]): Promise<Map<number, SubscriptionSummary[]>> {
-  return new Map(await concurrently(db, ids.map((id) => async () => [id, await subscriptionHistory(db, id)] as const)));
+  return new Map(
+    await concurrently(
+      db,
+      ids.map((id) => async () => [id, await subscriptionHistory(db, id)] as const),
+    ),
+  );
 }
 
 /** The libraries of each of these users, with how many books each holds, by id. */
 export async function librariesOf(db: Db, ids: readonly number[]): Promise<Map<number, { id: number; name: string; books_count: number }[]>> {
   const rows = await db
-    .select({ userId: libraries.userId, id: libraries.id, name: libraries.name, books_count: countOf(sql`select count(*) from library_books lb where lb.library_id = ${libraries.id}`) })
+    .select({
+      userId: libraries.userId,
+      id: libraries.id,
+      name: libraries.name,
+      books_count: countOf(sql`select count(*) from library_books lb where lb.library_id = ${libraries.id}`),
+    })
     .from(libraries)
     .where(inArray(libraries.userId, [...ids]))
     .orderBy(asc(libraries.id));
@@ -89,7 +101,10 @@ export type UserOption = { id: number; name: string; fullname: string; email: st
  * (names, e-mail, company), the `ids` given first (a picker's chosen users, whatever the search),
  * then by id.
  */
-export async function listUserOptions(db: Db, options: { search: SQL | undefined; ids: readonly number[]; paging: Paging }): Promise<{ rows: UserOption[]; total: number }> {
+export async function listUserOptions(
+  db: Db,
+  options: { search: SQL | undefined; ids: readonly number[]; paging: Paging },
+): Promise<{ rows: UserOption[]; total: number }> {
   const chosen = options.ids.length
     ? sql`${users.id} in (${sql.join(
         options.ids.map((id) => sql`${id}`),

@@ -19,20 +19,30 @@ export function recentUsers(db: Db, limit: number) {
 
 /** The most viewed sheets, most views first (the top of book_view_counts_views_idx), with their first cover's key and primary genre's colour. */
 export async function popularBooks(db: Db, limit: number) {
-  const rows = rowsOf<{ id: number; views: number; original_title: string; primary_genre_color: string | null; cover_key: string | null }>(await db.execute(sql`
+  const rows = rowsOf<{ id: number; views: number; original_title: string; primary_genre_color: string | null; cover_key: string | null }>(
+    await db.execute(sql`
     select c.book_id as id, c.views, b.original_title,
       (select g.color from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = c.book_id and bg.is_primary) as primary_genre_color,
       (select bf.stored_name from book_files bf where bf.book_id = c.book_id and bf.type = 2 order by bf.position, bf.id limit 1) as cover_key
     from (select book_id, views from ${bookViewCounts} order by views desc, book_id limit ${limit}) c
     join ${books} b on b.id = c.book_id
-    order by c.views desc, c.book_id`));
+    order by c.views desc, c.book_id`),
+  );
   return rows.map((row) => ({ ...row, id: Number(row.id), views: Number(row.views) }));
 }
 
 /** The latest saved searches (newest first), `limit` rows at most: the dashboard keeps one per set of filters. */
-export function latestSavedSearches(db: Db, limit: number): Promise<{ createdAt: Date; savedFilters: SavedFilters; filterTexts: FilterTexts; ratingsFilter: RatingsFilter }[]> {
+export function latestSavedSearches(
+  db: Db,
+  limit: number,
+): Promise<{ createdAt: Date; savedFilters: SavedFilters; filterTexts: FilterTexts; ratingsFilter: RatingsFilter }[]> {
   return db
-    .select({ createdAt: savedSearches.createdAt, savedFilters: savedSearches.savedFilters, filterTexts: savedSearches.filterTexts, ratingsFilter: savedSearches.ratingsFilter })
+    .select({
+      createdAt: savedSearches.createdAt,
+      savedFilters: savedSearches.savedFilters,
+      filterTexts: savedSearches.filterTexts,
+      ratingsFilter: savedSearches.ratingsFilter,
+    })
     .from(savedSearches)
     .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id))
     .limit(limit);

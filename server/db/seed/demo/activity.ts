@@ -100,20 +100,48 @@ export async function seedReporters(ctx: DemoContext, catalogue: DemoBook[], sub
   ];
   const created = await db
     .insert(reporters)
-    .values(planned.map(({ title, days, statusId }) => ({ title, date: isoDate(addDays(now, days)), reporterStatusId: statusId, lang: 'en', searchText: searchNormal(title) })))
+    .values(
+      planned.map(({ title, days, statusId }) => ({
+        title,
+        date: isoDate(addDays(now, days)),
+        reporterStatusId: statusId,
+        lang: 'en',
+        searchText: searchNormal(title),
+      })),
+    )
     .returning({ id: reporters.id });
   const byGenre = await catalogueByPrimaryGenre(ctx, catalogue);
   for (const [i, { id: reporterId }] of created.entries()) {
     const fresh = i === created.length - 1;
     const targeted = fresh ? [] : [...new Set([subscribers[0], ...subscribers.slice(2 + i * 2, 4 + i * 2)])].filter((user) => user !== undefined);
-    await insertRows(db, reporterUsers, targeted.map((user) => ({ reporterId, userId: user.id })));
+    await insertRows(
+      db,
+      reporterUsers,
+      targeted.map((user) => ({ reporterId, userId: user.id })),
+    );
     const groups = fresh ? [] : [...new Set([ref.plans[i % ref.plans.length], ...(i % 2 === 0 ? [ref.plans[(i + 1) % ref.plans.length]] : [])])];
-    await insertRows(db, reporterUserRoles, groups.filter((plan) => plan !== undefined).map((plan) => ({ reporterId, planId: plan.id })));
+    await insertRows(
+      db,
+      reporterUserRoles,
+      groups.filter((plan) => plan !== undefined).map((plan) => ({ reporterId, planId: plan.id })),
+    );
     const languages = fresh ? (['en'] as const) : (['en', 'fr'] as const);
-    const blocks = REPORTER_TEXT_TYPES.flatMap((textType) => languages.flatMap((lang) => REPORTER_BLOCKS[textType].filter((_, n) => n === 0 || (i === 0 && textType === 'alerts')).map((phrase) => ({ textType, lang, text: phrase[lang] }))));
-    await insertRows(db, reporterTexts, blocks.map((block, position) => ({ reporterId, ...block, position })));
+    const blocks = REPORTER_TEXT_TYPES.flatMap((textType) =>
+      languages.flatMap((lang) =>
+        REPORTER_BLOCKS[textType].filter((_, n) => n === 0 || (i === 0 && textType === 'alerts')).map((phrase) => ({ textType, lang, text: phrase[lang] })),
+      ),
+    );
+    await insertRows(
+      db,
+      reporterTexts,
+      blocks.map((block, position) => ({ reporterId, ...block, position })),
+    );
     const books = fresh ? [] : byGenre.slice(i, i + GENRES_PER_BOOKLIST).flatMap((ids) => ids.slice(0, BOOKS_PER_GENRE));
-    await insertRows(db, reporterBooks, books.map((bookId, position) => ({ reporterId, bookId, position })));
+    await insertRows(
+      db,
+      reporterBooks,
+      books.map((bookId, position) => ({ reporterId, bookId, position })),
+    );
   }
 }
 

@@ -71,8 +71,21 @@ export async function seedAiDrafts(ctx: DemoContext, catalogue: readonly DemoBoo
       adaptation_kinds: adaptationKinds,
     },
     characters: [
-      { name: 'Lena', characterisation: 'An archivist who reads too much between the lines.', issue: 'Tell the truth or keep the village.', evolution: 'From witness to actor.' },
-      ...(hero ? [{ name: hero.name, characterisation: 'The postmistress who kept every letter, and every secret in them.', issue: 'Protect the village or her own name.' }] : []),
+      {
+        name: 'Lena',
+        characterisation: 'An archivist who reads too much between the lines.',
+        issue: 'Tell the truth or keep the village.',
+        evolution: 'From witness to actor.',
+      },
+      ...(hero
+        ? [
+            {
+              name: hero.name,
+              characterisation: 'The postmistress who kept every letter, and every secret in them.',
+              issue: 'Protect the village or her own name.',
+            },
+          ]
+        : []),
     ],
     ratings: { quality: 3, concept: 4, plot: 3, characters: 4, coherence: 3, emotions: 3, dialogues: 2 },
     ratingsJustifications: { concept: 'A secret carried by letters is instantly visual.', dialogues: 'Often written as reported speech.' },

@@ -73,7 +73,10 @@ function planBook(ctx: DemoContext, directory: DemoDirectory, usedTitles: Set<st
   const first = maybe(rng, sameLanguage.length > 0 ? sameLanguage : directory.authors);
   const authors = first ? [first] : [];
   if (rng.datatype.boolean(0.2)) {
-    const second = maybe(rng, directory.authors.filter((author) => author.id !== first?.id));
+    const second = maybe(
+      rng,
+      directory.authors.filter((author) => author.id !== first?.id),
+    );
     if (second) authors.push(second);
   }
 
@@ -109,10 +112,18 @@ function planBook(ctx: DemoContext, directory: DemoDirectory, usedTitles: Set<st
     newsletterComments: rng.datatype.boolean(0.5) ? translate(praise) : {},
     summaries: Object.fromEntries(LOCALES.map((l) => [l, `${fill(pitch[l], values)} ${praise[l]} ${reservation[l]}`])),
     // No random draw: the rest of the demo stays as it was.
-    report: hasFullReport(index) ? Object.fromEntries(LOCALES.map((l) => [l, fill(FULL_REPORT[l], { ...values, pitch: fill(pitch[l], values), praise: praise[l], reservation: reservation[l] })])) : {},
+    report: hasFullReport(index)
+      ? Object.fromEntries(
+          LOCALES.map((l) => [l, fill(FULL_REPORT[l], { ...values, pitch: fill(pitch[l], values), praise: praise[l], reservation: reservation[l] })]),
+        )
+      : {},
     strongPoints: translate(praise),
     weakPoints: translate(reservation),
-    searchText: bookSearchText(originalTitle, titles, authors.map((author) => author.name)),
+    searchText: bookSearchText(
+      originalTitle,
+      titles,
+      authors.map((author) => author.name),
+    ),
     createdAt,
     updatedAt: rng.date.between({ from: createdAt, to: now }),
   };

@@ -81,9 +81,10 @@ export async function seedDirectory(ctx: DemoContext, counts: { companies: numbe
       searchText: searchNormal(name),
     };
   });
-  const insertedAuthors = (await db.insert(authors).values(authorRows).returning({ id: authors.id, name: authors.name })).map(
-    (row, index) => ({ ...row, locale: authorLocales[index] ?? 'en' }),
-  );
+  const insertedAuthors = (await db.insert(authors).values(authorRows).returning({ id: authors.id, name: authors.name })).map((row, index) => ({
+    ...row,
+    locale: authorLocales[index] ?? 'en',
+  }));
 
   // Prizes may already have been typed in by staff: keep theirs, use all.
   await db

@@ -71,9 +71,9 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
     usedEmails.add(email);
     const company = faker.company.name();
     const country = LOCALE_COUNTRY[locale];
-    const connections = Array.from({ length: rng.number.int({ min: 0, max: 25 }) }, () =>
-      rng.date.between({ from: addDays(now, -120), to: now }),
-    ).sort((a, b) => a.getTime() - b.getTime());
+    const connections = Array.from({ length: rng.number.int({ min: 0, max: 25 }) }, () => rng.date.between({ from: addDays(now, -120), to: now })).sort(
+      (a, b) => a.getTime() - b.getTime(),
+    );
 
     const plan = rng.datatype.boolean(0.8) ? maybe(rng, ref.plans) : null;
     const drawn = rng.date.between({ from: addDays(now, -540), to: addDays(now, -10) });
@@ -92,7 +92,8 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
         }
       : null;
     const movements: DemoMovement[] = plan ? [{ amount: plan.credits, reason: 'plan', createdAt: startDate }] : [];
-    if (plan && rng.datatype.boolean(0.3)) movements.push({ amount: -Math.min(plan.credits, rng.number.int({ min: 1, max: 3 })), reason: 'request', createdAt: addDays(startDate, 5) });
+    if (plan && rng.datatype.boolean(0.3))
+      movements.push({ amount: -Math.min(plan.credits, rng.number.int({ min: 1, max: 3 })), reason: 'request', createdAt: addDays(startDate, 5) });
     if (plan && rng.datatype.boolean(0.2)) movements.push({ amount: 5, reason: 'manual', createdAt: addDays(startDate, 9), byStaff: true });
     const credits = movements.reduce((sum, movement) => sum + movement.amount, 0);
 
@@ -154,7 +155,10 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
     plan.row.credits = plan.movements.reduce((sum, movement) => sum + movement.amount, 0);
   });
 
-  const inserted = await db.insert(users).values(planned.map((plan) => plan.row)).returning({ id: users.id, isAccepted: users.isAccepted });
+  const inserted = await db
+    .insert(users)
+    .values(planned.map((plan) => plan.row))
+    .returning({ id: users.id, isAccepted: users.isAccepted });
 
   // Manual changes are made by the first administrator, when one exists already (not on a fresh database).
   const [staff] = await db.select({ id: administrators.id }).from(administrators).orderBy(asc(administrators.id)).limit(1);
@@ -180,9 +184,7 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
   // Libraries for the showcase and half of the other subscribers.
   const libraryPlans = inserted
     .filter((_, index) => index < SHOWCASE.length || rng.datatype.boolean(0.5))
-    .flatMap(({ id: userId }) =>
-      some(rng, LIBRARY_NAMES, 1, 2).map((name) => ({ row: { userId, name }, books: some(rng, catalogue, 2, 6) })),
-    );
+    .flatMap(({ id: userId }) => some(rng, LIBRARY_NAMES, 1, 2).map((name) => ({ row: { userId, name }, books: some(rng, catalogue, 2, 6) })));
   if (libraryPlans.length > 0) {
     const createdLibraries = await db
       .insert(libraries)
@@ -201,7 +203,12 @@ export async function seedSubscribers(ctx: DemoContext, catalogue: DemoBook[], c
   const searchRows: (typeof savedSearches.$inferInsert)[] = [];
   for (let index = 0; index < 20; index += 1) {
     const genres = some(rng, ref.genres, 1, 2);
-    const places = some(rng, ref.countries.filter((country) => [...ref.countryByCode.values()].includes(country.id)), 0, 1);
+    const places = some(
+      rng,
+      ref.countries.filter((country) => [...ref.countryByCode.values()].includes(country.id)),
+      0,
+      1,
+    );
     const periods = some(rng, ref.periods, 0, 1);
     const audiences = some(rng, ref.audiences, 0, 1);
     const savedFilters: SavedFilters = { genre: genres.map((row) => row.id) };

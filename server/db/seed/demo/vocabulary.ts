@@ -170,7 +170,7 @@ export const REPORTER_BLOCKS: Record<'rights' | 'alerts' | 'buzz' | 'news', Pick
   rights: [
     {
       en: 'Film rights of two sheets below were optioned this month; ask us for the others.',
-      fr: "Les droits audiovisuels de deux fiches ci-dessous ont été optionnés ce mois-ci ; demandez-nous les autres.",
+      fr: 'Les droits audiovisuels de deux fiches ci-dessous ont été optionnés ce mois-ci ; demandez-nous les autres.',
     },
   ],
   alerts: [

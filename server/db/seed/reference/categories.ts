@@ -11,7 +11,16 @@ export const CATEGORIES: readonly NamedEntry[] = [
   { id: 7, names: { en: 'Biography', fr: 'Biographie', es: 'Biografía', de: 'Biografie', it: 'Biografia' } },
   { id: 8, names: { en: 'Memoir', fr: 'Mémoires', es: 'Memorias', de: 'Memoiren', it: 'Memorie' } },
   { id: 9, names: { en: 'True story', fr: 'Histoire vraie', es: 'Historia real', de: 'Wahre Geschichte', it: 'Storia vera' } },
-  { id: 10, names: { en: 'Investigative journalism', fr: 'Enquête journalistique', es: 'Periodismo de investigación', de: 'Investigativer Journalismus', it: "Giornalismo d'inchiesta" } },
+  {
+    id: 10,
+    names: {
+      en: 'Investigative journalism',
+      fr: 'Enquête journalistique',
+      es: 'Periodismo de investigación',
+      de: 'Investigativer Journalismus',
+      it: "Giornalismo d'inchiesta",
+    },
+  },
   { id: 11, names: { en: 'Essay', fr: 'Essai', es: 'Ensayo', de: 'Essay', it: 'Saggio' } },
   { id: 12, names: { en: 'Picture book', fr: 'Album illustré', es: 'Álbum ilustrado', de: 'Bilderbuch', it: 'Albo illustrato' } },
   { id: 13, names: { en: 'Poetry', fr: 'Poésie', es: 'Poesía', de: 'Lyrik', it: 'Poesia' } },

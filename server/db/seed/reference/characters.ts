@@ -20,17 +20,71 @@ export const CHARACTER_GENDERS: readonly NamedEntry[] = [
   { id: 2, names: { en: 'Female', fr: 'Féminin', es: 'Femenino', de: 'Weiblich', it: 'Femminile' } },
   { id: 3, names: { en: 'Non-binary', fr: 'Non binaire', es: 'No binario', de: 'Nicht-binär', it: 'Non binario' } },
   { id: 4, names: { en: 'Undetermined', fr: 'Indéterminé', es: 'Indeterminado', de: 'Unbestimmt', it: 'Indeterminato' } },
-  { id: 5, names: { en: 'Not applicable (non-human)', fr: 'Non applicable (non humain)', es: 'No aplicable (no humano)', de: 'Nicht zutreffend (nicht menschlich)', it: 'Non applicabile (non umano)' } },
+  {
+    id: 5,
+    names: {
+      en: 'Not applicable (non-human)',
+      fr: 'Non applicable (non humain)',
+      es: 'No aplicable (no humano)',
+      de: 'Nicht zutreffend (nicht menschlich)',
+      it: 'Non applicabile (non umano)',
+    },
+  },
 ];
 
 /** Age brackets; a character may span several (the story covers years). */
 export const CHARACTER_AGES: readonly NamedEntry[] = [
   { id: 1, names: { en: 'Child (0 to 12)', fr: 'Enfant (0 à 12 ans)', es: 'Niño (0 a 12 años)', de: 'Kind (0 bis 12 Jahre)', it: 'Bambino (da 0 a 12 anni)' } },
-  { id: 2, names: { en: 'Teenager (13 to 17)', fr: 'Adolescent (13 à 17 ans)', es: 'Adolescente (13 a 17 años)', de: 'Jugendlicher (13 bis 17 Jahre)', it: 'Adolescente (da 13 a 17 anni)' } },
-  { id: 3, names: { en: 'Young adult (18 to 29)', fr: 'Jeune adulte (18 à 29 ans)', es: 'Joven adulto (18 a 29 años)', de: 'Junger Erwachsener (18 bis 29 Jahre)', it: 'Giovane adulto (da 18 a 29 anni)' } },
-  { id: 4, names: { en: 'Adult (30 to 49)', fr: 'Adulte (30 à 49 ans)', es: 'Adulto (30 a 49 años)', de: 'Erwachsener (30 bis 49 Jahre)', it: 'Adulto (da 30 a 49 anni)' } },
-  { id: 5, names: { en: 'Middle-aged (50 to 64)', fr: 'Âge mûr (50 à 64 ans)', es: 'Mediana edad (50 a 64 años)', de: 'Mittleres Alter (50 bis 64 Jahre)', it: 'Mezza età (da 50 a 64 anni)' } },
-  { id: 6, names: { en: 'Senior (65 and over)', fr: 'Senior (65 ans et plus)', es: 'Persona mayor (65 años o más)', de: 'Senior (ab 65 Jahren)', it: 'Anziano (65 anni e oltre)' } },
+  {
+    id: 2,
+    names: {
+      en: 'Teenager (13 to 17)',
+      fr: 'Adolescent (13 à 17 ans)',
+      es: 'Adolescente (13 a 17 años)',
+      de: 'Jugendlicher (13 bis 17 Jahre)',
+      it: 'Adolescente (da 13 a 17 anni)',
+    },
+  },
+  {
+    id: 3,
+    names: {
+      en: 'Young adult (18 to 29)',
+      fr: 'Jeune adulte (18 à 29 ans)',
+      es: 'Joven adulto (18 a 29 años)',
+      de: 'Junger Erwachsener (18 bis 29 Jahre)',
+      it: 'Giovane adulto (da 18 a 29 anni)',
+    },
+  },
+  {
+    id: 4,
+    names: {
+      en: 'Adult (30 to 49)',
+      fr: 'Adulte (30 à 49 ans)',
+      es: 'Adulto (30 a 49 años)',
+      de: 'Erwachsener (30 bis 49 Jahre)',
+      it: 'Adulto (da 30 a 49 anni)',
+    },
+  },
+  {
+    id: 5,
+    names: {
+      en: 'Middle-aged (50 to 64)',
+      fr: 'Âge mûr (50 à 64 ans)',
+      es: 'Mediana edad (50 a 64 años)',
+      de: 'Mittleres Alter (50 bis 64 Jahre)',
+      it: 'Mezza età (da 50 a 64 anni)',
+    },
+  },
+  {
+    id: 6,
+    names: {
+      en: 'Senior (65 and over)',
+      fr: 'Senior (65 ans et plus)',
+      es: 'Persona mayor (65 años o más)',
+      de: 'Senior (ab 65 Jahren)',
+      it: 'Anziano (65 anni e oltre)',
+    },
+  },
 ];
 
 /** Character archetypes (the "typology" of a character). */

@@ -20,9 +20,7 @@ function countryRows(): { code: string; names: Names; searchText: string }[] {
   return Object.keys(countryNames.getAlpha2Codes())
     .sort()
     .map((code) => {
-      const names = Object.fromEntries(
-        LOCALES.map((locale) => [locale, countryNames.getName(code, locale) ?? '']),
-      ) as Names;
+      const names = Object.fromEntries(LOCALES.map((locale) => [locale, countryNames.getName(code, locale) ?? ''])) as Names;
       return { code, names, searchText: searchTextOf(names) };
     });
 }

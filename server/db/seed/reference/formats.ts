@@ -7,6 +7,9 @@ export const FORMATS: readonly NamedEntry[] = [
   { id: 3, names: { en: 'Pocket book', fr: 'Poche', es: 'Bolsillo', de: 'Taschenbuch', it: 'Tascabile' } },
   { id: 4, names: { en: 'E-book', fr: 'Livre numérique', es: 'Libro electrónico', de: 'E-Book', it: 'E-book' } },
   { id: 5, names: { en: 'Audiobook', fr: 'Livre audio', es: 'Audiolibro', de: 'Hörbuch', it: 'Audiolibro' } },
-  { id: 6, names: { en: 'Unpublished manuscript', fr: 'Manuscrit inédit', es: 'Manuscrito inédito', de: 'Unveröffentlichtes Manuskript', it: 'Manoscritto inedito' } },
+  {
+    id: 6,
+    names: { en: 'Unpublished manuscript', fr: 'Manuscrit inédit', es: 'Manuscrito inédito', de: 'Unveröffentlichtes Manuskript', it: 'Manoscritto inedito' },
+  },
   { id: 7, names: { en: 'Proof copy', fr: 'Épreuves', es: 'Galeradas', de: 'Leseexemplar', it: 'Bozze' } },
 ];

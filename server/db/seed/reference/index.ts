@@ -56,7 +56,13 @@ export const NAMED_LISTS: readonly (readonly [NamedListTable, readonly NamedEntr
   [characterTopologies, CHARACTER_TOPOLOGIES],
 ];
 
-const isEmpty = async (db: Db, table: PgTable) => (await db.select({ one: sql`1` }).from(table).limit(1)).length === 0;
+const isEmpty = async (db: Db, table: PgTable) =>
+  (
+    await db
+      .select({ one: sql`1` })
+      .from(table)
+      .limit(1)
+  ).length === 0;
 
 /**
  * Inserts or updates every reference list; running it twice changes nothing. Runs in one

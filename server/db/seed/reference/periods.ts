@@ -12,10 +12,28 @@ export const PERIODS: readonly NamedEntry[] = [
   { id: 8, names: { en: 'Belle Époque', fr: 'Belle Époque', es: 'Belle Époque', de: 'Belle Époque', it: 'Belle Époque' } },
   { id: 9, names: { en: 'World War I', fr: 'Première Guerre mondiale', es: 'Primera Guerra Mundial', de: 'Erster Weltkrieg', it: 'Prima guerra mondiale' } },
   { id: 10, names: { en: 'Interwar period', fr: 'Entre-deux-guerres', es: 'Período de entreguerras', de: 'Zwischenkriegszeit', it: 'Periodo interbellico' } },
-  { id: 11, names: { en: 'World War II', fr: 'Seconde Guerre mondiale', es: 'Segunda Guerra Mundial', de: 'Zweiter Weltkrieg', it: 'Seconda guerra mondiale' } },
+  {
+    id: 11,
+    names: { en: 'World War II', fr: 'Seconde Guerre mondiale', es: 'Segunda Guerra Mundial', de: 'Zweiter Weltkrieg', it: 'Seconda guerra mondiale' },
+  },
   { id: 12, names: { en: 'Post-war years', fr: 'Après-guerre', es: 'Posguerra', de: 'Nachkriegszeit', it: 'Dopoguerra' } },
   { id: 13, names: { en: 'Cold War', fr: 'Guerre froide', es: 'Guerra Fría', de: 'Kalter Krieg', it: 'Guerra fredda' } },
-  { id: 14, names: { en: '1960s and 1970s', fr: 'Années 1960 et 1970', es: 'Años sesenta y setenta', de: '1960er- und 1970er-Jahre', it: 'Anni Sessanta e Settanta' } },
-  { id: 15, names: { en: '1980s and 1990s', fr: 'Années 1980 et 1990', es: 'Años ochenta y noventa', de: '1980er- und 1990er-Jahre', it: 'Anni Ottanta e Novanta' } },
-  { id: 16, names: { en: '2000s to today', fr: 'Des années 2000 à nos jours', es: 'De los años 2000 a la actualidad', de: '2000er-Jahre bis heute', it: 'Dagli anni Duemila a oggi' } },
+  {
+    id: 14,
+    names: { en: '1960s and 1970s', fr: 'Années 1960 et 1970', es: 'Años sesenta y setenta', de: '1960er- und 1970er-Jahre', it: 'Anni Sessanta e Settanta' },
+  },
+  {
+    id: 15,
+    names: { en: '1980s and 1990s', fr: 'Années 1980 et 1990', es: 'Años ochenta y noventa', de: '1980er- und 1990er-Jahre', it: 'Anni Ottanta e Novanta' },
+  },
+  {
+    id: 16,
+    names: {
+      en: '2000s to today',
+      fr: 'Des années 2000 à nos jours',
+      es: 'De los años 2000 a la actualidad',
+      de: '2000er-Jahre bis heute',
+      it: 'Dagli anni Duemila a oggi',
+    },
+  },
 ];

@@ -9,18 +9,11 @@ const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
  * of the other given columns, and is only rewritten when one of them differs, so a rerun
  * with unchanged data writes nothing.
  */
-export async function upsertRows<T extends PgTable>(
-  db: Db,
-  table: T,
-  target: PgColumn | PgColumn[],
-  rows: readonly T['$inferInsert'][],
-): Promise<void> {
+export async function upsertRows<T extends PgTable>(db: Db, table: T, target: PgColumn | PgColumn[], rows: readonly T['$inferInsert'][]): Promise<void> {
   const first = rows[0];
   if (!first) return;
   const targetNames = new Set([target].flat().map((column) => column.name));
-  const updated = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(
-    ([key, column]) => key in first && !targetNames.has(column.name),
-  );
+  const updated = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([key, column]) => key in first && !targetNames.has(column.name));
   const insert = db.insert(table).values(rows as T['$inferInsert'][]);
   if (updated.length === 0) {
     await insert.onConflictDoNothing({ target });

@@ -8,7 +8,19 @@ import { BulkBar, type BulkBarProps } from './BulkBar';
 afterEach(cleanup);
 
 const bar = (props: Partial<BulkBarProps>) =>
-  render(<BulkBar actions={[{ name: 'delete', action: 'delete', label: 'bulk.delete', confirm: 'bulk.deleteConfirm' }]} chosen={2} total={50} exact allMatching={false} onAllMatching={() => undefined} onClear={() => undefined} onAction={() => undefined} {...props} />);
+  render(
+    <BulkBar
+      actions={[{ name: 'delete', action: 'delete', label: 'bulk.delete', confirm: 'bulk.deleteConfirm' }]}
+      chosen={2}
+      total={50}
+      exact
+      allMatching={false}
+      onAllMatching={() => undefined}
+      onClear={() => undefined}
+      onAction={() => undefined}
+      {...props}
+    />,
+  );
 
 describe('BulkBar', () => {
   it('offers every row the list matches while a bulk action can take them', () => {

@@ -41,7 +41,17 @@ export function BulkBar({ actions, chosen, total, exact, allMatching, onAllMatch
       ) : null}
       <span className="bulk-bar-actions">
         {actions.map((action) => (
-          <Button key={action.name} type="button" size="small" label={t(action.label)} icon={action.action === 'delete' ? 'pi pi-trash' : 'pi pi-pencil'} severity={action.action === 'delete' ? 'danger' : undefined} outlined aria-haspopup="dialog" onClick={() => onAction(action)} />
+          <Button
+            key={action.name}
+            type="button"
+            size="small"
+            label={t(action.label)}
+            icon={action.action === 'delete' ? 'pi pi-trash' : 'pi pi-pencil'}
+            severity={action.action === 'delete' ? 'danger' : undefined}
+            outlined
+            aria-haspopup="dialog"
+            onClick={() => onAction(action)}
+          />
         ))}
         <Button type="button" size="small" text label={t('bulk.clear')} onClick={onClear} />
       </span>

@@ -63,13 +63,27 @@ export function BulkDialog({ api, action, target, count, onHide, onDone }: BulkD
         <Button type="button" label={t('bulk.close')} onClick={close} />
       )}
       {progress.resumable && progress.left > 0 ? (
-        <Button type="button" icon="pi pi-replay" label={t('bulk.resume', { count: progress.left, rows: progress.left.toLocaleString('en') })} loading={resuming} onClick={resume} />
+        <Button
+          type="button"
+          icon="pi pi-replay"
+          label={t('bulk.resume', { count: progress.left, rows: progress.left.toLocaleString('en') })}
+          loading={resuming}
+          onClick={resume}
+        />
       ) : null}
     </div>
   ) : (
     <div className="bulk-dialog-footer">
       <Button type="button" label={t('bulk.cancel')} outlined onClick={onHide} disabled={running} />
-      <Button type="button" label={t(action.label)} icon={action.action === 'delete' ? 'pi pi-trash' : 'pi pi-check'} severity={action.action === 'delete' ? 'danger' : undefined} loading={running} disabled={running || (needsValue && value === undefined) || (asking && !asked.trim())} onClick={apply} />
+      <Button
+        type="button"
+        label={t(action.label)}
+        icon={action.action === 'delete' ? 'pi pi-trash' : 'pi pi-check'}
+        severity={action.action === 'delete' ? 'danger' : undefined}
+        loading={running}
+        disabled={running || (needsValue && value === undefined) || (asking && !asked.trim())}
+        onClick={apply}
+      />
     </div>
   );
 
@@ -85,7 +99,9 @@ export function BulkDialog({ api, action, target, count, onHide, onDone }: BulkD
               <ul className="bulk-result-list" aria-label={t('bulk.refusedTitle', { count: progress.refused.length })}>
                 {progress.refused.map((row) => {
                   // A 422's message is its first field error: the others follow it.
-                  const more = Object.values(row.errors ?? {}).flat().filter((message) => message !== row.message);
+                  const more = Object.values(row.errors ?? {})
+                    .flat()
+                    .filter((message) => message !== row.message);
                   return (
                     <li key={row.id}>
                       <strong>{row.label ?? `#${row.id}`}</strong>: {[row.message, ...more].join(' ')}
@@ -127,7 +143,11 @@ export function BulkDialog({ api, action, target, count, onHide, onDone }: BulkD
               ) : (
                 <ProgressBar mode="indeterminate" aria-label={t('bulk.progressLabel')} style={{ height: '0.5rem' }} />
               )}
-              <p>{progress.total ? t('bulk.progress', { handled: progress.handled.toLocaleString('en'), total: progress.total.toLocaleString('en') }) : t('bulk.running')}</p>
+              <p>
+                {progress.total
+                  ? t('bulk.progress', { handled: progress.handled.toLocaleString('en'), total: progress.total.toLocaleString('en') })
+                  : t('bulk.running')}
+              </p>
               {progress.unreachable ? <p className="bulk-dialog-unreachable">{t('bulk.unreachable')}</p> : null}
             </div>
           ) : null}

@@ -17,12 +17,18 @@ export type BulkProgress =
   | { phase: 'running'; total: number | undefined; handled: number; unreachable: boolean }
   | { phase: 'ended'; message: string; total: number; done: number; refused: BulkRowAnswer[]; stopped: string | null; left: number; resumable: boolean };
 
-const ended = (message: string, result: Pick<BulkResult, 'total' | 'done'> & { rows: BulkRowAnswer[] }, stopped: string | null = null, resumable = false): BulkProgress => {
+const ended = (
+  message: string,
+  result: Pick<BulkResult, 'total' | 'done'> & { rows: BulkRowAnswer[] },
+  stopped: string | null = null,
+  resumable = false,
+): BulkProgress => {
   const refused = result.rows.filter((row) => !row.done);
   return { phase: 'ended', message, total: result.total, done: result.done, refused, stopped, left: result.total - result.done - refused.length, resumable };
 };
 
-const jobMessage = (job: BulkJobAnswer) => `${job.done.toLocaleString('en')} of ${job.total.toLocaleString('en')} rows done${job.refused ? `; ${job.refused.toLocaleString('en')} refused` : ''}.`;
+const jobMessage = (job: BulkJobAnswer) =>
+  `${job.done.toLocaleString('en')} of ${job.total.toLocaleString('en')} rows done${job.refused ? `; ${job.refused.toLocaleString('en')} refused` : ''}.`;
 
 /**
  * One bulk action of a list (headless): `run` sends it; a small one answers at once, a large one
@@ -76,7 +82,12 @@ export function useBulkAction(api: string) {
   let shown: BulkProgress = progress;
   if (read?.state === 'running') shown = { phase: 'running', total: read.total, handled: read.done + read.refused, unreachable: job.isError };
   else if (read) {
-    shown = ended(jobMessage(read), { total: read.total, done: read.done, rows: read.rows }, read.state === 'finished' ? null : read.message, read.state === 'interrupted' || read.state === 'failed');
+    shown = ended(
+      jobMessage(read),
+      { total: read.total, done: read.done, rows: read.rows },
+      read.state === 'finished' ? null : read.message,
+      read.state === 'interrupted' || read.state === 'failed',
+    );
   } else if (progress.phase === 'running' && jobId !== undefined) shown = { ...progress, unreachable: job.isError };
   return {
     progress: shown,

@@ -27,7 +27,10 @@ export interface ListBulkOptions {
  * bar above the table; the dialog of the action chosen. Returns what the ListView takes
  * (`selection`) and the dialog to render.
  */
-export function useListBulk({ api, actions, total, exact, query }: ListBulkOptions): { selection: { chosen: ApiRecord[]; onChange(rows: ApiRecord[]): void; bar?: ReactNode } | undefined; dialog: ReactNode } {
+export function useListBulk({ api, actions, total, exact, query }: ListBulkOptions): {
+  selection: { chosen: ApiRecord[]; onChange(rows: ApiRecord[]): void; bar?: ReactNode } | undefined;
+  dialog: ReactNode;
+} {
   // The choice belongs to the list's query it was made on: another search or filter starts none.
   const queryKey = JSON.stringify(query);
   const [choice, setChoice] = useState<{ key: string; rows: ApiRecord[]; all: boolean }>({ key: queryKey, rows: [], all: false });

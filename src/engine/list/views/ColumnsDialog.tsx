@@ -53,7 +53,15 @@ export function ColumnsDialog({ visible, onHide, choosable, shown, onApply }: Co
     </div>
   );
   return (
-    <Dialog header={t('columnChooser.title')} visible={visible} onHide={onHide} onShow={() => setState(initial())} footer={footer} className="columns-dialog" modal>
+    <Dialog
+      header={t('columnChooser.title')}
+      visible={visible}
+      onHide={onHide}
+      onShow={() => setState(initial())}
+      footer={footer}
+      className="columns-dialog"
+      modal
+    >
       <p className="columns-dialog-help">{t('columnChooser.help')}</p>
       <ol className="columns-dialog-list">
         {state.order.map((key, index) => {
@@ -67,8 +75,26 @@ export function ColumnsDialog({ visible, onHide, choosable, shown, onApply }: Co
                 {label}
                 {entry.declared ? null : <span className="columns-dialog-extra"> {t('columnChooser.extra')}</span>}
               </label>
-              <Button type="button" icon="pi pi-arrow-up" text rounded size="small" aria-label={t('columnChooser.up', { column: label })} disabled={index === 0} onClick={() => move(index, -1)} />
-              <Button type="button" icon="pi pi-arrow-down" text rounded size="small" aria-label={t('columnChooser.down', { column: label })} disabled={index === state.order.length - 1} onClick={() => move(index, 1)} />
+              <Button
+                type="button"
+                icon="pi pi-arrow-up"
+                text
+                rounded
+                size="small"
+                aria-label={t('columnChooser.up', { column: label })}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              />
+              <Button
+                type="button"
+                icon="pi pi-arrow-down"
+                text
+                rounded
+                size="small"
+                aria-label={t('columnChooser.down', { column: label })}
+                disabled={index === state.order.length - 1}
+                onClick={() => move(index, 1)}
+              />
             </li>
           );
         })}

@@ -31,7 +31,14 @@ function slowExport(rows: number) {
         });
       },
     });
-    return new Response(body, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="genres-2026-11-29.csv"', 'x-export-rows': String(rows) } });
+    return new Response(body, {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="genres-2026-11-29.csv"',
+        'x-export-rows': String(rows),
+      },
+    });
   });
   vi.stubGlobal('fetch', fetchStub);
   return { requests, push: (text: string) => act(() => push!(text)), end: () => act(() => end!()), aborted: () => aborted };
@@ -41,7 +48,9 @@ function renderDialog() {
   const notices: { summary?: string; detail?: string }[] = [];
   subscribeNotices((notice) => notices.push(notice));
   const onHide = vi.fn();
-  render(<ExportDialog visible onHide={onHide} api="genres" query={{ name: 'crime', perPage: '20' }} columns={['id', 'names:translatedName']} total={4} exact />);
+  render(
+    <ExportDialog visible onHide={onHide} api="genres" query={{ name: 'crime', perPage: '20' }} columns={['id', 'names:translatedName']} total={4} exact />,
+  );
   return { notices, onHide };
 }
 

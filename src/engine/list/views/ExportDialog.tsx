@@ -58,13 +58,28 @@ export function ExportDialog({ visible, onHide, api, query, columns, total, exac
   const percent = progress.running && progress.total && progress.rows !== undefined ? Math.floor((progress.rows / progress.total) * 100) : undefined;
 
   return (
-    <Dialog header={t('listExport.title')} visible={visible} onHide={onHide} footer={footer} className="export-dialog" modal closable={!progress.running} closeOnEscape={!progress.running}>
+    <Dialog
+      header={t('listExport.title')}
+      visible={visible}
+      onHide={onHide}
+      footer={footer}
+      className="export-dialog"
+      modal
+      closable={!progress.running}
+      closeOnEscape={!progress.running}
+    >
       <p className="export-dialog-summary">{total === 0 ? t('listExport.nothing') : t('listExport.summary', { count, columns: columns.length })}</p>
       <fieldset className="export-dialog-formats" disabled={progress.running}>
         <legend>{t('listExport.format')}</legend>
         {EXPORT_FORMATS.map((option) => (
           <div key={option} className="export-dialog-format">
-            <RadioButton inputId={`export-format-${option}`} name="export-format" value={option} checked={format === option} onChange={() => setFormat(option)} />
+            <RadioButton
+              inputId={`export-format-${option}`}
+              name="export-format"
+              value={option}
+              checked={format === option}
+              onChange={() => setFormat(option)}
+            />
             <label htmlFor={`export-format-${option}`}>{t(`listExport.formats.${option}`)}</label>
           </div>
         ))}

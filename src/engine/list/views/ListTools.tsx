@@ -99,10 +99,39 @@ export function ListTools({ target, screen, shape, choosable, shownKeys, api, to
         onFocus={readAhead('views')}
         onClick={() => show('views')}
       />
-      <Button type="button" icon="pi pi-table" label={t('columnChooser.button')} outlined size="small" aria-haspopup="dialog" onPointerEnter={readAhead('columns')} onFocus={readAhead('columns')} onClick={() => show('columns')} />
-      <Button type="button" icon="pi pi-download" label={t('listExport.button')} outlined size="small" aria-haspopup="dialog" onPointerEnter={readAhead('export')} onFocus={readAhead('export')} onClick={() => show('export')} />
+      <Button
+        type="button"
+        icon="pi pi-table"
+        label={t('columnChooser.button')}
+        outlined
+        size="small"
+        aria-haspopup="dialog"
+        onPointerEnter={readAhead('columns')}
+        onFocus={readAhead('columns')}
+        onClick={() => show('columns')}
+      />
+      <Button
+        type="button"
+        icon="pi pi-download"
+        label={t('listExport.button')}
+        outlined
+        size="small"
+        aria-haspopup="dialog"
+        onPointerEnter={readAhead('export')}
+        onFocus={readAhead('export')}
+        onClick={() => show('export')}
+      />
       {mounted.views ? (
-        <ViewsDialog visible={open === 'views'} onHide={() => setOpen(undefined)} views={views} current={current} active={active} updatable={updatable} onOpen={openView} onSaved={(view) => setParams(addressOfView(view, shape), { replace: true })} />
+        <ViewsDialog
+          visible={open === 'views'}
+          onHide={() => setOpen(undefined)}
+          views={views}
+          current={current}
+          active={active}
+          updatable={updatable}
+          onOpen={openView}
+          onSaved={(view) => setParams(addressOfView(view, shape), { replace: true })}
+        />
       ) : null}
       {mounted.columns ? (
         <ColumnsDialog
@@ -119,7 +148,17 @@ export function ListTools({ target, screen, shape, choosable, shownKeys, api, to
           }}
         />
       ) : null}
-      {mounted.export ? <ExportDialog visible={open === 'export'} onHide={() => setOpen(undefined)} api={api} query={current.query} columns={shownKeys} total={total} exact={exact} /> : null}
+      {mounted.export ? (
+        <ExportDialog
+          visible={open === 'export'}
+          onHide={() => setOpen(undefined)}
+          api={api}
+          query={current.query}
+          columns={shownKeys}
+          total={total}
+          exact={exact}
+        />
+      ) : null}
     </div>
   );
   return target ? createPortal(tools, target) : tools;

@@ -74,7 +74,11 @@ export function ViewsDialog({ visible, onHide, views, current, active, updatable
       setError(t('views.nameRequired'));
       return;
     }
-    if (mode.kind === 'save') void run(async () => onSaved(await views.create({ name: name.trim(), query: current.query, columns: current.columns, shared })), t('views.saved', { name: name.trim() }));
+    if (mode.kind === 'save')
+      void run(
+        async () => onSaved(await views.create({ name: name.trim(), query: current.query, columns: current.columns, shared })),
+        t('views.saved', { name: name.trim() }),
+      );
     else if (mode.kind === 'rename') void run(() => views.update(mode.view.id, { name: name.trim() }), t('views.renamed', { name: name.trim() }));
   };
 
@@ -83,7 +87,15 @@ export function ViewsDialog({ visible, onHide, views, current, active, updatable
       <form className="views-form" onSubmit={submit} noValidate>
         <h3 className="views-form-title">{mode.kind === 'save' ? t('views.saveTitle') : t('views.renameTitle', { name: mode.view.name })}</h3>
         <label htmlFor="view-name">{t('views.name')}</label>
-        <InputText id="view-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoFocus invalid={error !== undefined} aria-describedby={error ? 'view-name-error' : undefined} />
+        <InputText
+          id="view-name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={100}
+          autoFocus
+          invalid={error !== undefined}
+          aria-describedby={error ? 'view-name-error' : undefined}
+        />
         {error ? (
           <small id="view-name-error" className="p-error" role="alert">
             {error}
@@ -120,7 +132,12 @@ export function ViewsDialog({ visible, onHide, views, current, active, updatable
                 icon={view.is_default ? 'pi pi-star-fill' : 'pi pi-star'}
                 pressed={view.is_default}
                 label={t('views.makeDefault', { name: view.name })}
-                onClick={() => void run(() => views.setDefault(view.is_default ? null : view.id), view.is_default ? t('views.defaultCleared') : t('views.defaultSet', { name: view.name }))}
+                onClick={() =>
+                  void run(
+                    () => views.setDefault(view.is_default ? null : view.id),
+                    view.is_default ? t('views.defaultCleared') : t('views.defaultSet', { name: view.name }),
+                  )
+                }
               />
               {view.mine ? (
                 <>
@@ -129,7 +146,12 @@ export function ViewsDialog({ visible, onHide, views, current, active, updatable
                     icon={view.shared ? 'pi pi-users' : 'pi pi-user'}
                     pressed={view.shared}
                     label={t('views.share', { name: view.name })}
-                    onClick={() => void run(() => views.update(view.id, { shared: !view.shared }), view.shared ? t('views.madePrivate', { name: view.name }) : t('views.madeShared', { name: view.name }))}
+                    onClick={() =>
+                      void run(
+                        () => views.update(view.id, { shared: !view.shared }),
+                        view.shared ? t('views.madePrivate', { name: view.name }) : t('views.madeShared', { name: view.name }),
+                      )
+                    }
                   />
                   <ViewAction
                     icon="pi pi-trash"
@@ -151,7 +173,9 @@ export function ViewsDialog({ visible, onHide, views, current, active, updatable
               label={t('views.update', { name: updatable.name })}
               icon="pi pi-refresh"
               outlined
-              onClick={() => void run(() => views.update(updatable.id, { query: current.query, columns: current.columns }), t('views.updated', { name: updatable.name }))}
+              onClick={() =>
+                void run(() => views.update(updatable.id, { query: current.query, columns: current.columns }), t('views.updated', { name: updatable.name }))
+              }
             />
           ) : null}
           <Button type="button" label={t('views.saveAs')} icon="pi pi-bookmark" onClick={startSave} />
@@ -163,5 +187,17 @@ export function ViewsDialog({ visible, onHide, views, current, active, updatable
 
 /** One action on a view: an icon button named for what it does to that view (a toggle says whether it is on). */
 function ViewAction({ icon, label, pressed, danger, onClick }: { icon: string; label: string; pressed?: boolean; danger?: boolean; onClick(): void }) {
-  return <Button type="button" icon={icon} text rounded size="small" {...(danger ? { severity: 'danger' as const } : {})} aria-pressed={pressed} aria-label={label} onClick={onClick} />;
+  return (
+    <Button
+      type="button"
+      icon={icon}
+      text
+      rounded
+      size="small"
+      {...(danger ? { severity: 'danger' as const } : {})}
+      aria-pressed={pressed}
+      aria-label={label}
+      onClick={onClick}
+    />
+  );
 }

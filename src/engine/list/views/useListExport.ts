@@ -69,7 +69,14 @@ export function useListExport(request: Pick<ExportRequest, 'api' | 'query' | 'co
       controller.current = abort;
       const seen = { total: undefined as number | undefined, lines: 0, bytes: 0 };
       const counter = csvRecordCounter();
-      const show = () => setProgress({ running: true, format, total: seen.total, rows: format === 'csv' ? Math.max(0, Math.min(seen.lines - 1, seen.total ?? Infinity)) : undefined, bytes: seen.bytes });
+      const show = () =>
+        setProgress({
+          running: true,
+          format,
+          total: seen.total,
+          rows: format === 'csv' ? Math.max(0, Math.min(seen.lines - 1, seen.total ?? Infinity)) : undefined,
+          bytes: seen.bytes,
+        });
       show();
       const timer = window.setInterval(show, PROGRESS_EVERY_MS);
       try {

@@ -17,7 +17,10 @@ const columns = [
 describe('a view and the list’s address', () => {
   it('keeps the search under the list’s own parameter, the filters, page size and columns; never the page or the cursors', () => {
     const params = new URLSearchParams('q=night&statuses=2&statuses=4&author=7&perPage=20&page=3&after=abc&columns=id,user:userEmail&unknown=1');
-    expect(viewOfAddress(params, shape)).toEqual({ query: { search: 'night', statuses: ['2', '4'], author: ['7'], perPage: '20' }, columns: ['id', 'user:userEmail'] });
+    expect(viewOfAddress(params, shape)).toEqual({
+      query: { search: 'night', statuses: ['2', '4'], author: ['7'], perPage: '20' },
+      columns: ['id', 'user:userEmail'],
+    });
   });
 
   it('opens a view as an address the list reads back to the same view', () => {
@@ -67,7 +70,16 @@ describe('the columns a person may choose', () => {
   });
 
   it('names the keys a view may keep: each column’s, and the field of one shown through a cell', () => {
-    expect([...choosableKeys(choosable)].sort()).toEqual(['book', 'book:readingSheetLink', 'demand_date', 'demand_date:date', 'id', 'user', 'user:userEmail', 'user:userWithCompany']);
+    expect([...choosableKeys(choosable)].sort()).toEqual([
+      'book',
+      'book:readingSheetLink',
+      'demand_date',
+      'demand_date:date',
+      'id',
+      'user',
+      'user:userEmail',
+      'user:userWithCompany',
+    ]);
   });
 });
 

@@ -30,7 +30,18 @@ export const AiGenerationNotice = memo(function AiGenerationNotice({ running, er
     <div className="sheet-ai-state sheet-ai-notice error" role="status">
       <i className="pi pi-exclamation-circle" aria-hidden="true" />
       <span className="sheet-ai-notice-text">{t('screens.readingSheet.ai.failed', { error })}</span>
-      <Button type="button" icon="pi pi-times" text rounded size="small" severity="danger" aria-label={t('screens.readingSheet.ai.dismiss')} tooltip={t('screens.readingSheet.ai.dismiss')} tooltipOptions={{ position: 'left' }} onClick={() => setDismissed(error)} />
+      <Button
+        type="button"
+        icon="pi pi-times"
+        text
+        rounded
+        size="small"
+        severity="danger"
+        aria-label={t('screens.readingSheet.ai.dismiss')}
+        tooltip={t('screens.readingSheet.ai.dismiss')}
+        tooltipOptions={{ position: 'left' }}
+        onClick={() => setDismissed(error)}
+      />
     </div>
   );
 });

@@ -30,7 +30,11 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
   const { t } = useTranslation();
   const models = useQuery({ queryKey: queryKeys.lookup('ai-models'), queryFn: ({ signal }) => aiCalls.models(signal), staleTime: 60_000 });
   const available = (models.data ?? []).filter((model) => model.available);
-  const [draft, setDraft] = useState<Omit<GenerationRequest, 'book_id' | 'ai_model'> & { ai_model: string | null }>({ generate_from: 'report', ai_model: null, language: 'en' });
+  const [draft, setDraft] = useState<Omit<GenerationRequest, 'book_id' | 'ai_model'> & { ai_model: string | null }>({
+    generate_from: 'report',
+    ai_model: null,
+    language: 'en',
+  });
   const model = draft.ai_model ?? available[0]?.id ?? null;
   const [errors, setErrors] = useState<FieldErrors>({});
   const launch = useMutation({ mutationFn: (body: GenerationRequest) => aiCalls.generate(body) });
@@ -67,7 +71,14 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
       footer={
         <>
           <Button type="button" label={t('screens.readingSheet.ai.cancel')} text onClick={onClose} />
-          <Button type="button" label={t('screens.readingSheet.ai.launch')} icon="pi pi-sparkles" loading={launch.isPending} disabled={!model} onClick={() => void submit()} />
+          <Button
+            type="button"
+            label={t('screens.readingSheet.ai.launch')}
+            icon="pi pi-sparkles"
+            loading={launch.isPending}
+            disabled={!model}
+            onClick={() => void submit()}
+          />
         </>
       }
     >
@@ -135,7 +146,21 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
 }
 
 /** One of a few values side by side, under its label, with the server's refusal under it. */
-function ChoiceField({ id, label, value, options, errors, onChange }: { id: string; label: string; value: string; options: { value: string; label: string }[]; errors: string[] | undefined; onChange(value: string): void }) {
+function ChoiceField({
+  id,
+  label,
+  value,
+  options,
+  errors,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  errors: string[] | undefined;
+  onChange(value: string): void;
+}) {
   return (
     <div className="dialog-field">
       <span id={`${id}-label`} className="field-label">

@@ -100,7 +100,9 @@ export function AiComparisonScreen() {
     await queryClient.invalidateQueries({ queryKey: key });
   };
 
-  const back = <Button type="button" label={t('screens.readingSheet.aiComparison.back')} icon="pi pi-arrow-left" text onClick={() => navigate(sheetPath(id))} />;
+  const back = (
+    <Button type="button" label={t('screens.readingSheet.aiComparison.back')} icon="pi pi-arrow-left" text onClick={() => navigate(sheetPath(id))} />
+  );
   const toList = <Button type="button" label={t('screens.readingSheet.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />;
   const language = draft ? t(`locales.${draft.locale}`) : '';
   const errorEntries = Object.entries(errors).filter(([, messages]) => messages.length);
@@ -111,10 +113,7 @@ export function AiComparisonScreen() {
       <div className="page-header">
         <h1 className="page-title">{t('screens.readingSheet.aiComparison.title')}</h1>
       </div>
-      <RecordGate
-        controller={{ loading: answer.isLoading, loadError: answer.error }}
-        back={toList}
-      >
+      <RecordGate controller={{ loading: answer.isLoading, loadError: answer.error }} back={toList}>
         {!draft || !stored || !sheet ? (
           <div className="load-error" role="status">
             <p>{t('screens.readingSheet.aiComparison.noDraft')}</p>
@@ -123,8 +122,7 @@ export function AiComparisonScreen() {
         ) : (
           <>
             <p className="cmp-intro">
-              {t('screens.readingSheet.aiComparison.subtitle', { title: String(stored.original_title ?? '') })}{' '}
-              {draftMadeWith(t, draft)}
+              {t('screens.readingSheet.aiComparison.subtitle', { title: String(stored.original_title ?? '') })} {draftMadeWith(t, draft)}
             </p>
             <KeptChangesNotice onRestore={(value) => setTransfers(value as Transfer[])} />
             {stored.is_ai_generation_running ? <Message severity="info" className="cmp-message" text={t('screens.readingSheet.aiComparison.running')} /> : null}
@@ -143,9 +141,7 @@ export function AiComparisonScreen() {
                 </p>
                 <ul>
                   {errorEntries.map(([field, messages]) => (
-                    <li key={field}>
-                      {field === '_' ? messages.join(' ') : `${errorLabel(field, form.schema, form.uiSchema, t)}: ${messages.join(' ')}`}
-                    </li>
+                    <li key={field}>{field === '_' ? messages.join(' ') : `${errorLabel(field, form.schema, form.uiSchema, t)}: ${messages.join(' ')}`}</li>
                   ))}
                 </ul>
               </div>
@@ -182,7 +178,15 @@ export function AiComparisonScreen() {
                   </header>
                   {rows.map((row) =>
                     row.kind === 'characters' ? (
-                      <CharactersComparison key={row.key} stored={stored} sheet={sheet} draft={draft} transfers={transfers} onTransfer={transfer} onUndo={undo} />
+                      <CharactersComparison
+                        key={row.key}
+                        stored={stored}
+                        sheet={sheet}
+                        draft={draft}
+                        transfers={transfers}
+                        onTransfer={transfer}
+                        onUndo={undo}
+                      />
                     ) : (
                       <ComparisonRowView
                         key={row.key}
@@ -202,10 +206,19 @@ export function AiComparisonScreen() {
             })}
             <div className="form-actions cmp-actions">
               <span className="cmp-pending" role="status">
-                {transfers.length ? t('screens.readingSheet.aiComparison.pending', { count: transfers.length }) : t('screens.readingSheet.aiComparison.nothingToSave')}
+                {transfers.length
+                  ? t('screens.readingSheet.aiComparison.pending', { count: transfers.length })
+                  : t('screens.readingSheet.aiComparison.nothingToSave')}
               </span>
               {back}
-              <Button type="button" label={t('screens.readingSheet.aiComparison.save')} icon="pi pi-save" loading={saving} disabled={!transfers.length} onClick={() => void save()} />
+              <Button
+                type="button"
+                label={t('screens.readingSheet.aiComparison.save')}
+                icon="pi pi-save"
+                loading={saving}
+                disabled={!transfers.length}
+                onClick={() => void save()}
+              />
             </div>
           </>
         )}

@@ -71,7 +71,9 @@ function AiCharacterCard({
         <strong>{character.name}</strong>
         {transfer ? (
           <span className="cmp-tag">
-            {replaced ? t('screens.readingSheet.aiComparison.characters.replaces', { name: replaced.name }) : t('screens.readingSheet.aiComparison.characters.added')}
+            {replaced
+              ? t('screens.readingSheet.aiComparison.characters.replaces', { name: replaced.name })
+              : t('screens.readingSheet.aiComparison.characters.added')}
           </span>
         ) : null}
       </div>
@@ -130,11 +132,16 @@ export function CharactersComparison({ stored, sheet, draft, transfers, onTransf
       <div className="cmp-saved">
         {current.length ? (
           current.map((character, index) => (
-            <div key={character.id ?? character.key ?? index} className={`cmp-character${character.id === undefined || changed.has(character.id) ? ' transferred' : ''}`}>
+            <div
+              key={character.id ?? character.key ?? index}
+              className={`cmp-character${character.id === undefined || changed.has(character.id) ? ' transferred' : ''}`}
+            >
               <div className="cmp-character-head">
                 <strong>{character.name}</strong>
                 {character.id === undefined ? <span className="cmp-tag">{t('screens.readingSheet.aiComparison.characters.added')}</span> : null}
-                {character.id !== undefined && changed.has(character.id) ? <span className="cmp-tag">{t('screens.readingSheet.aiComparison.transferred')}</span> : null}
+                {character.id !== undefined && changed.has(character.id) ? (
+                  <span className="cmp-tag">{t('screens.readingSheet.aiComparison.transferred')}</span>
+                ) : null}
               </div>
               <CharacterTexts texts={[character.characterisations?.[locale], character.issues?.[locale], character.evolutions?.[locale]]} />
             </div>

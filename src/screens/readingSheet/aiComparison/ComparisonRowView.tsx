@@ -77,9 +77,15 @@ export function ComparisonRowView({ row, sheet, draft, transferred, names, error
       const reasons = row.justified
         ? new Map((draft.justifications[row.key as keyof AiDraftRecord['justifications']] ?? []).map((entry) => [entry.id, entry.justification] as const))
         : undefined;
-      left = <IdValues ids={savedIds} source={row.source} side="saved" marked={transferred || proposed === undefined ? undefined : without(savedIds, proposedIds)} />;
+      left = (
+        <IdValues ids={savedIds} source={row.source} side="saved" marked={transferred || proposed === undefined ? undefined : without(savedIds, proposedIds)} />
+      );
       right =
-        proposed === undefined ? nothing : <IdValues ids={proposedIds} source={row.source} side="ai" marked={transferred ? undefined : without(proposedIds, savedIds)} reasons={reasons} />;
+        proposed === undefined ? (
+          nothing
+        ) : (
+          <IdValues ids={proposedIds} source={row.source} side="ai" marked={transferred ? undefined : without(proposedIds, savedIds)} reasons={reasons} />
+        );
       break;
     }
     case 'rating': {
@@ -109,7 +115,9 @@ export function ComparisonRowView({ row, sheet, draft, transferred, names, error
             <span>{String(proposed)}</span>
             {names?.loading ? <span className="cmp-note">{t('screens.readingSheet.aiComparison.names.searching')}</span> : null}
             {names?.matched.length ? (
-              <span className="cmp-note">{t('screens.readingSheet.aiComparison.names.found', { names: names.matched.map((record) => record.name).join(', ') })}</span>
+              <span className="cmp-note">
+                {t('screens.readingSheet.aiComparison.names.found', { names: names.matched.map((record) => record.name).join(', ') })}
+              </span>
             ) : null}
             {names?.missing.length ? (
               <span className="cmp-note warn">{t('screens.readingSheet.aiComparison.names.missing', { names: names.missing.join(', ') })}</span>

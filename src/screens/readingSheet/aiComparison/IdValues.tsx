@@ -39,9 +39,5 @@ export function IdValues({ ids, source, marked, side, reasons }: IdValuesProps) 
       </ul>
     );
   }
-  return (
-    <span className="cmp-chips">
-      {ids.map(chip)}
-    </span>
-  );
+  return <span className="cmp-chips">{ids.map(chip)}</span>;
 }

@@ -72,7 +72,8 @@ const uiOf = (form: SheetForm) => (field: string) => (form.uiSchema[field] ?? {}
 /** The option source the editor's widget of `field` reads (its ui:options.source). */
 function sourceOf(ui: UiSchema, field: string): ApiOptionSource {
   const source = (ui['ui:options'] as { source?: OptionSource } | undefined)?.source;
-  if (!source?.api) throw new Error(`The reading sheet editor's form (screen readingSheet): ${field} has no option source; the AI comparison cannot name its values`);
+  if (!source?.api)
+    throw new Error(`The reading sheet editor's form (screen readingSheet): ${field} has no option source; the AI comparison cannot name its values`);
   return source as ApiOptionSource;
 }
 
@@ -179,7 +180,14 @@ function buildSections(form: SheetForm): readonly ComparisonSection[] {
       criterion('places'),
     ],
     presentation: [],
-    criteria: [criterion('audiences'), criterion('genres'), criterion('primary_genre'), criterion('categories'), criterion('thematics'), criterion('literary_prizes')],
+    criteria: [
+      criterion('audiences'),
+      criterion('genres'),
+      criterion('primary_genre'),
+      criterion('categories'),
+      criterion('thematics'),
+      criterion('literary_prizes'),
+    ],
     characters: [{ kind: 'characters', key: 'characters' }],
     // The rights' side of the draft: who published the book first (and holds the rights).
     rights: [{ kind: 'name', key: 'company_id', from: 'publishing_house_name', source: sourceOf(fieldUi('company_id'), 'company_id') }],

@@ -56,14 +56,40 @@ describe('the AI comparison sections', () => {
 
   it("put each text in the section of its map's editor tab (the scouts with the rights), every section in the editor's order", () => {
     expect(Object.fromEntries(COMPARISON_SECTIONS.map((section) => [section.id, section.rows.map((row) => row.key)]))).toEqual({
-      base: ['title', 'subtitle', 'authorList', 'original_country_id', 'language_id', 'time_id', 'format_id', 'periods', 'additional_period', 'places', 'additional_place'],
+      base: [
+        'title',
+        'subtitle',
+        'authorList',
+        'original_country_id',
+        'language_id',
+        'time_id',
+        'format_id',
+        'periods',
+        'additional_period',
+        'places',
+        'additional_place',
+      ],
       presentation: ['pitch', 'summary', 'report', 'public_comment', 'newsletter_comment', 'additional_manuscript'],
       criteria: ['audiences', 'genres', 'primary_genre', 'categories', 'thematics', 'literary_prizes'],
       characters: ['characters'],
       rights: ['company_id', 'scout'],
       adaptation: [
-        'adaptation_formats', 'adaptation_kinds', 'adaptation_budget_id', 'duration', 'detailed_summary', 'key_moments', 'arena', 'promise', 'message', 'tone',
-        'point_of_view', 'narrative_structure', 'strong_points', 'weak_points', 'book_references', 'movie_references',
+        'adaptation_formats',
+        'adaptation_kinds',
+        'adaptation_budget_id',
+        'duration',
+        'detailed_summary',
+        'key_moments',
+        'arena',
+        'promise',
+        'message',
+        'tone',
+        'point_of_view',
+        'narrative_structure',
+        'strong_points',
+        'weak_points',
+        'book_references',
+        'movie_references',
       ],
       ratings: AI_RATING_TYPES.map((type) => `ratings.${type}`),
     });
@@ -102,7 +128,11 @@ describe('transfers from the draft', () => {
     const next = applyTransfers(sheet, draft({ criteria: { genres: [3, 5] } }), [{ key: 'genres' }]);
     expect(next.genres).toEqual([3, 5]);
     expect(next.primary_genre).toBeUndefined();
-    expect(applyTransfers(sheet, draft(), [{ key: 'genres' }, { key: 'primary_genre' }, { key: 'time_id' }])).toMatchObject({ genres: [3, 4], primary_genre: 4, time_id: 2 });
+    expect(applyTransfers(sheet, draft(), [{ key: 'genres' }, { key: 'primary_genre' }, { key: 'time_id' }])).toMatchObject({
+      genres: [3, 4],
+      primary_genre: 4,
+      time_id: 2,
+    });
   });
 
   it('set one rating, keeping the others and the commercial one', () => {
@@ -111,10 +141,19 @@ describe('transfers from the draft', () => {
 
   it('add the matched authors not on the sheet yet, and set the matched company with its name', () => {
     const next = applyTransfers(sheet, draft(), [
-      { key: 'authorList', value: [{ id: 11, name: 'Ann Lee' }, { id: 12, name: 'Bob Ray' }] },
+      {
+        key: 'authorList',
+        value: [
+          { id: 11, name: 'Ann Lee' },
+          { id: 12, name: 'Bob Ray' },
+        ],
+      },
       { key: 'company_id', value: [{ id: 40, name: 'Gallimard' }] },
     ]);
-    expect(next.authorList).toEqual([{ id: 11, type: 2, name: 'Ann Lee' }, { id: 12, type: 1, name: 'Bob Ray' }]);
+    expect(next.authorList).toEqual([
+      { id: 11, type: 2, name: 'Ann Lee' },
+      { id: 12, type: 1, name: 'Bob Ray' },
+    ]);
     expect(next).toMatchObject({ company_id: 40, company: { id: 40, name: 'Gallimard' } });
   });
 
@@ -137,7 +176,7 @@ describe('transfers from the draft', () => {
     expect(holdsAiValue(COMPARISON_ROWS.get('title')!, { id: 7, titles: { en: 'Le Secret' } }, draft())).toBe(false);
   });
 
-  it("of a whole section: every proposal not held nor taken yet; a character replaces the saved one of its name (accents aside)", () => {
+  it('of a whole section: every proposal not held nor taken yet; a character replaces the saved one of its name (accents aside)', () => {
     const base = COMPARISON_SECTIONS.find((section) => section.id === 'base')!;
     expect(sectionTransfers(base, sheet, draft(), [{ key: 'title' }], { authorList: [{ id: 12, name: 'Bob Ray' }] })).toEqual([
       { key: 'authorList', value: [{ id: 12, name: 'Bob Ray' }] },

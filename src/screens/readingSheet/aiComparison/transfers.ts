@@ -69,8 +69,7 @@ export function sheetValue(row: ComparisonRow, sheet: ApiRecord, locale: string)
   }
 }
 
-const sameIds = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((id) => b.includes(id)) : a === b;
+const sameIds = (a: unknown, b: unknown) => (Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((id) => b.includes(id)) : a === b);
 
 /** Whether the sheet already holds what the draft proposes for a row (nothing to transfer). */
 export function holdsAiValue(row: ComparisonRow, sheet: ApiRecord, draft: AiDraftRecord): boolean {

@@ -37,7 +37,40 @@ describe('where a definition stops being JSON', () => {
   });
 
   it('agrees with JSON.parse on the grammar’s corners', () => {
-    const texts = ['{}', '[]', '""', '"\\u00e9\\n"', '"\\x"', '"a\tb"', '01', '-', '-0', '1.', '.5', '+1', '1e5', '1E+5', '1e', 'tru', 'true', 'nul', 'NaN', '{"a" 1}', '{a: 1}', "{'a': 1}", '{"a": 1,}', '[1,]', '[1 2]', '{"a": 1} x', '{"a": [1}', '{"a": 1', '// note\n{}', '', '  ', '\uFEFF{}'];
+    const texts = [
+      '{}',
+      '[]',
+      '""',
+      '"\\u00e9\\n"',
+      '"\\x"',
+      '"a\tb"',
+      '01',
+      '-',
+      '-0',
+      '1.',
+      '.5',
+      '+1',
+      '1e5',
+      '1E+5',
+      '1e',
+      'tru',
+      'true',
+      'nul',
+      'NaN',
+      '{"a" 1}',
+      '{a: 1}',
+      "{'a': 1}",
+      '{"a": 1,}',
+      '[1,]',
+      '[1 2]',
+      '{"a": 1} x',
+      '{"a": [1}',
+      '{"a": 1',
+      '// note\n{}',
+      '',
+      '  ',
+      '\uFEFF{}',
+    ];
     for (const text of texts) {
       let valid = true;
       try {
@@ -71,8 +104,17 @@ describe('where a definition stops being JSON', () => {
   });
 
   it('names the bracket left open and the line it opened at', () => {
-    expect(definitionSyntaxError('{\n  "a": [1, 2\n}')).toMatchObject({ reason: 'wrongCloser', found: '}', opener: { bracket: '[', closer: ']', line: 2 }, line: 3 });
-    expect(definitionSyntaxError('{\n  "a": {\n    "b": 1\n  }\n')).toMatchObject({ reason: 'unclosed', opener: { bracket: '{', closer: '}', line: 1 }, line: 1 });
+    expect(definitionSyntaxError('{\n  "a": [1, 2\n}')).toMatchObject({
+      reason: 'wrongCloser',
+      found: '}',
+      opener: { bracket: '[', closer: ']', line: 2 },
+      line: 3,
+    });
+    expect(definitionSyntaxError('{\n  "a": {\n    "b": 1\n  }\n')).toMatchObject({
+      reason: 'unclosed',
+      opener: { bracket: '{', closer: '}', line: 1 },
+      line: 1,
+    });
   });
 
   it('reads a valid definition as valid', () => {

@@ -103,7 +103,11 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | undefined {
   let comma = -1;
   let name = { from: 0, to: 0 };
   const fail = (reason: JsonSyntaxReason, from: number, to: number, more: Partial<JsonSyntaxError> = {}) => located(text, { reason, from, to, ...more });
-  const openerOf = (entry: { bracket: '{' | '['; at: number }) => ({ bracket: entry.bracket, closer: CLOSER[entry.bracket], line: position(text, entry.at).line });
+  const openerOf = (entry: { bracket: '{' | '['; at: number }) => ({
+    bracket: entry.bracket,
+    closer: CLOSER[entry.bracket],
+    line: position(text, entry.at).line,
+  });
   const afterValue = (from: number, to: number) => {
     value = { from, to };
     expect = stack.length ? 'commaOrClose' : 'end';
@@ -222,7 +226,8 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | undefined {
           NUMBER.lastIndex = index;
           const number = NUMBER.exec(text);
           const end = index + (number?.[0].length ?? 0);
-          if (!number || !number[0].length || number[0] === '-' || /[\w.+-]/.test(text[end] ?? '')) return fail('badNumber', index, Math.max(tokenEnd(index), end + 1));
+          if (!number || !number[0].length || number[0] === '-' || /[\w.+-]/.test(text[end] ?? ''))
+            return fail('badNumber', index, Math.max(tokenEnd(index), end + 1));
           afterValue(index, end);
           index = end;
           continue;

@@ -144,18 +144,22 @@ describe('locatePath on any JSON', () => {
   it('finds every path the server can write, pretty or compact', () => {
     fc.assert(
       // As JSON carries it: `-0` is written `0`, so it cannot be found as `-0` in a text.
-      fc.property(fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown), fc.boolean(), (value, pretty) => {
-        const source = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-        for (const { path, value: there } of paths(value)) {
-          const found = locate(source, dotted(path));
-          expect(found?.exact).toBe(true);
-          const written = source.slice(found!.from, found!.to);
-          const last = path[path.length - 1]!;
-          const scalar = there === null || typeof there !== 'object';
-          if (typeof last === 'number') expect(written).toBe(scalar ? JSON.stringify(there) : source[found!.from]);
-          else expect(JSON.parse(`{${scalar ? written : `${written}: 0`}}`)).toEqual({ [last]: scalar ? there : 0 });
-        }
-      }),
+      fc.property(
+        fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown),
+        fc.boolean(),
+        (value, pretty) => {
+          const source = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+          for (const { path, value: there } of paths(value)) {
+            const found = locate(source, dotted(path));
+            expect(found?.exact).toBe(true);
+            const written = source.slice(found!.from, found!.to);
+            const last = path[path.length - 1]!;
+            const scalar = there === null || typeof there !== 'object';
+            if (typeof last === 'number') expect(written).toBe(scalar ? JSON.stringify(there) : source[found!.from]);
+            else expect(JSON.parse(`{${scalar ? written : `${written}: 0`}}`)).toEqual({ [last]: scalar ? there : 0 });
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -65,9 +65,7 @@ function stringEnd(text: string, at: number): number | undefined {
 
 /** A value of the text, as far as it could be read. */
 type JsonNode =
-  | { kind: 'object'; from: number; members: Member[] }
-  | { kind: 'array'; from: number; items: JsonNode[] }
-  | { kind: 'scalar'; from: number; to: number };
+  { kind: 'object'; from: number; members: Member[] } | { kind: 'array'; from: number; items: JsonNode[] } | { kind: 'scalar'; from: number; to: number };
 
 interface Member {
   key: string;

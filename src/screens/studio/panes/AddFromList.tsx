@@ -21,7 +21,14 @@ export function AddFromList({ id, label, choices, placeholder, empty, onAdd }: A
   return (
     <div className="studio-add">
       <label htmlFor={id}>{label}</label>
-      <Dropdown inputId={id} value={chosen} options={[...choices]} placeholder={placeholder} onChange={(event) => setChosen(String(event.value))} emptyMessage={empty} />
+      <Dropdown
+        inputId={id}
+        value={chosen}
+        options={[...choices]}
+        placeholder={placeholder}
+        onChange={(event) => setChosen(String(event.value))}
+        emptyMessage={empty}
+      />
       <Button
         type="button"
         icon="pi pi-plus"

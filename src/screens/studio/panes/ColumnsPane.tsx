@@ -29,7 +29,13 @@ export function ColumnsPane({ draft, catalog, namespace, problems, update }: Pan
         render={(column, index) => (
           <div className="studio-grid">
             <label htmlFor={`column-${index}-field`}>{t('screens.studio.field')}</label>
-            <Dropdown inputId={`column-${index}-field`} ariaLabel={t('screens.studio.field')} value={column.field} options={[...new Set([column.field, ...catalog.listFields])]} onChange={(event) => patch(index, { field: String(event.value) })} />
+            <Dropdown
+              inputId={`column-${index}-field`}
+              ariaLabel={t('screens.studio.field')}
+              value={column.field}
+              options={[...new Set([column.field, ...catalog.listFields])]}
+              onChange={(event) => patch(index, { field: String(event.value) })}
+            />
             <label htmlFor={`column-${index}-header`}>{t('screens.studio.header')}</label>
             <LabelInput
               id={`column-${index}-header`}
@@ -37,10 +43,24 @@ export function ColumnsPane({ draft, catalog, namespace, problems, update }: Pan
               labels={draft.labels}
               labelKey={column.header}
               suggested={`columns.${column.field}`}
-              onChange={(header, labels) => update({ definition: withColumns(draft.definition, columns.map((c, i) => (i === index ? { ...c, header } : c))), labels })}
+              onChange={(header, labels) =>
+                update({
+                  definition: withColumns(
+                    draft.definition,
+                    columns.map((c, i) => (i === index ? { ...c, header } : c)),
+                  ),
+                  labels,
+                })
+              }
             />
             <label htmlFor={`column-${index}-cell`}>{t('screens.studio.cell')}</label>
-            <Dropdown inputId={`column-${index}-cell`} ariaLabel={t('screens.studio.cell')} value={column.cell ?? 'text'} options={catalog.cells} onChange={(event) => patch(index, { cell: String(event.value) === 'text' ? undefined : String(event.value) })} />
+            <Dropdown
+              inputId={`column-${index}-cell`}
+              ariaLabel={t('screens.studio.cell')}
+              value={column.cell ?? 'text'}
+              options={catalog.cells}
+              onChange={(event) => patch(index, { cell: String(event.value) === 'text' ? undefined : String(event.value) })}
+            />
           </div>
         )}
       />

@@ -42,15 +42,34 @@ export function FiltersPane({ draft, catalog, namespace, problems, update }: Pan
                 labels={draft.labels}
                 labelKey={filter.label}
                 suggested={`filters.${filter.param}`}
-                onChange={(label, labels) => update({ definition: withFilters(draft.definition, filters.map((f, i) => (i === index ? { ...f, label } : f))), labels })}
+                onChange={(label, labels) =>
+                  update({
+                    definition: withFilters(
+                      draft.definition,
+                      filters.map((f, i) => (i === index ? { ...f, label } : f)),
+                    ),
+                    labels,
+                  })
+                }
               />
               <label htmlFor={`filter-${index}-widget`}>{t('screens.studio.widget')}</label>
-              <Dropdown inputId={`filter-${index}-widget`} ariaLabel={t('screens.studio.widget')} value={filter.widget} options={catalog.filterWidgets} onChange={(event) => patch(index, { widget: String(event.value) })} />
+              <Dropdown
+                inputId={`filter-${index}-widget`}
+                ariaLabel={t('screens.studio.widget')}
+                value={filter.widget}
+                options={catalog.filterWidgets}
+                onChange={(event) => patch(index, { widget: String(event.value) })}
+              />
             </div>
             {filter.widget !== 'text' && filter.widget !== 'month' ? (
               <details className="studio-details">
                 <summary>{t('screens.studio.filterOptions')}</summary>
-                <OptionsForm id={`filter-${index}-options`} schema={optionSourceSchema as unknown as Json} value={filter.options} onChange={(options) => patch(index, { options })} />
+                <OptionsForm
+                  id={`filter-${index}-options`}
+                  schema={optionSourceSchema as unknown as Json}
+                  value={filter.options}
+                  onChange={(options) => patch(index, { options })}
+                />
               </details>
             ) : null}
           </div>
@@ -63,7 +82,13 @@ export function FiltersPane({ draft, catalog, namespace, problems, update }: Pan
         placeholder={t('screens.studio.chooseParameter')}
         empty={t('screens.studio.noMoreFilters')}
         onAdd={(param) => {
-          const added = newFilter(t, namespace, draft.definition, draft.labels, declared.find((filter) => filter.param === param)!);
+          const added = newFilter(
+            t,
+            namespace,
+            draft.definition,
+            draft.labels,
+            declared.find((filter) => filter.param === param)!,
+          );
           update({ definition: withFilters(draft.definition, [...filters, added.filter]), labels: added.labels });
         }}
       />

@@ -61,7 +61,10 @@ export function FormPane({ draft, catalog, namespace, problems, update }: PanePr
   const tabs = tabsOf(definition);
   const tabChoices = tabs.flatMap((tab, index) => [
     ...(tab.fields ? [{ value: String(index), label: labelText(t, namespace, draft.labels, tab.label) }] : []),
-    ...(tab.tabs ?? []).map((sub, subIndex) => ({ value: `${index}.${subIndex}`, label: `${labelText(t, namespace, draft.labels, tab.label)} › ${labelText(t, namespace, draft.labels, sub.label)}` })),
+    ...(tab.tabs ?? []).map((sub, subIndex) => ({
+      value: `${index}.${subIndex}`,
+      label: `${labelText(t, namespace, draft.labels, tab.label)} › ${labelText(t, namespace, draft.labels, sub.label)}`,
+    })),
   ]);
   const widgets = catalog.widgets.map((widget) => widget.name);
 
@@ -73,7 +76,10 @@ export function FormPane({ draft, catalog, namespace, problems, update }: PanePr
         keyOf={(field) => field}
         nameOf={(field) => field}
         onMove={(from, to) => update({ definition: moveField(definition, fields[from]!, to - from) })}
-        problemsOf={(index) => [...problemsAt(problems, `form.schema.properties.${fields[index]!}`), ...problemsAt(problems, `form.uiSchema.${fields[index]!}`)]}
+        problemsOf={(index) => [
+          ...problemsAt(problems, `form.schema.properties.${fields[index]!}`),
+          ...problemsAt(problems, `form.uiSchema.${fields[index]!}`),
+        ]}
         render={(field) => {
           const id = `field-${field}`;
           const ui = (getAt(definition, ['form', 'uiSchema', field]) ?? {}) as Json;
@@ -101,7 +107,9 @@ export function FormPane({ draft, catalog, namespace, problems, update }: PanePr
                   labels={draft.labels}
                   labelKey={titleKey}
                   suggested={`fields.${field}`}
-                  onChange={(key, labels) => update({ definition: uiTitle ? withFieldUi(definition, field, 'ui:title', key) : setAt(definition, schemaTitlePath, key), labels })}
+                  onChange={(key, labels) =>
+                    update({ definition: uiTitle ? withFieldUi(definition, field, 'ui:title', key) : setAt(definition, schemaTitlePath, key), labels })
+                  }
                 />
                 <label htmlFor={`${id}-help`}>{t('screens.studio.help')}</label>
                 <LabelInput
@@ -125,7 +133,11 @@ export function FormPane({ draft, catalog, namespace, problems, update }: PanePr
                   </>
                 ) : null}
                 <label htmlFor={`${id}-required`}>{t('screens.studio.required')}</label>
-                <Checkbox inputId={`${id}-required`} checked={isRequired(definition, field)} onChange={(event) => update({ definition: withRequired(definition, field, Boolean(event.checked)) })} />
+                <Checkbox
+                  inputId={`${id}-required`}
+                  checked={isRequired(definition, field)}
+                  onChange={(event) => update({ definition: withRequired(definition, field, Boolean(event.checked)) })}
+                />
                 {rules.map((rule) => {
                   const value = getAt(definition, [...rulesAt, rule.keyword]);
                   const inputId = `${id}-${rule.keyword}`;
@@ -151,7 +163,9 @@ export function FormPane({ draft, catalog, namespace, problems, update }: PanePr
                     </div>
                   );
                 })}
-                {shared && rules.length ? <small className="studio-muted studio-span">{t('screens.studio.sharedRules', { name: String(rulesAt[3]) })}</small> : null}
+                {shared && rules.length ? (
+                  <small className="studio-muted studio-span">{t('screens.studio.sharedRules', { name: String(rulesAt[3]) })}</small>
+                ) : null}
                 {typeof ui['ui:field'] === 'string' ? (
                   <>
                     <span>{t('screens.studio.fieldKind')}</span>
@@ -166,7 +180,11 @@ export function FormPane({ draft, catalog, namespace, problems, update }: PanePr
                       options={widgets}
                       showClear
                       placeholder={t('screens.studio.defaultWidget')}
-                      onChange={(event) => update({ definition: withFieldUi(withFieldUi(definition, field, 'ui:widget', event.value ?? undefined), field, 'ui:options', undefined) })}
+                      onChange={(event) =>
+                        update({
+                          definition: withFieldUi(withFieldUi(definition, field, 'ui:widget', event.value ?? undefined), field, 'ui:options', undefined),
+                        })
+                      }
                     />
                   </>
                 )}
@@ -174,7 +192,12 @@ export function FormPane({ draft, catalog, namespace, problems, update }: PanePr
               {widget && widgetOptions ? (
                 <fieldset className="studio-fieldset">
                   <legend>{t('screens.studio.widgetOptions', { widget })}</legend>
-                  <OptionsForm id={`${id}-options`} schema={widgetOptions} value={ui['ui:options'] as Json | undefined} onChange={(options) => update({ definition: withFieldUi(definition, field, 'ui:options', options) })} />
+                  <OptionsForm
+                    id={`${id}-options`}
+                    schema={widgetOptions}
+                    value={ui['ui:options'] as Json | undefined}
+                    onChange={(options) => update({ definition: withFieldUi(definition, field, 'ui:options', options) })}
+                  />
                 </fieldset>
               ) : null}
             </details>

@@ -47,7 +47,14 @@ export function OptionsForm({ id, schema, value, onChange }: OptionsFormProps) {
           return (
             <div key={key} className="studio-grid-row">
               {label}
-              <Dropdown inputId={inputId} ariaLabel={key} value={current ?? null} options={property.enum as unknown[]} showClear onChange={(event) => set(key, event.value)} />
+              <Dropdown
+                inputId={inputId}
+                ariaLabel={key}
+                value={current ?? null}
+                options={property.enum as unknown[]}
+                showClear
+                onChange={(event) => set(key, event.value)}
+              />
             </div>
           );
         if (type === 'boolean')
@@ -61,7 +68,13 @@ export function OptionsForm({ id, schema, value, onChange }: OptionsFormProps) {
           return (
             <div key={key} className="studio-grid-row">
               {label}
-              <InputNumber inputId={inputId} value={typeof current === 'number' ? current : null} useGrouping={false} maxFractionDigits={type === 'number' ? 6 : 0} onValueChange={(event) => set(key, event.value ?? undefined)} />
+              <InputNumber
+                inputId={inputId}
+                value={typeof current === 'number' ? current : null}
+                useGrouping={false}
+                maxFractionDigits={type === 'number' ? 6 : 0}
+                onValueChange={(event) => set(key, event.value ?? undefined)}
+              />
             </div>
           );
         if (type === 'object' && property.properties)
@@ -75,7 +88,11 @@ export function OptionsForm({ id, schema, value, onChange }: OptionsFormProps) {
           return (
             <div key={key} className="studio-grid-row">
               {label}
-              <InputText id={inputId} value={typeof current === 'string' ? current : current === undefined ? '' : JSON.stringify(current)} onChange={(event) => set(key, event.target.value)} />
+              <InputText
+                id={inputId}
+                value={typeof current === 'string' ? current : current === undefined ? '' : JSON.stringify(current)}
+                onChange={(event) => set(key, event.target.value)}
+              />
             </div>
           );
         return (

@@ -79,9 +79,38 @@ export function ReorderList<T>({ items, keyOf, nameOf, render, onMove, onRemove,
                 </button>
                 <div className="studio-reorder-body">{render(item, index)}</div>
                 <div className="studio-reorder-actions">
-                  <Button type="button" icon="pi pi-arrow-up" text rounded size="small" aria-label={t('screens.studio.moveUp', { name })} disabled={index === 0} onClick={() => move(index, index - 1)} />
-                  <Button type="button" icon="pi pi-arrow-down" text rounded size="small" aria-label={t('screens.studio.moveDown', { name })} disabled={index === items.length - 1} onClick={() => move(index, index + 1)} />
-                  {onRemove ? <Button type="button" icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('screens.studio.remove', { name })} onClick={() => onRemove(index)} /> : null}
+                  <Button
+                    type="button"
+                    icon="pi pi-arrow-up"
+                    text
+                    rounded
+                    size="small"
+                    aria-label={t('screens.studio.moveUp', { name })}
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                  />
+                  <Button
+                    type="button"
+                    icon="pi pi-arrow-down"
+                    text
+                    rounded
+                    size="small"
+                    aria-label={t('screens.studio.moveDown', { name })}
+                    disabled={index === items.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  />
+                  {onRemove ? (
+                    <Button
+                      type="button"
+                      icon="pi pi-trash"
+                      text
+                      rounded
+                      size="small"
+                      severity="danger"
+                      aria-label={t('screens.studio.remove', { name })}
+                      onClick={() => onRemove(index)}
+                    />
+                  ) : null}
                 </div>
               </div>
               {problems.map((problem) => (

@@ -9,11 +9,19 @@ import { formFieldFor, formFieldLabel, hasText, humanise } from './fieldLabel';
  * else the field's name in words. Relabelled later, a shared header becomes the screen's own
  * (LabelInput), so the other screens keep theirs.
  */
-export function newColumn(t: (key: string) => string, namespace: string, definition: Json, labels: Messages, field: string): { column: Column; labels: Messages } {
+export function newColumn(
+  t: (key: string) => string,
+  namespace: string,
+  definition: Json,
+  labels: Messages,
+  field: string,
+): { column: Column; labels: Messages } {
   const shared = `columns.${field}`;
   if (hasText(t, namespace, labels, shared)) return { column: { field, header: shared, cell: 'text' }, labels };
   const formField = formFieldFor(definition, field);
   const fieldsKey = `fields.${field}`;
-  const text = (formField ? formFieldLabel(t, namespace, definition, labels, formField) : undefined) ?? (hasText(t, namespace, labels, fieldsKey) ? t(fieldsKey) : humanise(field));
+  const text =
+    (formField ? formFieldLabel(t, namespace, definition, labels, formField) : undefined) ??
+    (hasText(t, namespace, labels, fieldsKey) ? t(fieldsKey) : humanise(field));
   return { column: { field, header: `${namespace}.columns.${field}`, cell: 'text' }, labels: withLabel(labels, `columns.${field}`, text) };
 }

@@ -9,20 +9,34 @@ import { filterChoices, newFilter } from './newFilter';
 
 type CatalogFilter = ScreenCatalog['filters'][number];
 const t = (key: string) => i18n.t(key);
-const labelOf = (labels: Json, key: string) => key.split('.').slice(2).reduce<unknown>((node, part) => (node as Json)[part], labels);
+const labelOf = (labels: Json, key: string) =>
+  key
+    .split('.')
+    .slice(2)
+    .reduce<unknown>((node, part) => (node as Json)[part], labels);
 
 describe('a new filter, as the field it filters shows it', () => {
   it('offers a parent_id tree as a tree, labelled with the field’s label, never the parameter', () => {
     const declared: CatalogFilter = { param: 'parent_id', kind: 'filter', several: true, op: 'in', text: false, field: 'parent_id' };
     const { filter, labels } = newFilter(t, 'screens.genres', genres as Json, {}, declared);
-    expect(filter).toEqual({ param: 'parent_id', label: 'screens.genres.filters.parent_id', widget: 'treeSelect', options: { api: 'genres', perPage: 500, parentField: 'parent_id', labelField: 'name' } });
+    expect(filter).toEqual({
+      param: 'parent_id',
+      label: 'screens.genres.filters.parent_id',
+      widget: 'treeSelect',
+      options: { api: 'genres', perPage: 500, parentField: 'parent_id', labelField: 'name' },
+    });
     expect(labelOf(labels, filter.label)).toBe('Parent genre');
   });
 
   it('takes a select’s choices from the same list, one or several as the parameter takes, read whole (no picker’s search)', () => {
     const status: CatalogFilter = { param: 'status', kind: 'filter', several: true, op: 'in', text: false, field: 'demand_status_id' };
     const made = newFilter(t, 'screens.requests', demands as Json, {}, status);
-    expect(made.filter).toEqual({ param: 'status', label: 'screens.requests.filters.status', widget: 'multiSelect', options: { api: 'utilities/demand-statuses', perPage: 500 } });
+    expect(made.filter).toEqual({
+      param: 'status',
+      label: 'screens.requests.filters.status',
+      widget: 'multiSelect',
+      options: { api: 'utilities/demand-statuses', perPage: 500 },
+    });
     expect(labelOf(made.labels, made.filter.label)).toBe('Request status');
     const user: CatalogFilter = { param: 'user_id', kind: 'filter', several: false, op: 'in', text: false, field: 'user_id' };
     const one = newFilter(t, 'screens.requests', demands as Json, {}, user);
@@ -30,7 +44,9 @@ describe('a new filter, as the field it filters shows it', () => {
     expect(one.filter.options).not.toHaveProperty('searchParam');
     expect(one.filter.options).not.toHaveProperty('idsParam');
     const country: CatalogFilter = { param: 'country_id', kind: 'filter', several: true, op: 'in', text: false, field: 'country_id' };
-    expect(labelOf(newFilter(t, 'screens.authors', authors as Json, {}, country).labels, 'screens.authors.filters.country_id')).toBe(t('screens.authors.country'));
+    expect(labelOf(newFilter(t, 'screens.authors', authors as Json, {}, country).labels, 'screens.authors.filters.country_id')).toBe(
+      t('screens.authors.country'),
+    );
   });
 
   it('offers the words a parameter takes and yes or no for a flag, each labelled in words', () => {
@@ -40,7 +56,12 @@ describe('a new filter, as the field it filters shows it', () => {
       param: 'subscription_state',
       label: 'screens.users.filters.subscription_state',
       widget: 'multiSelect',
-      options: { static: [{ value: 'none', label: 'screens.users.filterValues.subscription_state.none' }, { value: 'active', label: 'screens.users.filterValues.subscription_state.active' }] },
+      options: {
+        static: [
+          { value: 'none', label: 'screens.users.filterValues.subscription_state.none' },
+          { value: 'active', label: 'screens.users.filterValues.subscription_state.active' },
+        ],
+      },
     });
     expect(labelOf(made.labels, made.filter.label)).toBe('Subscription state');
     expect(labelOf(made.labels, 'screens.users.filterValues.subscription_state.active')).toBe('Active');

@@ -23,7 +23,13 @@ export function filterChoices(catalog: ScreenCatalog, definition: Json): Catalog
  * several (as the parameter takes) from the same source for a select, the words a parameter takes,
  * yes or no for a flag, a month or stars for those widgets, else a text box.
  */
-export function newFilter(t: (key: string) => string, namespace: string, definition: Json, labels: Messages, declared: CatalogFilter): { filter: Filter; labels: Messages } {
+export function newFilter(
+  t: (key: string) => string,
+  namespace: string,
+  definition: Json,
+  labels: Messages,
+  declared: CatalogFilter,
+): { filter: Filter; labels: Messages } {
   const { param } = declared;
   const field = declared.field ?? formFieldFor(definition, param);
   const text =
@@ -44,13 +50,28 @@ export function newFilter(t: (key: string) => string, namespace: string, definit
   const make = (filter: { widget: string; options?: Json }): { filter: Filter; labels: Messages } => ({ filter: { param, label, ...filter }, labels: next });
 
   if (declared.values?.length) return make({ widget: choose, options: fixed(declared.values.map((value) => ({ value, key: value, text: humanise(value) }))) });
-  if (declared.op === 'boolean') return make({ widget: 'select', options: fixed([{ value: 1, key: 'yes', text: t('screens.studio.yes') }, { value: 0, key: 'no', text: t('screens.studio.no') }]) });
+  if (declared.op === 'boolean')
+    return make({
+      widget: 'select',
+      options: fixed([
+        { value: 1, key: 'yes', text: t('screens.studio.yes') },
+        { value: 0, key: 'no', text: t('screens.studio.no') },
+      ]),
+    });
   if (source && (typeof source.api === 'string' || Array.isArray(source.static))) {
     // A picker searches as staff type and asks its value by id; a filter reads its choices whole.
-    const { searchParam: _search, idsParam: _ids, ...options }: Json = { ...source, ...(typeof source.api === 'string' && Number(source.perPage ?? 0) < FILTER_OPTIONS_PER_PAGE ? { perPage: FILTER_OPTIONS_PER_PAGE } : {}) };
+    const {
+      searchParam: _search,
+      idsParam: _ids,
+      ...options
+    }: Json = {
+      ...source,
+      ...(typeof source.api === 'string' && Number(source.perPage ?? 0) < FILTER_OPTIONS_PER_PAGE ? { perPage: FILTER_OPTIONS_PER_PAGE } : {}),
+    };
     return make({ widget: widget && TREE_WIDGETS.has(widget) ? 'treeSelect' : choose, options });
   }
-  if (declared.tree) return make({ widget: 'treeSelect', options: { api: declared.tree, perPage: FILTER_OPTIONS_PER_PAGE, parentField: 'parent_id', labelField: 'name' } });
+  if (declared.tree)
+    return make({ widget: 'treeSelect', options: { api: declared.tree, perPage: FILTER_OPTIONS_PER_PAGE, parentField: 'parent_id', labelField: 'name' } });
   if (widget === 'monthPicker') return make({ widget: 'month' });
   if (widget === 'stars') return make({ widget: 'stars' });
   return make({ widget: 'text' });

@@ -90,12 +90,21 @@ export function PreviewPane({ name, kind, api, namespace, draft, clean }: Previe
   const frame = useRef<HTMLDivElement>(null);
   const available = useElementWidth(frame);
   const scale = available ? Math.min(1, available / width) : 1;
-  const views = [...(screen?.list ? [{ value: 'list', label: t('screens.studio.previewList') }] : []), ...(screen?.schema ? [{ value: 'form', label: t('screens.studio.previewForm') }] : [])];
+  const views = [
+    ...(screen?.list ? [{ value: 'list', label: t('screens.studio.previewList') }] : []),
+    ...(screen?.schema ? [{ value: 'form', label: t('screens.studio.previewForm') }] : []),
+  ];
 
   return (
     <section className="studio-preview" aria-label={t('screens.studio.preview')}>
       <div className="studio-preview-bar">
-        <SelectButton value={view} options={views} onChange={(event) => event.value && setView(event.value as 'list' | 'form')} aria-label={t('screens.studio.previewView')} allowEmpty={false} />
+        <SelectButton
+          value={view}
+          options={views}
+          onChange={(event) => event.value && setView(event.value as 'list' | 'form')}
+          aria-label={t('screens.studio.previewView')}
+          allowEmpty={false}
+        />
         <SelectButton
           value={width}
           options={PREVIEW_WIDTHS.map((value) => ({ value, label: `${value} px` }))}
@@ -121,7 +130,16 @@ export function PreviewPane({ name, kind, api, namespace, draft, clean }: Previe
                   onCreate={screen.canCreate && screen.schema ? () => (setRecordId(undefined), setView('form')) : undefined}
                 />
               ) : screen.schema ? (
-                <PreviewForm key={`${recordId ?? 'new'}-${JSON.stringify(screen.schema).length}`} name={name} api={screen.api} definition={shown.definition} schema={screen.schema} uiSchema={screen.uiSchema} recordId={recordId} onNew={() => setRecordId(undefined)} />
+                <PreviewForm
+                  key={`${recordId ?? 'new'}-${JSON.stringify(screen.schema).length}`}
+                  name={name}
+                  api={screen.api}
+                  definition={shown.definition}
+                  schema={screen.schema}
+                  uiSchema={screen.uiSchema}
+                  recordId={recordId}
+                  onNew={() => setRecordId(undefined)}
+                />
               ) : null}
             </LoadErrorBoundary>
           </I18nextProvider>
@@ -132,9 +150,28 @@ export function PreviewPane({ name, kind, api, namespace, draft, clean }: Previe
 }
 
 /** The list as its page shows it: its title (the list's, else the screen's) and its Create button (which opens the preview's form of a new record) above the table. */
-function PreviewList({ api, list, title, onOpen, onCreate }: { api: string; list: NonNullable<ScreenDefinition['list']>; title: string | undefined; onOpen(row: ApiRecord): void; onCreate: (() => void) | undefined }) {
+function PreviewList({
+  api,
+  list,
+  title,
+  onOpen,
+  onCreate,
+}: {
+  api: string;
+  list: NonNullable<ScreenDefinition['list']>;
+  title: string | undefined;
+  onOpen(row: ApiRecord): void;
+  onCreate: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
-  const controller = useListController({ api, searchParam: list.search?.param, filters: list.filters, pageSizes: list.pageSizes, defaultPageSize: list.defaultPageSize, local: true });
+  const controller = useListController({
+    api,
+    searchParam: list.search?.param,
+    filters: list.filters,
+    pageSizes: list.pageSizes,
+    defaultPageSize: list.defaultPageSize,
+    local: true,
+  });
   return (
     <div className="page">
       <div className="page-header">
@@ -145,7 +182,16 @@ function PreviewList({ api, list, title, onOpen, onCreate }: { api: string; list
           </div>
         ) : null}
       </div>
-      <ListView controller={controller} columns={list.columns} filters={list.filters} searchPlaceholder={list.search ? t(list.search.placeholder) : undefined} onOpen={onOpen} canEdit inlineSearch countLabel={list.countLabel} />
+      <ListView
+        controller={controller}
+        columns={list.columns}
+        filters={list.filters}
+        searchPlaceholder={list.search ? t(list.search.placeholder) : undefined}
+        onOpen={onOpen}
+        canEdit
+        inlineSearch
+        countLabel={list.countLabel}
+      />
     </div>
   );
 }
@@ -187,7 +233,16 @@ function PreviewForm({ name, api, definition, schema, uiSchema, recordId, onNew 
         {recordId ? <Button type="button" text size="small" label={t('screens.studio.previewNewRecord')} onClick={onNew} /> : null}
       </div>
       <RecordGate controller={controller} back={null}>
-        <FormView controller={controller} schema={schema} uiSchema={uiSchema} submitLabel={t('screens.studio.previewValidate')} recordId={recordId} validator={serverOnlyValidator} serverValidation idPrefix="preview" />
+        <FormView
+          controller={controller}
+          schema={schema}
+          uiSchema={uiSchema}
+          submitLabel={t('screens.studio.previewValidate')}
+          recordId={recordId}
+          validator={serverOnlyValidator}
+          serverValidation
+          idPrefix="preview"
+        />
       </RecordGate>
       <p className="studio-verdict" role="status">
         {verdict}
