@@ -98,13 +98,13 @@ async function authorsFloor(db: Db): Promise<AuthorsFloor> {
   const { store } = authorResource;
   log('export floor: the authors store’s batches in the bench process ...');
   const started = performance.now();
-  const total = await store.count(db, undefined);
+  const total = await store.count!(db, undefined);
   const times: number[] = [];
   let rows = 0;
   let after: StorePosition | undefined;
   for (;;) {
     const at = performance.now();
-    const batch = await store.batch(db, { where: undefined, after, limit: RESOURCE_EXPORT_BATCH });
+    const batch = await store.batch!(db, { where: undefined, after, limit: RESOURCE_EXPORT_BATCH });
     times.push(performance.now() - at);
     rows += batch.rows.length;
     if (batch.rows.length < RESOURCE_EXPORT_BATCH) break;
@@ -113,7 +113,7 @@ async function authorsFloor(db: Db): Promise<AuthorsFloor> {
   const totalMs = performance.now() - started;
   if (rows !== total) throw new Error(`export floor: ${rows} authors read for ${total} counted`);
   const at = performance.now();
-  await store.list(db, { page: AUTHORS / 1000, perPage: 1000, offset: AUTHORS - 1000, where: undefined });
+  await store.list!(db, { page: AUTHORS / 1000, perPage: 1000, offset: AUTHORS - 1000, where: undefined });
   const offsetPageMs = performance.now() - at;
   log(
     `export floor: ${rows.toLocaleString('en')} authors in ${(totalMs / 1000).toFixed(1)} s, a batch ${ms(stats(times).median)} ms median; the last page by OFFSET ${ms(offsetPageMs)} ms`,

@@ -33,7 +33,8 @@ import { insertAdministrator } from '../server/db/repositories/auth/administrato
 import { openSession } from '../server/auth/sessions.js';
 import { launchBrowser } from '../scripts/harness/browser.js';
 import { newContext } from './editor.js';
-import { createSheetSaveService } from '../server/sheets/sheetSaveService.js';
+import { createSheetService } from '../server/compose/appServices.js';
+import { servicePartsOf } from '../server/plugins/services.js';
 import { createRecordWrites } from '../server/engine/recordWrites.js';
 import { openBenchDatabase } from './benchDatabase.js';
 import { benchSheetBody } from './benchSheet.js';
@@ -101,12 +102,12 @@ export async function measureHistory(): Promise<HistoryResult> {
     const load0 = os.loadavg()[0]!;
 
     // The same sheet service on two write paths: the app's (history kept) and a bare one (none).
-    const service = (writes: Parameters<typeof createSheetSaveService>[0]['writes']) => createSheetSaveService({ db, storage: app.storage, writes });
-    const withHistory = service(app.recordWrites);
-    const without = service(createRecordWrites(db));
+    const parts = servicePartsOf(app, app.services.screens);
+    const withHistory = createSheetService(parts);
+    const without = createSheetService({ ...parts, writes: createRecordWrites(db) });
     // As the route hands it over: a JSON body normalised by the form's schema.
     const body = normalizeJsonForm(await benchSheetBody(db, TITLE), READING_SHEET_SCHEMA) as Record<string, unknown>;
-    const created = await withHistory.save({ rawId: undefined, input: body, files: [] });
+    const created = await withHistory.save(undefined, body);
     const id = created.data.id;
     let n = 0;
     const save = async (target: typeof withHistory) => {
@@ -121,7 +122,7 @@ export async function measureHistory(): Promise<HistoryResult> {
         titles: { ...(body.titles as object), fr: `Titre ${n}` },
         version: sheet.version,
       };
-      await target.save({ rawId: String(id), input, files: [] });
+      await target.save(String(id), input);
       return performance.now() - start;
     };
     log(`history: ${SAVES} full sheet saves with and without the history, alternated ...`);

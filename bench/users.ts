@@ -362,7 +362,7 @@ export async function measureUsers(engine: 'pglite' | 'postgres'): Promise<Users
     /** The route's work below HTTP: the declared filters' conditions, then the page and the count. */
     const bare = async (query: ListQuery) => {
       const where = await listCondition(db, users, userResource.filters ?? {}, query);
-      return userResource.store.list(db, { where, ...paging(query) });
+      return userResource.store.list!(db, { where, ...paging(query) });
     };
 
     // The triggers' copies, and the API's count of each state and plan, against direct SQL.

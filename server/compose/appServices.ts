@@ -8,17 +8,17 @@ import type { CardPaymentProvider } from '../payments/CardPaymentProvider.js';
 import { RESOURCES } from '../resources/index.js';
 import { listContracts, type ListContract } from '../engine/listContracts.js';
 import { namedStore } from '../engine/namedStore.js';
-import { readingSheetList, SHEET_RESOURCE } from '../resources/readingSheets.js';
-import { isCustom, type ResourceDefinition } from '../engine/resourceTypes.js';
+import { SHEET_RESOURCE } from '../resources/readingSheets.js';
+import { isCustom, type CustomResourceDefinition, type ResourceDefinition } from '../engine/resourceTypes.js';
 import type { Storage } from '../storage/Storage.js';
 import type { PendingUploads } from '../uploads/PendingUploads.js';
 import { createSheetSaveService, type SheetSaveService } from '../sheets/sheetSaveService.js';
-import { sheetExportSource, type SheetListQuery } from '../sheets/sheetListService.js';
+import { sheetResource, type SheetStoreOptions } from '../sheets/sheetStore.js';
 import type { BulkRows } from '../engine/bulk/bulkActions.js';
 import { resourceBulkRows } from '../engine/bulk/bulkRows.js';
 import { sheetBulkRows } from '../sheets/sheetBulkRows.js';
 import { fieldActions } from '../subscribers/userFieldActions.js';
-import { createCustomResourceService } from '../engine/declaredService.js';
+import { createResourceService, type ServiceScreens } from '../engine/declaredService.js';
 import { createHistoryService, declaredRestorer, type HistoryService, type Restorer } from '../engine/history/historyService.js';
 import { resourceExportSource, type ExportSource } from '../engine/export/exportSource.js';
 import type { RecordWrites } from '../engine/recordWrites.js';
@@ -45,10 +45,12 @@ export interface ServedList {
  * imports another to reach one.
  */
 export interface AppServices {
-  /** Every declared resource's service, by its API name (`genres`, `users`…). */
+  /** Every resource's service, by its API name (`genres`, `users`, `books`…). */
   resources: ReadonlyMap<string, ResourceService>;
-  /** The reading sheets' read, save and file deletes. */
+  /** What the reading sheets do besides the engine's save, read and delete: a bulk action's column writes, the deletes of one file or the manuscript. */
   sheets: SheetSaveService;
+  /** The service whose saves a screen's form validates (the studio's preview): the resource of the screen, or of the form-only definition. */
+  forScreen(name: string): ResourceService | undefined;
   /** Every list with an export and bulk actions: the declared resources' with a list screen, and the reading sheets'. */
   lists: readonly ServedList[];
   /** The records' history: revisions, the activity, restores through each resource's own save. */
@@ -73,34 +75,47 @@ export interface AppServiceParts {
   resources?: readonly ResourceDefinition[];
 }
 
-/** Builds the app's services once; throws at start when a declaration says something no service does (an action field without its action). */
-export function createAppServices({
-  db,
-  config,
-  log,
-  storage,
-  pending,
-  cardPayments,
-  screenRegistry,
-  writes,
-  screens,
-  resources = RESOURCES,
-}: AppServiceParts): AppServices {
+/** What the resources' services read of the screens in use. */
+function serviceScreensOf(screenRegistry: ScreenRegistry): ServiceScreens {
+  return {
+    screens: screenRegistry.screens,
+    formValidator: (name) => screenRegistry.formValidator(name),
+    formSchema: (name) => screenRegistry.inUse(name)?.formSchema,
+  };
+}
+
+/**
+ * The reading sheets' service on these parts, its store built with `options` (what follows a save,
+ * its write steps): the app's is built so (`createAppServices`); a test or the bench builds one with
+ * a seam of its own.
+ */
+export function createSheetService(parts: AppServiceParts, options: SheetStoreOptions = {}): ResourceService {
+  const { db, config, storage, pending, cardPayments, screenRegistry, writes } = parts;
   const context = storeContext({ storage, pending, cardPayments, mailConfigured: Boolean(config.smtpUrl) });
-  // One service, one write path: a named list's store derives from its declaration as the others' do.
-  const services = new Map(
-    resources.map((definition) => {
-      const custom = isCustom(definition) ? definition : { ...definition, store: namedStore(definition) };
-      return [definition.api, createCustomResourceService(db, custom, screenRegistry.screens, context, writes)] as const;
-    }),
+  return createResourceService(db, sheetResource({ log: parts.log, ...options }), serviceScreensOf(screenRegistry), context, writes);
+}
+
+/** Builds the app's services once; throws at start when a declaration says something no service does (an action field without its action). */
+export function createAppServices(parts: AppServiceParts): AppServices {
+  const { db, config, log, storage, pending, cardPayments, screenRegistry, writes, screens, resources = RESOURCES } = parts;
+  const serviceScreens = serviceScreensOf(screenRegistry);
+  const context = storeContext({ storage, pending, cardPayments, mailConfigured: Boolean(config.smtpUrl) });
+  const hooks = sheetNotificationHooks({ db, publicSiteUrl: config.publicSiteUrl, mailConfigured: Boolean(config.smtpUrl), log });
+  // One service, one write path: a named list's store derives from its declaration as the others'
+  // do, and the reading sheets are a resource like the others, their store their own
+  // (withNotification → outbox, after the commit; the answer says how many subscribers get an e-mail).
+  const definitions: CustomResourceDefinition[] = resources.map((definition) =>
+    isCustom(definition) ? definition : { ...definition, store: namedStore(definition) },
   );
+  const services = new Map(definitions.map((definition) => [definition.api, createResourceService(db, definition, serviceScreens, context, writes)] as const));
+  const sheetService = createSheetService(parts, { hooks });
+  definitions.push(sheetService.definition as CustomResourceDefinition);
+  services.set(SHEET_RESOURCE, sheetService);
   const sheets = createSheetSaveService({
     db,
     storage,
-    pending,
     log,
-    // withNotification → outbox, after the commit; the answer says how many subscribers get an e-mail.
-    hooks: sheetNotificationHooks({ db, publicSiteUrl: config.publicSiteUrl, mailConfigured: Boolean(config.smtpUrl), log }),
+    hooks,
     // The schema of the screen `readingSheet` in use: a published version's rules apply from the next save on.
     schemaValidator: () => screenRegistry.formValidator(READING_SHEET_SCREEN),
     writes,
@@ -109,10 +124,13 @@ export function createAppServices({
   const contracts = listContracts();
   const actions = fieldActions(db, writes);
   const lists: ServedList[] = [];
-  for (const definition of resources) {
+  const restorers = new Map<string, Restorer>();
+  for (const definition of definitions) {
+    const service = services.get(definition.api)!;
+    if (definition.screen)
+      restorers.set(definition.api, definition.api === SHEET_RESOURCE ? sheetRestorer(service) : declaredRestorer(definition, () => service));
     const contract = definition.screen ? contracts.get(definition.screen) : undefined;
     if (!contract) continue;
-    const service = services.get(definition.api)!;
     const fieldsActions = actions[definition.api] ?? {};
     for (const field of definition.actionFields ?? []) {
       if (!fieldsActions[field])
@@ -121,24 +139,11 @@ export function createAppServices({
     lists.push({
       contract,
       exportSource: ({ lang: _lang, ...query }) => resourceExportSource(service, query),
-      bulkRows: resourceBulkRows(service, fieldsActions),
+      bulkRows: definition.api === SHEET_RESOURCE ? sheetBulkRows(db, sheets, service) : resourceBulkRows(service, fieldsActions),
     });
   }
-  lists.push({
-    contract: contracts.get(readingSheetList.screen)!,
-    exportSource: (query) => sheetExportSource(db, query as SheetListQuery),
-    bulkRows: sheetBulkRows(db, sheets, writes, storage),
-  });
+  // The service whose saves a screen's form validates: the resource of the screen, or of the form-only definition (the sheet's editor).
+  const forScreen = (name: string) => [...services.values()].find(({ definition }) => (definition.form ?? definition.screen) === name);
 
-  const restorers = new Map<string, Restorer>();
-  for (const definition of resources) {
-    if (definition.screen)
-      restorers.set(
-        definition.api,
-        declaredRestorer(definition, () => services.get(definition.api)!),
-      );
-  }
-  restorers.set(SHEET_RESOURCE, sheetRestorer(sheets));
-
-  return { resources: services, sheets, lists, history: createHistoryService(db, writes, restorers), screens };
+  return { resources: services, sheets, lists, forScreen, history: createHistoryService(db, writes, restorers), screens };
 }

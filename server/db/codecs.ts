@@ -17,6 +17,8 @@ const READ: Record<Codec, (value: unknown) => unknown> = {
   reference: (value) => value ?? null,
   lowercase: (value) => value ?? null,
   file: (value) => (typeof value === 'string' && value ? fileUrl(value) : null),
+  flag: (value) => (value ? 1 : 0),
+  month: (value) => (typeof value === 'string' ? value.slice(0, 7) : null),
 };
 
 /** How a column value of codec `codec` is read into the API. */
@@ -28,4 +30,6 @@ export const WRITE: Record<Exclude<Codec, 'englishName' | 'file'>, (value: unkno
   translations: translationsOf,
   reference: (value) => (typeof value === 'number' ? value : null),
   lowercase: (value) => (typeof value === 'string' ? value.toLowerCase() : null),
+  flag: (value) => value === 1,
+  month: (value) => (typeof value === 'string' && value ? `${value}-01` : null),
 };

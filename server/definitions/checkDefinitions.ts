@@ -16,6 +16,8 @@ export interface FormDefinition {
   files: { schema: string; uiSchema: string };
   /** The JSON Schema it renders and its UI schema (paths `form.schema…`, `form.uiSchema…`). */
   form: FormParts;
+  /** The properties of its save's schema that nothing stores (the reading sheet's: its declaration's), as problems. */
+  unstored?(): Problem[];
 }
 
 /**
@@ -48,7 +50,7 @@ export function checkDefinitions(
   const problems: DefinitionProblem[] = [];
   const add = (definition: string, found: Problem[]) => problems.push(...found.map((problem) => ({ definition, ...problem })));
   for (const screen of all) add(screen.resource, checkScreen(screen, context));
-  for (const form of options.forms ?? []) add(form.definition, checkFormParts(form.form, context));
+  for (const form of options.forms ?? []) add(form.definition, [...(form.unstored?.() ?? []), ...checkFormParts(form.form, context)]);
   return problems;
 }
 

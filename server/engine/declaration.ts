@@ -24,9 +24,11 @@ export type { FilterDeclaration, FilterOp } from './filterDeclaration.js';
  * - `reference`: an id or null (a foreign key);
  * - `lowercase`: a text stored in lower case (colours);
  * - `file`: the storage key of an uploaded file, answered as its URL; written only by an upload of
- *   the field (a declared store keeps it, and removes the file it replaces once the write committed).
+ *   the field (a declared store keeps it, and removes the file it replaces once the write committed);
+ * - `flag`: 0 or 1 over a boolean column;
+ * - `month`: 'YYYY-MM' over a date column holding the month's first day.
  */
-export type Codec = 'value' | 'translations' | 'englishName' | 'reference' | 'lowercase' | 'file';
+export type Codec = 'value' | 'translations' | 'englishName' | 'reference' | 'lowercase' | 'file' | 'flag' | 'month';
 
 /** Which answers carry a field: the list's rows, the single record, both, or neither (write-only). */
 type Returned = 'list' | 'record' | 'both' | 'never';
@@ -153,6 +155,11 @@ export interface ResourceSurface {
   label: string;
   /** The screen definition (`schemas/<screen>.screen.json`) whose form validates saves and whose permissions open the writes. */
   screen?: string;
+  /**
+   * The form-only definition whose form validates the saves (the reading sheet's editor,
+   * `readingSheet`), when it is not the form of the resource's screen.
+   */
+  form?: string;
   fields: Readonly<Record<string, FieldDeclaration>>;
   /** The list's query parameters besides `page` and `perPage`. */
   filters?: Readonly<Record<string, FilterDeclaration>>;

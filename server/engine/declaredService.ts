@@ -6,6 +6,7 @@ import { conflict, notFound } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import type { CustomResourceDefinition, RecordOptions, StoreContext } from './resourceTypes.js';
 import type { FormValidator } from '../definitions/formValidator.js';
+import { normalizeJsonForm, type FormSchema } from '../http/multipartForm.js';
 import type { RecordWrites } from './recordWrites.js';
 import {
   checkedBody,
@@ -18,22 +19,62 @@ import {
   type SaveOptions,
 } from './resourceService.js';
 
+/** What a resource's service reads of the screens in use: their definitions, and the form-only definitions' validators and schemas. */
+export interface ServiceScreens {
+  screens: ReadonlyMap<string, ScreenDefinition>;
+  /** The validator of a form-only definition's form in use (`readingSheet`). */
+  formValidator?(name: string): FormValidator | undefined;
+  /** The JSON Schema of a form-only definition's form in use. */
+  formSchema?(name: string): object | undefined;
+}
+
 /**
- * The service of a resource with its own store: the generic rules (404 on unknown ids, 422 from
- * the screen's form schema, 409 when still referenced, success messages) around the store's SQL.
+ * The service of a resource: the generic rules (404 on unknown ids, 422 from the form schema and
+ * the declared body rules, 409 when still referenced, success messages) around its store, every
+ * write through the one write path. Every resource, the reading sheets included, is served by it.
  */
-export function createCustomResourceService(
+export function createResourceService(
   db: Db,
   definition: CustomResourceDefinition,
-  screens: ReadonlyMap<string, ScreenDefinition>,
+  screens: ServiceScreens,
   context: StoreContext,
   writes: RecordWrites,
 ): ResourceService {
-  const { store, label } = definition;
-  const { permissions, validate } = writeSetup(definition, screens, Boolean(store.save));
+  const { store, label, bodyRules } = definition;
+  if (!store.query && !(store.list && store.count && store.batch))
+    throw new Error(`Resource ${definition.api}: its store reads no list (list, count and batch, or query)`);
+  const setup = writeSetup(definition, screens.screens, Boolean(store.save));
+  const { permissions } = setup;
+  const form = definition.form;
+  // A form-only definition's form validates the saves (its version in use, read at each save).
+  const inUse: FormValidator | undefined = form
+    ? (data) => {
+        const validator = screens.formValidator?.(form);
+        if (!validator) throw new Error(`Resource ${definition.api}: no form-only definition ${form}`);
+        return validator(data);
+      }
+    : setup.validate;
+  // The body rules the schema cannot express hold whichever schema checks the body (the one in use, a draft's).
+  const withRules = (validator: FormValidator): FormValidator =>
+    bodyRules
+      ? (data) => {
+          const errors = { ...(validator(data) ?? {}) };
+          for (const [key, messages] of Object.entries(bodyRules((data ?? {}) as Record<string, unknown>) ?? {})) {
+            errors[key] = [...new Set([...(errors[key] ?? []), ...messages])];
+          }
+          return Object.keys(errors).length ? errors : undefined;
+        }
+      : validator;
+  const validate = inUse && withRules(inUse);
   const missing = () => notFound(label);
   // A resource without a form takes no body: every field is refused as unknown first.
   const missingForm: FormValidator = () => undefined;
+  /** A JSON body as its multipart form would be read, for a resource that says so (`formBody`). */
+  const bodyOf = (body: unknown): unknown => {
+    if (!definition.formBody) return body;
+    const schema = (form ? screens.formSchema?.(form) : screens.screens.get(definition.screen ?? '')?.form?.schema) as FormSchema | undefined;
+    return normalizeJsonForm(body ?? {}, schema);
+  };
 
   async function find(rawId: string | undefined, options?: RecordOptions): Promise<Record<string, unknown>> {
     const id = parseId(rawId);
@@ -42,27 +83,38 @@ export function createCustomResourceService(
     return row;
   }
 
+  /** An update's record id, else 404 (by `exists` when the store has it: no whole read). */
+  async function existingId(rawId: string | undefined): Promise<number> {
+    if (!store.exists) return (await find(rawId)).id as number;
+    const id = parseId(rawId);
+    if (id === undefined || !(await store.exists(db, id))) throw missing();
+    return id;
+  }
+
   return {
     definition,
     permissions,
     async list(query) {
+      if (store.query) return store.query.page(db, query);
       const page = paging(query);
       const where = await listCondition(db, definition.table, definition.filters ?? {}, query);
-      const { rows, total } = await store.list(db, { ...page, where });
+      const { rows, total } = await store.list!(db, { ...page, where });
       return paged(rows as ApiRecord[], total, page);
     },
     async scan(query, size) {
+      if (store.query) return store.query.scan(db, query, size);
+      const batch = store.batch!;
       const where = await listCondition(db, definition.table, definition.filters ?? {}, query);
-      const total = await store.count(db, where);
+      const total = await store.count!(db, where);
       return {
         total,
         async *batches() {
-          let next = store.batch(db, { where, after: undefined, limit: size });
+          let next = batch(db, { where, after: undefined, limit: size });
           for (;;) {
             const { rows, last } = await next;
             const more = rows.length === size && last !== undefined;
             if (more) {
-              next = store.batch(db, { where, after: last, limit: size });
+              next = batch(db, { where, after: last, limit: size });
               // Awaited in its turn (its failure thrown there); a stopped export leaves it unread.
               next.catch(() => undefined);
             }
@@ -76,17 +128,17 @@ export function createCustomResourceService(
       return (await find(rawId, options)) as ApiRecord;
     },
     check(body, validator) {
-      return checkedBody(definition, validator ?? validate ?? missingForm, body);
+      return checkedBody(definition, validator ? withRules(validator) : (validate ?? missingForm), bodyOf(body));
     },
     async save(rawId, body, files = [], options: SaveOptions = {}) {
       const creating = rawId === undefined;
-      const check = options.validate ?? validate;
+      const check = options.validate ? withRules(options.validate) : validate;
       // A deleted record brought back from its history undoes a delete: whoever may delete may (users are created on the front site, never here).
       const recreating = creating && options.recreate !== undefined;
       const allowed = recreating ? permissions.create || permissions.delete : creating ? permissions.create : permissions.edit;
       if (!check || !store.save || !allowed) throw missing();
-      const id = creating ? undefined : ((await find(rawId)).id as number);
-      const input = validatedBody(definition, check, body) as Record<string, unknown>;
+      const id = creating ? undefined : await existingId(rawId);
+      const input = validatedBody(definition, check, bodyOf(body)) as Record<string, unknown>;
       const save = store.save;
       const data = await writes.write(
         {
@@ -104,9 +156,10 @@ export function createCustomResourceService(
         },
         { dryRun: options.dryRun, restore: options.restore },
       );
-      const message = definition.savedMessage ?? (creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated);
+      const after = !options.dryRun && definition.afterSave ? await definition.afterSave({ record: data, body: input, created: creating }, context) : {};
+      const message = after.message ?? definition.savedMessage ?? (creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated);
       const notice = recreating ? definition.recreatedNotice?.(data, context) : undefined;
-      return { message, data: data as ApiRecord, ...(notice ? { notice } : {}) };
+      return { message, data: data as ApiRecord, ...(notice ? { notice } : {}), ...after.answer };
     },
     async remove(rawId) {
       const id = parseId(rawId);

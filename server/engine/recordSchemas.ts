@@ -56,6 +56,10 @@ function codecSchema(column: PgColumn, codec: Codec): JsonSchema {
       return nullable(STRING);
     case 'file':
       return nullable({ ...STRING, description: 'The URL of the stored file' });
+    case 'flag':
+      return { type: 'integer', enum: [0, 1] };
+    case 'month':
+      return nullable({ ...STRING, description: 'YYYY-MM' });
     case 'value':
       return columnSchema(column);
   }

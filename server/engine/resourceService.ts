@@ -43,6 +43,9 @@ interface RecordScan {
   batches(): AsyncGenerator<ApiRecord[]>;
 }
 
+/** A save's answer: its message, the record saved, what staff must know of a restore, and what the resource's `afterSave` adds (a sheet's `withNotification`). */
+type SaveAnswer = { message: string; data: ApiRecord; notice?: string } & Readonly<Record<string, unknown>>;
+
 /** The rules of one resource; routes only translate HTTP to these calls. */
 export interface ResourceService {
   definition: ResourceDefinition;
@@ -68,7 +71,7 @@ export interface ResourceService {
    * Creates (no id) or updates (id) from a request body through the one write path
    * (server/engine/recordWrites.ts): 404, 422 with dotted keys, or the saved record.
    */
-  save(rawId: string | undefined, body: unknown, files?: StoredUpload[], options?: SaveOptions): Promise<{ message: string; data: ApiRecord; notice?: string }>;
+  save(rawId: string | undefined, body: unknown, files?: StoredUpload[], options?: SaveOptions): Promise<SaveAnswer>;
   /** Deletes by path id: 404 when unknown, 409 when other rows still reference it. */
   remove(rawId: string): Promise<{ message: string }>;
   /** Empties one file field of a record and removes its file (custom stores with `fileDeletes`): 404 when unknown. */
@@ -150,7 +153,9 @@ export function writeSetup(definition: ResourceDefinition, screens: ReadonlyMap<
   const { create, edit, delete: remove } = screen.permissions;
   const permissions = { create, edit, delete: remove };
   if (!create && !edit) return { permissions, validate: undefined };
-  if (!canWrite || !screen.form) throw new Error(`Resource ${definition.api}: writable screen without form schema or write mapping`);
+  if (!canWrite || (!screen.form && !definition.form)) throw new Error(`Resource ${definition.api}: writable screen without form schema or write mapping`);
+  // Its saves validated by a form-only definition's form (the reading sheet's editor): its service reads that one.
+  if (!screen.form) return { permissions, validate: undefined };
   const name = definition.screen;
   validatorOf(screen.form.schema, name);
   // The screen in use when the save arrives: a published version replaces the map's entry.

@@ -1,6 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { ApiRecord, ListQuery, Paged } from '../../common/api.js';
 import type { Locale } from '../../common/locales.js';
+import type { FieldErrors } from '../../common/validation.js';
 import type { Db } from '../db/client.js';
 import type { DeclaredPosition } from '../db/repositories/engine/declaredRepository.js';
 import type { NamedTable } from '../db/repositories/engine/namedListRepository.js';
@@ -46,14 +48,23 @@ export type StorePosition = DeclaredPosition;
  * the SQL lives in its repository, the service keeps the generic rules (404, 409, validation).
  */
 export interface ResourceStore {
-  list(db: Db, query: StoreListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
+  /**
+   * A list the store reads by itself (its own projection, order and cursors: the reading sheets'
+   * facets, at a million sheets) rather than by the declared filters over the definition's table:
+   * the list's page and the scan of every record it matches (an export, a bulk action) are then
+   * its own, and `list`, `count` and `batch` are not used.
+   */
+  query?: StoreQuery;
+  list?(db: Db, query: StoreListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }>;
   /** How many records the list's conditions match. */
-  count(db: Db, where: SQL | undefined): Promise<number>;
+  count?(db: Db, where: SQL | undefined): Promise<number>;
   /**
    * The rows of the list after a position, in its order, as `list` answers them, and the position
    * of the last one (undefined when none): the batches of an export, walked on by keyset.
    */
-  batch(db: Db, query: StoreBatchQuery): Promise<{ rows: Record<string, unknown>[]; last: StorePosition | undefined }>;
+  batch?(db: Db, query: StoreBatchQuery): Promise<{ rows: Record<string, unknown>[]; last: StorePosition | undefined }>;
+  /** Whether the record exists (one indexed read), when that costs less than `find`: an update's 404 comes first. */
+  exists?(db: Db, id: number): Promise<boolean>;
   /** One record; `options.lang` is set when the declaration has `languageParam` (else absent). */
   find(db: Db, id: number, options?: RecordOptions): Promise<Record<string, unknown> | undefined>;
   /**
@@ -73,6 +84,14 @@ export interface ResourceStore {
    * or undefined when no such record.
    */
   clearFile?(tx: Db, id: number, field: string, context: WriteContext): Promise<Record<string, unknown> | undefined>;
+}
+
+/** A list a store reads by itself (`ResourceStore.query`), from the list's validated query. */
+interface StoreQuery {
+  /** One page of the list, as `GET admin/{api}` answers it (its `meta` may say more than the paging: cursors). */
+  page(db: Db, query: ListQuery): Promise<Paged<ApiRecord>>;
+  /** Every record the query's filters match (its paging set aside), `size` at a time in the list's order. */
+  scan(db: Db, query: ListQuery, size: number): Promise<{ total: number; batches(): AsyncGenerator<ApiRecord[]> }>;
 }
 
 /** What a record read may ask besides the id: the language of its texts (`languageParam`). */
@@ -136,6 +155,29 @@ export interface CustomResourceDefinition extends ResourceSurface {
    * comes back without a password): said after the restore's own message.
    */
   recreatedNotice?(record: Record<string, unknown>, context: StoreContext): string;
+  /** The rules of a body its form schema cannot express (an author only once on a sheet), checked with it: errors by dotted key. */
+  bodyRules?(body: Readonly<Record<string, unknown>>): FieldErrors | undefined;
+  /**
+   * A JSON body is read as its multipart form would be (server/http/multipartForm.ts
+   * `normalizeJsonForm`: texts trimmed, empty values left out, 0/1 flags): the reading sheet's
+   * saves, whatever sends them (the editor, a restore, a bulk action).
+   */
+  formBody?: true;
+  /** Its routes are its own (the reading sheets' editor API, SPEC §7), not the generic ones of server/routes/resourceRoutes.ts. */
+  ownRoutes?: true;
+  /**
+   * What follows a committed save (never a dry run's), and what the answer says of it: its message
+   * instead of the generic one, and fields beside `data` (the followers' notification of a sheet).
+   * A failure here is the resource's to report: the save is committed.
+   */
+  afterSave?(saved: SavedRecord, context: StoreContext): Promise<{ message?: string; answer?: Readonly<Record<string, unknown>> }>;
+}
+
+/** A save that committed: the record as its store answered it, the body it wrote, and whether it created the record. */
+interface SavedRecord {
+  record: Record<string, unknown>;
+  body: Readonly<Record<string, unknown>>;
+  created: boolean;
 }
 
 /** Every resource served under `/api/admin/{api}`. */

@@ -25,3 +25,8 @@ export function bindRequestContext(request: FastifyRequest, _reply: FastifyReply
 export function currentRequest(): RequestContext | undefined {
   return storage.getStore();
 }
+
+/** Runs `run` as if inside a request of this administrator (a script or a test acting for one). */
+export function withRequestContext<T>(context: RequestContext, run: () => T): T {
+  return storage.run(context, run);
+}

@@ -2,7 +2,7 @@ import { bookFacets } from '../db/schema/index.js';
 import { RATING_MAX, RATING_MIN, RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
 import type { FilterDeclaration } from '../engine/filterDeclaration.js';
 import { listQuerySchema } from '../engine/listQuerySchema.js';
-import type { FieldDeclaration, ResourceSurface } from '../engine/declaration.js';
+import type { Codec, FieldDeclaration, ResourceSurface } from '../engine/declaration.js';
 import { DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 
 const ids = (column: string, tree?: 'genres' | 'thematics'): FilterDeclaration => ({ column, op: 'overlaps', many: true, ...(tree ? { tree } : {}) });
@@ -79,6 +79,105 @@ export const readingSheetList = {
   },
   filters: SHEET_FILTERS,
 } as const satisfies ResourceSurface & { table: unknown };
+
+const stored = (column: string, codec?: Codec): FieldDeclaration => ({ column, ...(codec ? { codec } : {}), returned: 'record' });
+const translated = (column: string) => stored(column, 'translations');
+/** A list of the sheet, stored in a table of its own by the sheet's save (server/sheets/sheetSaveRows.ts) and read back with it. */
+const listed = (where: string): FieldDeclaration => ({ relation: where, writable: true, returned: 'record' });
+const readOnly = (description: string): FieldDeclaration => ({ computed: description, returned: 'record' });
+
+/**
+ * A reading sheet's fields, as `GET admin/books/{id}` answers them and its save writes them: one
+ * line each. A column of `books` (its drizzle property, with how it crosses the API), a list the
+ * save writes to its own table, a save option, or a read-only field. Every property of the
+ * editor's save schema (schemas/books/readingSheet.schema.json) must be one of these: the build and
+ * the start refuse one that nothing stores (server/sheets/readingSheetForms.ts).
+ */
+export const READING_SHEET_FIELDS = {
+  id: { column: 'id', returned: 'record' },
+  original_title: stored('originalTitle'),
+  original_country_id: stored('originalCountryId'),
+  language_id: stored('languageId'),
+  status_id: { column: 'statusId', returned: 'record', writtenBy: 'the save: 1 on a create without one' },
+  rights_status_id: { column: 'rightsStatusId', returned: 'record', writtenBy: 'the save: 4 on a create without one; a change dates it' },
+  time_id: stored('timeId'),
+  format_id: stored('formatId'),
+  company_id: stored('companyId'),
+  adaptation_budget_id: stored('adaptationBudgetId'),
+  publication_date: stored('publicationDate', 'month'),
+  nb_pages: stored('nbPages'),
+  universal: stored('universal', 'flag'),
+  manuscript_confidential: stored('manuscriptConfidential', 'flag'),
+  private_comment: stored('privateComment'),
+  serie: stored('serie', 'flag'),
+  titles: translated('titles'),
+  subtitles: translated('subtitles'),
+  pitches: translated('pitches'),
+  public_comments: translated('publicComments'),
+  newsletter_comments: translated('newsletterComments'),
+  summaries: translated('summaries'),
+  report: translated('report'),
+  scouts: translated('scouts'),
+  additional_periods: translated('additionalPeriods'),
+  additional_places: translated('additionalPlaces'),
+  durations: translated('durations'),
+  additional_manuscripts: translated('additionalManuscripts'),
+  detailed_summaries: translated('detailedSummaries'),
+  key_moments: translated('keyMoments'),
+  arenas: translated('arenas'),
+  promises: translated('promises'),
+  messages: translated('messages'),
+  tones: translated('tones'),
+  point_of_views: translated('pointOfViews'),
+  narrative_structures: translated('narrativeStructures'),
+  strong_points: translated('strongPoints'),
+  weak_points: translated('weakPoints'),
+  book_references: translated('bookReferences'),
+  movie_references: translated('movieReferences'),
+  seriesList: listed("book_series: the sheet's own rows, in order (an item sent with its id is kept)"),
+  authorList: listed('book_authors: in order, each with its author type'),
+  sourceList: listed('book_sources: in order, a contact or another source'),
+  reporterList: listed('reporter_books: the reporters listing the sheet (absent: left as they are)'),
+  contactList: listed('book_contacts: in order, each with its audiovisual-law flag'),
+  genres: listed('book_genres: ids, with the primary one'),
+  primary_genre: listed('book_genres.is_primary: one of genres'),
+  periods: listed('book_periods: ids'),
+  places: listed('book_places: ids'),
+  thematics: listed('book_thematics: ids'),
+  audiences: listed('book_audiences: ids'),
+  categories: listed('book_categories: ids'),
+  adaptation_formats: listed('book_adaptation_formats: ids'),
+  adaptation_kinds: listed('book_adaptation_kinds: ids'),
+  literary_prizes: listed('book_literary_prizes: ids'),
+  characters: listed("characters: the sheet's own rows, in order, each with its ages (an item sent with its id is kept)"),
+  ratings: listed('book_ratings: the stars of each rating type'),
+  version: { column: 'version', returned: 'record', writtenBy: 'the version lock: a save at another version is refused', history: false },
+  withNotification: { computed: "a save option: notify the sheet's followers (docs/notifications.md)", writable: true, returned: 'never' },
+  status: readOnly('book_statuses: { id, label }'),
+  rights_status: readOnly('rights_statuses: { id, label }'),
+  rights_status_updated_at: readOnly('when the rights status last changed'),
+  company: readOnly('companies: { id, name } of company_id'),
+  requestList: readOnly('requests (demands) on the sheet'),
+  documentList: readOnly('stored files of type 1 (new ones arrive as documentList[] files)'),
+  coverList: readOnly('stored files of type 2 (new ones arrive as cover_file[] files)'),
+  videoList: readOnly('stored files of type 3 (new ones arrive as video_file[] files)'),
+  manuscript: readOnly('the stored manuscript (a new one arrives as the manuscript file)'),
+  is_ai_generation_running: readOnly('an AI draft is being generated'),
+  has_ai_results: readOnly('an AI draft is ready'),
+  ai_generation_error: readOnly("the last generation's error"),
+  created_at: readOnly('ISO 8601, UTC'),
+  updated_at: readOnly('ISO 8601, UTC'),
+} as const satisfies Record<string, FieldDeclaration>;
+
+/** The reading sheet as the one engine serves it (its store: server/sheets/sheetStore.ts): its record's fields; its list is `readingSheetList`. */
+export const readingSheetRecord = {
+  api: SHEET_RESOURCE,
+  label: 'Reading sheet',
+  screen: 'reading-sheets',
+  form: 'readingSheet',
+  fields: READING_SHEET_FIELDS,
+  filters: SHEET_FILTERS,
+} as const satisfies ResourceSurface & { form: string };
 
 /**
  * What `GET admin/books/{id}` returns besides the editor's form fields (schemas/books/readingSheet.schema.json,

@@ -1,6 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE } from '../../common/locales.js';
+import { isCustom } from '../engine/resourceTypes.js';
 import { screenWrites, type ScreenWrites } from '../definitions/screenWrites.js';
 import { HttpError } from '../http/errors.js';
 import { strictListQuery } from '../http/listQuery.js';
@@ -84,6 +85,7 @@ export async function resourceRoutes(instance: FastifyInstance): Promise<void> {
   const screens = app.screenRegistry.screens;
   for (const service of app.services.resources.values()) {
     const { definition } = service;
+    if (isCustom(definition) && definition.ownRoutes) continue;
     const base = `/${definition.api}`;
     const screen = definition.screen ? screens.get(definition.screen) : undefined;
     const writes: ScreenWrites = screen ? screenWrites(screen) : { updateMethod: 'POST', uploads: {}, fileDeletes: {} };

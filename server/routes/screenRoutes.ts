@@ -12,7 +12,6 @@ import { screenCatalog } from '../screens/screenCatalog.js';
 import { SCREEN_MESSAGES, type ScreenAuthor, type VersionRef } from '../screens/screenService.js';
 import { validateWithDraft } from '../screens/screenValidation.js';
 import { DEFINITION_BODY_LIMIT } from '../definitions/definitionBounds.js';
-import type { ResourceDefinition } from '../engine/resourceTypes.js';
 import {
   ADDED_VERSION,
   CHECK_ANSWER,
@@ -102,9 +101,7 @@ const writes = (name: keyof typeof BODIES) => ({ config: config(name), bodyLimit
  */
 export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  const { screens, resources, sheets } = app.services;
-  // The preview's saves: the resources' and the sheet's own, run dry.
-  const saves = { resource: (definition: ResourceDefinition) => resources.get(definition.api)!, sheet: () => sheets };
+  const { screens, resources } = app.services;
 
   app.get('/screens', { schema: { response: responses(dataAnswer({ type: 'array', items: SCREEN_SUMMARY })) } }, async () => ({ data: await screens.list() }));
   // The in-use forms' validators as a script the browser imports (its URL names the stamp it was asked for).
@@ -125,7 +122,7 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     data: screenCatalog(app.screenRegistry, request.params.name),
   }));
   app.post('/screens/:name/validate', { schema: { params: nameParams, response: responses(VALID_RECORD_ANSWER) }, ...writes('validate') }, async (request) =>
-    validateWithDraft({ db: app.db, registry: app.screenRegistry, screens, saves }, request.params.name, bodyOf.validate(request.body)),
+    validateWithDraft({ db: app.db, registry: app.screenRegistry, screens, saves: app.services }, request.params.name, bodyOf.validate(request.body)),
   );
   app.put('/screens/:name/draft', { schema: { params: nameParams, response: responses(savedAnswer(SAVED_DRAFT)) }, ...writes('draft') }, async (request) =>
     screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)),

@@ -17,7 +17,8 @@ import {
   STRING,
   type JsonSchema,
 } from '../../common/answerSchemas.js';
-import { listSheetOptionPage, listSheetPage, removeSheet } from '../sheets/sheetListService.js';
+import { listSheetOptionPage, listSheetPage } from '../sheets/sheetListService.js';
+import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
 
@@ -66,6 +67,6 @@ export async function sheetListRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.delete('/books/:id', { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, async (request) =>
-    removeSheet(app.recordWrites, app.storage, request.params.id),
+    app.services.resources.get(SHEET_RESOURCE)!.remove(request.params.id),
   );
 }

@@ -8,6 +8,7 @@ import { HttpError, unprocessable } from '../http/errors.js';
 import { explainScreenChange } from '../screens/screenChange.js';
 import { normalizeJsonForm, parseMultipartForm } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
+import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 import { READING_SHEET_SCHEMA } from '../sheets/sheetSaveInput.js';
 import { SHEET_FILE_FIELDS, SHEET_FILE_FOLDER } from '../sheets/sheetSaveFiles.js';
 import { discardUploads, receiveUploads, type UploadedFile } from '../uploads/receiveUploads.js';
@@ -27,7 +28,8 @@ const bookFileParamsSchema = { type: 'object', properties: { book: { type: 'stri
 export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> {
   // Params types come from the schemas of each route.
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  const service = app.services.sheets;
+  const sheets = app.services.resources.get(SHEET_RESOURCE)!;
+  const files = app.services.sheets;
 
   /** The body as one parsed object and the files stored for it; 415 for other content types. */
   async function readBody(request: FastifyRequest) {
@@ -49,22 +51,28 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
   }
 
   app.get('/books/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(SHEET_ANSWER)) } }, async (request) => ({
-    data: await service.get(request.params.id),
+    data: await sheets.get(request.params.id),
   }));
 
-  /** Creates (no id, or the empty id of `POST books/`) or updates. */
+  /**
+   * Creates (no id, or the empty id of `POST books/`) or updates, through the engine's save. The
+   * request's stored files are the save's: on any refusal they are removed, so storage and sheet are
+   * exactly as before; a 422's keys are given back as the client named its fields.
+   */
   async function save(request: FastifyRequest, rawId: string | undefined) {
     const id = savedRecordId(rawId);
     // Unknown ids answer 404 before any file is stored (the save checks again under its lock).
-    if (id !== undefined) await service.existingId(id);
+    if (id !== undefined) await files.existingId(id);
     const body = await readBody(request);
     try {
-      return await service.save({ rawId: id, ...body, administratorId: request.admin?.id ?? null });
+      return await sheets.save(id, body.input, body.files);
     } catch (error) {
+      await discardUploads({ storage: app.storage, pending: app.pendingUploads }, body.files);
+      const refusal = withSentKeys(error, body.sentKey ?? ((key) => key));
       // A refusal due only to a version of the editor published while the sheet was open says so.
-      if (error instanceof HttpError && error.statusCode === 422)
-        throw await explainScreenChange(app.db, app.screenRegistry, READING_SHEET_SCREEN, request.headers[SCREEN_VERSION_HEADER], body.input, error);
-      throw error;
+      if (refusal instanceof HttpError && refusal.statusCode === 422)
+        throw await explainScreenChange(app.db, app.screenRegistry, READING_SHEET_SCREEN, request.headers[SCREEN_VERSION_HEADER], body.input, refusal);
+      throw refusal;
     }
   }
 
@@ -76,10 +84,17 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
   app.post('/ai-books/update-book/:id', { schema: { params: idParamsSchema, response: saved }, config }, (request) => save(request, request.params.id));
 
   app.delete('/utilities/book-files/:book/:file', { schema: { params: bookFileParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) =>
-    service.deleteFile(request.params.book, request.params.file),
+    files.deleteFile(request.params.book, request.params.file),
   );
 
   app.delete('/utilities/book-manuscript/:book', { schema: { params: bookParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) =>
-    service.deleteManuscript(request.params.book),
+    files.deleteManuscript(request.params.book),
   );
+}
+
+/** A 422's keys as the client sent them (sparse multipart indexes restored); other errors unchanged. */
+function withSentKeys(error: unknown, sentKey: (key: string) => string): unknown {
+  if (!(error instanceof HttpError) || !error.errors) return error;
+  const errors = Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [sentKey(key), messages]));
+  return new HttpError(error.statusCode, error.message, errors, error.headers);
 }

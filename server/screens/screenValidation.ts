@@ -3,18 +3,12 @@ import { findScreenDraft } from '../db/repositories/screens/screenVersionReposit
 import { compileFormValidator } from '../definitions/formValidator.js';
 import { readDefinition, type ScreenRegistry } from '../definitions/screenRegistry.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
-import { normalizeJsonForm } from '../http/multipartForm.js';
-import { RESOURCES } from '../resources/index.js';
-import { READING_SHEET_SCHEMA } from '../sheets/sheetSaveInput.js';
-import type { SheetSaveService } from '../sheets/sheetSaveService.js';
 import type { ResourceService } from '../engine/resourceService.js';
-import type { ResourceDefinition } from '../engine/resourceTypes.js';
 import { problemErrors, SCREEN_MESSAGES, type ScreenService } from './screenService.js';
 
-/** The services whose saves the preview runs, dry (server/engine/recordWrites.ts `dryRun`). */
+/** The service whose saves the preview runs, dry (server/engine/recordWrites.ts `dryRun`): the one a screen's form validates the saves of. */
 export interface PreviewSaves {
-  resource(definition: ResourceDefinition): ResourceService;
-  sheet(): Pick<SheetSaveService, 'save'>;
+  forScreen(name: string): ResourceService | undefined;
 }
 
 /** The record's id when it has one (an update is previewed), else undefined (a create). */
@@ -42,8 +36,8 @@ export async function validateWithDraft(
   const inUse = registry.inUse(name);
   if (!registry.builtIn(name) || !inUse) throw notFound('screen');
   if (!inUse.formSchema) throw new HttpError(422, SCREEN_MESSAGES.noForm);
-  const resource = inUse.kind === 'screen' ? RESOURCES.find((definition) => definition.screen === name) : undefined;
-  if (inUse.kind === 'screen' && !resource) throw notFound('screen');
+  const service = saves.forScreen(name);
+  if (!service) throw notFound('screen');
   // Its labels as sent, else the draft's (a new field's title may be a new label), else those in use.
   const labels = body.labels ?? (await findScreenDraft(db, name))?.labels ?? inUse.labels;
   const problems = screens.check(name, { definition: body.definition, labels });
@@ -52,17 +46,12 @@ export async function validateWithDraft(
   if (!next.formSchema) throw new HttpError(422, SCREEN_MESSAGES.noForm);
   const validate = compileFormValidator(next.formSchema);
   const id = recordId(body.record);
-  if (resource) {
-    const service = saves.resource(resource);
-    // A screen that cannot create (subscribers are created on the front site) previews a new record's form rules only.
-    if (id === undefined && !service.permissions.create) {
-      const errors = service.check(body.record, validate);
-      if (errors) throw unprocessable(errors);
-    } else {
-      await service.save(id, body.record, [], { validate, dryRun: true });
-    }
+  // A screen that cannot create (subscribers are created on the front site) previews a new record's form rules only.
+  if (id === undefined && !service.permissions.create) {
+    const errors = service.check(body.record, validate);
+    if (errors) throw unprocessable(errors);
   } else {
-    await saves.sheet().save({ rawId: id, input: normalizeJsonForm(body.record ?? {}, READING_SHEET_SCHEMA), files: [] }, { validate, dryRun: true });
+    await service.save(id, body.record, [], { validate, dryRun: true });
   }
   return VALID_RECORD;
 }

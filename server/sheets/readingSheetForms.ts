@@ -9,6 +9,8 @@ import { checkSchemaLanguage } from '../definitions/check/checkSchemaLanguage.js
 import { checkStoredRules } from '../definitions/check/checkStoredRules.js';
 import { dotted, isObject, type Problem } from '../definitions/check/problem.js';
 import type { FormDefinition } from '../definitions/checkDefinitions.js';
+import { writableFields } from '../engine/declaration.js';
+import { readingSheetRecord } from '../resources/readingSheets.js';
 
 const FILES = { 'readingSheet.schema.json': readingSheetSchema, 'readingSheet.ui.json': readingSheetUiSchema };
 /**
@@ -33,8 +35,24 @@ export function readingSheetForm(
   return {
     definition: READING_SHEET_SCREEN,
     files: READING_SHEET_FILES,
+    unstored: () => unstoredSheetFields(schema),
     form: { schema: { ...schema, properties: readingSheetFormProperties(schema.properties as Record<string, unknown> | undefined) }, uiSchema },
   };
+}
+
+/**
+ * The properties of the sheet's save schema that nothing stores: each must be a writable field of
+ * its declaration (server/resources/readingSheets.ts: a column of `books`, a list the save
+ * writes, a save option), else a save would accept it and keep nothing.
+ */
+function unstoredSheetFields(schema: Record<string, unknown>): Problem[] {
+  const writable = new Set(writableFields(readingSheetRecord));
+  return Object.keys(isObject(schema.properties) ? schema.properties : {})
+    .filter((name) => !writable.has(name))
+    .map((name) => ({
+      path: `form.schema.properties.${name}`,
+      message: `is not stored by the server: Reading sheet records have no such field (declare it in server/resources/readingSheets.ts, with its column of books and its migration)`,
+    }));
 }
 
 /** The forms outside the screen definitions that the check reads. */

@@ -2,12 +2,9 @@ import type { Json, Snapshot } from '../../common/recordChanges.js';
 import { SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
 import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
 import { sheetExists } from '../db/repositories/sheets/sheetReadRepository.js';
-import { normalizeJsonForm } from '../http/multipartForm.js';
-import { currentRequest } from '../http/requestContext.js';
 import { findSheet, type SheetApi } from './sheetReadService.js';
-import { READING_SHEET_SCHEMA } from './sheetSaveInput.js';
-import type { SheetSaveService } from './sheetSaveService.js';
 import type { Restorer } from '../engine/history/historyService.js';
+import type { ResourceService } from '../engine/resourceService.js';
 import { fileView, type HistorySubject } from '../engine/history/recordHistory.js';
 
 /** The sheet's file lists, as its answer carries them: a revision keeps each file's name and size. */
@@ -61,21 +58,13 @@ function ownRows(restored: unknown, current: unknown): unknown {
 }
 
 /** How a restore writes a sheet back: its form's fields, as a JSON body of the editor's, through its save. */
-export function sheetRestorer(sheets: Pick<SheetSaveService, 'save'>): Restorer {
+export function sheetRestorer(service: ResourceService): Restorer {
   return {
     restorable: (field) => SHEET_HISTORY_FIELDS.includes(field),
     bodies: (restored, current) => [
       Object.fromEntries(SHEET_HISTORY_FIELDS.map((field) => [field, OWN_ROWS.includes(field) ? ownRows(restored[field], current?.[field]) : restored[field]])),
     ],
-    save: (recordId, body, options) =>
-      sheets.save(
-        {
-          rawId: recordId === undefined ? undefined : String(recordId),
-          input: normalizeJsonForm(body, READING_SHEET_SCHEMA),
-          files: [],
-          administratorId: currentRequest()?.administratorId ?? null,
-        },
-        options,
-      ),
+    // Through the engine's save: the body read as the editor's JSON is (`formBody`).
+    save: (recordId, body, options) => service.save(recordId === undefined ? undefined : String(recordId), body, [], options),
   };
 }

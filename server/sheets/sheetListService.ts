@@ -1,5 +1,4 @@
 import type { Db } from '../db/client.js';
-import { isStillReferenced } from '../db/pgErrors.js';
 import type { SQL } from 'drizzle-orm';
 import type { ListQuery, PageMeta } from '../../common/api.js';
 import {
@@ -15,20 +14,16 @@ import {
   type SheetSort,
   type SortDirection,
 } from '../db/repositories/sheets/sheetListRepository.js';
-import { sheetStoredKeys, countSheetDemands, deleteSheet } from '../db/repositories/sheets/sheetDeleteRepository.js';
 import { listSheetOptions, type SheetOptionRow } from '../db/repositories/sheets/sheetOptionRepository.js';
 import { filterConditions, rankedSearch, withDescendants, type RankedSearch } from '../db/repositories/engine/filterConditions.js';
 import { type FilterDeclaration } from '../engine/filterDeclaration.js';
 import { bookFacets } from '../db/schema/index.js';
 import { RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
-import { SHEET_FILTERS, SHEET_SORTS, SHEET_RESOURCE } from '../resources/readingSheets.js';
-import type { RecordWrites } from '../engine/recordWrites.js';
-import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { SHEET_FILTERS, SHEET_SORTS } from '../resources/readingSheets.js';
+import { unprocessable } from '../http/errors.js';
 import { decodeSheetCursor, encodeSheetCursor } from './sheetListCursor.js';
 import { paged, paging, type Paged, type Paging } from '../http/paging.js';
 import { fileUrl } from '../storage/fileUrl.js';
-import type { Storage } from '../storage/index.js';
-import { parseId, RESOURCE_MESSAGES } from '../engine/resourceService.js';
 import { pickTranslation } from '../../common/locales.js';
 import type { ExportSource } from '../engine/export/exportSource.js';
 
@@ -70,7 +65,7 @@ export interface SheetListItem extends SheetListRatings {
 }
 
 export const SHEET_LABEL = 'Reading sheet';
-const SHEET_IN_USE_MESSAGE = 'This reading sheet has requests and cannot be deleted: delete or detach its requests first.';
+export const SHEET_IN_USE_MESSAGE = 'This reading sheet has requests and cannot be deleted: delete or detach its requests first.';
 
 /**
  * The where-conditions of a validated query on the sheet's `book_facets f` row, from the declared
@@ -223,37 +218,4 @@ export async function listSheetOptionPage(db: Db, query: { search?: string; ids?
   const conditions = filterConditions(bookFacets, { search: SHEET_FILTERS.search }, query, { alias: 'f' });
   const { rows, total } = await listSheetOptions(db, { conditions, ids: query.ids?.length ? [...new Set(query.ids)] : undefined, paging: page });
   return paged(rows, total, page);
-}
-
-/**
- * `DELETE admin/books/{id}`: deletes the sheet with everything it owns (criteria, authors, contacts,
- * sources, series, ratings, characters, files, AI draft, library and reporter entries, views), then
- * removes its stored files. 404 for an unknown id, 409 while requests point at it.
- */
-export async function removeSheet(writes: RecordWrites, storage: Storage, rawId: string): Promise<{ message: string }> {
-  const id = parseId(rawId);
-  if (id === undefined) throw notFound(SHEET_LABEL);
-  let removed: boolean;
-  try {
-    removed = await writes.write({
-      resource: SHEET_RESOURCE,
-      action: 'delete',
-      id,
-      run: async (tx, afterCommit) => {
-        const stored = await sheetStoredKeys(tx, id, { lock: true });
-        if (!stored) return { id: undefined, result: false };
-        if ((await countSheetDemands(tx, id)) > 0) throw conflict(SHEET_IN_USE_MESSAGE);
-        await deleteSheet(tx, id);
-        // The rows are gone: a file that cannot be removed now is only an orphan on disk, never a broken sheet.
-        for (const key of stored) afterCommit(() => storage.remove(key));
-        return { id, result: true };
-      },
-    });
-  } catch (error) {
-    // A request created between the check and the delete: the foreign key refuses it.
-    if (isStillReferenced(error)) throw conflict(SHEET_IN_USE_MESSAGE);
-    throw error;
-  }
-  if (!removed) throw notFound(SHEET_LABEL);
-  return { message: RESOURCE_MESSAGES.deleted };
 }

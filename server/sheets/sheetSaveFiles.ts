@@ -4,7 +4,7 @@ import type { SheetWriteRepository, NewFileRow } from '../db/repositories/sheets
 import { BOOK_FILE_TYPES, type NewBook } from '../db/schema/index.js';
 import type { Storage } from '../storage/Storage.js';
 import { FILE_RULES } from '../uploads/fileRules.js';
-import type { UploadedFile } from '../uploads/receiveUploads.js';
+import type { StoredUpload as UploadedFile } from '../engine/resourceTypes.js';
 
 /** The multipart file fields of a save and their upload rules (common/fileRules.ts). */
 export const SHEET_FILE_FIELDS = {

@@ -50,6 +50,23 @@ export function validateSheetInput(input: unknown, validateSchema: FormValidator
   if (unknown.length) return Object.fromEntries(unknown.map((key) => [key, [unknownFieldMessage(key, SHEET_LABEL)]]));
   for (const key of Object.keys(SHEET_READ_ONLY_FIELDS)) delete body[key];
   const errors: FieldErrors = { ...(validateSchema(body) ?? {}) };
+  for (const [key, messages] of Object.entries(sheetBodyRules(body) ?? {})) errors[key] = [...new Set([...(errors[key] ?? []), ...messages])];
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}
+
+/** The rating types a sheet input rates, with their stars. */
+export function ratingsOf(input: SheetInput): { type: RatingType; rate: number }[] {
+  return RATING_TYPES.filter((type) => input.ratings?.[type] !== undefined).map((type) => ({ type, rate: input.ratings![type]! }));
+}
+
+/**
+ * The rules of a sheet's body its JSON Schema cannot express (dotted keys): an author only once
+ * (`author_list`, SPEC §5's key), a contact only once (`contactList.{i}.id`), a reporter only once
+ * (`reporterList.{i}.id`), a source naming a contact or `other` (`sourceList.{i}.other`), the
+ * primary genre among the genres (`primary_genre`).
+ */
+export function sheetBodyRules(body: Readonly<Record<string, unknown>>): FieldErrors | undefined {
+  const errors: FieldErrors = {};
   const add = (key: string, message: string) => {
     const messages = (errors[key] ??= []);
     if (!messages.includes(message)) messages.push(message);
@@ -80,9 +97,4 @@ export function validateSheetInput(input: unknown, validateSchema: FormValidator
   }
 
   return Object.keys(errors).length > 0 ? errors : undefined;
-}
-
-/** The rating types a sheet input rates, with their stars. */
-export function ratingsOf(input: SheetInput): { type: RatingType; rate: number }[] {
-  return RATING_TYPES.filter((type) => input.ratings?.[type] !== undefined).map((type) => ({ type, rate: input.ratings![type]! }));
 }

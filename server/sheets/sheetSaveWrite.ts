@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import type { SheetWriteRepository } from '../db/repositories/sheets/sheetWriteRepository.js';
 import type { NewBook } from '../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
-import type { UploadedFile } from '../uploads/receiveUploads.js';
+import type { StoredUpload as UploadedFile } from '../engine/resourceTypes.js';
 import type { SheetSavedEvent, SheetSaveHooks } from './sheetSaveEvents.js';
 import { manuscriptColumns, sheetUploads, tooManyDocuments, writeSheetFiles, type SheetUploads } from './sheetSaveFiles.js';
 import type { SheetInput } from './sheetSaveInput.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expandScreen } from '../../common/expandTranslations.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
-import { checkContext, checkDefinitions, checkScreen, formatProblems } from '../../server/definitions/checkDefinitions.js';
+import { assertDefinitionsHonoured, checkContext, checkDefinitions, checkScreen, formatProblems } from '../../server/definitions/checkDefinitions.js';
 import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
 import { READING_SHEET_FORMS, readingSheetForm } from '../../server/sheets/readingSheetForms.js';
 
@@ -553,5 +553,25 @@ describe('checkDefinitions: bulk actions', () => {
         screen.list.bulkActions = [{ name: 'language', action: 'set', field: 'lang', value: 'fr', label: 'bulk.delete', confirm: 'bulk.deleteConfirm' }];
       }),
     ).toEqual([`schemas/reporters.screen.json: list.bulkActions.0.field "lang" ${noRevision}`]);
+  });
+});
+
+describe('the reading sheet: a form property nothing stores', () => {
+  it('is refused by the build and the start, naming the property and where to declare it', () => {
+    const problems = sheetProblemsOf((schema) => {
+      schema.properties.nb_chapters = { type: 'integer', title: 'Number of chapters', minimum: 0 };
+    });
+    expect(problems).toContain(
+      'schemas/books/readingSheet.schema.json: properties.nb_chapters is not stored by the server: Reading sheet records have no such field (declare it in server/resources/readingSheets.ts, with its column of books and its migration)',
+    );
+    const schema = readJson('books', 'readingSheet.schema.json');
+    schema.properties.nb_chapters = { type: 'integer', title: 'Number of chapters', minimum: 0 };
+    expect(() => assertDefinitionsHonoured(loaded, [readingSheetForm(schema, readJson('books', 'readingSheet.ui.json'))])).toThrow(
+      /readingSheet\.schema\.json: properties\.nb_chapters is not stored by the server/,
+    );
+  });
+
+  it('holds for every property of the built-in file: each is declared', () => {
+    expect(sheetProblemsOf(() => undefined)).toEqual([]);
   });
 });

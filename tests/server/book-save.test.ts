@@ -9,7 +9,10 @@ import { authors, books, bookSearchText } from '../../server/db/schema/index.js'
 import type { SheetSavedEvent } from '../../server/sheets/sheetSaveEvents.js';
 import { SHEET_READ_ONLY_FIELDS, SHEET_SAVE_OPTIONS } from '../../server/resources/readingSheets.js';
 import { READING_SHEET_SCHEMA } from '../../server/sheets/sheetSaveInput.js';
-import { createSheetSaveService, STALE_SHEET_MESSAGE } from '../../server/sheets/sheetSaveService.js';
+import { STALE_SHEET_MESSAGE } from '../../server/sheets/sheetSaveService.js';
+import { createSheetService } from '../../server/compose/appServices.js';
+import { servicePartsOf } from '../../server/plugins/services.js';
+import { withRequestContext } from '../../server/http/requestContext.js';
 import { filesRoot, LocalDiskStorage } from '../../server/storage/index.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import {
@@ -753,9 +756,7 @@ describe('the notification seam (withNotification)', () => {
   it('runs inTransaction inside the save (its failure rolls the save back) and afterCommit after it', async () => {
     const seen: string[] = [];
     const events: SheetSavedEvent[] = [];
-    const service = createSheetSaveService({
-      db: t.database.db,
-      storage,
+    const service = createSheetService(servicePartsOf(t.app, t.app.services.screens), {
       hooks: {
         async inTransaction(tx, event) {
           const [row] = await tx.select({ n: count() }).from(books).where(eq(books.id, event.bookId));
@@ -768,16 +769,15 @@ describe('the notification seam (withNotification)', () => {
         },
       },
     });
-    const created = await service.save({ rawId: undefined, input: { original_title: 'Seam', withNotification: 1 }, files: [], administratorId: 7 });
+    const asAdministrator7 = { administratorId: 7, sessionId: null, origin: 'http://localhost' };
+    const created = await withRequestContext(asAdministrator7, () => service.save(undefined, { original_title: 'Seam', withNotification: 1 }));
     expect(created.withNotification).toBe(1);
     // Saved all the same; the answer says the subscribers were not notified.
     expect(created.message).toBe('Saved, but the subscribers could not be notified: save with notification again to notify them.');
     expect(events).toEqual([{ bookId: created.data.id, created: true, version: 1, withNotification: true, administratorId: 7 }]);
     expect(seen).toEqual(['in:1']);
-    await expect(
-      service.save({ rawId: String(created.data.id), input: { original_title: 'Changed', version: 1, withNotification: 1 }, files: [] }),
-    ).rejects.toThrow('outbox down');
-    expect((await getSheet(created.data.id)).original_title).toBe('Seam');
+    await expect(service.save(String(created.data.id), { original_title: 'Changed', version: 1, withNotification: 1 })).rejects.toThrow('outbox down');
+    expect((await getSheet(created.data.id as number)).original_title).toBe('Seam');
     expect(events).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import { composeSheetNotification, publicSheetUrl } from '../../server/notificat
 import { CLOSED_DEMAND_STATUS_IDS, sheetFollowers } from '../../server/notifications/followers.js';
 import { createSmtpSender } from '../../server/notifications/mailer.js';
 import { enqueueSheetNotification } from '../../server/sheets/sheetNotification.js';
-import { SHEET_MESSAGES } from '../../server/sheets/sheetSaveService.js';
+import { SHEET_MESSAGES } from '../../server/sheets/sheetSaveMessage.js';
 import { escapeHtml } from '../../server/notifications/escapeHtml.js';
 import { SESSION_COOKIE } from '../../server/auth/sessions.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtpServer.js';

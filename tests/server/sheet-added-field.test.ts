@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { AI_DRAFT_ASKS, AI_DRAFT_TEXT_FIELDS, AI_DRAFT_TEXT_TARGETS } from '../../common/aiDraft.js';
 import { checkDraftAnswer } from '../../server/ai/draftAnswer.js';
 import type * as BooksModule from '../../server/db/schema/books.js';
+import type * as ReadingSheetsModule from '../../server/resources/readingSheets.js';
 import { aiBooks, aiPrompts } from '../../server/db/schema/index.js';
 import { AI_DRAFT_JSON_STRUCTURE, AI_PROMPT_SEEDS, seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { startAiProviderServer, type TestAiProvider } from '../helpers/aiProviderServer.js';
@@ -10,7 +11,9 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /**
  * What adding a field to the reading sheet takes: its schema (schemas/books/readingSheet.schema.json),
- * its UI schema, the column of `books` and its migration, nothing else. Here the schema gains a plain
+ * its UI schema, its declaration line (server/resources/readingSheets.ts), the column of `books` and
+ * its migration, nothing else (without the declaration line, the build and the start refuse it:
+ * tests/schemas/definitions-check.test.ts). Here the schema gains a plain
  * field (`nb_chapters`) and a per-language map the AI drafts (`taglines`, `x-aiDraft` field
  * `tagline`), the UI schema places them on tabs (labels as plain text: a real field would add its
  * English label), `books` their columns (server/db/schema/books.ts, its columns built anew with two
@@ -51,6 +54,17 @@ vi.mock('../../schemas/books/readingSheet.ui.json', async (importOriginal) => {
   };
 });
 
+// Their declaration lines (server/resources/readingSheets.ts READING_SHEET_FIELDS): where each is stored.
+vi.mock('../../server/resources/readingSheets.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof ReadingSheetsModule>();
+  const fields = {
+    ...actual.READING_SHEET_FIELDS,
+    nb_chapters: { column: 'nbChapters', returned: 'record' },
+    taglines: { column: 'taglines', codec: 'translations', returned: 'record' },
+  } as const;
+  return { ...actual, READING_SHEET_FIELDS: fields, readingSheetRecord: { ...actual.readingSheetRecord, fields } };
+});
+
 vi.mock('../../server/db/schema/books.js', async (importOriginal) => {
   const actual = await importOriginal<typeof BooksModule>();
   const { integer, pgTable } = await import('drizzle-orm/pg-core');
@@ -88,7 +102,7 @@ const request = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }),
   });
 
-describe('a field added to the reading sheet (schema, UI schema, column and migration only)', () => {
+describe('a field added to the reading sheet (schema, UI schema, declaration line, column and migration only)', () => {
   it('is drafted by the AI: a text of the draft, with its ask, after the texts of the maps before it', () => {
     expect(AI_DRAFT_TEXT_TARGETS).toMatchObject({ title: 'titles', tagline: 'taglines' });
     expect(AI_DRAFT_TEXT_FIELDS.at(-1)).toBe('tagline');
