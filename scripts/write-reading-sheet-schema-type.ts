@@ -30,4 +30,3 @@ export function readingSheetSchemaTypeText(): string {
     '',
   ].join('\n');
 }
-

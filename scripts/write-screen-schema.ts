@@ -14,4 +14,3 @@ export const SCREEN_SCHEMA_FILE = path.join(path.dirname(fileURLToPath(import.me
 export function screenSchemaText(): string {
   return `${JSON.stringify(screenMetaSchema, null, 2)}\n`;
 }
-
