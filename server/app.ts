@@ -54,7 +54,6 @@ import { createRecordWrites } from './engine/recordWrites.js';
 import { createBulkJobs } from './engine/bulk/bulkJobs.js';
 import { createExportSlots } from './engine/export/exportSlots.js';
 import { createScreenService, type ScreenService } from './screens/screenService.js';
-import { keepRecordHistory } from './compose/keepRecordHistory.js';
 
 export interface AppOptions {
   config: Config;
@@ -170,7 +169,6 @@ export async function buildApp({
     }
   });
   app.decorate('recordWrites', createRecordWrites(database.db, { log: app.log, screenVersion: (screen) => screenRegistry.inUse(screen)?.version }));
-  keepRecordHistory(app.recordWrites);
   // Bulk actions run as jobs in this server; those a stopped server left are marked interrupted at start.
   app.decorate('bulkJobs', createBulkJobs({ db: database.db, embedded: database.kind === 'pglite', log: app.log, stopping: () => app.shuttingDown }));
   app.addHook('onReady', async () => {

@@ -24,7 +24,8 @@ import { resourceExportSource, type ExportSource } from '../engine/export/export
 import type { RecordWrites } from '../engine/recordWrites.js';
 import type { ResourceService } from '../engine/resourceService.js';
 import type { ScreenService } from '../screens/screenService.js';
-import { sheetRestorer } from '../sheets/sheetHistory.js';
+import { declaredHistory } from '../engine/history/recordHistory.js';
+import type { IdTable } from '../db/repositories/engine/declaredRepository.js';
 import { storeContext } from './storeContext.js';
 
 /** How a list's rows are read for its export, from the validated query (without `format` and `columns`). */
@@ -126,9 +127,14 @@ export function createAppServices(parts: AppServiceParts): AppServices {
   const lists: ServedList[] = [];
   const restorers = new Map<string, Restorer>();
   for (const definition of definitions) {
+    // Every resource's history, derived from its declaration (the write path diffs each write into a revision).
+    writes.keepHistory(definition.api, declaredHistory(definition, definition.store, definition.table as IdTable));
     const service = services.get(definition.api)!;
     if (definition.screen)
-      restorers.set(definition.api, definition.api === SHEET_RESOURCE ? sheetRestorer(service) : declaredRestorer(definition, () => service));
+      restorers.set(
+        definition.api,
+        declaredRestorer(definition, () => service),
+      );
     const contract = definition.screen ? contracts.get(definition.screen) : undefined;
     if (!contract) continue;
     const fieldsActions = actions[definition.api] ?? {};

@@ -136,9 +136,19 @@ export interface FieldDeclaration {
    * record carries them; never a joined record (its id column is kept), a count, a value derived
    * from the others (`compute`, `sql`) or a write-only field. `false` leaves out a field no staff
    * write changes (a login counter, a timestamp, the version lock); `perLanguage` keeps a loaded
-   * value of each language (`languageParam`) as a per-language map.
+   * value of each language (`languageParam`) as a per-language map; `files` keeps stored files (a
+   * list of them, or one) as their names and sizes, never their content nor their keys. A field its
+   * save writes (`writable: true`) and its record returns is its own data, kept too.
    */
-  history?: false | 'perLanguage';
+  history?: false | 'perLanguage' | 'files';
+  /**
+   * A list of the record's own rows (a sheet's characters, its series): an item carries its row's
+   * id, so that a save keeps the row; brought back from its history, an item whose row has gone
+   * since is written anew (without its id).
+   */
+  ownRows?: true;
+  /** Keys of each item of a list derived from its others (a character's `key`, from its id): a revision leaves them out. */
+  derivedItemKeys?: readonly string[];
   /**
    * How a restore writes back a value the record carries but a body sets under other fields (the
    * users a reporter targets, carried as `{ id, fullname }`, written as `reporterUserIds`), given
@@ -190,7 +200,7 @@ export function keptByHistory(name: string, field: FieldDeclaration): boolean {
   if (name === 'id' || field.history === false || field.codec === 'englishName') return false;
   const returned = field.returned ?? 'both';
   if (returned !== 'both' && returned !== 'record') return false;
-  if (field.column !== undefined) return true;
+  if (field.column !== undefined || field.history === 'files' || field.writable === true) return true;
   if (field.relation !== undefined) return typeof field.relation === 'object' && 'list' in field.relation;
   return field.load !== undefined;
 }

@@ -227,6 +227,12 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
 export type HistoryService = ReturnType<typeof createHistoryService>;
 
 /** The restorer of a declared resource: a body of its writable fields (or what a field's `writtenAs` writes), saved by its service. */
+/** A list of the record's own rows brought back: an item whose row has gone since is written anew (no id). */
+function ownRows(restored: unknown, current: unknown): unknown {
+  const kept = new Set(((current ?? []) as { id?: number }[]).map((item) => item.id));
+  return ((restored ?? []) as { id?: number }[]).map(({ id, ...item }) => (id !== undefined && kept.has(id) ? { id, ...item } : item));
+}
+
 export function declaredRestorer(definition: ResourceDefinition, service: () => ResourceService): Restorer {
   const fields = new Map(historyFields(definition));
   const writable = new Set(writableFields(definition));
@@ -239,7 +245,7 @@ export function declaredRestorer(definition: ResourceDefinition, service: () => 
       for (const [name, field] of fields) {
         if (!restorable(name) || field.history === 'perLanguage') continue;
         if (field.writtenAs) Object.assign(base, field.writtenAs(restored[name], current?.[name]));
-        else base[name] = restored[name];
+        else base[name] = field.ownRows ? ownRows(restored[name], current?.[name]) : restored[name];
       }
       // A value kept per language is written one language at a time: one body for each language it changes in.
       const languages = LOCALES.filter((locale) =>

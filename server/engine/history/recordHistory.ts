@@ -24,7 +24,7 @@ export interface HistorySubject {
 }
 
 /** A stored file as a revision keeps it: its name and size, never its content nor its key. */
-export function fileView(value: unknown): Json {
+function fileView(value: unknown): Json {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'string') {
     // A declared file field answers its URL: the name is its last segment.
@@ -43,19 +43,32 @@ export function historyFields(surface: Pick<ResourceSurface, 'fields'>): [string
   return Object.entries(surface.fields).filter(([name, field]) => keptByHistory(name, field));
 }
 
+/** A field's value as a revision keeps it: a file as its name and size, a list's items without their derived keys. */
+function keptValue(field: FieldDeclaration, value: unknown): Json {
+  if (field.codec === 'file' || (field.history === 'files' && !Array.isArray(value))) return fileView(value);
+  if (field.history === 'files') return (value as unknown[]).map(fileView);
+  const derived = field.derivedItemKeys;
+  if (derived && Array.isArray(value)) {
+    return value.map((item) =>
+      item && typeof item === 'object' ? Object.fromEntries(Object.entries(item).filter(([key]) => !derived.includes(key))) : item,
+    ) as Json;
+  }
+  return (value ?? null) as Json;
+}
+
 /** The history of a resource whose records its store reads (every declared resource). */
 export function declaredHistory(
-  surface: Pick<ResourceSurface, 'fields' | 'screen'>,
+  surface: Pick<ResourceSurface, 'fields' | 'screen' | 'form'>,
   store: Pick<ResourceStore, 'find'>,
   table: PgTable & { id: PgColumn },
 ): HistorySubject {
   const fields = historyFields(surface);
   const perLanguage = fields.filter(([, field]) => field.history === 'perLanguage');
   const plain = fields.filter(([, field]) => field.history !== 'perLanguage');
-  const viewOf = (record: Record<string, unknown>): Snapshot =>
-    Object.fromEntries(plain.map(([name, field]) => [name, field.codec === 'file' ? fileView(record[name]) : ((record[name] ?? null) as Json)]));
+  const viewOf = (record: Record<string, unknown>): Snapshot => Object.fromEntries(plain.map(([name, field]) => [name, keptValue(field, record[name])]));
   return {
-    screen: surface.screen,
+    // The labels of its form name the fields (a form-only definition's: the sheet's editor).
+    screen: surface.form ?? surface.screen,
     ...(perLanguage.length === 0 ? { view: viewOf } : {}),
     exists: (db, id) => rowExists(db, table, id),
     async read(db, id) {
