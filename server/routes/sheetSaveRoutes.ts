@@ -23,7 +23,7 @@ const bookFileParamsSchema = { type: 'object', properties: { book: { type: 'stri
  * - `POST /books` creates, `POST /books/:id` updates: multipart form (SPEC §7) or JSON; so does
  *   `POST /ai-books/update-book/:id`, the AI comparison's save;
  * - `DELETE /utilities/book-files/:book/:file`, `DELETE /utilities/book-manuscript/:book`.
- * The list (`GET /books`, `DELETE /books/:id`, `/books/options`) is in routes/books.ts.
+ * The list (`GET /books`, `DELETE /books/:id`, `/books/options`) is in routes/sheetListRoutes.ts.
  */
 export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> {
   // Params types come from the schemas of each route.
