@@ -73,30 +73,33 @@ describe.skipIf(!chromiumPath)('saved views of the reading sheets, in Chromium',
     // Columns: the authors hidden, the publication date (a column the screen offers) added, moved before the status.
     await staff.getByRole('button', { name: 'Columns' }).click();
     const chooser = staff.getByRole('dialog', { name: 'Columns of this list' });
-    // The offer as the screen declares it, in words: its six columns, then what staff add (no raw or duplicate field).
-    expect(await chooser.locator('.columns-dialog-list label').allTextContents()).toEqual([
-      'Id',
-      'Original title',
-      'Authors',
-      'Status',
-      'Genre',
-      'Updated',
-      ...[
-        'Publication date',
-        'Rights status',
-        'Original country',
-        'Language',
-        'Pages',
-        'Literary quality',
-        'Concept',
-        'Plot',
-        'Characters',
-        'Coherence',
-        'Emotions',
-        'Dialogues',
-        'Commercial',
-      ].map((label) => `${label} (not shown by default)`),
-    ]);
+    // The offer as the screen declares it, in words: its six columns, then what staff add (no raw or duplicate field),
+    // once the dialog (which opens with an animation) has rendered its list.
+    await expect
+      .poll(() => chooser.locator('.columns-dialog-list label').allTextContents())
+      .toEqual([
+        'Id',
+        'Original title',
+        'Authors',
+        'Status',
+        'Genre',
+        'Updated',
+        ...[
+          'Publication date',
+          'Rights status',
+          'Original country',
+          'Language',
+          'Pages',
+          'Literary quality',
+          'Concept',
+          'Plot',
+          'Characters',
+          'Coherence',
+          'Emotions',
+          'Dialogues',
+          'Commercial',
+        ].map((label) => `${label} (not shown by default)`),
+      ]);
     await chooser.getByRole('checkbox', { name: 'Authors' }).uncheck();
     await chooser.getByRole('checkbox', { name: /^Publication date/ }).check();
     // Offered first after the screen's six columns: four steps up to follow the title.
