@@ -1,4 +1,4 @@
-import { unprocessable } from './errors.js';
+import { HttpError, unprocessable } from './errors.js';
 
 /**
  * Nested form parsing for multipart saves (PHP / Laravel conventions, what SPEC §7 sends):
@@ -270,4 +270,11 @@ export function normalizeJsonForm(value: unknown, schema?: FormSchema, root: For
     return out;
   }
   return value;
+}
+
+/** A refusal's keys as the client sent them (sparse multipart indexes restored, `sentKey`); other errors unchanged. */
+export function withSentKeys(error: unknown, sentKey: (key: string) => string): unknown {
+  if (!(error instanceof HttpError) || !error.errors) return error;
+  const errors = Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [sentKey(key), messages]));
+  return new HttpError(error.statusCode, error.message, errors, error.headers);
 }

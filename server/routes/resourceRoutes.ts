@@ -5,7 +5,7 @@ import { isCustom } from '../engine/resourceTypes.js';
 import { screenWrites, type ScreenWrites } from '../definitions/screenWrites.js';
 import { HttpError } from '../http/errors.js';
 import { strictListQuery } from '../http/listQuery.js';
-import { dottedName, parseMultipartForm, type FormSchema } from '../http/multipartForm.js';
+import { dottedName, parseMultipartForm, withSentKeys, type FormSchema } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { LANGUAGE_QUERY, resourceListQuery } from '../engine/listContracts.js';
 import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
@@ -39,14 +39,7 @@ function saveHandler(app: FastifyInstance, service: ResourceService, writes: Scr
         return await service.save(id, form.data, files);
       } catch (error) {
         // Error keys as the client named its fields (sparse list indexes restored).
-        if (error instanceof HttpError && error.errors) {
-          throw new HttpError(
-            error.statusCode,
-            error.message,
-            Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [form.sentKey(key), messages])),
-          );
-        }
-        throw error;
+        throw withSentKeys(error, form.sentKey);
       }
     } catch (error) {
       await discardUploads(target, files);

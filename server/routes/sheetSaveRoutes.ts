@@ -6,7 +6,7 @@ import { READING_SHEET_SCREEN } from '../../common/readingSheetForm.js';
 import { SCREEN_VERSION_HEADER } from '../../common/screensInUse.js';
 import { HttpError, unprocessable } from '../http/errors.js';
 import { explainScreenChange } from '../screens/screenChange.js';
-import { normalizeJsonForm, parseMultipartForm } from '../http/multipartForm.js';
+import { normalizeJsonForm, parseMultipartForm, withSentKeys } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 import { READING_SHEET_SCHEMA } from '../sheets/sheetSaveInput.js';
@@ -90,11 +90,4 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
   app.delete('/utilities/book-manuscript/:book', { schema: { params: bookParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) =>
     files.deleteManuscript(request.params.book),
   );
-}
-
-/** A 422's keys as the client sent them (sparse multipart indexes restored); other errors unchanged. */
-function withSentKeys(error: unknown, sentKey: (key: string) => string): unknown {
-  if (!(error instanceof HttpError) || !error.errors) return error;
-  const errors = Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [sentKey(key), messages]));
-  return new HttpError(error.statusCode, error.message, errors, error.headers);
 }
