@@ -91,7 +91,7 @@ export function createResourceService(
     return id;
   }
 
-  return {
+  const service: ResourceService = {
     definition,
     permissions,
     async list(query) {
@@ -123,6 +123,9 @@ export function createResourceService(
           }
         },
       };
+    },
+    formRecords(fields, size) {
+      return store.formRecords ? store.formRecords(db, fields, size) : service.scan({}, size);
     },
     async get(rawId, options) {
       return (await find(rawId, options)) as ApiRecord;
@@ -201,4 +204,5 @@ export function createResourceService(
       return { message: RESOURCE_MESSAGES.fileDeleted, data: data as ApiRecord };
     },
   };
+  return service;
 }

@@ -7,7 +7,7 @@ import { MAX_INT_ID } from '../db/repositories/engine/resourceRepository.js';
 import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
 import { HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
 import { acceptedBodyFields, writableFields, type FilterDeclaration, type ResourceSurface } from './declaration.js';
-import type { RecordOptions, ResourceDefinition, StoredUpload } from './resourceTypes.js';
+import type { FormRecords, RecordOptions, ResourceDefinition, StoredUpload } from './resourceTypes.js';
 import type { RestoreOf } from './recordWrites.js';
 
 /** The `message` of each successful write. */
@@ -59,6 +59,8 @@ export interface ResourceService {
    * read while the one given is used.
    */
   scan(query: ListQuery, size: number): Promise<RecordScan>;
+  /** The records as the form reads them, `size` at a time, to measure a change of the form touching `fields` (the studio's impact). */
+  formRecords(fields: ReadonlySet<string>, size: number): Promise<FormRecords>;
   /** One record by its path id; 404 when the id is unknown or is not an id. */
   get(rawId: string, options?: RecordOptions): Promise<ApiRecord>;
   /**

@@ -84,6 +84,20 @@ export interface ResourceStore {
    * or undefined when no such record.
    */
   clearFile?(tx: Db, id: number, field: string, context: WriteContext): Promise<Record<string, unknown> | undefined>;
+  /**
+   * The records as the form reads them, `size` at a time, for measuring a change of the form (the
+   * studio's impact), when the list's rows are not that (the reading sheets' list is a projection):
+   * `fields` are the form's fields the change touches, so a store reads only what they need.
+   * Without it, the records are the list's scan.
+   */
+  formRecords?(db: Db, fields: ReadonlySet<string>, size: number): Promise<FormRecords>;
+}
+
+/** The records a form change is measured on: how many are stored, how many at most the store reads for it (its lists cost more), and the records a batch at a time. */
+export interface FormRecords {
+  total: number;
+  limit?: number;
+  batches(): AsyncGenerator<ApiRecord[]>;
 }
 
 /** A list a store reads by itself (`ResourceStore.query`), from the list's validated query. */

@@ -5,9 +5,7 @@ import { readDefinition } from '../definitions/screenRegistry.js';
 import { dataAnswer, MESSAGE_ANSWER, pagedAnswer, responses, savedAnswer } from '../../common/answerSchemas.js';
 import { HttpError, notFound, unprocessable } from '../http/errors.js';
 import { pagingQuerySchema } from '../http/paging.js';
-import { RESOURCES } from '../resources/index.js';
 import { screenImpact } from '../screens/screenImpact.js';
-import { sheetImpact } from '../sheets/sheetImpact.js';
 import { screenCatalog } from '../screens/screenCatalog.js';
 import { SCREEN_MESSAGES, type ScreenAuthor, type VersionRef } from '../screens/screenService.js';
 import { validateWithDraft } from '../screens/screenValidation.js';
@@ -101,7 +99,7 @@ const writes = (name: keyof typeof BODIES) => ({ config: config(name), bodyLimit
  */
 export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  const { screens, resources } = app.services;
+  const { screens } = app.services;
 
   app.get('/screens', { schema: { response: responses(dataAnswer({ type: 'array', items: SCREEN_SUMMARY })) } }, async () => ({ data: await screens.list() }));
   // The in-use forms' validators as a script the browser imports (its URL names the stamp it was asked for).
@@ -180,16 +178,15 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
       const name = request.params.name;
       const { definition, labels } = bodyOf.impact(request.body);
       const inUse = app.screenRegistry.inUse(name);
-      const resource = RESOURCES.find((definition) => definition.screen === name);
-      if (!inUse || (inUse.kind === 'screen' && !resource)) throw notFound('screen');
+      const service = app.services.forScreen(name);
+      if (!inUse || !service) throw notFound('screen');
       if (!inUse.formSchema) throw new HttpError(422, SCREEN_MESSAGES.noForm);
       // Its labels as sent, else the draft's (a new column's header may be a new label), else those in use.
       const draft = labels === undefined ? (await screens.get(name)).draft : null;
       const problems = screens.check(name, { definition, labels: labels ?? draft?.labels ?? inUse.labels });
       if (problems.length) throw unprocessable(Object.fromEntries(problems.map((problem) => [problem.path, [problem.message]])));
       const next = readDefinition(inUse, definition as Record<string, unknown>);
-      if (inUse.kind === 'form') return { data: await sheetImpact(app.db, inUse.formSchema, next.formSchema!) };
-      return { data: await screenImpact(resources.get(resource!.api)!, inUse.formSchema, next.formSchema!) };
+      return { data: await screenImpact(service, inUse.formSchema, next.formSchema!) };
     },
   );
 }

@@ -11,6 +11,7 @@ import { readingSheetRecord } from '../resources/readingSheets.js';
 import { runAfterCommit, type SheetSavedEvent, type SheetSaveHooks } from './sheetSaveEvents.js';
 import { sheetBodyRules, type SheetInput } from './sheetSaveInput.js';
 import { listSheetPage, sheetExportSource, SHEET_IN_USE_MESSAGE, type SheetListQuery } from './sheetListService.js';
+import { sheetFormRecords } from './sheetFormRecords.js';
 import { findSheet, getSheet } from './sheetReadService.js';
 import { saveMessage } from './sheetSaveMessage.js';
 import { writeSheet } from './sheetSaveWrite.js';
@@ -40,6 +41,7 @@ function sheetStore({ hooks = {}, repository = sheetWriteRepository }: SheetStor
       },
     },
     exists: sheetExists,
+    formRecords: sheetFormRecords,
     find: (db, id) => findSheet(db, id),
     async save(tx, id, body, files, context) {
       const administratorId = currentRequest()?.administratorId ?? null;

@@ -75,6 +75,19 @@ describe('admin/screens/readingSheet: the reading sheet editor’s definition is
     expect((await call('POST', 'screens/readingSheet/impact', { definition: relabelled })).json().data).toMatchObject({ refused: 0, total: 3 });
   });
 
+  it('measures a change to one of the sheet’s lists on the sheets as the editor reads them, lists included', async () => {
+    const created = await call('POST', 'books', { original_title: 'A cast of two', characters: [{ name: 'Ann' }, { name: 'Bob' }] });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    const fewer = sheetFile();
+    fewer.form.schema.properties.characters.maxItems = 1;
+    const impact = (await call('POST', 'screens/readingSheet/impact', { definition: fewer })).json().data;
+    // Only the sheet with more characters than the new rule allows counts; its lists were read to know it.
+    expect(impact).toMatchObject({ refused: 1, measured: 4, total: 4, sample: false });
+    expect(impact.first).toEqual([{ id, reason: expect.stringMatching(/^characters: /) }]);
+    expect((await call('DELETE', `books/${id}`)).statusCode).toBe(200);
+  });
+
   it('publishes: saves follow the new rule (saying so to a form opened before), the session brings it with its labels', async () => {
     expect((await call('PUT', 'screens/readingSheet/draft', shorterTitles(20))).statusCode).toBe(200);
     const published = await call('POST', 'screens/readingSheet/publish', { comment: 'Shorter titles', baseVersion: 0 });
