@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { ScreenRegistry } from '../definitions/screenRegistry.js';
-import { READING_SHEET_SCREEN } from '../../common/readingSheetForm.js';
 import { sheetNotificationHooks } from '../sheets/sheetNotification.js';
 import type { CardPaymentProvider } from '../payments/CardPaymentProvider.js';
 import { RESOURCES } from '../resources/index.js';
@@ -16,7 +15,6 @@ import { createSheetSaveService, type SheetSaveService } from '../sheets/sheetSa
 import { sheetResource, type SheetStoreOptions } from '../sheets/sheetStore.js';
 import type { BulkRows } from '../engine/bulk/bulkActions.js';
 import { resourceBulkRows } from '../engine/bulk/bulkRows.js';
-import { sheetBulkRows } from '../sheets/sheetBulkRows.js';
 import { fieldActions } from '../subscribers/userFieldActions.js';
 import { createResourceService, type ServiceScreens } from '../engine/declaredService.js';
 import { createHistoryService, declaredRestorer, type HistoryService, type Restorer } from '../engine/history/historyService.js';
@@ -48,7 +46,7 @@ export interface ServedList {
 export interface AppServices {
   /** Every resource's service, by its API name (`genres`, `users`, `books`…). */
   resources: ReadonlyMap<string, ResourceService>;
-  /** What the reading sheets do besides the engine's save, read and delete: a bulk action's column writes, the deletes of one file or the manuscript. */
+  /** What the reading sheets do besides the engine's save, read and delete: the deletes of one file or the manuscript. */
   sheets: SheetSaveService;
   /** The service whose saves a screen's form validates (the studio's preview): the resource of the screen, or of the form-only definition. */
   forScreen(name: string): ResourceService | undefined;
@@ -116,9 +114,6 @@ export function createAppServices(parts: AppServiceParts): AppServices {
     db,
     storage,
     log,
-    hooks,
-    // The schema of the screen `readingSheet` in use: a published version's rules apply from the next save on.
-    schemaValidator: () => screenRegistry.formValidator(READING_SHEET_SCREEN),
     writes,
   });
 
@@ -145,7 +140,7 @@ export function createAppServices(parts: AppServiceParts): AppServices {
     lists.push({
       contract,
       exportSource: ({ lang: _lang, ...query }) => resourceExportSource(service, query),
-      bulkRows: definition.api === SHEET_RESOURCE ? sheetBulkRows(db, sheets, service) : resourceBulkRows(service, fieldsActions),
+      bulkRows: resourceBulkRows(service, fieldsActions),
     });
   }
   // The service whose saves a screen's form validates: the resource of the screen, or of the form-only definition (the sheet's editor).

@@ -127,6 +127,15 @@ export function createResourceService(
     formRecords(fields, size) {
       return store.formRecords ? store.formRecords(db, fields, size) : service.scan({}, size);
     },
+    async getMany(ids) {
+      if (store.findMany) return (await store.findMany(db, ids)) as Map<number, ApiRecord>;
+      const records = new Map<number, ApiRecord>();
+      for (const id of ids) {
+        const record = await store.find(db, id);
+        if (record) records.set(id, record as ApiRecord);
+      }
+      return records;
+    },
     async get(rawId, options) {
       return (await find(rawId, options)) as ApiRecord;
     },
@@ -143,20 +152,36 @@ export function createResourceService(
       const id = creating ? undefined : await existingId(rawId);
       const input = validatedBody(definition, check, bodyOf(body)) as Record<string, unknown>;
       const save = store.save;
+      const view = writes.historyOf(definition.api)?.view;
+      const over = options.over;
+      const alone =
+        !creating && over && store.fieldsAlone && over.changed.every((field) => store.fieldsAlone!.fields.has(field)) ? store.fieldsAlone : undefined;
       const data = await writes.write(
-        {
-          resource: definition.api,
-          action: creating ? 'create' : 'update',
-          id: id ?? options.recreate,
-          run: async (tx, afterCommit) => {
-            const saved = await save(tx, id, input, files, {
-              ...context,
-              afterCommit,
-              ...(creating && options.recreate ? { recreate: options.recreate } : {}),
-            });
-            return { id: saved.id as number, result: saved, after: writes.historyOf(definition.api)?.view?.(saved) };
-          },
-        },
+        alone
+          ? {
+              resource: definition.api,
+              action: 'update',
+              id,
+              // Read before the transaction; the store refuses the write if the version moved since.
+              before: view?.(over!.record),
+              run: async (tx, afterCommit) => {
+                const saved = { ...over!.record, ...(await alone.save(tx, over!.record, input, over!.changed, { ...context, afterCommit })) };
+                return { id: id!, result: saved, after: view?.(saved) };
+              },
+            }
+          : {
+              resource: definition.api,
+              action: creating ? 'create' : 'update',
+              id: id ?? options.recreate,
+              run: async (tx, afterCommit) => {
+                const saved = await save(tx, id, input, files, {
+                  ...context,
+                  afterCommit,
+                  ...(creating && options.recreate ? { recreate: options.recreate } : {}),
+                });
+                return { id: saved.id as number, result: saved, after: view?.(saved) };
+              },
+            },
         { dryRun: options.dryRun, restore: options.restore },
       );
       const after = !options.dryRun && definition.afterSave ? await definition.afterSave({ record: data, body: input, created: creating }, context) : {};

@@ -35,6 +35,12 @@ export interface SaveOptions {
   restore?: RestoreOf;
   /** A create that brings a deleted record back under its own id. */
   recreate?: number;
+  /**
+   * An update of the record as read with changes to these fields (a bulk action's row): the body
+   * is checked whole, and a store that writes them alone (`fieldsAlone`) writes only them, refused
+   * with 409 if the record moved past the version read.
+   */
+  over?: { record: ApiRecord; changed: readonly string[] };
 }
 
 /** Every record a list's filters match: how many (counted once), then the records in the list's order, a batch at a time. */
@@ -61,6 +67,8 @@ export interface ResourceService {
   scan(query: ListQuery, size: number): Promise<RecordScan>;
   /** The records as the form reads them, `size` at a time, to measure a change of the form touching `fields` (the studio's impact). */
   formRecords(fields: ReadonlySet<string>, size: number): Promise<FormRecords>;
+  /** The records of these ids that exist, by id, as `get` reads each. */
+  getMany(ids: readonly number[]): Promise<Map<number, ApiRecord>>;
   /** One record by its path id; 404 when the id is unknown or is not an id. */
   get(rawId: string, options?: RecordOptions): Promise<ApiRecord>;
   /**
@@ -96,7 +104,7 @@ export function trimStrings(value: unknown): unknown {
 }
 
 /** The message of a body field a resource neither stores nor returns. */
-export const unknownFieldMessage = (field: string, label: string) => `The ${field} field is not accepted: ${label} records have no such field.`;
+const unknownFieldMessage = (field: string, label: string) => `The ${field} field is not accepted: ${label} records have no such field.`;
 
 /**
  * The fields of a request body that a save writes: a field the resource neither stores nor returns

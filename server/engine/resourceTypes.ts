@@ -91,6 +91,25 @@ export interface ResourceStore {
    * Without it, the records are the list's scan.
    */
   formRecords?(db: Db, fields: ReadonlySet<string>, size: number): Promise<FormRecords>;
+  /** Several records at once, as `find` reads each (a bulk action's rows, a few dozen at a time): those that exist, by id. Without it, `find` for each. */
+  findMany?(db: Db, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>>;
+  /**
+   * Writes some fields of a record alone, without rewriting what else it holds (a bulk action's
+   * change to columns of the sheet, not its lists), when every changed field is one of `fields`:
+   * in the write path's transaction `tx`, the body validated whole, the record as read (its version)
+   * given; refuses with 409 when the record moved past that version. Returns the changed fields as
+   * `find` would read them, with the new version.
+   */
+  fieldsAlone?: {
+    fields: ReadonlySet<string>;
+    save(
+      tx: Db,
+      record: Readonly<Record<string, unknown>>,
+      body: Record<string, unknown>,
+      changed: readonly string[],
+      context: WriteContext,
+    ): Promise<Record<string, unknown>>;
+  };
 }
 
 /** The records a form change is measured on: how many are stored, how many at most the store reads for it (its lists cost more), and the records a batch at a time. */

@@ -4,7 +4,7 @@ import type { ScreenImpact } from '../../common/screenImpact.js';
 import type { ResourceService } from '../engine/resourceService.js';
 
 /** Records read to measure an impact: every one up to this many, else the first this many. */
-export const IMPACT_MAX_RECORDS = 100_000;
+const IMPACT_MAX_RECORDS = 100_000;
 
 /**
  * Records validated between two turns of the event loop: a staff-written schema, however large its

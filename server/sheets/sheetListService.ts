@@ -64,7 +64,6 @@ export interface SheetListItem extends SheetListRatings {
   nb_pages: number | null;
 }
 
-export const SHEET_LABEL = 'Reading sheet';
 export const SHEET_IN_USE_MESSAGE = 'This reading sheet has requests and cannot be deleted: delete or detach its requests first.';
 
 /**

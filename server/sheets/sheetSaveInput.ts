@@ -4,10 +4,6 @@ import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' wi
 import type { ReadingSheetSchemaType } from '../../schemas/books/readingSheetSchemaType.js';
 import { BOOK_CRITERIA, RATING_TYPES, type BookCriterionKey, type RatingType } from '../db/schema/index.js';
 import type { FormSchema } from '../http/multipartForm.js';
-import { compileFormValidator, type FormValidator } from '../definitions/formValidator.js';
-import { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
-import { SHEET_LABEL } from './sheetListService.js';
-import { unknownFieldMessage } from '../engine/resourceService.js';
 
 /** The sheet's JSON Schema (schemas/books/readingSheet.schema.json), shared with the editor. */
 export const READING_SHEET_SCHEMA = readingSheetSchema as FormSchema & { properties: Record<string, FormSchema> };
@@ -24,35 +20,6 @@ export type CriteriaKey = BookCriterionKey;
  * common/ajvOptions.ts), the save applies them.
  */
 export type SheetInput = FromSchema<ReadingSheetSchemaType, { keepDefaultedPropertiesOptional: true }>;
-
-/** The built-in file's validator: the one in use while no version of the screen `readingSheet` is published. */
-const validateBuiltIn = compileFormValidator(readingSheetSchema);
-
-/** The fields a sheet body may carry: the form's, and those the record returns read-only (ignored). */
-const SHEET_BODY_FIELDS = new Set([...Object.keys(READING_SHEET_SCHEMA.properties), ...Object.keys(SHEET_READ_ONLY_FIELDS)]);
-
-/**
- * Every validation error of a parsed sheet that needs no database: the JSON Schema's, then the
- * rules it cannot express. Undefined when valid. Keys are dotted (`seriesList.0.name`).
- * - an author only once per sheet → `author_list` (SPEC §5's key);
- * - a contact only once → `contactList.{i}.id`, a reporter only once → `reporterList.{i}.id`;
- * - primary_genre among genres → `primary_genre`;
- * - a source names a contact or `other` → `sourceList.{i}.other`.
- * A top-level field that is neither a form field nor a returned one answers alone, naming it;
- * returned read-only fields (`id`, `status`, `documentList`…) are removed from `input`, unchecked.
- * `validateSchema` is the JSON Schema's validator in use (the published version of the screen
- * `readingSheet`, which may only make rules stricter than the file's: server/definitions/check/checkStoredRules.ts).
- */
-export function validateSheetInput(input: unknown, validateSchema: FormValidator = validateBuiltIn): FieldErrors | undefined {
-  const body = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
-  const unknown = Object.keys(body).filter((key) => !SHEET_BODY_FIELDS.has(key));
-  // A field the sheet neither stores nor returns is refused, never dropped silently.
-  if (unknown.length) return Object.fromEntries(unknown.map((key) => [key, [unknownFieldMessage(key, SHEET_LABEL)]]));
-  for (const key of Object.keys(SHEET_READ_ONLY_FIELDS)) delete body[key];
-  const errors: FieldErrors = { ...(validateSchema(body) ?? {}) };
-  for (const [key, messages] of Object.entries(sheetBodyRules(body) ?? {})) errors[key] = [...new Set([...(errors[key] ?? []), ...messages])];
-  return Object.keys(errors).length > 0 ? errors : undefined;
-}
 
 /** The rating types a sheet input rates, with their stars. */
 export function ratingsOf(input: SheetInput): { type: RatingType; rate: number }[] {

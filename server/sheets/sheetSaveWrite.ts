@@ -76,8 +76,8 @@ export async function writeSheet(
 }
 
 /**
- * The write of some column fields of a sheet (`fields` of the valid `sheet`: the sheet save service's
- * `saveColumns`), in the write path's transaction: the row lock and the check that the sheet is
+ * The write of some column fields of a sheet (`fields` of the valid `sheet`: the store's `fieldsAlone`, a
+ * bulk action's change), in the write path's transaction: the row lock and the check that the sheet is
  * still at `version` (404, 409), the changed references (422), then those columns, the update
  * time and the version; the statuses by the save's own rules (a new rights status is dated). The
  * `inTransaction` hook runs as after a save. Returns the save's event and the written fields as

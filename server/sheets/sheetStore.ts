@@ -12,9 +12,10 @@ import { runAfterCommit, type SheetSavedEvent, type SheetSaveHooks } from './she
 import { sheetBodyRules, type SheetInput } from './sheetSaveInput.js';
 import { listSheetPage, sheetExportSource, SHEET_IN_USE_MESSAGE, type SheetListQuery } from './sheetListService.js';
 import { sheetFormRecords } from './sheetFormRecords.js';
-import { findSheet, getSheet } from './sheetReadService.js';
+import { findSheet, findSheets, getSheet } from './sheetReadService.js';
+import { SHEET_COLUMN_FIELDS } from './sheetColumnFields.js';
 import { saveMessage } from './sheetSaveMessage.js';
-import { writeSheet } from './sheetSaveWrite.js';
+import { writeSheet, writeSheetColumns } from './sheetSaveWrite.js';
 
 /** What the sheets' store is built from: what follows a save (the followers' notification), and its write steps (tests make one fail). */
 export interface SheetStoreOptions {
@@ -43,6 +44,17 @@ function sheetStore({ hooks = {}, repository = sheetWriteRepository }: SheetStor
     exists: sheetExists,
     formRecords: sheetFormRecords,
     find: (db, id) => findSheet(db, id),
+    findMany: findSheets,
+    // A bulk action's change to columns of the sheet (its statuses, a title) writes them alone, not its lists.
+    fieldsAlone: {
+      fields: new Set(SHEET_COLUMN_FIELDS.map((column) => column.key)),
+      async save(tx, record, body, changed) {
+        const version = record.version as number;
+        const administratorId = currentRequest()?.administratorId ?? null;
+        const written = await writeSheetColumns(tx, writer, record.id as number, version, body as SheetInput, changed, administratorId);
+        return { ...written.view, version: version + 1 };
+      },
+    },
     async save(tx, id, body, files, context) {
       const administratorId = currentRequest()?.administratorId ?? null;
       const written = await writeSheet(tx, writer, id, body as SheetInput, files, administratorId, id === undefined ? context.recreate : undefined);
