@@ -53,6 +53,17 @@ export default defineConfig({
           server: { deps: { inline: ['codemirror-json-schema'] } },
         },
       },
+      {
+        extends: true,
+        test: {
+          // The how-to done in a copy of the repository (tests/recipes): its own checks and tests run there.
+          name: 'recipes',
+          include: ['tests/recipes/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
+        },
+      },
       server('server-pglite', 'pglite'),
       ...(withPostgres ? [server('server-postgres', 'postgres'), instances] : []),
       {
