@@ -32,7 +32,7 @@ function run(command: string, args: string[]): string {
     return execFileSync(command, args, { cwd: copy, env, encoding: 'utf8', stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
+    throw new Error(`${command} ${args.join(' ')} failed:\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`, { cause: error });
   }
 }
 
