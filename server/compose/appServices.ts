@@ -7,7 +7,6 @@ import type { CardPaymentProvider } from '../payments/CardPaymentProvider.js';
 import { RESOURCES } from '../resources/index.js';
 import { listContracts, type ListContract } from '../engine/listContracts.js';
 import { namedStore } from '../engine/namedStore.js';
-import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 import { isCustom, type CustomResourceDefinition, type ResourceDefinition } from '../engine/resourceTypes.js';
 import type { Storage } from '../storage/Storage.js';
 import type { PendingUploads } from '../uploads/PendingUploads.js';
@@ -84,9 +83,9 @@ function serviceScreensOf(screenRegistry: ScreenRegistry): ServiceScreens {
 }
 
 /**
- * The reading sheets' service on these parts, its store built with `options` (what follows a save,
- * its write steps): the app's is built so (`createAppServices`); a test or the bench builds one with
- * a seam of its own.
+ * A reading sheets' service of its own on these parts, its store built with `options` (what follows
+ * a save, its write steps): a test or the bench builds one with a seam of its own; the app's is
+ * built with the others (`createAppServices`).
  */
 export function createSheetService(parts: AppServiceParts, options: SheetStoreOptions = {}): ResourceService {
   const { db, config, storage, pending, cardPayments, screenRegistry, writes } = parts;
@@ -103,13 +102,11 @@ export function createAppServices(parts: AppServiceParts): AppServices {
   // One service, one write path: a named list's store derives from its declaration as the others'
   // do, and the reading sheets are a resource like the others, their store their own
   // (withNotification → outbox, after the commit; the answer says how many subscribers get an e-mail).
-  const definitions: CustomResourceDefinition[] = resources.map((definition) =>
-    isCustom(definition) ? definition : { ...definition, store: namedStore(definition) },
-  );
+  const definitions: CustomResourceDefinition[] = [
+    ...resources.map((definition) => (isCustom(definition) ? definition : { ...definition, store: namedStore(definition) })),
+    sheetResource({ log, hooks }),
+  ];
   const services = new Map(definitions.map((definition) => [definition.api, createResourceService(db, definition, serviceScreens, context, writes)] as const));
-  const sheetService = createSheetService(parts, { hooks });
-  definitions.push(sheetService.definition as CustomResourceDefinition);
-  services.set(SHEET_RESOURCE, sheetService);
   const sheets = createSheetSaveService({
     db,
     storage,

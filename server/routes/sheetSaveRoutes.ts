@@ -6,7 +6,7 @@ import { READING_SHEET_SCREEN } from '../../common/readingSheetForm.js';
 import { SCREEN_VERSION_HEADER } from '../../common/screensInUse.js';
 import { HttpError, unprocessable } from '../http/errors.js';
 import { explainScreenChange } from '../screens/screenChange.js';
-import { normalizeJsonForm, parseMultipartForm, withSentKeys } from '../http/multipartForm.js';
+import { parseMultipartForm, withSentKeys } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
 import { SHEET_RESOURCE } from '../resources/readingSheets.js';
 import { READING_SHEET_SCHEMA } from '../sheets/sheetSaveInput.js';
@@ -47,7 +47,8 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
     const body = request.body ?? {};
     if (typeof body === 'string') throw new HttpError(415, 'Send the reading sheet as multipart/form-data or JSON.');
     if (typeof body !== 'object' || Array.isArray(body)) throw unprocessable({ _: ['The request body must be an object.'] });
-    return { input: normalizeJsonForm(body, READING_SHEET_SCHEMA), files: [] as UploadedFile[], sentKey: undefined };
+    // Read as its multipart form is by the engine's save (the sheet's `formBody`).
+    return { input: body, files: [] as UploadedFile[], sentKey: undefined };
   }
 
   app.get('/books/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(SHEET_ANSWER)) } }, async (request) => ({

@@ -21,7 +21,7 @@ let copy: string;
 
 /** Runs a command in the copy; its output is the failure's message when it fails. */
 function run(command: string, args: string[]): string {
-  const env = { ...process.env, CI: 'true', FORCE_COLOR: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', FORCE_COLOR: '0' };
   // The copy's server test runs on its own PGlite; the outer suite's PostgreSQL is not its.
   delete env.TEST_DATABASE_URL;
   delete env.VITEST;
