@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../common/locales.js';
 import { isSecretField } from '../../common/recordChanges.js';
 import type { Db } from '../db/client.js';
@@ -86,8 +86,27 @@ export interface CountRelation {
   none?: true;
 }
 
+/**
+ * The ids of related records, held in a link table (`ids`: its column `from` holds this record's
+ * id, `to` the related id), read as a list by id and written by a save as a set
+ * (server/engine/idSets.ts): an id naming no row of `target` is refused at its index ('The
+ * selected <label> does not exist.'). With `primary`, the link's boolean column `column` marks the
+ * one the body's field `field` names (a sheet's primary genre among its genres).
+ */
+export interface IdsRelation {
+  ids: PgTable;
+  from: string;
+  to: string;
+  target: PgTable & { id: PgColumn };
+  label: string;
+  primary?: { field: string; column: string };
+}
+
 /** A relation as data: the store derives its joins from it (server/db/repositories/engine/declaredRepository.ts). */
-type RelationDeclaration = OneRelation | ListRelation | CountRelation;
+type RelationDeclaration = OneRelation | ListRelation | CountRelation | IdsRelation;
+
+/** Whether a field's relation is a set of ids in a link table. */
+export const isIdsRelation = (relation: unknown): relation is IdsRelation => Boolean(relation && typeof relation === 'object' && 'ids' in relation);
 
 /**
  * One field of a resource's records, by its API name. Exactly one source:

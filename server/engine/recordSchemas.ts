@@ -92,6 +92,7 @@ function fieldSchema(table: PgTable, name: string, field: FieldDeclaration): Jso
       return nullable(pickSchema(relation.one, relation.pick ?? { id: 'id' }, where));
     }
     if ('list' in relation) return { type: 'array', items: pickSchema(relation.list, relation.pick, where) };
+    if ('ids' in relation) return { type: 'array', items: INTEGER };
     return relation.none ? BOOLEAN : INTEGER;
   }
   throw new Error(`${where}: a computed field, or a relation described in words, declares its answer's \`schema\``);

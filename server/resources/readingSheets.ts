@@ -1,8 +1,8 @@
-import { bookFacets } from '../db/schema/index.js';
+import { BOOK_CRITERIA, bookFacets, bookGenres, genres, type BookCriterionKey } from '../db/schema/index.js';
 import { RATING_MAX, RATING_MIN, RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
 import type { FilterDeclaration } from '../engine/filterDeclaration.js';
 import { listQuerySchema } from '../engine/listQuerySchema.js';
-import type { Codec, FieldDeclaration, ResourceSurface } from '../engine/declaration.js';
+import type { Codec, FieldDeclaration, IdsRelation, ResourceSurface } from '../engine/declaration.js';
 import { DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 
 const ids = (column: string, tree?: 'genres' | 'thematics'): FilterDeclaration => ({ column, op: 'overlaps', many: true, ...(tree ? { tree } : {}) });
@@ -85,6 +85,13 @@ const translated = (column: string) => stored(column, 'translations');
 /** A list of the sheet, stored in a table of its own by the sheet's save (server/sheets/sheetSaveRows.ts) and read back with it. */
 const listed = (where: string): FieldDeclaration => ({ relation: where, writable: true, returned: 'record' });
 const readOnly = (description: string): FieldDeclaration => ({ computed: description, returned: 'record' });
+/** A set of ids in a link table, read and written by the engine (server/engine/idSets.ts). */
+const idSet = (relation: IdsRelation): FieldDeclaration => ({ relation, writable: true, returned: 'record' });
+/** A criterion's ids, in its link table (BOOK_CRITERIA: the table, its column, what it points at). */
+const criterion = (key: BookCriterionKey): FieldDeclaration => {
+  const { join, property, target, label } = BOOK_CRITERIA[key];
+  return idSet({ ids: join, from: 'bookId', to: property, target, label });
+};
 
 /**
  * A reading sheet's fields, as `GET admin/books/{id}` answers them and its save writes them: one
@@ -139,16 +146,16 @@ export const READING_SHEET_FIELDS = {
   sourceList: listed('book_sources: in order, a contact or another source'),
   reporterList: listed('reporter_books: the reporters listing the sheet (absent: left as they are)'),
   contactList: listed('book_contacts: in order, each with its audiovisual-law flag'),
-  genres: listed('book_genres: ids, with the primary one'),
-  primary_genre: listed('book_genres.is_primary: one of genres'),
-  periods: listed('book_periods: ids'),
-  places: listed('book_places: ids'),
-  thematics: listed('book_thematics: ids'),
-  audiences: listed('book_audiences: ids'),
-  categories: listed('book_categories: ids'),
-  adaptation_formats: listed('book_adaptation_formats: ids'),
-  adaptation_kinds: listed('book_adaptation_kinds: ids'),
-  literary_prizes: listed('book_literary_prizes: ids'),
+  genres: idSet({ ids: bookGenres, from: 'bookId', to: 'genreId', target: genres, label: 'genre', primary: { field: 'primary_genre', column: 'isPrimary' } }),
+  primary_genre: listed('book_genres.is_primary: one of genres (written with them)'),
+  periods: criterion('periods'),
+  places: criterion('places'),
+  thematics: criterion('thematics'),
+  audiences: criterion('audiences'),
+  categories: criterion('categories'),
+  adaptation_formats: criterion('adaptation_formats'),
+  adaptation_kinds: criterion('adaptation_kinds'),
+  literary_prizes: criterion('literary_prizes'),
   characters: {
     ...listed("characters: the sheet's own rows, in order, each with its ages (an item sent with its id is kept)"),
     ownRows: true,

@@ -4,6 +4,8 @@ import { countSheets, findSheetRowsAfter, type SheetLists } from '../db/reposito
 import type { FormRecords } from '../engine/resourceTypes.js';
 import { CRITERIA_KEYS } from './sheetSaveInput.js';
 import { findSheets, toSheetApi } from './sheetReadService.js';
+import { emptyIdSets } from '../engine/idSets.js';
+import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 
 /**
  * A sheet's fields read from its lists (join tables), not from its row: measuring a change to one
@@ -31,8 +33,6 @@ const NO_LISTS: SheetLists & { requestRows: [] } = {
   sources: [],
   contactRows: [],
   reporterRows: [],
-  genreRows: [],
-  criteriaRows: [],
   characterRows: [],
   ageRows: [],
   ratingRows: [],
@@ -60,7 +60,7 @@ export async function sheetFormRecords(db: Db, fields: ReadonlySet<string>, size
             rows.map((row) => row.book.id),
           );
           yield rows.flatMap((row) => (sheets.has(row.book.id) ? [sheets.get(row.book.id)! as ApiRecord] : []));
-        } else yield rows.map((row) => toSheetApi(row, NO_LISTS) as ApiRecord);
+        } else yield rows.map((row) => toSheetApi(row, NO_LISTS, emptyIdSets(READING_SHEET_FIELDS)) as ApiRecord);
         after = rows[rows.length - 1]!.book.id;
       }
     },

@@ -7,7 +7,9 @@ import {
   type SheetLists,
   type SheetRow,
 } from '../db/repositories/sheets/sheetReadRepository.js';
-import { BOOK_CRITERIA, BOOK_FILE_TYPES, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
+import { BOOK_FILE_TYPES, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
+import { readIdSets } from '../engine/idSets.js';
+import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 import { notFound } from '../http/errors.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import { parseId } from '../engine/resourceService.js';
@@ -50,26 +52,32 @@ export async function getSheet(db: Db, rawIdOrId: string | number): Promise<Shee
 export async function findSheet(db: Db, id: number, { requests = true }: { requests?: boolean } = {}): Promise<SheetApi | undefined> {
   const row = await findSheetRow(db, id);
   if (!row) return undefined;
-  const [lists, requestRows] = await concurrently(db, [() => findSheetLists(db, row.book.id), async () => (requests ? requestsOfSheet(db, row.book.id) : [])]);
-  return toSheetApi(row, { ...lists, requestRows });
+  const [lists, requestRows, idSets] = await concurrently(db, [
+    () => findSheetLists(db, row.book.id),
+    async () => (requests ? requestsOfSheet(db, row.book.id) : []),
+    () => readIdSets(db, READING_SHEET_FIELDS, [row.book.id]),
+  ]);
+  return toSheetApi(row, { ...lists, requestRows }, idSets.get(row.book.id)!);
 }
 
 /** Several sheets at once, as `findSheet` reads each without its requests (a bulk action's rows): those that exist, by id. */
 export async function findSheets(db: Db, ids: readonly number[]): Promise<Map<number, SheetApi>> {
   const rows = await findSheetRows(db, ids);
   if (rows.length === 0) return new Map();
-  const lists = await findSheetListsOf(
-    db,
-    rows.map((row) => row.book.id),
-  );
-  return new Map(rows.map((row) => [row.book.id, toSheetApi(row, { ...lists.get(row.book.id)!, requestRows: [] })]));
+  const found = rows.map((row) => row.book.id);
+  const [lists, idSets] = await concurrently(db, [() => findSheetListsOf(db, found), () => readIdSets(db, READING_SHEET_FIELDS, found)]);
+  return new Map(rows.map((row) => [row.book.id, toSheetApi(row, { ...lists.get(row.book.id)!, requestRows: [] }, idSets.get(row.book.id)!)]));
 }
 
-export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }: SheetRow, lists: SheetLists & { requestRows: readonly object[] }): SheetApi {
-  const criteria: Record<string, number[]> = Object.fromEntries(Object.keys(BOOK_CRITERIA).map((key) => [key, []]));
-  for (const { key, id } of lists.criteriaRows) criteria[key]?.push(id);
-  for (const ids of Object.values(criteria)) ids.sort((a, b) => a - b);
-
+/**
+ * A sheet as its answer gives it, from its row, its lists and its id sets (genres with the primary
+ * one, the criteria: the engine's, `readIdSets`).
+ */
+export function toSheetApi(
+  { book, statusLabel, rightsStatusLabel, companyName }: SheetRow,
+  lists: SheetLists & { requestRows: readonly object[] },
+  idSets: Readonly<Record<string, unknown>>,
+): SheetApi {
   const agesOf = new Map<number, number[]>();
   for (const { characterId, ageId } of lists.ageRows) (agesOf.get(characterId) ?? agesOf.set(characterId, []).get(characterId)!).push(ageId);
 
@@ -91,8 +99,6 @@ export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }
         mime: file.mime,
       }));
 
-  const primary = lists.genreRows.find((genre) => genre.isPrimary);
-
   return {
     id: book.id,
     // The fields stored in `books` (the identity, numbers, flags, per-language maps, version), as the schema lists them.
@@ -109,9 +115,7 @@ export function toSheetApi({ book, statusLabel, rightsStatusLabel, companyName }
     reporterList: lists.reporterRows,
     // The requests as `GET admin/demands` sends them (server/db/repositories/directory/demandRepository.ts).
     requestList: lists.requestRows,
-    genres: lists.genreRows.map((genre) => genre.id),
-    primary_genre: primary?.id ?? null,
-    ...criteria,
+    ...idSets,
     characters: lists.characterRows.map((character) => ({
       id: character.id,
       key: `character-${character.id}`,

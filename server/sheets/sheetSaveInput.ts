@@ -10,7 +10,6 @@ export const READING_SHEET_SCHEMA = readingSheetSchema as FormSchema & { propert
 
 /** The id-list criteria of a sheet (API key), besides genres which also carry the primary genre. */
 export const CRITERIA_KEYS = Object.keys(BOOK_CRITERIA) as BookCriterionKey[];
-export type CriteriaKey = BookCriterionKey;
 
 /**
  * A reading sheet as a save receives it, once parsed and valid against READING_SHEET_SCHEMA:

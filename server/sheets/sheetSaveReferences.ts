@@ -15,15 +15,14 @@ import {
   contacts,
   countries,
   formats,
-  genres,
   languages,
   reporters,
   rightsStatuses,
   times,
-  BOOK_CRITERIA,
-  type BookCriterionKey,
 } from '../db/schema/index.js';
-import { CRITERIA_KEYS, type SheetInput } from './sheetSaveInput.js';
+import type { SheetInput } from './sheetSaveInput.js';
+import { unknownIdSetIds } from '../engine/idSets.js';
+import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 
 /** One reference a sheet makes: the error key, the id, and what it points at. */
 interface Reference {
@@ -35,11 +34,6 @@ interface Reference {
 }
 
 type Target = Omit<Reference, 'key' | 'id'>;
-
-/** The table each criterion's ids point at, and the word of its refusal (BOOK_CRITERIA). */
-const CRITERIA_REFERENCES = Object.fromEntries(
-  Object.entries(BOOK_CRITERIA).map(([key, { target, label }]) => [key, { table: target as PgTable, column: target.id as PgColumn, label }]),
-) as Record<BookCriterionKey, Target>;
 
 const SCALAR_REFERENCES = {
   original_country_id: { table: countries, column: countries.id, label: 'original country' },
@@ -59,8 +53,6 @@ function referencesOf(sheet: SheetInput): Reference[] {
     if (id !== undefined) refs.push({ key, id, ...target });
   };
   for (const [key, target] of Object.entries(SCALAR_REFERENCES)) add(key, sheet[key as keyof typeof SCALAR_REFERENCES], target);
-  sheet.genres?.forEach((id, i) => add(`genres.${i}`, id, { table: genres, column: genres.id, label: 'genre' }));
-  for (const key of CRITERIA_KEYS) sheet[key]?.forEach((id, i) => add(`${key}.${i}`, id, CRITERIA_REFERENCES[key]));
   sheet.authorList?.forEach((author, i) => {
     add(`authorList.${i}.id`, author.id, { table: authors, column: authors.id, label: 'author' });
     add(`authorList.${i}.type`, author.type, { table: authorTypes, column: authorTypes.id, label: 'author type' });
@@ -92,7 +84,8 @@ export async function unknownReferences(repo: SheetWriteRepository, tx: Db, shee
     );
     for (const ref of tableRefs) if (!found.has(ref.id)) errors[ref.key] = [`The selected ${ref.label} does not exist.`];
   }
-  return errors;
+  // Its genres and criteria: the engine's id sets, checked as their declaration says.
+  return { ...errors, ...(await unknownIdSetIds(tx, READING_SHEET_FIELDS, sheet as Record<string, unknown>)) };
 }
 
 /** Series items and characters sent with an id must be this sheet's (`bookId`; none on a create), each once. */

@@ -1,7 +1,7 @@
 import type { CharacterRow, SeriesRow } from '../db/repositories/sheets/sheetWriteRepository.js';
 import { bookSearchText, type NewBook, type RatingType } from '../db/schema/index.js';
 import { sheetColumnValues } from './sheetColumnFields.js';
-import { CRITERIA_KEYS, ratingsOf, type CriteriaKey, type SheetInput } from './sheetSaveInput.js';
+import { ratingsOf, type SheetInput } from './sheetSaveInput.js';
 
 /**
  * The book columns of a valid sheet: what every save writes. The manuscript, the version and the
@@ -15,11 +15,8 @@ export function sheetColumns(sheet: SheetInput, authorNames: readonly string[], 
   };
 }
 
-/** The lists of a sheet as the write repository stores them (an absent list is empty, but for the reporters). */
+/** The lists of a sheet as the write repository stores them (an absent list is empty, but for the reporters); its id sets are the engine's. */
 export interface SheetLists {
-  genres: number[];
-  primaryGenre: number | undefined;
-  criteria: Record<CriteriaKey, number[]>;
   authors: { id: number; type: number }[];
   contacts: { id: number; audiovisualLaw: boolean }[];
   /** The reporters listing the sheet; undefined when the save does not send `reporterList` (links left as they are). */
@@ -33,9 +30,6 @@ export interface SheetLists {
 /** A valid sheet's lists, with the defaults the database expects (author type 1, no flag = false). */
 export function sheetLists(sheet: SheetInput): SheetLists {
   return {
-    genres: sheet.genres ?? [],
-    primaryGenre: sheet.primary_genre,
-    criteria: Object.fromEntries(CRITERIA_KEYS.map((key) => [key, sheet[key] ?? []])) as Record<CriteriaKey, number[]>,
     authors: sheet.authorList?.map((author) => ({ id: author.id, type: author.type ?? 1 })) ?? [],
     contacts: sheet.contactList?.map((contact) => ({ id: contact.id, audiovisualLaw: contact.audiovisual_law === 1 })) ?? [],
     reporters: sheet.reporterList?.map((reporter) => reporter.id),

@@ -14,6 +14,8 @@ import { SHEET_COLUMN_FIELDS, sheetColumnAnswer, sheetColumnValues } from './she
 import { bookSearchText } from '../db/schema/index.js';
 import type { Json } from '../../common/recordChanges.js';
 import { SHEET_NOT_FOUND } from './sheetReadService.js';
+import { writeIdSets } from '../engine/idSets.js';
+import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 
 /** The 409 of a save based on an older version of the sheet. */
 export const STALE_SHEET_MESSAGE = 'This reading sheet was changed by someone else since you opened it. Reload it to see their changes.';
@@ -166,10 +168,11 @@ async function insertSheetRow(repo: SheetWriteRepository, tx: Db, sheet: SheetIn
   return { bookId, version: 1 };
 }
 
-/** Replaces the sheet's lists (criteria, people, series, characters, ratings) by the sent ones. */
+/** Replaces the sheet's lists (id sets, people, series, characters, ratings) by the sent ones. */
 async function writeSheetLists(repo: SheetWriteRepository, tx: Db, bookId: number, sheet: SheetInput): Promise<void> {
   const lists = sheetLists(sheet);
-  await repo.replaceCriteria(tx, bookId, lists.genres, lists.primaryGenre, lists.criteria);
+  // Its genres and criteria: the engine's id sets, as its declaration says.
+  await writeIdSets(tx, READING_SHEET_FIELDS, bookId, sheet as Record<string, unknown>);
   await repo.replaceAuthors(tx, bookId, lists.authors);
   await repo.replaceContacts(tx, bookId, lists.contacts);
   if (lists.reporters !== undefined) await repo.replaceReporters(tx, bookId, lists.reporters);

@@ -103,6 +103,11 @@ function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Re
       readers.push((row) => [name, row[key]]);
     } else if (isList(field.relation)) {
       lists.push([name, field.relation]);
+    } else if (field.relation && typeof field.relation === 'object' && 'ids' in field.relation) {
+      // Said loudly rather than left unread: a custom store reads and writes its id sets (server/engine/idSets.ts).
+      throw new Error(
+        `${tableName(table)}.${name}: a set of ids in a link table is read and written by a custom store (server/engine/idSets.ts), not yet by a declared one`,
+      );
     } else if (field.sql) {
       const key = `s_${name}`;
       selection[key] = field.sql;

@@ -1,15 +1,11 @@
-import { asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
+import { asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../client.js';
 import { concurrently } from '../../concurrently.js';
 import {
-  BOOK_CRITERIA,
-  type BookCriterionKey,
   authors,
   bookAuthors,
   bookContacts,
   bookFiles,
-  bookGenres,
   bookRatings,
   books,
   bookSeries,
@@ -75,16 +71,7 @@ export async function findSheetTitles(db: Db, id: number) {
   return row;
 }
 
-/** The criterion join tables (API key → table and criterion column), genres excepted: from BOOK_CRITERIA. */
-export const CRITERIA_TABLES = Object.fromEntries(
-  Object.entries(BOOK_CRITERIA).map(([key, { join, property }]) => [
-    key,
-    { table: join, column: (join as unknown as Record<string, PgColumn>)[property]!, property },
-  ]),
-) as { [K in BookCriterionKey]: { table: (typeof BOOK_CRITERIA)[K]['join']; column: PgColumn; property: (typeof BOOK_CRITERIA)[K]['property'] } };
-export type CriteriaTableKey = keyof typeof CRITERIA_TABLES;
-
-/** Every list of a sheet stored with it, each in display order (criteria by id); its requests are the requests' (server/resources/demands.ts). */
+/** Every list of a sheet stored with it but its id sets (genres, criteria: server/engine/idSets.ts), each in display order; its requests are the requests' (server/resources/demands.ts). */
 export async function findSheetLists(db: Db, bookId: number) {
   return (await findSheetListsOf(db, [bookId])).get(bookId)!;
 }
@@ -102,15 +89,8 @@ function bySheet<Row extends { bookId: number }>(bookIds: readonly number[], row
  */
 export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
   const ids = [...bookIds];
-  const criteriaQueries = Object.entries(CRITERIA_TABLES).map(([key, { table, column }]) =>
-    db
-      .select({ bookId: sql<number>`${table.bookId}`.as('book_id'), key: sql<string>`${key}::text`.as('key'), id: sql<number>`${column}`.as('id') })
-      .from(table)
-      .where(inArray(table.bookId, ids)),
-  );
-  const [first, second, ...rest] = criteriaQueries;
 
-  const [series, authorRows, sources, contactRows, reporterRows, genreRows, criteriaRows, characterRows, ratingRows, fileRows] = await concurrently(db, [
+  const [series, authorRows, sources, contactRows, reporterRows, characterRows, ratingRows, fileRows] = await concurrently(db, [
     () =>
       db
         .select({ bookId: bookSeries.bookId, id: bookSeries.id, name: bookSeries.name, number: bookSeries.number })
@@ -161,13 +141,6 @@ export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
         .orderBy(asc(reporterBooks.bookId), desc(reporters.date), desc(reporters.id)),
     () =>
       db
-        .select({ bookId: bookGenres.bookId, id: bookGenres.genreId, isPrimary: bookGenres.isPrimary })
-        .from(bookGenres)
-        .where(inArray(bookGenres.bookId, ids))
-        .orderBy(asc(bookGenres.bookId), asc(bookGenres.genreId)),
-    () => unionAll(first!, second!, ...rest),
-    () =>
-      db
         .select({
           bookId: characters.bookId,
           id: characters.id,
@@ -216,11 +189,6 @@ export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
     sources: bySheet(ids, sources),
     contactRows: bySheet(ids, contactRows),
     reporterRows: bySheet(ids, reporterRows),
-    genreRows: bySheet(ids, genreRows),
-    criteriaRows: bySheet(
-      ids,
-      criteriaRows.map((row) => ({ ...row, bookId: Number(row.bookId) })),
-    ),
     characterRows: bySheet(ids, characterRows),
     ageRows: bySheet(
       ids,

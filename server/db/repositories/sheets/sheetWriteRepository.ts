@@ -1,5 +1,4 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Translations } from '../../../../common/locales.js';
 import type { Db } from '../../client.js';
 import {
@@ -7,7 +6,6 @@ import {
   bookAuthors,
   bookContacts,
   bookFiles,
-  bookGenres,
   bookRatings,
   books,
   bookSeries,
@@ -18,7 +16,6 @@ import {
   type NewBook,
   type RatingType,
 } from '../../schema/index.js';
-import { CRITERIA_TABLES, type CriteriaTableKey } from './sheetReadRepository.js';
 import { existingIds } from '../engine/directoryRepository.js';
 import { setSheetReporters } from '../editorial/reporterRepository.js';
 
@@ -112,24 +109,6 @@ async function updateSheet(db: Db, id: number, version: number, values: Partial<
     .where(and(eq(books.id, id), eq(books.version, version)))
     .returning({ id: books.id });
   return rows.length > 0;
-}
-
-/** Replaces the genres (with the primary one) and every id-list criterion. */
-async function replaceCriteria(
-  db: Db,
-  bookId: number,
-  genres: readonly number[],
-  primaryGenre: number | undefined,
-  criteria: Record<CriteriaTableKey, readonly number[]>,
-): Promise<void> {
-  await db.delete(bookGenres).where(eq(bookGenres.bookId, bookId));
-  if (genres.length) await db.insert(bookGenres).values(genres.map((genreId) => ({ bookId, genreId, isPrimary: genreId === primaryGenre })));
-  for (const [key, { table, property }] of Object.entries(CRITERIA_TABLES) as [CriteriaTableKey, (typeof CRITERIA_TABLES)[CriteriaTableKey]][]) {
-    await db.delete(table).where(eq(table.bookId, bookId));
-    const ids = criteria[key];
-    // The join tables share one shape (book_id, <criterion>_id); `property` names the second column.
-    if (ids.length) await db.insert(table as PgTable).values(ids.map((id) => ({ bookId, [property]: id })) as never);
-  }
 }
 
 async function replaceAuthors(db: Db, bookId: number, list: readonly { id: number; type: number }[]): Promise<void> {
@@ -256,7 +235,6 @@ export const sheetWriteRepository = {
   countFiles,
   insertSheet,
   updateSheet,
-  replaceCriteria,
   replaceAuthors,
   replaceContacts,
   replaceReporters: setSheetReporters,
