@@ -83,11 +83,18 @@ export function createResourceService(
     return row;
   }
 
+  /** A path id, else 404 (the record itself is not read). */
+  function parsedId(rawId: string | undefined): number {
+    const id = parseId(rawId);
+    if (id === undefined) throw missing();
+    return id;
+  }
+
   /** An update's record id, else 404 (by `exists` when the store has it: no whole read). */
   async function existingId(rawId: string | undefined): Promise<number> {
     if (!store.exists) return (await find(rawId)).id as number;
-    const id = parseId(rawId);
-    if (id === undefined || !(await store.exists(db, id))) throw missing();
+    const id = parsedId(rawId);
+    if (!(await store.exists(db, id))) throw missing();
     return id;
   }
 
@@ -149,13 +156,14 @@ export function createResourceService(
       const recreating = creating && options.recreate !== undefined;
       const allowed = recreating ? permissions.create || permissions.delete : creating ? permissions.create : permissions.edit;
       if (!check || !store.save || !allowed) throw missing();
-      const id = creating ? undefined : await existingId(rawId);
-      const input = validatedBody(definition, check, bodyOf(body)) as Record<string, unknown>;
-      const save = store.save;
-      const view = writes.historyOf(definition.api)?.view;
       const over = options.over;
       const alone =
         !creating && over && store.fieldsAlone && over.changed.every((field) => store.fieldsAlone!.fields.has(field)) ? store.fieldsAlone : undefined;
+      // A write of some fields alone locks its row and answers 404 itself: no read before it.
+      const id = creating ? undefined : alone ? parsedId(rawId) : await existingId(rawId);
+      const input = validatedBody(definition, check, bodyOf(body)) as Record<string, unknown>;
+      const save = store.save;
+      const view = writes.historyOf(definition.api)?.view;
       const data = await writes.write(
         alone
           ? {

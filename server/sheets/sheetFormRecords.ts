@@ -2,27 +2,16 @@ import type { ApiRecord } from '../../common/api.js';
 import type { Db } from '../db/client.js';
 import { countSheets, findSheetRowsAfter, type SheetLists } from '../db/repositories/sheets/sheetReadRepository.js';
 import type { FormRecords } from '../engine/resourceTypes.js';
-import { CRITERIA_KEYS } from './sheetSaveInput.js';
 import { findSheets, toSheetApi } from './sheetReadService.js';
 import { emptyIdSets } from '../engine/idSets.js';
 import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 
 /**
- * A sheet's fields read from its lists (join tables), not from its row: measuring a change to one
- * of them reads the sheets' lists too, so it is measured on the first SHEETS_WITH_LISTS sheets.
+ * A sheet's fields read from its lists (join tables), not from its row: those its declaration
+ * relates. Measuring a change to one of them reads the sheets' lists too, so it is measured on the
+ * first SHEETS_WITH_LISTS sheets.
  */
-const LIST_FIELDS = new Set<string>([
-  'seriesList',
-  'authorList',
-  'sourceList',
-  'contactList',
-  'reporterList',
-  'genres',
-  'primary_genre',
-  'characters',
-  'ratings',
-  ...CRITERIA_KEYS,
-]);
+const LIST_FIELDS = new Set(Object.entries(READING_SHEET_FIELDS).flatMap(([name, field]) => ('relation' in field ? [name] : [])));
 
 /** Sheets measured when a changed field is one of a sheet's lists (about a dozen reads a batch of sheets). */
 const SHEETS_WITH_LISTS = 2000;

@@ -2,14 +2,11 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { FieldErrors } from '../../common/validation.js';
 import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
 import type { ReadingSheetSchemaType } from '../../schemas/books/readingSheetSchemaType.js';
-import { BOOK_CRITERIA, RATING_TYPES, type BookCriterionKey, type RatingType } from '../db/schema/index.js';
+import { RATING_TYPES, type RatingType } from '../db/schema/index.js';
 import type { FormSchema } from '../http/multipartForm.js';
 
 /** The sheet's JSON Schema (schemas/books/readingSheet.schema.json), shared with the editor. */
 export const READING_SHEET_SCHEMA = readingSheetSchema as FormSchema & { properties: Record<string, FormSchema> };
-
-/** The id-list criteria of a sheet (API key), besides genres which also carry the primary genre. */
-export const CRITERIA_KEYS = Object.keys(BOOK_CRITERIA) as BookCriterionKey[];
 
 /**
  * A reading sheet as a save receives it, once parsed and valid against READING_SHEET_SCHEMA:
