@@ -4,7 +4,6 @@
  * (server/definitions/definitionBounds.ts, check/checkSchemaLanguage.ts), each just within them.
  */
 import { loadScreenFiles } from '../server/definitions/loadScreens.js';
-import { readingSheetDefinition } from '../server/sheets/readingSheetForms.js';
 import { DEFINITION_BOUNDS } from '../server/definitions/definitionBounds.js';
 import { SCHEMA_BOUNDS } from '../server/definitions/check/checkSchemaLanguage.js';
 
@@ -40,7 +39,7 @@ function fields(schema: Json, out: Json[] = []): Json[] {
  * and every title and description at its longest, up to the size bound.
  */
 export function worstSheet(): Json {
-  const definition = readingSheetDefinition() as unknown as Json & { form: { schema: Json; uiSchema: Json } };
+  const definition = loadScreenFiles().get('reading-sheets')! as unknown as Json & { form: { schema: Json; uiSchema: Json } };
   const all = fields(definition.form.schema);
   let patterns = 0;
   for (const field of all) {
@@ -94,8 +93,8 @@ function largestUiGenres(): Json {
 /** Every case: the reading sheet as shipped, and the worst ones. */
 export function definitionCases(): DefinitionCase[] {
   return [
-    { name: 'the reading sheet as shipped', screen: 'readingSheet', definition: readingSheetDefinition() as unknown as Json },
-    { name: 'the reading sheet at its bounds (20 complex patterns, longest texts)', screen: 'readingSheet', definition: worstSheet() },
+    { name: 'the reading sheet as shipped', screen: 'reading-sheets', definition: loadScreenFiles().get('reading-sheets')! as unknown as Json },
+    { name: 'the reading sheet at its bounds (20 complex patterns, longest texts)', screen: 'reading-sheets', definition: worstSheet() },
     { name: 'genres with the most schemas and nesting', screen: 'genres', definition: widestGenres() },
     { name: 'genres with the largest UI schema', screen: 'genres', definition: largestUiGenres() },
   ];

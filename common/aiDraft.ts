@@ -1,5 +1,5 @@
-import readingSheetSchema from '../schemas/books/readingSheet.schema.json' with { type: 'json' };
-import type { ReadingSheetSchemaType } from '../schemas/books/readingSheetSchemaType.js';
+import readingSheetsScreen from '../schemas/reading-sheets.screen.json' with { type: 'json' };
+import type { ReadingSheetSchemaType } from '../schemas/readingSheetSchemaType.js';
 import type { Locale } from './locales';
 
 /**
@@ -8,7 +8,7 @@ import type { Locale } from './locales';
  * criteria, characters and ratings; the justifications; and how the draft was made. The server
  * stores these shapes (server/db/schema/ai-books.ts) and the comparison screen reads them.
  *
- * Which texts a draft has is the sheet's schema's to say (schemas/books/readingSheet.schema.json):
+ * Which texts a draft has is the sheet's schema's to say (the form schema of schemas/reading-sheets.screen.json):
  * each per-language map annotated `"x-aiDraft": { "field", "ask" }` is drafted, under `field` (its
  * single-language name), the AI told `ask`. The names, the types and the lists below derive from
  * it: a map added to the schema with the annotation is asked of the AI, checked, stored, answered
@@ -102,7 +102,7 @@ const RECORD_FIELDS = [
 ];
 
 /**
- * The drafted maps in the schema's order (schemas/books/readingSheet.schema.json), each with its
+ * The drafted maps in the schema's order (the form schema of schemas/reading-sheets.screen.json), each with its
  * annotation: a property annotated `x-aiDraft` must be a per-language map, and its draft field a
  * name of its own, lower-case letters and underscores (it is also a prompt variable, `{{title}}`).
  */
@@ -111,9 +111,9 @@ function draftedMaps(properties: Record<string, { $ref?: string; 'x-aiDraft'?: A
   return Object.entries(properties).flatMap(([map, property]) => {
     const annotation = property['x-aiDraft'];
     if (!annotation) return [];
-    const where = `readingSheet.schema.json: ${map}.x-aiDraft`;
-    if (property.$ref !== '#/definitions/translations')
-      throw new Error(`${where}: only a per-language map ($ref #/definitions/translations) is drafted by the AI`);
+    const where = `reading-sheets.screen.json form.schema: ${map}.x-aiDraft`;
+    if (property.$ref !== '#/definitions/perLanguage')
+      throw new Error(`${where}: only a per-language map ($ref #/definitions/perLanguage) is drafted by the AI`);
     if (typeof annotation.field !== 'string' || !/^[a-z_]+$/.test(annotation.field))
       throw new Error(`${where}.field must be lower-case letters and underscores: it names the draft's text and a prompt variable`);
     if (typeof annotation.ask !== 'string' || !annotation.ask.trim()) throw new Error(`${where}.ask must say what the AI writes there`);
@@ -123,7 +123,7 @@ function draftedMaps(properties: Record<string, { $ref?: string; 'x-aiDraft'?: A
   });
 }
 
-const DRAFTED = draftedMaps(readingSheetSchema.properties as Record<string, { $ref?: string; 'x-aiDraft'?: AiDraftAnnotation }>);
+const DRAFTED = draftedMaps(readingSheetsScreen.form.schema.properties as Record<string, { $ref?: string; 'x-aiDraft'?: AiDraftAnnotation }>);
 
 /** The draft's texts, in the schema's order of their maps. */
 export const AI_DRAFT_TEXT_FIELDS: readonly AiDraftTextField[] = DRAFTED.map(([, annotation]) => annotation.field as AiDraftTextField);

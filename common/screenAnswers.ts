@@ -8,11 +8,6 @@ import { FILTER_OPS } from './filterOps';
  * screens' meta-schema, common/widgetOptions/): they are free-form here.
  */
 
-const KIND = {
-  type: 'string',
-  enum: ['screen', 'form'],
-  description: '`screen`: a resource’s screen; `form`: a form-only definition (the reading-sheet editor)',
-} as const;
 const DEFINITION = {
   type: 'object',
   additionalProperties: true,
@@ -69,10 +64,9 @@ const RELEASE_FLAGS = {
   ),
 } as const;
 
-/** One screen of `GET admin/screens`: its kind, the version in use and who published it, whether it has a draft. */
+/** One screen of `GET admin/screens`: the version in use and who published it, whether it has a draft. */
 export const SCREEN_SUMMARY = objectOf({
   name: STRING,
-  kind: KIND,
   customised: { ...BOOLEAN, description: 'A published version replaces the built-in file' },
   ...PUBLICATION,
   hasDraft: BOOLEAN,
@@ -82,7 +76,6 @@ export const SCREEN_SUMMARY = objectOf({
 /** `GET admin/screens/{name}`: the definition and labels in use, and the stored draft with who saved it last and when. */
 export const SCREEN_DETAIL = objectOf({
   name: STRING,
-  kind: KIND,
   version: { ...INTEGER, description: 'The version in use (0: the built-in file)' },
   customised: BOOLEAN,
   definition: DEFINITION,

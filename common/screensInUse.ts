@@ -1,5 +1,4 @@
 import type { Messages } from './i18nResources.js';
-import type { FormScreenDefinition } from './readingSheetForm.js';
 import type { ScreenDefinition } from './screenDefinition.js';
 
 /** The header of the session check: the stamp of the screens the page holds, or `NO_SCREENS`. */
@@ -18,8 +17,6 @@ export interface ScreensInUse {
   stamp: number;
   /** Locales expanded, as the engine renders them. */
   definitions: ScreenDefinition[];
-  /** The form-only definitions by name (`readingSheet`: the save's schema and the editor's UI schema). */
-  forms: Record<string, FormScreenDefinition['form']>;
   /** Each screen's version, sent back with its saves (`X-Screen-Version`). */
   versions: Record<string, number>;
   /** Published labels by i18n namespace (`screens.genres`); the files' texts elsewhere. */

@@ -5,7 +5,6 @@ import type { Plugin } from 'vite';
 import { expandScreen } from '../common/expandTranslations';
 import type { ScreenDefinition } from '../common/screenDefinition';
 import { FORMATS_MODULE, PATTERNS_MODULE, validatorsSource } from '../server/definitions/validatorModule';
-import { readingSheetShownSchema } from '../common/readingSheetForm';
 
 const SCREENS_DIR = fileURLToPath(new URL('../schemas', import.meta.url));
 /** The modules of the forms' formats and patterns' engine, without their extension: the build resolves them. */
@@ -14,22 +13,14 @@ const OWN_MODULES: Record<string, string> = {
   [PATTERNS_MODULE]: fileURLToPath(new URL('../common/linearRegExp', import.meta.url)),
 };
 
-const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as Record<string, unknown>;
-
-/**
- * Every schema the built-in forms validate, as FormView receives them: each screen definition's
- * `form.schema` (locales expanded) and the reading-sheet form's schema.
- */
+/** Every schema the built-in forms validate, as FormView receives them: each screen definition's `form.schema` (locales expanded). */
 export function formSchemas(): object[] {
   const screens = fs
     .readdirSync(SCREENS_DIR)
     .filter((file) => file.endsWith('.screen.json'))
     .sort()
     .map((file) => expandScreen(JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, file), 'utf8')) as ScreenDefinition));
-  return [
-    ...screens.flatMap((screen) => (screen.form ? [screen.form.schema as object] : [])),
-    readingSheetShownSchema(readJson('books/readingSheet.schema.json')),
-  ];
+  return screens.flatMap((screen) => (screen.form ? [screen.form.schema as object] : []));
 }
 
 /**

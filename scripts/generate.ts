@@ -1,6 +1,6 @@
 /**
  * Writes the files generated from others, when they are stale: `schemas/screen.schema.json` (the
- * screens' meta-schema, from common/screenDefinition.ts) and `schemas/books/readingSheetSchemaType.ts`
+ * screens' meta-schema, from common/screenDefinition.ts) and `schemas/readingSheetSchemaType.ts`
  * (the sheet's save schema as a type). `npm run build` runs it first; `--check` (`npm test`) writes
  * nothing and fails naming each stale file, so a committed file never lags its source.
  */

@@ -46,8 +46,6 @@ import { servicesPlugin } from './plugins/services.js';
 import { createPendingUploads } from './uploads/storedPendingUploads.js';
 import { historyRoutes } from './routes/historyRoutes.js';
 import { fileRoutes } from './routes/fileRoutes.js';
-import { READING_SHEET_FORMS, readingSheetDefinition } from './sheets/readingSheetForms.js';
-import { READING_SHEET_SCREEN } from '../common/readingSheetForm.js';
 import { UNCONFIGURED_CARD_PAYMENTS, type CardPaymentProvider } from './payments/CardPaymentProvider.js';
 import type { RouteSummary } from './fastifyTypes.js';
 import { createRecordWrites } from './engine/recordWrites.js';
@@ -131,10 +129,10 @@ export async function buildApp({
   checkAnswers = false,
 }: AppOptions): Promise<FastifyInstance> {
   const screens = loadScreens(screensDir);
-  assertDefinitionsHonoured(screens.values(), READING_SHEET_FORMS);
+  assertDefinitionsHonoured(screens.values());
   // Each published version is checked completely when read, as a publish checks it (the screen service's check).
   let screenService: ScreenService | undefined;
-  const screenRegistry = createScreenRegistry(loadScreenFiles(screensDir), screens, new Map([[READING_SHEET_SCREEN, readingSheetDefinition()]]), {
+  const screenRegistry = createScreenRegistry(loadScreenFiles(screensDir), screens, {
     // As a publish checks it: the browser's validators module of its form built and loaded too.
     check: (registry) => (screenService = createScreenService(database.db, registry)).checkServable,
   });

@@ -72,7 +72,7 @@ const FIXED_VARIABLES = [
 ] as const;
 for (const field of Object.keys(AI_DRAFT_TEXT_TARGETS)) {
   if ((FIXED_VARIABLES as readonly string[]).includes(field))
-    throw new Error(`readingSheet.schema.json: the x-aiDraft field "${field}" is already a prompt variable`);
+    throw new Error(`reading-sheets.screen.json form.schema: the x-aiDraft field "${field}" is already a prompt variable`);
 }
 
 /**

@@ -75,11 +75,7 @@ export interface AppServiceParts {
 
 /** What the resources' services read of the screens in use. */
 function serviceScreensOf(screenRegistry: ScreenRegistry): ServiceScreens {
-  return {
-    screens: screenRegistry.screens,
-    formValidator: (name) => screenRegistry.formValidator(name),
-    formSchema: (name) => screenRegistry.inUse(name)?.formSchema,
-  };
+  return { screens: screenRegistry.screens };
 }
 
 /**
@@ -140,8 +136,8 @@ export function createAppServices(parts: AppServiceParts): AppServices {
       bulkRows: resourceBulkRows(service, fieldsActions),
     });
   }
-  // The service whose saves a screen's form validates: the resource of the screen, or of the form-only definition (the sheet's editor).
-  const forScreen = (name: string) => [...services.values()].find(({ definition }) => (definition.form ?? definition.screen) === name);
+  // The service whose saves a screen's form validates: the screen's resource.
+  const forScreen = (name: string) => [...services.values()].find(({ definition }) => definition.screen === name);
 
   return { resources: services, sheets, lists, forScreen, history: createHistoryService(db, writes, restorers), screens };
 }

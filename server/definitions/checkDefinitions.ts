@@ -1,24 +1,12 @@
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { ResourceSurface } from '../engine/declaration.js';
 import { checkContext, type CheckContext } from './check/checkContext.js';
-import { checkFormParts, checkScreen, type FormParts } from './check/checkScreen.js';
+import { checkScreen } from './check/checkScreen.js';
 import type { DefinitionProblem, Problem } from './check/problem.js';
 
 export { checkContext, type CheckContext } from './check/checkContext.js';
 export { checkScreen } from './check/checkScreen.js';
 export type { DefinitionProblem } from './check/problem.js';
-
-/** A form outside the screen definitions that the check also reads (the reading-sheet editor's). */
-export interface FormDefinition {
-  /** Its name in problems: `readingSheet`. */
-  definition: string;
-  /** The files holding its schema and UI schema, for the build's and the start's messages. */
-  files: { schema: string; uiSchema: string };
-  /** The JSON Schema it renders and its UI schema (paths `form.schema…`, `form.uiSchema…`). */
-  form: FormParts;
-  /** The properties of its save's schema that nothing stores (the reading sheet's: its declaration's), as problems. */
-  unstored?(): Problem[];
-}
 
 /**
  * The one check of the screen definitions, run by `npm run build` (scripts/check-definitions.ts), the
@@ -43,39 +31,23 @@ export interface FormDefinition {
  */
 export function checkDefinitions(
   screens: Iterable<ScreenDefinition>,
-  options: { forms?: readonly FormDefinition[]; resources?: readonly ResourceSurface[]; context?: CheckContext } = {},
+  options: { resources?: readonly ResourceSurface[]; context?: CheckContext } = {},
 ): DefinitionProblem[] {
   const all = [...screens];
   const context = options.context ?? checkContext(all, { resources: options.resources });
   const problems: DefinitionProblem[] = [];
   const add = (definition: string, found: Problem[]) => problems.push(...found.map((problem) => ({ definition, ...problem })));
   for (const screen of all) add(screen.resource, checkScreen(screen, context));
-  for (const form of options.forms ?? []) add(form.definition, [...(form.unstored?.() ?? []), ...checkFormParts(form.form, context)]);
   return problems;
 }
 
-/**
- * Problems as the build and the start print them, `file: path message`: a screen's file
- * (`schemas/genres.screen.json: list.columns.4.field "colour" is not returned…`), or the file of a
- * form's schema or UI schema, the path then inside that file.
- */
-export function formatProblems(problems: readonly DefinitionProblem[], forms: readonly FormDefinition[] = []): string[] {
-  return problems.map(({ definition, path, message }) => {
-    const form = forms.find((candidate) => candidate.definition === definition);
-    if (!form) return `schemas/${definition}.screen.json: ${path || '(root)'} ${message}`;
-    for (const part of ['uiSchema', 'schema'] as const) {
-      const prefix = `form.${part}`;
-      if (path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`)) {
-        const inner = path.slice(prefix.length).replace(/^\./, '');
-        return `${form.files[part]}: ${inner || '(root)'} ${message}`;
-      }
-    }
-    return `${form.files.uiSchema}: ${path} ${message}`;
-  });
+/** Problems as the build and the start print them, `file: path message` (`schemas/genres.screen.json: list.columns.4.field "colour" is not returned…`). */
+export function formatProblems(problems: readonly DefinitionProblem[]): string[] {
+  return problems.map(({ definition, path, message }) => `schemas/${definition}.screen.json: ${path || '(root)'} ${message}`);
 }
 
 /** Throws one error listing every problem `checkDefinitions` finds (server start, build). */
-export function assertDefinitionsHonoured(screens: Iterable<ScreenDefinition>, forms: readonly FormDefinition[]): void {
-  const problems = formatProblems(checkDefinitions(screens, { forms }), forms);
+export function assertDefinitionsHonoured(screens: Iterable<ScreenDefinition>): void {
+  const problems = formatProblems(checkDefinitions(screens));
   if (problems.length) throw new Error(`Screen definitions the server would not honour:\n${problems.join('\n')}`);
 }

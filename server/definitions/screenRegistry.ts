@@ -1,6 +1,5 @@
 import type { Messages } from '../../common/i18nResources.js';
 import { labelNamespace } from '../../common/labelNamespace.js';
-import { READING_SHEET_LABELS, readingSheetShownSchema, type FormScreenDefinition } from '../../common/readingSheetForm.js';
 import { expandScreen } from '../../common/expandTranslations.js';
 import { upgradeDefinition } from '../../common/upgradeDefinition.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
@@ -13,10 +12,8 @@ import { compileFormValidator, type FormValidator } from './formValidator.js';
 import { fitVersion, unreadable, type ConflictingVersion, type DefinitionCheck, type ReleaseFit, type ScreenContent, type UnfitVersion } from './releaseFit.js';
 import { runtimeValidatorsModule } from './validatorModule.js';
 
-/** A screen's definition as it is in use: its version (0: the built-in file), as written and expanded, and its labels. */
-export type ScreenInUse = ResourceScreenInUse | FormScreenInUse;
-
-interface InUseBase {
+/** A resource's screen (`schemas/<resource>.screen.json`: list, filters, form) as it is in use: its version (0: the built-in file), as written and expanded, and its labels. */
+export interface ScreenInUse {
   version: number;
   /** As staff write it and the file holds it (locales not expanded). */
   definition: Record<string, unknown>;
@@ -33,24 +30,13 @@ interface InUseBase {
   repair?: ScreenContent;
   /** The version's changes re-applied onto the release's new file serve (the built-in file changed since the version was published). */
   rebased?: boolean;
+  /** Locales expanded, checked: what the server and the engine use. */
+  screen: ScreenDefinition;
 }
 
 /** A published version serves (neither a return to the built-in file nor a version the built-in file serves in place of). */
 export function isCustomised(entry: ScreenInUse): boolean {
   return Boolean(entry.row?.definition) && !entry.unfit && !entry.conflict;
-}
-
-/** A resource's screen (`schemas/<resource>.screen.json`): list, filters, form. */
-interface ResourceScreenInUse extends InUseBase {
-  kind: 'screen';
-  /** Locales expanded, checked: what the server and the engine use. */
-  screen: ScreenDefinition;
-}
-
-/** A form-only definition: the reading-sheet editor's (`readingSheet`, common/readingSheetForm.ts). */
-interface FormScreenInUse extends InUseBase {
-  kind: 'form';
-  form: FormScreenDefinition['form'];
 }
 
 /**
@@ -63,7 +49,7 @@ interface FormScreenInUse extends InUseBase {
 export interface ScreenRegistry {
   readonly screens: Map<string, ScreenDefinition>;
   builtIn(resource: string): ScreenInUse | undefined;
-  /** Every screen's name: the resources' and the form-only definitions' (`readingSheet`). */
+  /** Every screen's name (its resource's). */
   names(): string[];
   inUse(resource: string): ScreenInUse | undefined;
   /** Follows the published versions: reloads when the stamp moved (`known`: the stamp the request already read, else one read). */
@@ -107,28 +93,21 @@ export function expandDefinition(definition: Record<string, unknown>): ScreenDef
   return screen!;
 }
 
-/** A stored definition of the same kind as `like`, read as in use; throws when it is not one (written by an older product). */
+/** A stored definition of the screen of `like`, read as in use; throws when it is not one (written by an older product). */
 export function readDefinition(like: ScreenInUse, definition: Record<string, unknown>): ScreenInUse {
-  if (like.kind === 'form') {
-    const form = (upgradeDefinition(definition) as Partial<FormScreenDefinition>).form;
-    if (!form || typeof form.schema !== 'object' || typeof form.uiSchema !== 'object') throw new Error('A form definition holds form.schema and form.uiSchema');
-    return { ...like, definition, form, formSchema: form.schema };
-  }
   const screen = expandDefinition(definition);
   return { ...like, definition, screen, formSchema: screen.form?.schema as Record<string, unknown> | undefined };
 }
 
 /**
  * The registry of this instance: `files` are the screens' built-in definitions as written (by
- * resource), `screens` their expanded, checked form (the live map the services read), `forms` the
- * form-only definitions (`readingSheet`) as their files make them. `check` gives the complete
+ * resource), `screens` their expanded, checked form (the live map the services read). `check` gives the complete
  * check of a definition among the screens of this registry (the screen service's, as a publish
  * runs it): each published version is checked with it when read; without it, only the meta-schema.
  */
 export function createScreenRegistry(
   files: ReadonlyMap<string, Record<string, unknown>>,
   screens: Map<string, ScreenDefinition>,
-  forms: ReadonlyMap<string, FormScreenDefinition> = new Map(),
   options: { check?: (registry: ScreenRegistry) => DefinitionCheck } = {},
 ): ScreenRegistry {
   const builtIns = new Map<string, ScreenInUse>();
@@ -136,7 +115,6 @@ export function createScreenRegistry(
     const screen = screens.get(resource);
     if (screen)
       builtIns.set(resource, {
-        kind: 'screen',
         version: 0,
         definition,
         screen,
@@ -144,17 +122,7 @@ export function createScreenRegistry(
         labels: builtInMessages(labelNamespace(definition)),
       });
   }
-  for (const [name, definition] of forms) {
-    builtIns.set(name, {
-      kind: 'form',
-      version: 0,
-      definition: definition as unknown as Record<string, unknown>,
-      form: definition.form,
-      formSchema: definition.form.schema,
-      labels: builtInMessages(READING_SHEET_LABELS),
-    });
-  }
-  const namespaceOf = (entry: ScreenInUse) => labelNamespace(entry.definition, entry.kind);
+  const namespaceOf = (entry: ScreenInUse) => labelNamespace(entry.definition);
   const inUse = new Map(builtIns);
   const validators = new Map<string, { entry: ScreenInUse; validate: FormValidator | undefined }>();
   let seen = 0;
@@ -206,7 +174,7 @@ export function createScreenRegistry(
               ? { ...builtIn, version: row.version, row }
               : builtIn;
       inUse.set(resource, next);
-      if (next.kind === 'screen') screens.set(resource, next.screen);
+      screens.set(resource, next.screen);
       publishLabels(namespaceOf(builtIn), isCustomised(next) && row?.labels ? next.labels : undefined);
     }
     seen = stamp;
@@ -215,11 +183,10 @@ export function createScreenRegistry(
   function inUseForClient(): ScreensInUse {
     if (forClient?.stamp === seen) return forClient.value;
     const entries = [...inUse.values()];
-    const definitions = entries.flatMap((entry) => (entry.kind === 'screen' ? [entry.screen] : [])).sort((a, b) => a.resource.localeCompare(b.resource));
-    const forms = Object.fromEntries([...inUse.entries()].flatMap(([name, entry]) => (entry.kind === 'form' ? [[name, entry.form]] : [])));
+    const definitions = entries.map((entry) => entry.screen).sort((a, b) => a.resource.localeCompare(b.resource));
     const labels = Object.fromEntries(entries.filter((entry) => entry.row?.labels).map((entry) => [namespaceOf(entry), entry.labels]));
     const versions = Object.fromEntries([...inUse.entries()].map(([resource, entry]) => [resource, entry.version]));
-    forClient = { stamp: seen, value: { stamp: seen, definitions, forms, versions, labels, validators: `/api/admin/screens/validators/${seen}.js` } };
+    forClient = { stamp: seen, value: { stamp: seen, definitions, versions, labels, validators: `/api/admin/screens/validators/${seen}.js` } };
     return forClient.value;
   }
 
@@ -232,12 +199,7 @@ export function createScreenRegistry(
     inUseForClient,
     validatorsModule() {
       const current = inUseForClient();
-      // The browser validates the editor's form with the schema it shows (common/readingSheetForm.ts).
-      const schemas = [
-        ...current.definitions.flatMap((screen) => (screen.form ? [screen.form.schema] : [])),
-        ...Object.values(current.forms).map((form) => readingSheetShownSchema(form.schema)),
-      ];
-      forClient!.module ??= servableModule(schemas);
+      forClient!.module ??= servableModule(current.definitions.flatMap((screen) => (screen.form ? [screen.form.schema] : [])));
       return forClient!.module;
     },
     formValidator(name) {

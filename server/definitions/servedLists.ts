@@ -1,7 +1,6 @@
-import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
 import { acceptedListParams, recordedFields, returnedFields, settableFields, writableFields, type ResourceSurface } from '../engine/declaration.js';
 import { RESOURCES } from '../resources/index.js';
-import { readingSheetList, SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
+import { readingSheetList, readingSheetRecord } from '../resources/readingSheets.js';
 import { UTILITY_LISTS, utilityFields } from '../engine/utilityLists.js';
 
 /** What one list endpoint of the API serves, as a screen definition may use it. */
@@ -12,6 +11,8 @@ export interface ServedList {
   fields: readonly string[];
   /** The declared resource behind it, when there is one (its fields, writes and search). */
   surface?: ResourceSurface;
+  /** The declared single record and its save, when it is not `surface` (the sheets': their list is a projection of its own). */
+  record?: ResourceSurface;
   /** The fields a bulk `set` may write on its rows (a save's, or an action's of their own). */
   settable?: readonly string[];
   /** The fields whose change a revision of its rows shows (a bulk `set` writes no other); absent: every field a save writes. */
@@ -43,12 +44,14 @@ export function servedLists(resources: readonly ResourceSurface[] = RESOURCES): 
       recorded: recordedFields(surface),
     });
   }
-  // A sheet is saved whole by its editor's save: a bulk action may set any field of its form (its revision keeps them all).
+  // The sheets' list is a surface of its own (its facets' projection); what a bulk action sets is the record's.
   lists.set(readingSheetList.api, {
     params: acceptedListParams(readingSheetList),
     fields: returnedFields(readingSheetList, 'list'),
     surface: readingSheetList,
-    settable: Object.keys(readingSheetSchema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field)),
+    record: readingSheetRecord,
+    settable: settableFields(readingSheetRecord),
+    recorded: recordedFields(readingSheetRecord),
   });
   lists.set('books/options', BOOK_OPTIONS);
   lists.set('users/user-options-list', USER_OPTIONS);

@@ -185,10 +185,10 @@ export interface ResourceSurface {
   /** The screen definition (`schemas/<screen>.screen.json`) whose form validates saves and whose permissions open the writes. */
   screen?: string;
   /**
-   * The form-only definition whose form validates the saves (the reading sheet's editor,
-   * `readingSheet`), when it is not the form of the resource's screen.
+   * A save sends the whole record: a field it leaves out is emptied (the sheet's, SPEC §7). So a
+   * published version of its form keeps every field of the built-in one (server/screens/screenService.ts).
    */
-  form?: string;
+  wholeSave?: true;
   fields: Readonly<Record<string, FieldDeclaration>>;
   /** The list's query parameters besides `page` and `perPage`. */
   filters?: Readonly<Record<string, FilterDeclaration>>;

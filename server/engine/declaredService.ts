@@ -19,13 +19,9 @@ import {
   type SaveOptions,
 } from './resourceService.js';
 
-/** What a resource's service reads of the screens in use: their definitions, and the form-only definitions' validators and schemas. */
+/** What a resource's service reads of the screens in use: their definitions, by resource. */
 export interface ServiceScreens {
   screens: ReadonlyMap<string, ScreenDefinition>;
-  /** The validator of a form-only definition's form in use (`readingSheet`). */
-  formValidator?(name: string): FormValidator | undefined;
-  /** The JSON Schema of a form-only definition's form in use. */
-  formSchema?(name: string): object | undefined;
 }
 
 /**
@@ -45,15 +41,7 @@ export function createResourceService(
     throw new Error(`Resource ${definition.api}: its store reads no list (list, count and batch, or query)`);
   const setup = writeSetup(definition, screens.screens, Boolean(store.save));
   const { permissions } = setup;
-  const form = definition.form;
-  // A form-only definition's form validates the saves (its version in use, read at each save).
-  const inUse: FormValidator | undefined = form
-    ? (data) => {
-        const validator = screens.formValidator?.(form);
-        if (!validator) throw new Error(`Resource ${definition.api}: no form-only definition ${form}`);
-        return validator(data);
-      }
-    : setup.validate;
+  const inUse: FormValidator | undefined = setup.validate;
   // The body rules the schema cannot express hold whichever schema checks the body (the one in use, a draft's).
   const withRules = (validator: FormValidator): FormValidator =>
     bodyRules
@@ -72,7 +60,7 @@ export function createResourceService(
   /** A JSON body as its multipart form would be read, for a resource that says so (`formBody`). */
   const bodyOf = (body: unknown): unknown => {
     if (!definition.formBody) return body;
-    const schema = (form ? screens.formSchema?.(form) : screens.screens.get(definition.screen ?? '')?.form?.schema) as FormSchema | undefined;
+    const schema = screens.screens.get(definition.screen ?? '')?.form?.schema as FormSchema | undefined;
     return normalizeJsonForm(body ?? {}, schema);
   };
 

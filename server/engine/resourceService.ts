@@ -163,9 +163,7 @@ export function writeSetup(definition: ResourceDefinition, screens: ReadonlyMap<
   const { create, edit, delete: remove } = screen.permissions;
   const permissions = { create, edit, delete: remove };
   if (!create && !edit) return { permissions, validate: undefined };
-  if (!canWrite || (!screen.form && !definition.form)) throw new Error(`Resource ${definition.api}: writable screen without form schema or write mapping`);
-  // Its saves validated by a form-only definition's form (the reading sheet's editor): its service reads that one.
-  if (!screen.form) return { permissions, validate: undefined };
+  if (!canWrite || !screen.form) throw new Error(`Resource ${definition.api}: writable screen without form schema or write mapping`);
   const name = definition.screen;
   validatorOf(screen.form.schema, name);
   // The screen in use when the save arrives: a published version replaces the map's entry.

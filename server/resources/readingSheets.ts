@@ -47,7 +47,7 @@ export const SHEET_RESOURCE = 'books';
 /**
  * The reading sheets' list (`GET admin/books`) as the screen check reads it: the rows' fields and
  * the accepted filters. The sheet itself (`GET`/`POST admin/books/{id}`) is the bespoke editor's,
- * validated with schemas/books/readingSheet.schema.json (server/sheets/sheetSaveInput.ts).
+ * validated with the form schema of schemas/reading-sheets.screen.json (server/sheets/sheetSaveInput.ts).
  */
 export const readingSheetList = {
   api: SHEET_RESOURCE,
@@ -97,7 +97,7 @@ const criterion = (key: BookCriterionKey): FieldDeclaration => {
  * A reading sheet's fields, as `GET admin/books/{id}` answers them and its save writes them: one
  * line each. A column of `books` (its drizzle property, with how it crosses the API), a list the
  * save writes to its own table, a save option, or a read-only field. Every property of the
- * editor's save schema (schemas/books/readingSheet.schema.json) must be one of these: the build and
+ * editor's save schema (the form schema of schemas/reading-sheets.screen.json) must be one of these: the build and
  * the start refuse one that nothing stores (server/sheets/readingSheetForms.ts).
  */
 export const READING_SHEET_FIELDS = {
@@ -186,13 +186,13 @@ export const readingSheetRecord = {
   api: SHEET_RESOURCE,
   label: 'Reading sheet',
   screen: 'reading-sheets',
-  form: 'readingSheet',
+  wholeSave: true,
   fields: READING_SHEET_FIELDS,
   filters: SHEET_FILTERS,
-} as const satisfies ResourceSurface & { form: string };
+} as const satisfies ResourceSurface;
 
 /**
- * What `GET admin/books/{id}` returns besides the editor's form fields (schemas/books/readingSheet.schema.json,
+ * What `GET admin/books/{id}` returns besides the editor's form fields (the form schema of schemas/reading-sheets.screen.json,
  * which a save validates against): read-only, so a save accepts them and ignores them.
  */
 export const SHEET_READ_ONLY_FIELDS = {

@@ -26,7 +26,7 @@ import {
   VERSION_ROW,
 } from '../../common/screenAnswers.js';
 
-/** A screen's name: a resource (`genres`, `literary-prizes`) or a form-only definition (`readingSheet`). */
+/** A screen's name: its resource's (`genres`, `literary-prizes`). */
 const nameParams = {
   type: 'object',
   properties: { name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9-]*$', maxLength: 100 } },

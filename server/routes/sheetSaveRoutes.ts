@@ -2,13 +2,12 @@ import { dataAnswer, MESSAGE_ANSWER, objectOf, responses, STRING } from '../../c
 import { SHEET_ANSWER } from '../sheets/sheetAnswers.js';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { READING_SHEET_SCREEN } from '../../common/readingSheetForm.js';
 import { SCREEN_VERSION_HEADER } from '../../common/screensInUse.js';
 import { HttpError, unprocessable } from '../http/errors.js';
 import { explainScreenChange } from '../screens/screenChange.js';
 import { parseMultipartForm, withSentKeys } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
-import { SHEET_RESOURCE } from '../resources/readingSheets.js';
+import { readingSheetRecord, SHEET_RESOURCE } from '../resources/readingSheets.js';
 import { READING_SHEET_SCHEMA } from '../sheets/sheetSaveInput.js';
 import { SHEET_FILE_FIELDS, SHEET_FILE_FOLDER } from '../sheets/sheetSaveFiles.js';
 import { discardUploads, receiveUploads, type UploadedFile } from '../uploads/receiveUploads.js';
@@ -72,12 +71,12 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
       const refusal = withSentKeys(error, body.sentKey ?? ((key) => key));
       // A refusal due only to a version of the editor published while the sheet was open says so.
       if (refusal instanceof HttpError && refusal.statusCode === 422)
-        throw await explainScreenChange(app.db, app.screenRegistry, READING_SHEET_SCREEN, request.headers[SCREEN_VERSION_HEADER], body.input, refusal);
+        throw await explainScreenChange(app.db, app.screenRegistry, readingSheetRecord.screen, request.headers[SCREEN_VERSION_HEADER], body.input, refusal);
       throw refusal;
     }
   }
 
-  const config = { bodySchema: READING_SHEET_SCHEMA, screenBody: READING_SHEET_SCREEN, multipart: true };
+  const config = { bodySchema: READING_SHEET_SCHEMA, screenBody: readingSheetRecord.screen, multipart: true };
   const saved = responses(objectOf({ message: STRING, data: SHEET_ANSWER, withNotification: { enum: [0, 1] } }));
   app.post('/books', { config, schema: { response: saved } }, (request) => save(request, undefined));
   app.post('/books/:id', { schema: { params: idParamsSchema, response: saved }, config }, (request) => save(request, request.params.id));

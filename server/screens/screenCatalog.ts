@@ -2,13 +2,11 @@ import { BUILT_IN_WIDGETS, CELL_NAMES, DISPLAY_FIELDS, FIELD_NAMES, FILTER_WIDGE
 import { ANY_FIELD_OPTIONS, BUILT_IN_WIDGET_OPTIONS, FIELD_OPTIONS, ROOT_OPTIONS, WIDGET_OPTIONS, type OptionsSchema } from '../../common/widgetOptions.js';
 import { checkContext } from '../definitions/check/checkContext.js';
 import { interfaceLanguages, type InterfaceLanguage } from '../definitions/englishLabels.js';
-import { readingSheetMetaSchema } from '../sheets/readingSheetForms.js';
 import { recordFields, type ServedList } from '../definitions/servedLists.js';
 import type { ScreenRegistry } from '../definitions/screenRegistry.js';
 import { notFound } from '../http/errors.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import type { FilterOp, ResourceSurface } from '../engine/declaration.js';
-import { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
 
 /** One query parameter of a screen's list, with what the definition check knows of it. */
 interface CatalogFilter {
@@ -119,21 +117,10 @@ export function screenCatalog(registry: ScreenRegistry, name: string): ScreenCat
       .sort((a, b) => a.name.localeCompare(b.name)),
     languages: [...interfaceLanguages()],
   };
-  if (inUse.kind === 'form') {
-    // The reading sheet's editor: no list; its fields are the save's (fixed), and those the sheet returns read-only.
-    return {
-      listFields: [],
-      filters: [],
-      searchParams: [],
-      formFields: Object.keys((inUse.form.schema.properties ?? {}) as Record<string, unknown>),
-      readOnlyFields: Object.keys(SHEET_READ_ONLY_FIELDS),
-      ...common,
-      metaSchema: readingSheetMetaSchema,
-    };
-  }
   const served = context.lists.get(inUse.screen.api);
   const filters = served ? listFilters(served) : [];
-  const { returned, writable } = served?.surface ? recordFields(served.surface) : { returned: [], writable: [] };
+  const record = served?.record ?? served?.surface;
+  const { returned, writable } = record ? recordFields(record) : { returned: [], writable: [] };
   return {
     listFields: [...(served?.fields ?? [])],
     filters,

@@ -13,17 +13,15 @@ import {
   type ScreenVersionRow,
 } from '../db/repositories/screens/screenVersionRepository.js';
 import { checkContext, checkScreen } from '../definitions/checkDefinitions.js';
+import type { ServedList } from '../definitions/servedLists.js';
 import { checkStoredRules, STORAGE_MESSAGE } from '../definitions/check/checkStoredRules.js';
 import { dotted } from '../definitions/check/problem.js';
-import { checkReadingSheetDefinition } from '../sheets/readingSheetForms.js';
-import type { FormScreenDefinition } from '../../common/readingSheetForm.js';
 import { englishTexts } from '../definitions/englishLabels.js';
 import { compileFormValidator } from '../definitions/formValidator.js';
 import { checkSchemaLanguage } from '../definitions/check/checkSchemaLanguage.js';
 import { definitionTooLarge } from '../definitions/definitionBounds.js';
 import { loadValidatorsModule, validatorsModuleOf, ValidatorsModuleError } from '../definitions/loadValidatorsModule.js';
 import { setImmediate as turn } from 'node:timers/promises';
-import { readingSheetShownSchema } from '../../common/readingSheetForm.js';
 import { upgradeDefinition } from '../../common/upgradeDefinition.js';
 import { labelNamespace } from '../../common/labelNamespace.js';
 import { expandDefinition, isCustomised, type ScreenInUse, type ScreenRegistry } from '../definitions/screenRegistry.js';
@@ -70,7 +68,7 @@ export function problemErrors(problems: readonly ScreenProblem[]): Record<string
 }
 
 /** The parts of a definition that decide storage and routes: a published version keeps the built-in file's. */
-const FIXED_PATHS = ['resource', 'api', 'routes', 'permissions', 'form.method', 'form.multipart'] as const;
+const FIXED_PATHS = ['resource', 'api', 'routes', 'permissions', 'form.method', 'form.multipart', 'form.bespoke'] as const;
 
 const at = (value: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
@@ -83,6 +81,9 @@ function fileFields(definition: unknown): string {
     .sort()
     .join(',');
 }
+
+/** Whether a save of the list's records sends each whole (a field left out is emptied: ResourceSurface `wholeSave`). */
+const wholeSave = (served: ServedList | undefined): boolean => Boolean((served?.record ?? served?.surface)?.wholeSave);
 
 /** Labels are texts, nested by key: anything else is refused at its path. */
 function labelProblems(labels: unknown, path = 'labels'): ScreenProblem[] {
@@ -118,24 +119,13 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
     const definition = input.definition;
     if (!definition || typeof definition !== 'object' || Array.isArray(definition))
       return [...problems, { path: '(definition)', message: 'must be a screen definition (a JSON object)' }];
-    const namespace = labelNamespace(builtIn.definition, builtIn.kind);
+    const namespace = labelNamespace(builtIn.definition);
     // The draft's labels are texts of the screen's namespace: its new keys exist.
     const i18nKeys = new Set([...englishTexts().keys(), ...textsByDottedKey(input.labels, namespace).keys()]);
     // Nothing else is read of a form schema outside the closed language (checkSchemaLanguage).
     const schema = at(upgradeDefinition(definition), 'form.schema');
     if (schema !== undefined && !checkSchemaLanguage(schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message })))
       return problems;
-    if (builtIn.kind === 'form') {
-      problems.push(
-        ...checkReadingSheetDefinition(
-          definition,
-          builtIn.definition as unknown as FormScreenDefinition,
-          checkContext(registry.screens.values(), { i18nKeys }),
-        ),
-      );
-      if (problems.length === 0 && schema && typeof schema === 'object') compiles(schema, problems);
-      return problems;
-    }
     for (const path of FIXED_PATHS) {
       if (JSON.stringify(at(definition, path)) !== JSON.stringify(at(builtIn.definition, path))) problems.push({ path, message: SCREEN_MESSAGES.storage });
     }
@@ -150,11 +140,13 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       return [...problems, ...checkScreen(definition, checkContext(registry.screens.values(), { i18nKeys }))];
     }
     const others = [...registry.screens.values()].filter((other) => other.resource !== name);
-    problems.push(...checkScreen(definition, checkContext([...others, screen], { i18nKeys })));
-    if (screen.form && builtIn.kind === 'screen' && builtIn.screen.form) {
+    const context = checkContext([...others, screen], { i18nKeys });
+    problems.push(...checkScreen(definition, context));
+    if (screen.form && builtIn.screen.form) {
       // Stricter rules and other texts only: what the form accepts, the storage holds (the fields themselves are checked as served).
+      // A resource whose save empties a field left out (the sheet's) keeps every field of its form.
       checkStoredRules(screen.form.schema, builtIn.screen.form.schema, ['form', 'schema'], (path, message) => problems.push({ path: dotted(path), message }), {
-        topProperties: 'served',
+        topProperties: wholeSave(context.lists.get(screen.api)) ? 'fixed' : 'served',
       });
       if (problems.length === 0) compiles(screen.form.schema, problems);
     }
@@ -181,14 +173,10 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
   async function checkServable(name: string, input: { definition?: unknown; labels?: unknown }): Promise<ScreenProblem[]> {
     const problems = check(name, input);
     if (problems.length) return problems;
-    const builtIn = known(name);
     const upgraded = upgradeDefinition(input.definition);
     let shown: unknown;
     try {
-      shown =
-        builtIn.kind === 'form'
-          ? readingSheetShownSchema(at(upgraded, 'form.schema') as Record<string, unknown>)
-          : expandDefinition(upgraded as Record<string, unknown>).form?.schema;
+      shown = expandDefinition(upgraded as Record<string, unknown>).form?.schema;
     } catch (error) {
       return [{ path: 'form.schema', message: `cannot be used: ${(error as Error).message}` }];
     }
@@ -282,7 +270,7 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       await registry.sync(db);
       return registry.names().map((name) => {
         const inUse = registry.inUse(name)!;
-        return { name, kind: inUse.kind, customised: isCustomised(inUse), ...summary(inUse.row), hasDraft: drafts.has(name), ...releaseFlags(inUse) };
+        return { name, customised: isCustomised(inUse), ...summary(inUse.row), hasDraft: drafts.has(name), ...releaseFlags(inUse) };
       });
     },
 
@@ -293,7 +281,6 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       const draft = await findScreenDraft(db, name);
       return {
         name,
-        kind: inUse.kind,
         version: inUse.version,
         customised: isCustomised(inUse),
         definition: inUse.definition,
@@ -372,7 +359,7 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       const content = (side: VersionRef) => (side === 'draft' ? draftContent(name) : versionContent(name, side));
       const [left, right] = await Promise.all([content(from), content(to)]);
       const builtIn = known(name);
-      return screenDiff(left, right, { namespace: labelNamespace(builtIn.definition, builtIn.kind), text: (key) => englishTexts().get(key) });
+      return screenDiff(left, right, { namespace: labelNamespace(builtIn.definition), text: (key) => englishTexts().get(key) });
     },
 
     async rollback(name: string, body: { version?: unknown; comment?: unknown }, author: ScreenAuthor) {
@@ -397,13 +384,10 @@ export function createScreenService(db: Db, registry: ScreenRegistry) {
       return { message: SCREEN_MESSAGES.published(added.version), data: summary(added) };
     },
 
-    /**
-     * The name of a version's export: a screen's file (`genres.screen.json`); the reading-sheet
-     * editor's definition holds its two files (`form.schema` → schemas/books/readingSheet.schema.json,
-     * `form.uiSchema` → readingSheet.ui.json).
-     */
+    /** The name of a version's export: the screen's file (`genres.screen.json`). */
     exportName(name: string): string {
-      return known(name).kind === 'form' ? `${name}.definition.json` : `${name}.screen.json`;
+      known(name);
+      return `${name}.screen.json`;
     },
 
     /** A version as the file to commit to `schemas/`: its own key order, two-space indents, a final newline. */

@@ -69,7 +69,7 @@ const formFields = dereferenceSchema(READING_SHEET_SCHEMA).properties as Record<
 
 /**
  * A reading sheet as `GET admin/books/{id}` answers it: the form's fields as the form schema
- * (schemas/books/readingSheet.schema.json) describes them, read back, and the read-only ones.
+ * (the form schema of schemas/reading-sheets.screen.json) describes them, read back, and the read-only ones.
  */
 export const SHEET_ANSWER: JsonSchema = objectOf({
   ...Object.fromEntries(

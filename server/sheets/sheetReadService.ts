@@ -30,7 +30,7 @@ interface SheetFile {
 
 /**
  * The whole reading sheet as `GET admin/books/{id}` answers it (and a save returns it). The
- * writable part has exactly the names and shapes a save accepts (schemas/books/readingSheet.schema.json),
+ * writable part has exactly the names and shapes a save accepts (the form schema of schemas/reading-sheets.screen.json),
  * so the editor can send back what it read; the rest is read-only (labels, requests, files, AI flags).
  */
 export type SheetApi = Record<string, unknown> & { id: number; version: number };

@@ -1,16 +1,16 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { FieldErrors } from '../../common/validation.js';
-import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
-import type { ReadingSheetSchemaType } from '../../schemas/books/readingSheetSchemaType.js';
+import readingSheetsScreen from '../../schemas/reading-sheets.screen.json' with { type: 'json' };
+import type { ReadingSheetSchemaType } from '../../schemas/readingSheetSchemaType.js';
 import { RATING_TYPES, type RatingType } from '../db/schema/index.js';
 import type { FormSchema } from '../http/multipartForm.js';
 
-/** The sheet's JSON Schema (schemas/books/readingSheet.schema.json), shared with the editor. */
-export const READING_SHEET_SCHEMA = readingSheetSchema as FormSchema & { properties: Record<string, FormSchema> };
+/** The sheet's JSON Schema as the code knows it: the built-in form schema of schemas/reading-sheets.screen.json, the editor's. */
+export const READING_SHEET_SCHEMA = readingSheetsScreen.form.schema as FormSchema & { properties: Record<string, FormSchema> };
 
 /**
  * A reading sheet as a save receives it, once parsed and valid against READING_SHEET_SCHEMA:
- * derived from the schema itself (schemas/books/readingSheetSchemaType.ts is the JSON's literal
+ * derived from the schema itself (schemas/readingSheetSchemaType.ts is the JSON's literal
  * type, generated; see scripts/write-reading-sheet-schema-type.ts for why). Properties with a
  * `default` stay optional: the form validator does not fill defaults in (`useDefaults: false`,
  * common/ajvOptions.ts), the save applies them.

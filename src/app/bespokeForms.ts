@@ -14,6 +14,7 @@ export interface BespokeForm {
  * refuses it (tests/schemas), so the generic form never stands in for one silently.
  */
 export const BESPOKE_FORMS: Readonly<Record<string, BespokeForm>> = {
+  'reading-sheets': { load: () => import('../screens/readingSheet/ReadingSheetScreen').then((m) => m.ReadingSheetScreen) },
   reporters: { load: () => import('../screens/reporter/ReporterScreen').then((m) => m.ReporterScreen), recordParams: REPORTER_OPEN_PARAMS },
 };
 

@@ -1,7 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { routeRecordId } from '../engine/resource/paths';
 import { screenManifest } from '../engine/resource/definitions';
-import { SHEET_API, SHEET_ROUTE_PATH } from '../screens/readingSheet/sheetRoute';
 import { BESPOKE_FORMS } from './bespokeForms';
 
 /** An edit route (`…/:id?`, relative to the root) and the API of the record it opens. */
@@ -12,15 +11,12 @@ interface RecordRoute {
   params?: Record<string, unknown> | undefined;
 }
 
-/** Every edit route: the reading-sheet editor and the form page of each screen definition that has one. */
-const RECORD_ROUTES: readonly RecordRoute[] = [
-  { path: SHEET_ROUTE_PATH, api: SHEET_API },
-  ...screenManifest.flatMap((screen) =>
-    screen.routes.form && screen.form
-      ? [{ path: screen.routes.form.path.slice(1), api: screen.api, params: screen.form.bespoke ? BESPOKE_FORMS[screen.resource]?.recordParams : undefined }]
-      : [],
-  ),
-];
+/** Every edit route: the form page of each screen definition that has one. */
+const RECORD_ROUTES: readonly RecordRoute[] = screenManifest.flatMap((screen) =>
+  screen.routes.form && screen.form
+    ? [{ path: screen.routes.form.path.slice(1), api: screen.api, params: screen.form.bespoke ? BESPOKE_FORMS[screen.resource]?.recordParams : undefined }]
+    : [],
+);
 
 /**
  * The record an edit page opens (`/reading-sheet/41` → books 41, `/reporter/4` → reporters 4 with

@@ -1,23 +1,13 @@
-import { createBrowserRouter, redirect, type LoaderFunction } from 'react-router-dom';
+import { createBrowserRouter, redirect } from 'react-router-dom';
 import { DefaultLayout } from '../layout/DefaultLayout';
 import { EmptyLayout } from '../layout/EmptyLayout';
 import { FullScreenLoader } from '../layout/FullScreenLoader';
 import { RouteError } from '../layout/RouteError';
 import { LoginScreen } from '../screens/login/LoginScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
-import { prefetchRecord } from '../engine/resource/prefetchRecord';
-import { READING_SHEET_SCREEN } from '../../common/readingSheetForm';
 import { preloadDeferred } from '../engine/deferred';
-import { formDefinitionOf } from '../engine/resource/definitions';
 import { loadFormCode } from './formCode';
-import {
-  AI_COMPARISON_ROUTE_NAME,
-  AI_COMPARISON_ROUTE_PATH,
-  LIST_PATH,
-  SHEET_API,
-  SHEET_ROUTE_NAME,
-  SHEET_ROUTE_PATH,
-} from '../screens/readingSheet/sheetRoute';
+import { AI_COMPARISON_ROUTE_NAME, AI_COMPARISON_ROUTE_PATH, LIST_PATH } from '../screens/readingSheet/sheetRoute';
 import { dashboardCalls, DASHBOARD_PATH, DASHBOARD_ROUTE_NAME } from '../screens/dashboard/dashboardCalls';
 import { queryKeys } from '../engine/api/queryKeys';
 import { STUDIO_PATH, STUDIO_ROUTE_NAME, STUDIO_SCREEN_ROUTE_NAME } from '../screens/studio/studioRoute';
@@ -27,14 +17,6 @@ import { guardLoader } from './guard';
 import { queryClient } from './queryClient';
 import { Root } from './Root';
 import { screenRoutes } from './screenRoutes';
-
-const prefetchSheet = prefetchRecord(queryClient, SHEET_API);
-/** The editor's loader: its record, the validators of the forms in use (the sheet's, its create dialogs') and its widgets' code, which the form needs to start. */
-const sheetLoader: LoaderFunction = async (args) => {
-  const record = prefetchSheet(args);
-  await loadFormCode(() => formDefinitionOf(READING_SHEET_SCREEN).uiSchema);
-  return record;
-};
 
 /** History-mode routes of SPEC §2; the guard runs before every navigation. */
 export const router = createBrowserRouter([
@@ -67,13 +49,6 @@ export const router = createBrowserRouter([
             children: [
               // Redirected before it renders; `element: null` says it renders nothing (no router warning).
               { index: true, id: 'home', loader: () => redirect(LIST_PATH), element: null },
-              // The reading-sheet editor (bespoke around the engine's FormView); the list (schemas/reading-sheets.screen.json) opens rows here.
-              {
-                path: SHEET_ROUTE_PATH,
-                id: SHEET_ROUTE_NAME,
-                loader: sheetLoader,
-                lazy: async () => ({ Component: (await import('../screens/readingSheet/ReadingSheetScreen')).ReadingSheetScreen }),
-              },
               // The dashboard (bespoke, its own chunk; its charts another).
               {
                 path: DASHBOARD_PATH.slice(1),

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
-import { readingSheetDefinition } from '../../server/sheets/readingSheetForms.js';
 import { axeProblems } from '../helpers/axe.js';
 import { chromiumPath, launchBrowser } from '../../scripts/harness/browser.js';
 import { loggedInPage } from '../helpers/e2ePage.js';
@@ -92,11 +91,13 @@ describe.skipIf(!chromiumPath)('screen definitions published at run time, in Chr
   });
 
   it('renders the reading sheet editor from its published definition: its label, and its rule checked in the browser', async () => {
-    const definition = readingSheetDefinition();
-    (definition.form.schema.properties as Record<string, { maxLength?: number }>).original_title!.maxLength = 20;
+    const definition = structuredClone(loadScreenFiles().get('reading-sheets')!) as {
+      form: { schema: { properties: Record<string, { maxLength?: number }> } };
+    };
+    definition.form.schema.properties.original_title!.maxLength = 20;
     const labels = { fields: { original_title: 'Title in its language' } };
-    expect((await api('put', 'screens/readingSheet/draft', { definition, labels })).status()).toBe(200);
-    const published = await api('post', 'screens/readingSheet/publish', { comment: 'Shorter titles', baseVersion: 0 });
+    expect((await api('put', 'screens/reading-sheets/draft', { definition, labels })).status()).toBe(200);
+    const published = await api('post', 'screens/reading-sheets/publish', { comment: 'Shorter titles', baseVersion: 0 });
     expect(published.status(), await published.text()).toBe(200);
 
     await page.goto(url('/times'));
@@ -112,6 +113,6 @@ describe.skipIf(!chromiumPath)('screen definitions published at run time, in Chr
     await page.getByRole('button', { name: 'SAVE THE SHEET' }).click();
     await expect.poll(() => page.locator('#root_original_title__error').textContent()).toBe('The original title may not be greater than 20 characters.');
     expect(saves).toEqual([]);
-    expect((await api('post', 'screens/readingSheet/rollback', { version: 0 })).status()).toBe(200);
+    expect((await api('post', 'screens/reading-sheets/rollback', { version: 0 })).status()).toBe(200);
   });
 });

@@ -25,14 +25,15 @@ export interface TestApp {
 let adminHash: Promise<string> | undefined;
 
 /**
- * Builds the app on a fresh database with one administrator (ADMIN); `screensDir` serves other
- * screen definitions, `now` replaces the clock of time-based rules, `logger` turns logging on.
+ * Builds the app on a fresh database (or `database`: one a test prepared, a migration's) with one
+ * administrator (ADMIN); `screensDir` serves other screen definitions, `now` replaces the clock of
+ * time-based rules, `logger` turns logging on.
  */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
-  options: Pick<AppOptions, 'screensDir' | 'now' | 'logger' | 'cardPayments' | 'aiQueue' | 'storage'> = {},
+  { database: given, ...options }: Pick<AppOptions, 'screensDir' | 'now' | 'logger' | 'cardPayments' | 'aiQueue' | 'storage'> & { database?: Database } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = given ?? (await createTestDatabase());
   const config = loadConfig({ DATA_DIR: 'data/test', CLIENT_DIR: 'no-client', DEMO_DATA: 'false', ...env });
   adminHash ??= hashPassword(ADMIN.password);
   await insertAdministrator(database.db, { firstname: 'Staff', lastname: 'Member', email: ADMIN.email, passwordHash: await adminHash });

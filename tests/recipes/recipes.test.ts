@@ -130,7 +130,7 @@ describe('WordCountWidget', () => {
 `,
   );
   // Used by a definition: the sheet's private comment counts its words.
-  editJson('schemas/books/readingSheet.ui.json', (ui) => {
+  editJson('schemas/reading-sheets.screen.json', ({ form: { uiSchema: ui } }) => {
     ui.private_comment['ui:widget'] = 'wordCount';
     ui.private_comment['ui:options'] = { rows: 4 };
   });
@@ -140,16 +140,14 @@ describe('WordCountWidget', () => {
 function addSheetField() {
   edit('server/db/schema/books.ts', "    nbPages: integer('nb_pages'),", "    nbPages: integer('nb_pages'),\n    nbChapters: integer('nb_chapters'),");
   edit('server/resources/readingSheets.ts', "  nb_pages: stored('nbPages'),", "  nb_pages: stored('nbPages'),\n  nb_chapters: stored('nbChapters'),");
-  editJson('schemas/books/readingSheet.schema.json', (schema) => {
+  editJson('schemas/reading-sheets.screen.json', ({ form: { schema, uiSchema: ui } }) => {
     schema.properties.nb_chapters = { type: 'integer', title: 'Number of chapters', minimum: 0, maximum: 10000 };
-  });
-  editJson('schemas/books/readingSheet.ui.json', (ui) => {
     ui['ui:order'].splice(ui['ui:order'].indexOf('nb_pages') + 1, 0, 'nb_chapters');
     const base = ui['ui:options'].tabs.find((tab: { fields: string[] }) => tab.fields.includes('nb_pages'));
     base.fields.splice(base.fields.indexOf('nb_pages') + 1, 0, 'nb_chapters');
-    ui.nb_chapters = { 'ui:title': 'screens.readingSheet.fields.nb_chapters' };
+    ui.nb_chapters = { 'ui:title': 'screens.reading-sheets.fields.nb_chapters' };
   });
-  editJson('src/i18n/locales/en/screens/readingSheet.json', (labels) => {
+  editJson('src/i18n/locales/en/screens/reading-sheets.json', (labels) => {
     labels.fields.nb_chapters = 'Number of chapters';
   });
 }
@@ -255,13 +253,13 @@ describe('what the recipes added', () => {
   });
 
   it('takes the new widget in a definition, offers it in the studio with its options, and refuses an option it does not declare', async () => {
-    const catalog = (await call('GET', 'screens/readingSheet/catalog')).json().data;
+    const catalog = (await call('GET', 'screens/reading-sheets/catalog')).json().data;
     expect(catalog.widgets).toContainEqual(expect.objectContaining({ name: 'wordCount', builtIn: false, options: expect.objectContaining({ properties: { rows: expect.any(Object) } }) }));
-    const { definition } = (await call('GET', 'screens/readingSheet')).json().data;
+    const { definition } = (await call('GET', 'screens/reading-sheets')).json().data;
     expect(definition.form.uiSchema.private_comment['ui:widget']).toBe('wordCount');
-    expect((await call('POST', 'screens/readingSheet/check', { definition, labels: {} })).json()).toEqual({ errors: [] });
+    expect((await call('POST', 'screens/reading-sheets/check', { definition, labels: {} })).json()).toEqual({ errors: [] });
     definition.form.uiSchema.private_comment['ui:options'] = { columns: 2 };
-    const { errors } = (await call('POST', 'screens/readingSheet/check', { definition, labels: {} })).json();
+    const { errors } = (await call('POST', 'screens/reading-sheets/check', { definition, labels: {} })).json();
     expect(errors.map((error: { path: string }) => error.path)).toContain('form.uiSchema.private_comment.ui:options.columns');
   });
 });
@@ -296,7 +294,7 @@ describe('the how-to of docs/architecture.md, done in a copy of the repository',
     expect(sql).toContain('ADD COLUMN "nb_chapters" integer');
     // The build's generator writes the sheet's schema type.
     run('npx', ['tsx', 'scripts/generate.ts']);
-    expect(read('schemas/books/readingSheetSchemaType.ts')).toContain('nb_chapters');
+    expect(read('schemas/readingSheetSchemaType.ts')).toContain('nb_chapters');
     run('npx', ['tsx', 'scripts/generate.ts', '--check']);
     run('npx', ['tsx', 'scripts/check-definitions.ts']);
     run('npx', ['tsc', '--noEmit', '-p', '.']);
@@ -306,7 +304,7 @@ describe('the how-to of docs/architecture.md, done in a copy of the repository',
   });
 
   it('refuses a step left out: a sheet property without its declaration line fails the definitions’ check', () => {
-    editJson('schemas/books/readingSheet.schema.json', (schema) => {
+    editJson('schemas/reading-sheets.screen.json', ({ form: { schema } }) => {
       schema.properties.nb_sections = { type: 'integer', title: 'Number of sections' };
     });
     expect(() => run('npx', ['tsx', 'scripts/check-definitions.ts'])).toThrow(/nb_sections/);

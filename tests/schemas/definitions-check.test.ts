@@ -5,7 +5,6 @@ import { expandScreen } from '../../common/expandTranslations.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import { assertDefinitionsHonoured, checkContext, checkDefinitions, checkScreen, formatProblems } from '../../server/definitions/checkDefinitions.js';
 import { loadScreens, SCREENS_DIR } from '../../server/definitions/loadScreens.js';
-import { READING_SHEET_FORMS, readingSheetForm } from '../../server/sheets/readingSheetForms.js';
 
 /** A screen definition as loose JSON, for a test to break it. */
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a test edits arbitrary JSON paths
@@ -18,18 +17,13 @@ const problemsOf = (name: string, edit: (screen: Loose) => void) => {
   edit(screen);
   return formatProblems(checkDefinitions([...loaded.filter((other) => `${other.resource}.screen.json` !== name), screen as ScreenDefinition]));
 };
-/** The reading-sheet editor's form, its schema and UI schema changed by `edit`, as the build prints its problems. */
-const sheetProblemsOf = (edit: (schema: Loose, uiSchema: Loose) => void) => {
-  const schema = readJson('books', 'readingSheet.schema.json');
-  const uiSchema = readJson('books', 'readingSheet.ui.json');
-  edit(schema, uiSchema);
-  const forms = [readingSheetForm(schema, uiSchema)];
-  return formatProblems(checkDefinitions(loaded, { forms }), forms);
-};
+/** The reading-sheet editor's form (the sheets' screen's), its schema and UI schema changed by `edit`, as the build prints its problems. */
+const sheetProblemsOf = (edit: (schema: Loose, uiSchema: Loose) => void) =>
+  problemsOf('reading-sheets.screen.json', (screen) => edit(screen.form.schema, screen.form.uiSchema));
 
 describe('checkDefinitions', () => {
-  it('finds nothing in the definitions of schemas/ and the reading-sheet editor', () => {
-    expect(checkDefinitions(loadScreens().values(), { forms: READING_SHEET_FORMS })).toEqual([]);
+  it('finds nothing in the definitions of schemas/', () => {
+    expect(checkDefinitions(loadScreens().values())).toEqual([]);
   });
 
   it('answers { definition, path, message } with a dotted path, and checkScreen checks one definition from any source', () => {
@@ -126,7 +120,7 @@ describe('checkDefinitions', () => {
     expect(problems).toEqual([
       'schemas/contacts.screen.json: form.schema.properties.readingSheets is not stored by the server (Contact records return it read-only): mark it "readOnly": true',
       expect.stringMatching(
-        /^schemas\/contacts\.screen\.json: form\.schema\.properties\.nickname is not stored by the server: Contact records have no such field \(they store name, email, /,
+        /^schemas\/contacts\.screen\.json: form\.schema\.properties\.nickname is not stored by the server: Contact records have no such field \(declare it in server\/resources, with its column and migration; they store name, email, /,
       ),
     ]);
   });
@@ -185,8 +179,8 @@ describe('checkDefinitions', () => {
 
   it('refuses an addLabel no add button shows: on a field that is not a list, a list a widget shows, a field that shows its own list', () => {
     const problems = problemsOf('reporters.screen.json', (s) => {
-      s.form.uiSchema.title = { ...s.form.uiSchema.title, 'ui:options': { addLabel: 'screens.readingSheet.add.series' } };
-      s.form.uiSchema.reporterUserIds['ui:options'] = { ...s.form.uiSchema.reporterUserIds['ui:options'], addLabel: 'screens.readingSheet.add.series' };
+      s.form.uiSchema.title = { ...s.form.uiSchema.title, 'ui:options': { addLabel: 'screens.reading-sheets.add.series' } };
+      s.form.uiSchema.reporterUserIds['ui:options'] = { ...s.form.uiSchema.reporterUserIds['ui:options'], addLabel: 'screens.reading-sheets.add.series' };
     });
     expect(problems).toEqual([
       'schemas/reporters.screen.json: form.uiSchema.title.ui:options.addLabel is not shown: only a list (type "array") has an add button',
@@ -195,7 +189,7 @@ describe('checkDefinitions', () => {
     expect(
       problemsOf(
         'users.screen.json',
-        (s) => (s.form.uiSchema.libraries = { 'ui:field': 'userLibraries', 'ui:options': { addLabel: 'screens.readingSheet.add.series' } }),
+        (s) => (s.form.uiSchema.libraries = { 'ui:field': 'userLibraries', 'ui:options': { addLabel: 'screens.reading-sheets.add.series' } }),
       ),
     ).toEqual([
       'schemas/users.screen.json: form.uiSchema.libraries.ui:options.addLabel is not shown: the field userLibraries shows this list, not the array template',
@@ -203,8 +197,8 @@ describe('checkDefinitions', () => {
   });
 
   it("checks the reading-sheet editor's addLabel against its schema: its lists take one, a nested text does not", () => {
-    expect(sheetProblemsOf((_schema, ui) => (ui.seriesList.items.name['ui:options'] = { addLabel: 'screens.readingSheet.add.series' }))).toEqual([
-      'schemas/books/readingSheet.ui.json: seriesList.items.name.ui:options.addLabel is not shown: only a list (type "array") has an add button',
+    expect(sheetProblemsOf((_schema, ui) => (ui.seriesList.items.name['ui:options'] = { addLabel: 'screens.reading-sheets.add.series' }))).toEqual([
+      'schemas/reading-sheets.screen.json: form.uiSchema.seriesList.items.name.ui:options.addLabel is not shown: only a list (type "array") has an add button',
     ]);
   });
 
@@ -216,7 +210,7 @@ describe('checkDefinitions', () => {
 
   it("checks the reading-sheet editor's sources too", () => {
     expect(sheetProblemsOf((_schema, ui) => (ui.time_id['ui:options'].source.api = 'epochs'))).toEqual([
-      expect.stringMatching(/^schemas\/books\/readingSheet\.ui\.json: time_id\.ui:options\.source\.api "epochs" is served by no route/),
+      expect.stringMatching(/^schemas\/reading-sheets\.screen\.json: form\.uiSchema\.time_id\.ui:options\.source\.api "epochs" is served by no route/),
     ]);
   });
 });
@@ -266,7 +260,7 @@ describe('checkDefinitions: registered names', () => {
 
   it("checks the reading-sheet editor's widgets too", () => {
     expect(sheetProblemsOf((_schema, ui) => (ui.time_id['ui:widget'] = 'remoteSelekt'))).toEqual([
-      expect.stringMatching(/^schemas\/books\/readingSheet\.ui\.json: time_id\.ui:widget "remoteSelekt" is not a widget; known: /),
+      expect.stringMatching(/^schemas\/reading-sheets\.screen\.json: form\.uiSchema\.time_id\.ui:widget "remoteSelekt" is not a widget; known: /),
     ]);
   });
 });
@@ -337,7 +331,7 @@ describe('checkDefinitions: options', () => {
       expect.stringMatching(/^schemas\/genres\.screen\.json: form\.uiSchema\.color\.ui:options\.tabs "tabs" is not an option of the widget color/),
     ]);
     expect(sheetProblemsOf((_schema, ui) => (ui.ratings.quality['ui:options'] = { stars: 'four' }))).toEqual([
-      'schemas/books/readingSheet.ui.json: ratings.quality.ui:options.stars "four" must be integer (common/widgetOptions/stars.ts)',
+      'schemas/reading-sheets.screen.json: form.uiSchema.ratings.quality.ui:options.stars "four" must be integer (common/widgetOptions/stars.ts)',
     ]);
   });
 });
@@ -368,9 +362,9 @@ describe('checkDefinitions: tabs, ui:order and UI keys agree with the schema', (
       }),
     ).toEqual([
       expect.stringMatching(
-        /^schemas\/books\/readingSheet\.ui\.json: ui:options\.tabs\.2\.tabs\.1\.fields\.1 "primaryGenre" names no field of the form's schema/,
+        /^schemas\/reading-sheets\.screen\.json: form\.uiSchema\.ui:options\.tabs\.2\.tabs\.1\.fields\.1 "primaryGenre" names no field of the form's schema/,
       ),
-      expect.stringMatching(/^schemas\/books\/readingSheet\.schema\.json: properties\.primary_genre is in no tab/),
+      expect.stringMatching(/^schemas\/reading-sheets\.screen\.json: form\.schema\.properties\.primary_genre is in no tab/),
     ]);
   });
 
@@ -390,7 +384,7 @@ describe('checkDefinitions: tabs, ui:order and UI keys agree with the schema', (
     ]);
     expect(problemsOf('genres.screen.json', (s) => (s.form.uiSchema['ui:order'] = ['color', '*']))).toEqual([]);
     expect(sheetProblemsOf((_schema, ui) => (ui.ratings['ui:order'] = ui.ratings['ui:order'].filter((name: string) => name !== 'plot')))).toEqual([
-      'schemas/books/readingSheet.ui.json: ratings.ui:order misses plot: list them, or end the order with "*" for the others',
+      'schemas/reading-sheets.screen.json: form.uiSchema.ratings.ui:order misses plot: list them, or end the order with "*" for the others',
     ]);
   });
 });
@@ -446,8 +440,8 @@ describe('checkDefinitions: i18n keys', () => {
   });
 
   it("checks the reading-sheet editor's labels too", () => {
-    expect(sheetProblemsOf((_schema, ui) => (ui['ui:options'].tabs[0].label = 'screens.readingSheet.tabs.basics'))).toEqual([
-      'schemas/books/readingSheet.ui.json: ui:options.tabs.0.label "screens.readingSheet.tabs.basics" is no key of src/i18n/locales/en: add it (src/i18n/locales/en/screens/readingSheet.json) or correct the key',
+    expect(sheetProblemsOf((_schema, ui) => (ui['ui:options'].tabs[0].label = 'screens.reading-sheets.tabs.basics'))).toEqual([
+      'schemas/reading-sheets.screen.json: form.uiSchema.ui:options.tabs.0.label "screens.reading-sheets.tabs.basics" is no key of src/i18n/locales/en: add it (src/i18n/locales/en/screens/reading-sheets.json) or correct the key',
     ]);
   });
 });
@@ -474,7 +468,7 @@ describe('checkDefinitions: $ref', () => {
     ]);
     expect(sheetProblemsOf((schema) => (schema.properties.time_id.$ref = '#/definitions/identifier'))).toEqual([
       expect.stringMatching(
-        /^schemas\/books\/readingSheet\.schema\.json: properties\.time_id\.\$ref "#\/definitions\/identifier" resolves to nothing in this schema/,
+        /^schemas\/reading-sheets\.screen\.json: form\.schema\.properties\.time_id\.\$ref "#\/definitions\/identifier" resolves to nothing in this schema/,
       ),
     ]);
   });
@@ -561,14 +555,15 @@ describe('the reading sheet: a form property nothing stores', () => {
     const problems = sheetProblemsOf((schema) => {
       schema.properties.nb_chapters = { type: 'integer', title: 'Number of chapters', minimum: 0 };
     });
-    expect(problems).toContain(
-      'schemas/books/readingSheet.schema.json: properties.nb_chapters is not stored by the server: Reading sheet records have no such field (declare it in server/resources/readingSheets.ts, with its column of books and its migration)',
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^schemas\/reading-sheets\.screen\.json: form\.schema\.properties\.nb_chapters is not stored by the server: Reading sheet records have no such field \(declare it in server\/resources, with its column and migration; they store original_title, /,
+      ),
     );
-    const schema = readJson('books', 'readingSheet.schema.json');
-    schema.properties.nb_chapters = { type: 'integer', title: 'Number of chapters', minimum: 0 };
-    expect(() => assertDefinitionsHonoured(loaded, [readingSheetForm(schema, readJson('books', 'readingSheet.ui.json'))])).toThrow(
-      /readingSheet\.schema\.json: properties\.nb_chapters is not stored by the server/,
-    );
+    const sheets = readJson('reading-sheets.screen.json');
+    sheets.form.schema.properties.nb_chapters = { type: 'integer', title: 'Number of chapters', minimum: 0 };
+    const screens = [...loaded.filter((screen) => screen.resource !== 'reading-sheets'), expandScreen(sheets) as ScreenDefinition];
+    expect(() => assertDefinitionsHonoured(screens)).toThrow(/reading-sheets\.screen\.json: form\.schema\.properties\.nb_chapters is not stored by the server/);
   });
 
   it('holds for every property of the built-in file: each is declared', () => {

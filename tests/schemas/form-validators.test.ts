@@ -1,13 +1,12 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import sheetSchema from '../../schemas/books/readingSheet.schema.json';
-import { readingSheetShownSchema } from '../../common/readingSheetForm';
+import readingSheetsScreen from '../../schemas/reading-sheets.screen.json';
 import { allScreens } from '../../src/engine/resource/definitions';
 import { translateSchema } from '../../src/engine/form/translateSchema';
 import { formValidatorFor } from '../../src/engine/form/validator';
 
 /** The reading sheet's form schema, built-in version. */
-const sheetFormSchema = readingSheetShownSchema(sheetSchema) as RJSFSchema;
+const sheetFormSchema = readingSheetsScreen.form.schema as RJSFSchema;
 
 /** Every form of the app validates with a validator compiled at build time (no code compiled in the browser). */
 describe('formValidatorFor', () => {

@@ -16,6 +16,9 @@ import { ACTIVITY_PATH } from '../../src/screens/activity/activityRoute.js';
 
 const LOCALES_DIR = path.resolve('src/i18n/locales');
 /** uiSchema keys whose string value is shown to the user, hence an i18n key. */
+/** A text that is an i18n key (`screens.genres.fields.name`), not words. */
+const I18N_KEY = /^[a-zA-Z][\w-]*(\.[\w-]+)+$/;
+
 const UI_TEXT_KEYS = new Set([
   'ui:title',
   'ui:help',
@@ -60,8 +63,9 @@ function usedKeys(screen: ScreenDefinition): string[] {
   for (const column of screen.list?.columns ?? []) keys.push(column.header);
   for (const filter of screen.list?.filters ?? []) keys.push(filter.label, ...(filter.options?.static ?? []).map((option) => option.label));
   keys.push(...Object.values(screen.form?.title ?? {}), ...Object.values(screen.form?.submitLabel ?? {}));
+  // A schema's title is an i18n key or words (the sheet's: the server names its fields with them, src/engine/form/validator.ts).
   walk(screen.form?.schema, (key, value) => {
-    if (key === 'title' && typeof value === 'string') keys.push(value);
+    if (key === 'title' && typeof value === 'string' && I18N_KEY.test(value)) keys.push(value);
   });
   walk(screen.form?.uiSchema, (key, value) => {
     if (UI_TEXT_KEYS.has(key) && typeof value === 'string') keys.push(value);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkStoredRules } from '../../server/definitions/check/checkStoredRules.js';
 import { dotted } from '../../server/definitions/check/problem.js';
-import readingSheetSchema from '../../schemas/books/readingSheet.schema.json';
+import readingSheetsScreen from '../../schemas/reading-sheets.screen.json';
+
+const readingSheetSchema = readingSheetsScreen.form.schema;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- schemas changed by path
 

@@ -2,13 +2,12 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { fieldName, fieldMessage, toFieldErrors } from '../../common/validation';
 import { compileFormValidator } from '../../server/definitions/formValidator';
-import sheetSchema from '../../schemas/books/readingSheet.schema.json';
-import { readingSheetShownSchema } from '../../common/readingSheetForm';
+import readingSheetsScreen from '../../schemas/reading-sheets.screen.json';
 import { screenOf } from '../../src/engine/resource/definitions';
 import { formValidatorFor } from '../../src/engine/form/validator';
 
 /** The reading sheet's form schema, built-in version. */
-const sheetFormSchema = readingSheetShownSchema(sheetSchema) as RJSFSchema;
+const sheetFormSchema = readingSheetsScreen.form.schema as RJSFSchema;
 
 /** The client's message of each error of `data`, by dotted key, as the form shows them. */
 function clientErrors(schema: RJSFSchema, data: unknown): Record<string, string[]> {

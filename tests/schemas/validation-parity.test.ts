@@ -40,6 +40,32 @@ const FIXTURES: Record<string, Fixture[]> = {
     ...NAMES.slice(2).map(([label, data, keys]): Fixture => [label, Array.isArray(data) ? data : { color: '#0091ea', ...(data as object) }, keys]),
   ],
   times: NAMES,
+  'reading-sheets': [
+    [
+      'a sheet with its lists',
+      {
+        original_title: 'Le Phare',
+        titles: { en: 'The Lighthouse', fr: 'Le Phare' },
+        publication_date: '2024-03',
+        genres: [1, 2],
+        primary_genre: 1,
+        authorList: [{ id: 4, type: 1 }],
+        characters: [{ name: 'Ann', ages: [1] }],
+        ratings: { quality: 4, plot: 0 },
+        withNotification: 1,
+      },
+      [],
+    ],
+    ['the original title alone', { original_title: 'x' }, []],
+    ['no original title', { titles: { en: 'x' } }, ['original_title']],
+    ['a title too long, a month that is no month', { original_title: 'x'.repeat(501), publication_date: '2024-13' }, ['original_title', 'publication_date']],
+    ['a rating above 4 and a language that is none', { original_title: 'x', ratings: { quality: 5 }, titles: { pt: 'y' } }, ['ratings.quality', 'titles']],
+    [
+      'a genre that is no id, a character without a name',
+      { original_title: 'x', genres: ['a'], characters: [{ ages: [] }] },
+      ['characters.0.name', 'genres.0'],
+    ],
+  ],
   periods: NAMES,
   thematics: [
     ['a full thematic', { ...names(), ai_descriptions: { en: 'Line one\nline two', fr: 'Ligne' }, parent_id: 2 }, []],

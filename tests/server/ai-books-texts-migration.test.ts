@@ -1,67 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, openPglite, openPostgres, type Database } from '../../server/db/client.js';
+import type { Database } from '../../server/db/client.js';
+import { databaseBefore } from '../helpers/databaseBefore.js';
 
 /**
  * Migration 0014 (server/db/migrations/0014_ai_books_texts.sql) moves the AI drafts' text columns
  * into `ai_books.texts`: a draft made before it keeps every text, under its draft field, and an
  * empty one is absent. Run on a database migrated up to 0013, on the suite's engine.
  */
-const BEFORE = '0014_ai_books_texts';
-
 let database: Database;
-let dropDatabase: (() => Promise<void>) | undefined;
-let folder: string;
-
-/** The migrations folder as it was before 0014: its SQL files and the journal's entries before it. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const kept = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === tag),
-  );
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-  for (const entry of kept) fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
 
 beforeAll(async () => {
-  folder = migrationsBefore(BEFORE);
-  if (process.env.TEST_DB === 'postgres') {
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const name = `admin_panel_m_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    url.pathname = `/${name}`;
-    database = await openPostgres(url.toString());
-    const pool = new pg.Pool({ connectionString: url.toString() });
-    await migratePg(drizzlePg(pool), { migrationsFolder: folder });
-    await pool.end();
-    dropDatabase = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-  } else {
-    database = await openPglite();
-    await migratePglite(drizzlePglite(database.pglite!), { migrationsFolder: folder });
-  }
+  database = await databaseBefore('0014_ai_books_texts');
 });
-afterAll(async () => {
-  await database?.close();
-  await dropDatabase?.();
-  fs.rmSync(folder, { recursive: true, force: true });
-});
+afterAll(async () => database?.close());
 
 describe('migration 0014: the AI drafts’ texts in one jsonb column', () => {
   it('keeps every text of a draft made before it, under its draft field, an empty one absent, and drops the text columns', async () => {

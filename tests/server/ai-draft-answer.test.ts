@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { checkDraftAnswer, DraftAnswerError, type KnownReferenceIds } from '../../server/ai/draftAnswer.js';
 import { AI_DRAFT_JSON_STRUCTURE } from '../../server/db/seed/aiPrompts.js';
 import { AI_DRAFT_TEXT_FIELDS, AI_DRAFT_TEXT_TARGETS, type AiDraftTextField } from '../../common/aiDraft.js';
-import readingSheetSchema from '../../schemas/books/readingSheet.schema.json' with { type: 'json' };
+import readingSheetsScreen from '../../schemas/reading-sheets.screen.json' with { type: 'json' };
+
+const readingSheetSchema = readingSheetsScreen.form.schema;
 
 const ids = (...values: number[]): ReadonlySet<number> => new Set(values);
 const known: KnownReferenceIds = {

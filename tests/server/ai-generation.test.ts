@@ -171,7 +171,7 @@ describe('a generation from the report: the Report, and the Full report when it 
       .join('\n');
 
   it('names the fields by the labels the editor shows', () => {
-    const labels = (JSON.parse(readFileSync('src/i18n/locales/en/screens/readingSheet.json', 'utf8')) as { fields: Record<string, string> }).fields;
+    const labels = (JSON.parse(readFileSync('src/i18n/locales/en/screens/reading-sheets.json', 'utf8')) as { fields: Record<string, string> }).fields;
     expect(REPORT_FIELD_LABELS).toEqual({ summaries: labels.summaries, report: labels.report });
     expect(noReportMessage('en')).toBe(
       "This reading sheet has no report to generate from: its 'Report' and its 'Full report' are empty in English. Fill in one of them, or generate from the manuscript.",

@@ -98,7 +98,9 @@ const READ_ONLY_ITEM_KEYS: Record<string, string[]> = {
  * display-only names dropped, empty maps and lists dropped), to compare with what was saved.
  */
 export function writablePart(data: Record<string, unknown>, { keepIds = false } = {}): Record<string, unknown> {
-  const properties = Object.keys(READING_SHEET_SCHEMA.properties).filter((key) => key !== 'version' && key !== 'withNotification');
+  const properties = Object.entries(READING_SHEET_SCHEMA.properties)
+    .filter(([key, property]) => key !== 'version' && key !== 'withNotification' && !(property as { readOnly?: boolean }).readOnly)
+    .map(([key]) => key);
   const picked = Object.fromEntries(properties.filter((key) => key in data).map((key) => [key, data[key]]));
   const normalized = normalizeJsonForm(picked, READING_SHEET_SCHEMA as FormSchema) as Record<string, unknown>;
   const isEmpty = (value: unknown) =>

@@ -6,7 +6,6 @@ import { screenVersions } from '../../server/db/schema/index.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
 import { loadValidatorsModule, ValidatorsModuleError } from '../../server/definitions/loadValidatorsModule.js';
 import { compileFormValidator } from '../../server/definitions/formValidator.js';
-import { readingSheetDefinition } from '../../server/sheets/readingSheetForms.js';
 import { runtimeValidatorsModule } from '../../server/definitions/validatorModule.js';
 import { createScreenService } from '../../server/screens/screenService.js';
 import { validationKey } from '../../common/validationKey.js';
@@ -137,8 +136,8 @@ describe('definitions staff publish are untrusted input: a closed schema languag
 
   it('accepts every built-in definition as it is: the language covers what the product uses', async () => {
     for (const [screen, definition] of loadScreenFiles()) expect(await check(definition, screen), screen).toEqual([]);
-    const sheet = (await call('GET', 'screens/readingSheet')).json().data.definition;
-    expect(await check(sheet, 'readingSheet')).toEqual([]);
+    const sheet = (await call('GET', 'screens/reading-sheets')).json().data.definition;
+    expect(await check(sheet, 'reading-sheets')).toEqual([]);
   });
 
   it('compiles break-out strings in every string a schema may hold as data: the server runs nothing, the module parses and loads', () => {
@@ -261,12 +260,12 @@ describe('checks keep nothing', () => {
       v8.setFlagsFromString('--expose-gc');
       const gc = vm.runInNewContext('gc') as () => void;
       const screens = createScreenService(t.app.db, t.app.screenRegistry);
-      const definition = readingSheetDefinition();
+      const definition = loadScreenFiles().get('reading-sheets')!;
       // Warm: the code's own first compilations and caches.
-      for (let i = 0; i < 20; i++) expect(screens.check('readingSheet', { definition, labels: {} })).toEqual([]);
+      for (let i = 0; i < 20; i++) expect(screens.check('reading-sheets', { definition, labels: {} })).toEqual([]);
       gc();
       const start = process.memoryUsage().heapUsed;
-      for (let i = 0; i < 1000; i++) screens.check('readingSheet', { definition: structuredClone(definition), labels: {} });
+      for (let i = 0; i < 1000; i++) screens.check('reading-sheets', { definition: structuredClone(definition), labels: {} });
       gc();
       expect((process.memoryUsage().heapUsed - start) / 1024 / 1024).toBeLessThan(20);
     } finally {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readingSheetDefinition } from '../../server/sheets/readingSheetForms.js';
+import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a definition changed by path in tests
 
-/** The editor's built-in definition (its two files), a copy to change. */
-const sheetFile = () => structuredClone(readingSheetDefinition()) as unknown as Json;
+const builtIn = loadScreenFiles().get('reading-sheets')!;
+/** The sheets' built-in screen (schemas/reading-sheets.screen.json, its form the editor's), a copy to change. */
+const sheetFile = () => structuredClone(builtIn) as Json;
 
-describe('admin/screens/readingSheet: the reading sheet editor’s definition is a screen like the others', () => {
+describe('admin/screens/reading-sheets: the reading sheet editor is the form of the sheets’ screen, like any other', () => {
   let t: TestApp;
   let cookie: string;
   const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, headers?: Record<string, string>) =>
@@ -32,16 +33,18 @@ describe('admin/screens/readingSheet: the reading sheet editor’s definition is
     return { definition, labels: { fields: { original_title: 'Title in its language' } } };
   };
 
-  it('is listed with the screens and read as its two files at version 0', async () => {
-    const row = (await call('GET', 'screens')).json().data.find((screen: { name: string }) => screen.name === 'readingSheet');
-    expect(row).toMatchObject({ name: 'readingSheet', kind: 'form', version: 0, customised: false, hasDraft: false });
-    const one = (await call('GET', 'screens/readingSheet')).json().data;
+  it('is listed once, with the screens, and read as its file at version 0', async () => {
+    const names = (await call('GET', 'screens')).json().data.map((screen: { name: string }) => screen.name);
+    expect(names.filter((name: string) => /sheet/i.test(name))).toEqual(['reading-sheets']);
+    const row = (await call('GET', 'screens')).json().data.find((screen: { name: string }) => screen.name === 'reading-sheets');
+    expect(row).toMatchObject({ name: 'reading-sheets', version: 0, customised: false, hasDraft: false });
+    const one = (await call('GET', 'screens/reading-sheets')).json().data;
     expect(one.definition).toEqual(sheetFile());
     expect(one.labels.fields.original_title).toBeTypeOf('string');
   });
 
   it('checks a draft completely: what it may not change, and the form’s own mistakes, each at its path', async () => {
-    expect((await call('POST', 'screens/readingSheet/check', shorterTitles(20))).json()).toEqual({ errors: [] });
+    expect((await call('POST', 'screens/reading-sheets/check', shorterTitles(20))).json()).toEqual({ errors: [] });
     const broken = sheetFile();
     broken.form.schema.properties.nb_pages.type = 'string';
     broken.form.schema.properties.original_title.maxLength = 900;
@@ -50,29 +53,29 @@ describe('admin/screens/readingSheet: the reading sheet editor’s definition is
     broken.form.uiSchema.original_title = { ...broken.form.uiSchema.original_title, 'ui:widget': 'colour' };
     // What the AI drafts of a map is the server's: its draft, prompts and storage follow the file.
     broken.form.schema.properties.tones['x-aiDraft'].ask = 'string: the mood';
-    broken.extra = true;
-    const { errors } = (await call('POST', 'screens/readingSheet/check', { definition: broken, labels: {} })).json();
+    broken.form.bespoke = false;
+    const { errors } = (await call('POST', 'screens/reading-sheets/check', { definition: broken, labels: {} })).json();
     const at = (path: string) => errors.filter((error: { path: string }) => error.path === path).map((error: { message: string }) => error.message);
-    expect(at('extra')).toEqual(['is not part of the reading sheet editor’s definition: it holds "form" (its "schema" and "uiSchema") and "$schemaVersion"']);
+    expect(at('form.bespoke')).toEqual(['can only be changed in the repository: it changes what the server stores or serves.']);
     expect(at('form.schema.properties.nb_pages.type')).toEqual(['can only be changed in the repository: it changes what the server stores or serves.']);
     expect(at('form.schema.properties.tones.x-aiDraft')).toEqual(['can only be changed in the repository: it changes what the server stores or serves.']);
     expect(at('form.schema.properties.original_title.maxLength')).toEqual([
       '900 is above 500, the built-in limit the stored values fit: it can only be lowered here.',
     ]);
     expect(at('form.schema.required')).toEqual(['must keep "original_title": the save needs it (a field can be made required here, not optional).']);
-    expect(at('form.schema.properties.website')[0]).toMatch(/^is not stored: a field can only be added in the repository/);
+    expect(at('form.schema.properties.website')[0]).toMatch(/^is not stored by the server: Reading sheet records have no such field/);
     expect(at('form.uiSchema.original_title.ui:widget')[0]).toMatch(/^"colour" is not a widget; known: /);
   });
 
   it('tells how many stored sheets a shorter title would refuse, with their ids and why', async () => {
-    const impact = (await call('POST', 'screens/readingSheet/impact', { definition: shorterTitles(20).definition })).json().data;
+    const impact = (await call('POST', 'screens/reading-sheets/impact', { definition: shorterTitles(20).definition })).json().data;
     expect(impact).toMatchObject({ refused: 2, measured: 3, total: 3, sample: false });
     expect(impact.first.map((entry: { id: number }) => entry.id)).toEqual([ids[1], ids[2]]);
     expect(impact.first[0].reason).toMatch(/^original_title: The original title may not be greater than 20 characters\.$/);
     // Texts only: nothing can be refused.
     const relabelled = sheetFile();
     relabelled.form.schema.properties.original_title.title = 'Title';
-    expect((await call('POST', 'screens/readingSheet/impact', { definition: relabelled })).json().data).toMatchObject({ refused: 0, total: 3 });
+    expect((await call('POST', 'screens/reading-sheets/impact', { definition: relabelled })).json().data).toMatchObject({ refused: 0, total: 3 });
   });
 
   it('measures a change to one of the sheet’s lists on the sheets as the editor reads them, lists included', async () => {
@@ -81,7 +84,7 @@ describe('admin/screens/readingSheet: the reading sheet editor’s definition is
     const id = created.json().data.id as number;
     const fewer = sheetFile();
     fewer.form.schema.properties.characters.maxItems = 1;
-    const impact = (await call('POST', 'screens/readingSheet/impact', { definition: fewer })).json().data;
+    const impact = (await call('POST', 'screens/reading-sheets/impact', { definition: fewer })).json().data;
     // Only the sheet with more characters than the new rule allows counts; its lists were read to know it.
     expect(impact).toMatchObject({ refused: 1, measured: 4, total: 4, sample: false });
     expect(impact.first).toEqual([{ id, reason: expect.stringMatching(/^characters: /) }]);
@@ -89,8 +92,8 @@ describe('admin/screens/readingSheet: the reading sheet editor’s definition is
   });
 
   it('publishes: saves follow the new rule (saying so to a form opened before), the session brings it with its labels', async () => {
-    expect((await call('PUT', 'screens/readingSheet/draft', shorterTitles(20))).statusCode).toBe(200);
-    const published = await call('POST', 'screens/readingSheet/publish', { comment: 'Shorter titles', baseVersion: 0 });
+    expect((await call('PUT', 'screens/reading-sheets/draft', shorterTitles(20))).statusCode).toBe(200);
+    const published = await call('POST', 'screens/reading-sheets/publish', { comment: 'Shorter titles', baseVersion: 0 });
     expect(published.statusCode).toBe(200);
     expect(published.json().data).toMatchObject({ version: 1, comment: 'Shorter titles' });
 
@@ -109,21 +112,23 @@ describe('admin/screens/readingSheet: the reading sheet editor’s definition is
     expect((await call('POST', `books/${ids[0]}`, { original_title: 'Short enough', version: 1 })).statusCode).toBe(200);
 
     const me = (await t.as(cookie, { method: 'GET', url: '/api/admin/me', headers: { 'x-screens-stamp': 'none' } })).json();
-    expect(me.screens.versions.readingSheet).toBe(1);
-    expect(me.screens.forms.readingSheet.schema.properties.original_title.maxLength).toBe(20);
-    expect(me.screens.labels['screens.readingSheet'].fields.original_title).toBe('Title in its language');
+    expect(me.screens.versions['reading-sheets']).toBe(1);
+    expect(me.screens).not.toHaveProperty('forms');
+    const sheets = me.screens.definitions.find((screen: { resource: string }) => screen.resource === 'reading-sheets');
+    expect(sheets.form.schema.properties.original_title.maxLength).toBe(20);
+    expect(me.screens.labels['screens.reading-sheets'].fields.original_title).toBe('Title in its language');
     const script = await t.as(cookie, { method: 'GET', url: me.screens.validators });
     expect(script.body).toContain('maxLength');
     expect(script.body).toMatch(/limit: 20\b|> 20\b/);
   });
 
-  it('rolls back to the built-in file, and exports a version as the definition holding the two files', async () => {
-    const file = await call('GET', 'screens/readingSheet/versions/1/export');
-    expect(file.headers['content-disposition']).toBe('attachment; filename="readingSheet.definition.json"');
+  it('rolls back to the built-in file, and exports a version as the screen’s file', async () => {
+    const file = await call('GET', 'screens/reading-sheets/versions/1/export');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="reading-sheets.screen.json"');
     expect(JSON.parse(file.body).form.schema.properties.original_title.maxLength).toBe(20);
-    const diff = (await call('GET', 'screens/readingSheet/diff?from=0&to=1')).json().data;
+    const diff = (await call('GET', 'screens/reading-sheets/diff?from=0&to=1')).json().data;
     expect(diff.changes).toEqual(['Original title: now labelled Title in its language', 'Title in its language: at most 20 characters (was 500)']);
-    const rolled = await call('POST', 'screens/readingSheet/rollback', { version: 0 });
+    const rolled = await call('POST', 'screens/reading-sheets/rollback', { version: 0 });
     expect(rolled.json().data).toMatchObject({ version: 2 });
     expect((await call('POST', `books/${ids[0]}`, { original_title: 'A title long again, and accepted', version: 2 })).statusCode).toBe(200);
   });

@@ -92,7 +92,7 @@ describe('a revision of each write', () => {
       [1, 'Grace'],
     ]);
     expect(Object.keys(revision.changes).sort()).toEqual(['characters', 'titles']);
-    expect(revision.screen).toEqual({ name: 'readingSheet', version: 0 });
+    expect(revision.screen).toEqual({ name: 'reading-sheets', version: 0 });
 
     const saved = (await ok('GET', 'books/1')).data as Row;
     const [ada, grace] = saved.characters as Row[];

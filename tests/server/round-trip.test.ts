@@ -221,12 +221,13 @@ describe.each(editable.map((resource) => [resource.api, resource] as const))('ad
 
 describe('admin/books (the reading sheet): every written value comes back', () => {
   const form = (): Form => {
-    const schema = JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, 'books', 'readingSheet.schema.json'), 'utf8')) as Form['schema'];
-    const uiSchema = JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, 'books', 'readingSheet.ui.json'), 'utf8')) as Json;
-    return { schema: dereferenceSchema(schema), uiSchema };
+    const screen = JSON.parse(fs.readFileSync(path.join(SCREENS_DIR, 'reading-sheets.screen.json'), 'utf8')) as { form: Form };
+    return { schema: dereferenceSchema(screen.form.schema), uiSchema: screen.form.uiSchema };
   };
   const fields = () =>
-    Object.keys(form().schema.properties).filter((field) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field));
+    Object.entries(form().schema.properties)
+      .filter(([field, schema]) => field !== 'version' && !(SHEET_SAVE_OPTIONS as readonly string[]).includes(field) && !(schema as Json).readOnly)
+      .map(([field]) => field);
 
   /** The rules the schema cannot say: the primary genre is one of the genres; a series needs `serie`. */
   const sheetRules = (body: Json) => {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
-import { readingSheetDefinition } from '../../server/sheets/readingSheetForms.js';
 import { movedItems } from '../../server/screens/screenDiff.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- definitions changed by path in tests
 
 const genresFile = () => structuredClone(loadScreenFiles().get('genres')!) as Json;
-const sheetFile = () => structuredClone(readingSheetDefinition()) as unknown as Json;
+const sheetFile = () => structuredClone(loadScreenFiles().get('reading-sheets')!) as unknown as Json;
 
 /** Nothing a change says is a key or a JSON path: no `names.maxLength`, no `screens.genres.…`, no `fields.color`. */
 const KEYISH = /\b[a-z][\w-]*\.[\w-]+\b|→|ui:/;
@@ -31,7 +30,7 @@ describe('GET admin/screens/{name}/diff: the changes in staff’s words', () => 
     t = await createTestApp();
     cookie = await t.login();
     genresLabels = (await call('GET', 'screens/genres/versions/0')).json().data.labels;
-    sheetLabels = (await call('GET', 'screens/readingSheet/versions/0')).json().data.labels;
+    sheetLabels = (await call('GET', 'screens/reading-sheets/versions/0')).json().data.labels;
   });
   afterAll(async () => t?.close());
 
@@ -88,7 +87,7 @@ describe('GET admin/screens/{name}/diff: the changes in staff’s words', () => 
     // `ui:order` follows the tabs, as the studio keeps it (the fields in no tab after them).
     const inTabs = tabs.flatMap((tab) => tab.fields ?? []);
     definition.form.uiSchema['ui:order'] = [...inTabs, ...(definition.form.uiSchema['ui:order'] as string[]).filter((field) => !inTabs.includes(field))];
-    const { changes } = await changesTo('readingSheet', definition, sheetLabels);
+    const { changes } = await changesTo('reading-sheets', definition, sheetLabels);
     const text = (key: string) =>
       key
         .split('.')

@@ -5,7 +5,6 @@ import { CELL_NAMES, FIELD_NAMES, screenMetaSchema } from '../../common/screenDe
 import { BUILT_IN_WIDGET_OPTIONS, WIDGET_OPTIONS } from '../../common/widgetOptions.js';
 import { books, genres, screenDrafts, screenVersions } from '../../server/db/schema/index.js';
 import { loadScreenFiles } from '../../server/definitions/loadScreens.js';
-import { readingSheetDefinition } from '../../server/sheets/readingSheetForms.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- definitions changed by path in tests
@@ -13,7 +12,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 /** The genres screen as its file holds it, a copy to change. */
 const genresFile = () => structuredClone(loadScreenFiles().get('genres')!) as Json;
 /** The reading sheet editor's built-in definition (its two files), a copy to change. */
-const sheetFile = () => structuredClone(readingSheetDefinition()) as unknown as Json;
+const sheetFile = () => structuredClone(loadScreenFiles().get('reading-sheets')!) as unknown as Json;
 
 /** The genres definition with the English name limited to `max` characters. */
 const shorterNames = (max: number) => {
@@ -88,16 +87,17 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       expect(catalog.metaSchema).toEqual(JSON.parse(JSON.stringify(screenMetaSchema)));
     });
 
-    it('offers for the reading sheet’s editor its fixed fields and the shape of its definition, no list', async () => {
-      const catalog = (await call('GET', 'screens/readingSheet/catalog')).json().data;
-      expect(catalog).toMatchObject({ listFields: [], filters: [], searchParams: [], languages: [{ code: 'en', name: 'English' }] });
-      expect(catalog.formFields).toEqual(Object.keys(sheetFile().form.schema.properties));
-      expect(catalog.formFields).toContain('original_title');
+    it('offers for the sheets’ screen its list, the fields its editor’s save writes and those the sheet returns read-only', async () => {
+      const catalog = (await call('GET', 'screens/reading-sheets/catalog')).json().data;
+      expect(catalog.listFields).toEqual(expect.arrayContaining(['original_title', 'author_names', 'primary_genre_name']));
+      expect(catalog.searchParams).toEqual(['search']);
+      // What a sheet stores: every field of its form but the stored files, which it returns read-only.
+      const form = sheetFile().form.schema.properties as Record<string, { readOnly?: boolean }>;
+      const stored = Object.keys(form).filter((name) => !form[name]!.readOnly);
+      expect([...catalog.formFields].sort()).toEqual(stored.sort());
       expect(catalog.readOnlyFields).toEqual(expect.arrayContaining(['id', 'documentList', 'manuscript']));
       expect(catalog.widgets).toContainEqual({ name: 'color', builtIn: false, options: WIDGET_OPTIONS.color });
-      expect(catalog.metaSchema).toMatchObject({ type: 'object', additionalProperties: false, required: ['form'] });
-      expect(Object.keys(catalog.metaSchema.properties)).toEqual(['$schema', '$schemaVersion', 'form']);
-      expect(catalog.metaSchema.properties.form).toMatchObject({ required: ['schema', 'uiSchema'], additionalProperties: false });
+      expect(catalog.metaSchema).toEqual(JSON.parse(JSON.stringify(screenMetaSchema)));
     });
 
     it('answers 404 for an unknown screen, 401 without a session', async () => {
@@ -146,7 +146,7 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       const definition = sheetFile();
       definition.form.schema.properties.original_title.maxLength = 20;
       const before = await written();
-      const refused = await call('POST', 'screens/readingSheet/validate', {
+      const refused = await call('POST', 'screens/reading-sheets/validate', {
         definition,
         record: { original_title: 'A title far longer than twenty characters' },
       });
@@ -155,11 +155,11 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
         message: 'The original title may not be greater than 20 characters.',
         errors: { original_title: ['The original title may not be greater than 20 characters.'] },
       });
-      expect((await call('POST', 'screens/readingSheet/validate', { definition, record: { original_title: '  Short title  ' } })).json()).toEqual({
+      expect((await call('POST', 'screens/reading-sheets/validate', { definition, record: { original_title: '  Short title  ' } })).json()).toEqual({
         message: 'valid',
         errors: {},
       });
-      expect((await call('POST', 'screens/readingSheet/validate', { definition, record: { original_title: 'Short', website: 'x' } })).json().errors).toEqual({
+      expect((await call('POST', 'screens/reading-sheets/validate', { definition, record: { original_title: 'Short', website: 'x' } })).json().errors).toEqual({
         website: ['The website field is not accepted: Reading sheet records have no such field.'],
       });
       expect(await written()).toEqual(before);
@@ -183,7 +183,7 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
         record: { id: first!.id, names: first!.names, color: '#0091ea' },
       });
       expect(itself.json()).toEqual({ message: 'valid', errors: {} });
-      const sheet = await call('POST', 'screens/readingSheet/validate', {
+      const sheet = await call('POST', 'screens/reading-sheets/validate', {
         definition: sheetFile(),
         record: { original_title: 'Preview', genres: [2_000_000_000] },
       });
@@ -199,12 +199,13 @@ describe('admin/screens for the screen studio: catalog, the preview’s save, th
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toEqual({ message: DRAFT_ERRORS, errors: { api: [STORAGE, '"kinds" is served by no declared resource (server/resources)'] } });
       const sheet = sheetFile();
-      sheet.extra = true;
-      expect((await call('POST', 'screens/readingSheet/validate', { definition: sheet, record: {} })).json()).toMatchObject({
+      sheet.form.bespoke = false;
+      expect((await call('POST', 'screens/reading-sheets/validate', { definition: sheet, record: {} })).json()).toEqual({
         message: DRAFT_ERRORS,
-        errors: { extra: [expect.any(String)] },
+        errors: { 'form.bespoke': [STORAGE] },
       });
-      const noForm = await call('POST', 'screens/reading-sheets/validate', { definition: loadScreenFiles().get('reading-sheets'), record: {} });
+      const { form: _form, ...formless } = genresFile();
+      const noForm = await call('POST', 'screens/genres/validate', { definition: formless, record: {} });
       expect(noForm.statusCode).toBe(422);
       expect(noForm.json()).toEqual({ message: 'This screen has no form: no record is saved through it.' });
       expect((await call('POST', 'screens/genres/validate', { definition: genresFile() })).json().errors).toEqual({

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_DRAFT_ASKS, AI_DRAFT_TEXT_FIELDS, AI_DRAFT_TEXT_TARGETS } from '../../common/aiDraft.js';
@@ -5,13 +8,15 @@ import { checkDraftAnswer } from '../../server/ai/draftAnswer.js';
 import type * as BooksModule from '../../server/db/schema/books.js';
 import type * as ReadingSheetsModule from '../../server/resources/readingSheets.js';
 import { aiBooks, aiPrompts } from '../../server/db/schema/index.js';
+import { SCREENS_DIR } from '../../server/definitions/loadScreens.js';
+import readingSheetsScreen from '../../schemas/reading-sheets.screen.json' with { type: 'json' };
 import { AI_DRAFT_JSON_STRUCTURE, AI_PROMPT_SEEDS, seedAiPrompts } from '../../server/db/seed/aiPrompts.js';
 import { startAiProviderServer, type TestAiProvider } from '../helpers/aiProviderServer.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /**
- * What adding a field to the reading sheet takes: its schema (schemas/books/readingSheet.schema.json),
- * its UI schema, its declaration line (server/resources/readingSheets.ts), the column of `books` and
+ * What adding a field to the reading sheet takes: its schema and UI schema (the form of
+ * schemas/reading-sheets.screen.json), its declaration line (server/resources/readingSheets.ts), the column of `books` and
  * its migration, nothing else (without the declaration line, the build and the start refuse it:
  * tests/schemas/definitions-check.test.ts). Here the schema gains a plain
  * field (`nb_chapters`) and a per-language map the AI drafts (`taglines`, `x-aiDraft` field
@@ -24,32 +29,39 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
 const TAGLINE_ASK = 'string: a one-line tagline for a poster';
 
-vi.mock('../../schemas/books/readingSheet.schema.json', async (importOriginal) => {
-  const { default: schema } = await importOriginal<{ default: { properties: Record<string, unknown> } }>();
-  return {
-    default: {
-      ...schema,
-      properties: {
-        ...schema.properties,
-        nb_chapters: { type: 'integer', title: 'Number of chapters', minimum: 0, maximum: 10000 },
-        taglines: { $ref: '#/definitions/translations', title: 'Taglines', 'x-aiDraft': { field: 'tagline', ask: 'string: a one-line tagline for a poster' } },
-      },
-    },
-  };
-});
-
-vi.mock('../../schemas/books/readingSheet.ui.json', async (importOriginal) => {
+// The sheets' screen with the two fields in its form, as the repository's file would have them.
+vi.mock('../../schemas/reading-sheets.screen.json', async (importOriginal) => {
   type Tab = { label: string; fields: string[] };
-  const { default: ui } = await importOriginal<{ default: { 'ui:order': string[]; 'ui:options': { tabs: Tab[] } } & Record<string, unknown> }>();
+  type Form = { schema: { properties: Record<string, unknown> }; uiSchema: { 'ui:order': string[]; 'ui:options': { tabs: Tab[] } } & Record<string, unknown> };
+  const { default: screen } = await importOriginal<{ default: { form: Form } }>();
+  const { schema, uiSchema: ui } = screen.form;
   const onTab = (label: string, field: string) => (tab: Tab) =>
-    tab.label === `screens.readingSheet.tabs.${label}` ? { ...tab, fields: [...tab.fields, field] } : tab;
+    tab.label === `screens.reading-sheets.tabs.${label}` ? { ...tab, fields: [...tab.fields, field] } : tab;
   return {
     default: {
-      ...ui,
-      'ui:order': [...ui['ui:order'].filter((field) => field !== '*'), 'nb_chapters', 'taglines', '*'],
-      'ui:options': { ...ui['ui:options'], tabs: ui['ui:options'].tabs.map(onTab('base', 'nb_chapters')).map(onTab('presentation', 'taglines')) },
-      nb_chapters: { 'ui:title': 'Number of chapters' },
-      taglines: { 'ui:field': 'translatable', 'ui:title': 'Taglines' },
+      ...screen,
+      form: {
+        ...screen.form,
+        schema: {
+          ...schema,
+          properties: {
+            ...schema.properties,
+            nb_chapters: { type: 'integer', title: 'Number of chapters', minimum: 0, maximum: 10000 },
+            taglines: {
+              $ref: '#/definitions/perLanguage',
+              title: 'Taglines',
+              'x-aiDraft': { field: 'tagline', ask: 'string: a one-line tagline for a poster' },
+            },
+          },
+        },
+        uiSchema: {
+          ...ui,
+          'ui:order': [...ui['ui:order'].filter((field) => field !== '*'), 'nb_chapters', 'taglines', '*'],
+          'ui:options': { ...ui['ui:options'], tabs: ui['ui:options'].tabs.map(onTab('base', 'nb_chapters')).map(onTab('presentation', 'taglines')) },
+          nb_chapters: { 'ui:title': 'Number of chapters' },
+          taglines: { 'ui:field': 'translatable', 'ui:title': 'Taglines' },
+        },
+      },
     },
   };
 });
@@ -78,12 +90,18 @@ vi.mock('../../server/db/schema/books.js', async (importOriginal) => {
 let provider: TestAiProvider;
 let t: TestApp;
 let cookie: string;
+let screensDir: string;
 
 beforeAll(async () => {
   provider = await startAiProviderServer();
+  // The server loads the screens from their files: the repository's, the sheets' with the two fields.
+  screensDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screens-'));
+  for (const file of fs.readdirSync(SCREENS_DIR).filter((name) => name.endsWith('.json')))
+    fs.copyFileSync(path.join(SCREENS_DIR, file), path.join(screensDir, file));
+  fs.writeFileSync(path.join(screensDir, 'reading-sheets.screen.json'), JSON.stringify(readingSheetsScreen));
   t = await createTestApp(
     { ...provider.env, AI_TIMEOUT_MS: '2000' },
-    { aiQueue: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireMarginSeconds: 1, stopGraceSeconds: 0 } },
+    { screensDir, aiQueue: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireMarginSeconds: 1, stopGraceSeconds: 0 } },
   );
   // The new fields' columns, as their migration would add them.
   await t.database.db.execute(sql`alter table books add column nb_chapters integer, add column taglines jsonb default '{}'::jsonb not null`);
@@ -92,6 +110,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await provider?.close();
+  if (screensDir) fs.rmSync(screensDir, { recursive: true, force: true });
 });
 beforeEach(() => provider.reset());
 

@@ -19,8 +19,8 @@ import { dotted, isObject, type Json, type Path, type Problem, type Report } fro
 
 let validateMeta: ValidateFunction | undefined;
 
-/** A form's JSON Schema and UI schema, wherever it lives (a screen's `form`, the reading-sheet editor's files). */
-export interface FormParts {
+/** A form's JSON Schema and UI schema (a screen's `form`). */
+interface FormParts {
   schema: unknown;
   uiSchema?: unknown;
 }
@@ -47,19 +47,6 @@ function checkForm(form: FormParts, context: CheckContext, report: Report): void
   checkAddLabels(form.uiSchema, form.schema, base.uiSchema, report);
   checkI18n(form.schema, base.schema, context.i18nKeys, report, 'schema');
   checkI18n(form.uiSchema, base.uiSchema, context.i18nKeys, report);
-}
-
-/**
- * The problems of one form alone (the reading-sheet editor's), as `{ path, message }`: its schema
- * in the closed language first (checkSchemaLanguage; nothing else is read of one outside it), then
- * Ajv's secure meta-schema and the form's own check.
- */
-export function checkFormParts(form: FormParts, context: CheckContext): Problem[] {
-  const { problems, report } = collector();
-  if (!checkSchemaLanguage(form.schema, ['form', 'schema'], report)) return problems;
-  checkSecureSchema(form.schema, ['form', 'schema'], report);
-  checkForm(form, context, report);
-  return problems;
 }
 
 /**
@@ -119,7 +106,7 @@ export function checkScreen(stored: unknown, context: CheckContext): Problem[] {
   checkI18n({ title: screen.title, menu: screen.menu, list: screen.list }, [], context.i18nKeys, report);
   if (screen.form) {
     checkSecureSchema(screen.form.schema, ['form', 'schema'], report);
-    checkStoredForm(screen, served.surface, report);
+    checkStoredForm(screen, served.record ?? served.surface, report);
     for (const group of ['title', 'submitLabel'] as const) {
       for (const [key, value] of Object.entries(screen.form[group] ?? {})) checkI18nKey(value, ['form', group, key], context.i18nKeys, report);
     }

@@ -44,7 +44,7 @@ export function checkServedList(screen: ScreenDefinition, served: ServedList, re
     report(['permissions', 'deleteWhen'], `"${deleteWhen}" is not returned by GET admin/${screen.api} (${rows})`);
 }
 
-/** A form field the server does not store (or returns read-only without `readOnly`), file fields and `multipart` that disagree. */
+/** A form field the server does not store (or returns read-only without `readOnly`), file fields (`fileUpload`, `fileList`) and `multipart` that disagree. */
 export function checkStoredForm(screen: ScreenDefinition, surface: ResourceSurface, report: Report): void {
   const form = screen.form!;
   const properties = isObject(form.schema.properties) ? form.schema.properties : {};
@@ -61,13 +61,18 @@ export function checkStoredForm(screen: ScreenDefinition, surface: ResourceSurfa
         report(path, `is a file field, but ${surface.label} records store no "${name}" column: declare one in server/resources or remove the field`);
       continue;
     }
+    // A list of stored files (new ones arrive as the save's files): what the record returns of them, read-only.
+    if (node['ui:field'] === 'fileList') fileFields++;
     if (writable.includes(name)) continue;
     if (returned.includes(name)) {
       if (!(isObject(property) && property.readOnly === true))
         report(path, `is not stored by the server (${surface.label} records return it read-only): mark it "readOnly": true`);
       continue;
     }
-    report(path, `is not stored by the server: ${surface.label} records have no such field (they store ${listed(writable)})`);
+    report(
+      path,
+      `is not stored by the server: ${surface.label} records have no such field (declare it in server/resources, with its column and migration; they store ${listed(writable)})`,
+    );
   }
   if (fileFields > 0 && !form.multipart) report(['form', 'multipart'], 'must be true: the form has file fields');
   if (fileFields === 0 && form.multipart) report(['form', 'multipart'], 'is true, but the form has no file field: remove it');

@@ -1,6 +1,6 @@
 /** One thing a definition says that would be ignored or break: where, and what to do about it. */
 export interface DefinitionProblem {
-  /** The definition: a screen's resource (`genres`), or `readingSheet`. */
+  /** The definition: a screen's resource (`genres`). */
   definition: string;
   /** Dotted JSON path inside the definition, as staff read it: `form.uiSchema.color.ui:widget`. */
   path: string;

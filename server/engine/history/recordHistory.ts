@@ -58,7 +58,7 @@ function keptValue(field: FieldDeclaration, value: unknown): Json {
 
 /** The history of a resource whose records its store reads (every declared resource). */
 export function declaredHistory(
-  surface: Pick<ResourceSurface, 'fields' | 'screen' | 'form'>,
+  surface: Pick<ResourceSurface, 'fields' | 'screen'>,
   store: Pick<ResourceStore, 'find'>,
   table: PgTable & { id: PgColumn },
 ): HistorySubject {
@@ -67,8 +67,8 @@ export function declaredHistory(
   const plain = fields.filter(([, field]) => field.history !== 'perLanguage');
   const viewOf = (record: Record<string, unknown>): Snapshot => Object.fromEntries(plain.map(([name, field]) => [name, keptValue(field, record[name])]));
   return {
-    // The labels of its form name the fields (a form-only definition's: the sheet's editor).
-    screen: surface.form ?? surface.screen,
+    // The labels of its form name the fields.
+    screen: surface.screen,
     ...(perLanguage.length === 0 ? { view: viewOf } : {}),
     exists: (db, id) => rowExists(db, table, id),
     async read(db, id) {

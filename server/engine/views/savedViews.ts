@@ -55,8 +55,7 @@ export function createSavedViewService(db: Db, registry: Pick<ScreenRegistry, 's
   }
 
   function builtInScreen(screen: string): ScreenDefinition | undefined {
-    const builtIn = registry.builtIn(screen);
-    return builtIn?.kind === 'screen' ? builtIn.screen : undefined;
+    return registry.builtIn(screen)?.screen;
   }
 
   /** The query and columns of a save, checked against the list: 422 keyed `query.<param>` and `columns`. */

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { READING_SHEET_SCREEN } from '../../../common/readingSheetForm';
 import type { Changes } from '../../../common/recordChanges';
 import { ApiError } from '../api/ApiError';
 import { resourceApi } from '../api/resourceApi';
@@ -21,7 +20,7 @@ function Revision({ changes, screen }: { changes: Changes; screen: string }) {
   return <ChangeView changes={changes} names={names} />;
 }
 
-function show(changes: Changes, screen = READING_SHEET_SCREEN) {
+function show(changes: Changes, screen = 'reading-sheets') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

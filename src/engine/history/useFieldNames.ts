@@ -5,18 +5,16 @@ import type { RevisionAnswer } from '../../../common/historyAnswers';
 import { labelNamespace } from '../../../common/labelNamespace';
 import { queryKeys } from '../api/queryKeys';
 import type { ScreenDefinition } from '../../../common/screenDefinition';
-import { screenVersion, screensInUse, useScreens } from '../resource/definitions';
+import { screenVersion, useScreens } from '../resource/definitions';
 import { fieldNames, textInUse, textOfVersion, type FieldNames, type FormShape } from './fieldNames';
 import { historyCalls } from './historyCalls';
 
 type Json = Record<string, unknown>;
 
-/** The form of a screen in use by name: a form-only definition (`readingSheet`) or the form of one of `screens`. */
-function formInUse(name: string, screens: readonly ScreenDefinition[]): { schema: Json; uiSchema: Json; kind: 'screen' | 'form' } | undefined {
-  const form = screensInUse()?.forms[name];
-  if (form) return { schema: form.schema, uiSchema: form.uiSchema, kind: 'form' };
+/** The form of a screen in use by name (one of `screens`). */
+function formInUse(name: string, screens: readonly ScreenDefinition[]): { schema: Json; uiSchema: Json } | undefined {
   const screen = screens.find((candidate) => candidate.resource === name)?.form;
-  return screen ? { schema: screen.schema as Json, uiSchema: (screen.uiSchema ?? {}) as Json, kind: 'screen' } : undefined;
+  return screen ? { schema: screen.schema as Json, uiSchema: (screen.uiSchema ?? {}) as Json } : undefined;
 }
 
 /**
@@ -52,7 +50,7 @@ export function useFieldNames(screen: RevisionAnswer['screen'] | undefined, fall
         ? {
             schema: definition.form.schema,
             uiSchema: definition.form.uiSchema ?? {},
-            text: textOfVersion(labelNamespace({ resource: name, ...definition }, form?.kind ?? 'screen'), content.labels, inUseText),
+            text: textOfVersion(labelNamespace({ resource: name, ...definition }), content.labels, inUseText),
           }
         : undefined;
     return fieldNames([...(then ? [then] : []), ...(inUse ? [inUse] : [])], inUse);

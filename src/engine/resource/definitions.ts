@@ -63,19 +63,6 @@ export function screenOf(resource: string): ScreenDefinition {
   return screen;
 }
 
-/** A form-only definition as in use (`readingSheet`: the save's schema and the editor's UI schema); throws when none is. */
-export function formDefinitionOf(name: string): ScreensInUse['forms'][string] {
-  const form = inUse?.forms[name];
-  if (!form) throw new Error(`No form definition "${name}" in use: the guard's answer brings it (admin/screens/${name})`);
-  return form;
-}
-
-/** A form-only definition, rendering again when a newer version arrives. */
-export function useFormDefinition(name: string): ScreensInUse['forms'][string] {
-  useSyncExternalStore(subscribe, () => inUse?.forms[name]);
-  return formDefinitionOf(name);
-}
-
 /** Every screen in use, by resource order. */
 export function allScreens(): ScreenDefinition[] {
   return screensList;

@@ -17,8 +17,8 @@ describe('resourceChoices', () => {
     );
   });
 
-  it('names the screen whose labels name a resource’s fields: the editor’s form for the sheets', () => {
-    expect(screenOfResource(allScreens(), 'books')).toBe('readingSheet');
+  it('names the screen whose labels name a resource’s fields: the one with its form, the sheets’ too', () => {
+    expect(screenOfResource(allScreens(), 'books')).toBe('reading-sheets');
     expect(screenOfResource(allScreens(), 'genres')).toBe('genres');
     expect(screenOfResource(allScreens(), 'screens')).toBeUndefined();
   });

@@ -1,8 +1,5 @@
-import { READING_SHEET_SCREEN } from '../../../common/readingSheetForm';
 import type { ScreenDefinition } from '../../../common/screenDefinition';
 
-/** The resource of the reading sheets (their API name), whose fields the editor's form names. */
-const SHEETS = 'books';
 /** The resource of the screens' publishes in the activity (docs/record-history.md, 'Screen publishes'): a revision names the screen and its version. */
 export const SCREENS = 'screens';
 
@@ -20,13 +17,11 @@ export interface ResourceChoice {
 export function resourceChoices(screens: readonly ScreenDefinition[]): ResourceChoice[] {
   const choices = new Map<string, string>();
   for (const screen of screens) if (screen.menu && !choices.has(screen.api)) choices.set(screen.api, screen.menu.label);
-  if (!choices.has(SHEETS)) choices.set(SHEETS, 'menu.readingSheets');
   if (!choices.has(SCREENS)) choices.set(SCREENS, 'screens.studio.menu');
   return [...choices].map(([value, label]) => ({ value, label }));
 }
 
-/** The screen whose labels name the fields of a resource's revisions, when a revision names none: the editor's form for the sheets. */
+/** The screen whose labels name the fields of a resource's revisions, when a revision names none: the one with its form. */
 export function screenOfResource(screens: readonly ScreenDefinition[], resource: string): string | undefined {
-  if (resource === SHEETS) return READING_SHEET_SCREEN;
   return screens.find((screen) => screen.api === resource && screen.form)?.resource;
 }

@@ -33,9 +33,9 @@ function CreateForm({ screen, onDone }: { screen: ScreenDefinition; onDone(recor
       controller={controller}
       schema={schema}
       uiSchema={uiSchema}
-      submitLabel={t('screens.readingSheet.create.submit')}
+      submitLabel={t('screens.reading-sheets.create.submit')}
       idPrefix={`new_${screen.resource}`}
-      actions={<Button type="button" label={t('screens.readingSheet.create.cancel')} text onClick={() => onDone(undefined)} />}
+      actions={<Button type="button" label={t('screens.reading-sheets.create.cancel')} text onClick={() => onDone(undefined)} />}
     />
   );
 }
@@ -51,7 +51,7 @@ export function CreateRecordDialog({ resource, onDone }: { resource: string; onD
     <Dialog
       visible
       modal
-      header={t(`screens.readingSheet.create.${resource}`)}
+      header={t(`screens.reading-sheets.create.${resource}`)}
       onHide={() => onDone(undefined)}
       className="create-record-dialog"
       style={{ width: 'min(760px, 95vw)' }}

@@ -35,16 +35,16 @@ export function LanguageSwitcher({ value, onChange, data, fields, errors }: Lang
   const { t } = useTranslation();
   const erroneous = localesWithErrors(errors);
   return (
-    <div className="sheet-language" role="group" aria-label={t('screens.readingSheet.language')}>
-      <span className="sheet-language-label">{t('screens.readingSheet.language')}</span>
+    <div className="sheet-language" role="group" aria-label={t('screens.reading-sheets.language')}>
+      <span className="sheet-language-label">{t('screens.reading-sheets.language')}</span>
       <div className="sheet-language-buttons" role="tablist">
         {LOCALES.map((locale) => {
           const filled = filledCount(data, fields, locale);
           const language = t(`locales.${locale}`);
           const hasError = erroneous.has(locale);
           const hint = hasError
-            ? t('screens.readingSheet.localeHasErrors', { language })
-            : t('screens.readingSheet.filledFields', { filled, total: fields.length, language });
+            ? t('screens.reading-sheets.localeHasErrors', { language })
+            : t('screens.reading-sheets.filledFields', { filled, total: fields.length, language });
           return (
             <button
               key={locale}
@@ -65,7 +65,7 @@ export function LanguageSwitcher({ value, onChange, data, fields, errors }: Lang
           );
         })}
       </div>
-      <small className="sheet-language-help">{t('screens.readingSheet.languageHelp')}</small>
+      <small className="sheet-language-help">{t('screens.reading-sheets.languageHelp')}</small>
     </div>
   );
 }

@@ -17,7 +17,6 @@ import { KeptChangesNotice } from '../../engine/session/KeptChangesNotice';
 import { routeRecordId } from '../../engine/resource/paths';
 import { deferred } from '../../engine/deferred';
 import { HistoryButton } from '../../engine/history/HistoryButton';
-import { READING_SHEET_SCREEN } from '../../../common/readingSheetForm';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { AiActions } from './SheetExtras';
 import { AiGenerationNotice } from './ai/AiGenerationNotice';
@@ -25,7 +24,7 @@ import { useAiGeneration } from './ai/useAiGeneration';
 import { sendSheet } from './sendSheet';
 import { StaleNotice } from './StaleNotice';
 import { applySheetRules, normalizeSheet, sameSheet, useSheetForm } from './sheetForm';
-import { LIST_PATH, SHEET_API } from './sheetRoute';
+import { LIST_PATH, SHEET_API, SHEET_SCREEN } from './sheetRoute';
 import './readingSheet.css';
 
 /** Opened by a "+" of a select only. */
@@ -113,7 +112,7 @@ export function ReadingSheetScreen() {
   const createRecord = useCallback((resource: string) => new Promise<ApiRecord | undefined>((resolve) => setCreating({ resource, resolve })), []);
   const formContext = useMemo(() => ({ formLocale, setFormLocale, createRecord }), [formLocale, createRecord]);
 
-  const back = <Button type="button" label={t('screens.readingSheet.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />;
+  const back = <Button type="button" label={t('screens.reading-sheets.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />;
   const serverErrors = controller.errors;
   const shownErrors = Object.keys(serverErrors).length ? serverErrors : clientErrors;
 
@@ -124,13 +123,13 @@ export function ReadingSheetScreen() {
         keep={() => (changed || hasNewFiles ? { value: controller.formData, newFiles: hasNewFiles } : undefined)}
       />
       <div className="page-header">
-        <h1 className="page-title">{t(id === undefined ? 'screens.readingSheet.titleCreate' : 'screens.readingSheet.titleEdit')}</h1>
+        <h1 className="page-title">{t(id === undefined ? 'screens.reading-sheets.titleCreate' : 'screens.reading-sheets.titleEdit')}</h1>
         <div className="page-header-actions">
           {id !== undefined ? (
             <HistoryButton
               api={SHEET_API}
               recordId={id}
-              screen={READING_SHEET_SCREEN}
+              screen={SHEET_SCREEN}
               size="small"
               canRestore
               dirty={changed || hasNewFiles}
@@ -152,15 +151,15 @@ export function ReadingSheetScreen() {
         </div>
         {stale ? (
           <StaleNotice
-            title={t('screens.readingSheet.stale.title')}
+            title={t('screens.reading-sheets.stale.title')}
             message={stale}
-            reloadLabel={t('screens.readingSheet.stale.reload')}
+            reloadLabel={t('screens.reading-sheets.stale.reload')}
             onReload={() => void reload()}
           />
         ) : null}
         <ErrorSummary
           errors={shownErrors}
-          title={t(shownErrors === clientErrors ? 'screens.readingSheet.errors.clientTitle' : 'screens.readingSheet.errors.title')}
+          title={t(shownErrors === clientErrors ? 'screens.reading-sheets.errors.clientTitle' : 'screens.reading-sheets.errors.title')}
           schema={form.schema}
           uiSchema={form.uiSchema}
           onJump={(key) => controller.reportClientErrors({ [key]: [] })}
@@ -169,7 +168,7 @@ export function ReadingSheetScreen() {
           controller={view}
           schema={form.schema}
           uiSchema={form.uiSchema}
-          submitLabel={t('screens.readingSheet.save')}
+          submitLabel={t('screens.reading-sheets.save')}
           recordId={id}
           formContext={formContext}
           actions={
@@ -177,11 +176,11 @@ export function ReadingSheetScreen() {
               {back}
               <Button
                 type="submit"
-                label={t('screens.readingSheet.saveWithNotification')}
+                label={t('screens.reading-sheets.saveWithNotification')}
                 icon="pi pi-send"
                 severity="secondary"
                 loading={controller.saving}
-                tooltip={t('screens.readingSheet.saveWithNotificationHelp')}
+                tooltip={t('screens.reading-sheets.saveWithNotificationHelp')}
                 tooltipOptions={{ position: 'top' }}
                 onClick={() => {
                   withNotification.current = true;

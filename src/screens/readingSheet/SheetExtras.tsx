@@ -37,35 +37,35 @@ export const AiActions = memo(function AiActions({ sheetId, running, hasResults,
       <div className="sheet-ai-actions">
         <Button
           type="button"
-          label={t('screens.readingSheet.ai.generate')}
+          label={t('screens.reading-sheets.ai.generate')}
           icon="pi pi-sparkles"
           outlined
           size="small"
           disabled={!created || flags.running}
           loading={flags.running}
-          tooltip={created ? undefined : t('screens.readingSheet.ai.saveFirst')}
+          tooltip={created ? undefined : t('screens.reading-sheets.ai.saveFirst')}
           tooltipOptions={tooltip}
           onClick={() => setOpen('generate')}
         />
         <Button
           type="button"
-          label={t('screens.readingSheet.ai.result')}
+          label={t('screens.reading-sheets.ai.result')}
           icon="pi pi-eye"
           outlined
           size="small"
           disabled={!flags.hasResults}
-          tooltip={flags.hasResults ? undefined : t('screens.readingSheet.ai.noDraft')}
+          tooltip={flags.hasResults ? undefined : t('screens.reading-sheets.ai.noDraft')}
           tooltipOptions={tooltip}
           onClick={() => setOpen('result')}
         />
         <Button
           type="button"
-          label={t('screens.readingSheet.ai.comparison')}
+          label={t('screens.reading-sheets.ai.comparison')}
           icon="pi pi-arrows-h"
           outlined
           size="small"
           disabled={!flags.hasResults}
-          tooltip={flags.hasResults ? undefined : t('screens.readingSheet.ai.noDraft')}
+          tooltip={flags.hasResults ? undefined : t('screens.reading-sheets.ai.noDraft')}
           tooltipOptions={tooltip}
           onClick={() => sheetId && navigate(aiComparisonPath(sheetId))}
         />

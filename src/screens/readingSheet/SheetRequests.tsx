@@ -15,7 +15,7 @@ export function SheetRequests({ bookId }: { bookId: string | number }) {
   return (
     <section className="sheet-requests" aria-labelledby="sheet-requests-title">
       <h2 id="sheet-requests-title" className="sheet-section-title">
-        {t('screens.readingSheet.requests.title')}
+        {t('screens.reading-sheets.requests.title')}
       </h2>
       <ScreenListView screen={requests} fixed={fixed} local />
     </section>

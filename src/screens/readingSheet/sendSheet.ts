@@ -1,10 +1,9 @@
-import { READING_SHEET_SCREEN } from '../../../common/readingSheetForm';
 import { ApiError, isApiError } from '../../engine/api/ApiError';
 import type { NewFiles } from '../../engine/api/formData';
 import { resourceApi, type ApiRecord } from '../../engine/api/resourceApi';
 import type { FileProgress } from '../../engine/api/upload';
 import { formErrorKeys, MULTIPART_FILE_NAMES, sheetPayload } from './sheetForm';
-import { SHEET_API } from './sheetRoute';
+import { SHEET_API, SHEET_SCREEN } from './sheetRoute';
 
 export interface SendSheetOptions {
   /** Route id; undefined creates. */
@@ -30,7 +29,7 @@ export async function sendSheet({ id, data, files, onProgress, api = SHEET_API }
     return await resourceApi.save(api, id, sheetPayload(data), {
       multipart: true,
       files: ordered,
-      screen: READING_SHEET_SCREEN,
+      screen: SHEET_SCREEN,
       ...(onProgress ? { onProgress } : {}),
     });
   } catch (error) {

@@ -9,7 +9,7 @@ import { applySheetRules, formErrorKeys, sameSheet, sheetForm, sheetPayload, str
 
 const t = i18n.t.bind(i18n);
 // The built-in version of the screen readingSheet (the test setup holds the files as the server sends them).
-const { schema: sheetFormSchema, uiSchema: sheetUiSchema, translatableFields: TRANSLATABLE_FIELDS } = sheetForm();
+const { resolved: sheetFormSchema, uiSchema: sheetUiSchema, translatableFields: TRANSLATABLE_FIELDS } = sheetForm();
 const NEW_SHEET_DEFAULTS = sheetForm().defaults();
 
 /** Every string under a UI-text key of the UI schema (labels, help, placeholders) and every tab label. */
@@ -21,7 +21,7 @@ function uiTexts(node: unknown): string[] {
   );
 }
 
-describe('schemas/books/readingSheet.ui.json', () => {
+describe('the form of schemas/reading-sheets.screen.json', () => {
   const properties = Object.keys(sheetFormSchema.properties ?? {});
   const tabs = formTabs(sheetUiSchema);
 
@@ -57,7 +57,8 @@ describe('schemas/books/readingSheet.ui.json', () => {
     const placed = tabs.flatMap((tab) => tab.fields);
     expect(placed.filter((field) => !properties.includes(field))).toEqual([]);
     expect(placed.filter((field, i) => placed.indexOf(field) !== i)).toEqual([]);
-    expect(properties.filter((field) => !placed.includes(field))).toEqual(['version']);
+    // Sent with the save, not shown: the version read, and the save button's notification.
+    expect(properties.filter((field) => !placed.includes(field))).toEqual(['version', 'withNotification']);
   });
 
   it('orders fields as the tabs show them, so the first error found is the first one shown', () => {
@@ -77,8 +78,8 @@ describe('schemas/books/readingSheet.ui.json', () => {
 
   it('has the criteria and adaptation sub-tabs of SPEC §2 and the labels of §2–§3', () => {
     const labels = (label: string) => tabs.find((tab) => tab.label === label)!.tabs!.map((sub) => t(sub.label));
-    expect(labels('screens.readingSheet.tabs.criteria')).toEqual(['Audience(s)', 'Genre(s)', 'Categories', 'Thematics(s)', 'Literary Prizes']);
-    expect(labels('screens.readingSheet.tabs.adaptation')).toEqual(['Format(s)', 'Genre(s)', 'Budget']);
+    expect(labels('screens.reading-sheets.tabs.criteria')).toEqual(['Audience(s)', 'Genre(s)', 'Categories', 'Thematics(s)', 'Literary Prizes']);
+    expect(labels('screens.reading-sheets.tabs.adaptation')).toEqual(['Format(s)', 'Genre(s)', 'Budget']);
     const title = (field: string) => t(String((sheetUiSchema[field] as UiSchema)['ui:title']));
     expect(title('newsletter_comments')).toBe('Reporter summary');
     expect(title('summaries')).toBe('Report');

@@ -69,9 +69,9 @@ export function applySheetRules(previous: Json, next: Json): Json {
   return result;
 }
 
-/** The body of a save: the server schema's writable fields only (no labels, requests, stored files …). */
+/** The body of a save: the schema's writable fields only (no labels, requests, nor the stored files, which it says are `readOnly`). */
 export function sheetPayload(data: Json): Json {
-  return prunePayload(data, sheetForm().serverSchema);
+  return prunePayload(data, sheetForm().schema);
 }
 
 /**

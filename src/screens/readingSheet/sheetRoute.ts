@@ -5,16 +5,17 @@ import { manifestOf } from '../../engine/resource/definitions';
  * declares them (its `routes.form` is this bespoke editor). Kept apart from the form code so the
  * app's first module (src/app/earlyRequests.ts) can read it without loading the form.
  */
-const screen = manifestOf('reading-sheets');
+/** The sheets' screen (`schemas/reading-sheets.screen.json`): its list, and its form, which this editor renders. */
+export const SHEET_SCREEN = 'reading-sheets';
+
+const screen = manifestOf(SHEET_SCREEN);
 const form = screen.routes.form;
 if (!form) throw new Error('schemas/reading-sheets.screen.json declares no routes.form: the reading-sheet editor has no route');
 
 /** The API the editor reads and saves (`books`). */
 export const SHEET_API = screen.api;
 /** The editor's route path, relative to the root (`reading-sheet/:id?`): no id creates. */
-export const SHEET_ROUTE_PATH = form.path.slice(1);
-/** The editor's route id (`readingSheets-save`). */
-export const SHEET_ROUTE_NAME = form.name;
+const SHEET_ROUTE_PATH = form.path.slice(1);
 /** The reading-sheet list, where a create returns. */
 export const LIST_PATH = screen.routes.list.path;
 

@@ -1,22 +1,19 @@
 import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
-import { READING_SHEET_SCREEN, readingSheetShownSchema, type FormScreenDefinition } from '../../../common/readingSheetForm';
+import { dereferenceSchema } from '../../../common/dereferenceSchema';
 import { formValidatorFor } from '../../engine/form/validator';
-import { formDefinitionOf, useFormDefinition } from '../../engine/resource/definitions';
+import { screenOf, useScreen } from '../../engine/resource/definitions';
+import { SHEET_SCREEN } from './sheetRoute';
 
 /**
- * The reading-sheet editor's form as in use: the screen `readingSheet` the server sends (its
- * built-in version is schemas/books/readingSheet.schema.json with readingSheet.ui.json; staff may
- * publish others, docs/screens-at-run-time.md), and what the screens derive from it.
+ * The reading-sheet editor's form as in use: the form of the screen `reading-sheets` the server
+ * sends (built-in in schemas/reading-sheets.screen.json; staff may publish others,
+ * docs/screens-at-run-time.md), and what the screens derive from it.
  */
 export interface SheetForm {
-  /** The save's JSON Schema (its writable fields: `sheetPayload`). */
-  serverSchema: RJSFSchema;
-  /**
-   * The form's schema: the server's, dereferenced, without descriptions and the root title, plus
-   * the stored-file properties the `fileList` fields show, minus `withNotification` (set by the save
-   * button, not a field; common/readingSheetForm.ts). Labels come from the UI schema's `ui:title` keys.
-   */
+  /** The form's JSON Schema, the save's (its writable fields: `sheetPayload`; the stored files' lists are `readOnly`). Labels come from the UI schema's `ui:title` keys. */
   schema: RJSFSchema;
+  /** The same schema with its `$ref`s resolved, for code that reads what a field is (an array, an object). */
+  resolved: RJSFSchema;
   uiSchema: UiSchema;
   /** The form schema's top-level properties. */
   properties: string[];
@@ -26,19 +23,21 @@ export interface SheetForm {
   defaults(): Record<string, unknown>;
 }
 
+type ScreenForm = NonNullable<ReturnType<typeof screenOf>['form']>;
+
 const forms = new WeakMap<object, SheetForm>();
 
-/** The form of a definition of the editor, built once per definition. */
-export function sheetFormOf(definition: FormScreenDefinition['form']): SheetForm {
+/** The form of a version of the sheets' screen, built once per version. */
+export function sheetFormOf(definition: ScreenForm): SheetForm {
   const known = forms.get(definition);
   if (known) return known;
-  const schema = readingSheetShownSchema(definition.schema) as RJSFSchema;
-  const uiSchema = definition.uiSchema as UiSchema;
+  const schema = definition.schema as RJSFSchema;
+  const uiSchema = (definition.uiSchema ?? {}) as UiSchema;
   const order = Array.isArray(uiSchema['ui:order']) ? (uiSchema['ui:order'] as string[]) : Object.keys(schema.properties ?? {});
   let defaults: Record<string, unknown> | undefined;
   const form: SheetForm = {
-    serverSchema: definition.schema as RJSFSchema,
     schema,
+    resolved: dereferenceSchema(schema),
     uiSchema,
     properties: Object.keys(schema.properties ?? {}),
     translatableFields: order.filter((field) => (uiSchema[field] as UiSchema | undefined)?.['ui:field'] === 'translatable'),
@@ -48,12 +47,17 @@ export function sheetFormOf(definition: FormScreenDefinition['form']): SheetForm
   return form;
 }
 
+function formOf(screen: ReturnType<typeof screenOf>): ScreenForm {
+  if (!screen.form) throw new Error(`The screen ${SHEET_SCREEN} in use has no form: the reading-sheet editor renders it`);
+  return screen.form;
+}
+
 /** The editor's form in use now (outside React: a save's payload). */
 export function sheetForm(): SheetForm {
-  return sheetFormOf(formDefinitionOf(READING_SHEET_SCREEN));
+  return sheetFormOf(formOf(screenOf(SHEET_SCREEN)));
 }
 
 /** The editor's form in use, rendering again when a newer version is published. */
 export function useSheetForm(): SheetForm {
-  return sheetFormOf(useFormDefinition(READING_SHEET_SCREEN));
+  return sheetFormOf(formOf(useScreen(SHEET_SCREEN)));
 }

@@ -8,7 +8,8 @@ import { Link } from 'react-router-dom';
 import { isApiError } from '../../engine/api/ApiError';
 import { queryKeys } from '../../engine/api/queryKeys';
 import { formPath } from '../../engine/resource/paths';
-import { manifestOf } from '../../engine/resource/definitions';
+import { screenName } from './screenTitle';
+import { manifestOf, screenOf } from '../../engine/resource/definitions';
 import { notify } from '../../engine/notify/notifications';
 import { DiffView } from './DiffView';
 import { studioCalls, type ScreenImpact } from './studioCalls';
@@ -20,8 +21,7 @@ interface Conflict {
 }
 
 /** Where a record of the screen opens (its form page), for the impact's links; none for a screen without one. */
-function recordLink(name: string, kind: 'screen' | 'form', id: unknown): string | undefined {
-  if (kind === 'form') return `/reading-sheet/${String(id)}`;
+function recordLink(name: string, id: unknown): string | undefined {
   const form = manifestOf(name).routes.form;
   return form ? formPath(form.path, id as number) : undefined;
 }
@@ -171,7 +171,7 @@ export function PublishDialog({ name, studio, onClose }: { name: string; studio:
             <>
               <h3>{t('screens.studio.impact')}</h3>
               {impact.data ? (
-                <ImpactView name={name} kind={studio.detail.kind} impact={impact.data} />
+                <ImpactView name={name} impact={impact.data} />
               ) : impact.error ? (
                 <p className="p-error">{isApiError(impact.error) ? impact.error.message : String(impact.error)}</p>
               ) : (
@@ -202,13 +202,11 @@ export function PublishDialog({ name, studio, onClose }: { name: string; studio:
   );
 }
 
-function ImpactView({ name, kind, impact }: { name: string; kind: 'screen' | 'form'; impact: ScreenImpact }) {
+function ImpactView({ name, impact }: { name: string; impact: ScreenImpact }) {
   const { t } = useTranslation();
-  // '12 genres would be refused…': the screen's own name for its records.
-  const what =
-    kind === 'form'
-      ? t('screens.studio.sheets', { count: impact.refused })
-      : t(`screens.${name}.title`, { defaultValue: t('screens.studio.records', { count: impact.refused }) }).toLowerCase();
+  // '12 genres would be refused…': the screen's own name for its records (its menu's, else its title).
+  const named = screenName(screenOf(name));
+  const what = named ? t(named).toLowerCase() : t('screens.studio.records', { count: impact.refused });
   return (
     <div className="studio-impact" role="status">
       <p className={impact.refused ? 'studio-warning' : 'studio-ok'}>
@@ -220,7 +218,7 @@ function ImpactView({ name, kind, impact }: { name: string; kind: 'screen' | 'fo
       {impact.first.length ? (
         <ul>
           {impact.first.map((entry) => {
-            const to = recordLink(name, kind, entry.id);
+            const to = recordLink(name, entry.id);
             return (
               <li key={String(entry.id)}>
                 {to ? (

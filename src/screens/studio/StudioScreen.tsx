@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Messages } from '../../../common/i18nResources';
-import { manifestOf } from '../../engine/resource/definitions';
 import { notify } from '../../engine/notify/notifications';
 import { FullScreenLoader } from '../../layout/FullScreenLoader';
 import { HistoryDialog } from './HistoryDialog';
@@ -20,14 +19,12 @@ import { PreviewPane } from './preview/PreviewPane';
 import { PublishDialog } from './PublishDialog';
 import { flaggedVersion, ReleaseNotice } from './ReleaseNotice';
 import { STUDIO_PATH } from './studioRoute';
+import { screenName } from './screenTitle';
 import { useStudioDraft, type StudioDraft } from './useStudioDraft';
 import './studio.css';
 
 /** The JSON pane: CodeMirror, loaded with this page only. */
 const JsonPane = lazy(() => import('./json/JsonPane'));
-
-/** The API a screen's records come from: its definition's, or the reading sheet editor's. */
-const apiOf = (name: string, kind: 'screen' | 'form') => (kind === 'form' ? 'books' : manifestOf(name).api);
 
 /**
  * `/studio/:name`: one screen's draft, edited with structured controls (columns, filters, form
@@ -59,7 +56,7 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
   const { detail, draft, problems, update } = studio;
   const [publishing, setPublishing] = useState(false);
   const [history, setHistory] = useState(false);
-  const [tab, setTab] = useState(detail.kind === 'form' ? 2 : 0);
+  const [tab, setTab] = useState(0);
   const jsonPane = useRef<JsonPaneHandle>(null);
 
   // The JSON text follows the other controls; while staff type in it, what they type stays, even when not JSON yet.
@@ -85,8 +82,7 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
   const syntax = useMemo(() => definitionSyntaxError(text), [text]);
   const describeSyntax = useMemo(() => (error: NonNullable<typeof syntax>) => syntaxMessage(t, error), [t]);
 
-  const title =
-    detail.kind === 'form' ? t('screens.studio.readingSheetEditor') : t(typeof detail.definition.title === 'string' ? detail.definition.title : name);
+  const title = t(screenName(detail.definition) ?? name);
   const saveText = { idle: '', saving: t('screens.studio.saving'), saved: t('screens.studio.saved'), failed: t('screens.studio.saveFailed') }[studio.saveState];
   // The controls change the definition the text holds: while it cannot be read, they change nothing (they are locked too).
   const paneProps = { draft, catalog: studio.catalog, namespace: studio.namespace, problems, update: syntax ? () => undefined : update };
@@ -255,7 +251,7 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
         </div>
         <div className="studio-pane studio-pane-preview">
           <h2 className="studio-pane-title">{t('screens.studio.preview')}</h2>
-          <PreviewPane name={name} kind={detail.kind} api={apiOf(name, detail.kind)} namespace={studio.namespace} draft={draft} clean={canPublish} />
+          <PreviewPane name={name} namespace={studio.namespace} draft={draft} clean={canPublish} />
         </div>
       </div>
 

@@ -1,10 +1,16 @@
 import type { TFunction } from 'i18next';
-import { READING_SHEET_SCREEN } from '../../../common/readingSheetForm';
 import type { ScreenDefinition } from '../../../common/screenDefinition';
 
-/** A screen's name as the studio titles it: 'Reading sheet editor', else its definition's title ('Genres'); its name when it has none. */
+/** What a definition calls its screen, as staff find it in the menu: its menu label, else its title (an i18n key); none without either. */
+export function screenName(definition: { menu?: unknown; title?: unknown }): string | undefined {
+  const menu = definition.menu as { label?: unknown } | undefined;
+  if (typeof menu?.label === 'string') return menu.label;
+  return typeof definition.title === 'string' ? definition.title : undefined;
+}
+
+/** A screen's name as the studio and the activity title it: its menu label ('Reading sheets'), else its title ('Genres'); its name when it has neither. */
 export function screenTitle(t: TFunction, screens: readonly ScreenDefinition[], name: string): string {
-  if (name === READING_SHEET_SCREEN) return t('screens.studio.readingSheetEditor');
-  const title = screens.find((screen) => screen.resource === name)?.title;
-  return title ? t(title) : name;
+  const screen = screens.find((candidate) => candidate.resource === name);
+  const key = screen && screenName(screen);
+  return key ? t(key) : name;
 }

@@ -198,7 +198,7 @@ export function useStudioDraft(name: string): { loading: true; error?: unknown }
     loading: false,
     detail,
     catalog: catalogQuery.data,
-    namespace: labelNamespace({ resource: detail.name, ...detail.definition }, detail.kind),
+    namespace: labelNamespace({ resource: detail.name, ...detail.definition }),
     draft,
     baseVersion,
     problems,

@@ -129,7 +129,7 @@ function draftedMapColumns(): Record<string, PgColumn> {
   draftedColumns = Object.fromEntries(
     Object.values(AI_DRAFT_TEXT_TARGETS).map((map: string) => {
       const column = byName.get(map);
-      if (!column) throw new Error(`readingSheet.schema.json: ${map} is drafted by the AI (x-aiDraft), yet books has no column ${map}`);
+      if (!column) throw new Error(`reading-sheets.screen.json form.schema: ${map} is drafted by the AI (x-aiDraft), yet books has no column ${map}`);
       return [map, column];
     }),
   );

@@ -21,7 +21,7 @@ export const AiGenerationNotice = memo(function AiGenerationNotice({ running, er
   if (running) {
     return (
       <p className="sheet-ai-state sheet-ai-notice" role="status">
-        <i className="pi pi-spin pi-spinner" aria-hidden="true" /> {t('screens.readingSheet.ai.running')}
+        <i className="pi pi-spin pi-spinner" aria-hidden="true" /> {t('screens.reading-sheets.ai.running')}
       </p>
     );
   }
@@ -29,7 +29,7 @@ export const AiGenerationNotice = memo(function AiGenerationNotice({ running, er
   return (
     <div className="sheet-ai-state sheet-ai-notice error" role="status">
       <i className="pi pi-exclamation-circle" aria-hidden="true" />
-      <span className="sheet-ai-notice-text">{t('screens.readingSheet.ai.failed', { error })}</span>
+      <span className="sheet-ai-notice-text">{t('screens.reading-sheets.ai.failed', { error })}</span>
       <Button
         type="button"
         icon="pi pi-times"
@@ -37,8 +37,8 @@ export const AiGenerationNotice = memo(function AiGenerationNotice({ running, er
         rounded
         size="small"
         severity="danger"
-        aria-label={t('screens.readingSheet.ai.dismiss')}
-        tooltip={t('screens.readingSheet.ai.dismiss')}
+        aria-label={t('screens.reading-sheets.ai.dismiss')}
+        tooltip={t('screens.reading-sheets.ai.dismiss')}
         tooltipOptions={{ position: 'left' }}
         onClick={() => setDismissed(error)}
       />

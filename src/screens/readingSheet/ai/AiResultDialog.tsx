@@ -30,7 +30,7 @@ export function AiResultDialog({ sheetId, onClose }: { sheetId: string; onClose(
   const corrections = (draft?.corrections ?? []) as string[];
   return (
     <Dialog
-      header={t('screens.readingSheet.ai.result')}
+      header={t('screens.reading-sheets.ai.result')}
       visible
       modal
       onHide={onClose}
@@ -42,7 +42,7 @@ export function AiResultDialog({ sheetId, onClose }: { sheetId: string; onClose(
       {answer.isLoading ? (
         <ProgressSpinner />
       ) : !draft ? (
-        <p>{t('screens.readingSheet.ai.noDraft')}</p>
+        <p>{t('screens.reading-sheets.ai.noDraft')}</p>
       ) : (
         <>
           <p>{draftMadeWith(t, draft)}</p>
@@ -54,16 +54,16 @@ export function AiResultDialog({ sheetId, onClose }: { sheetId: string; onClose(
               </div>
             ))}
           </dl>
-          <h3>{t('screens.readingSheet.ai.ratings')}</h3>
+          <h3>{t('screens.reading-sheets.ai.ratings')}</h3>
           <dl>
             {AI_RATING_TYPES.map((type) => (
               <div key={type} style={{ display: 'contents' }}>
-                <dt>{t(`screens.readingSheet.ai.ratingTypes.${type}`)}</dt>
+                <dt>{t(`screens.reading-sheets.ai.ratingTypes.${type}`)}</dt>
                 <dd>{ratings[type] ?? '-'} / 4</dd>
               </div>
             ))}
           </dl>
-          <h3>{t('screens.readingSheet.ai.characters')}</h3>
+          <h3>{t('screens.reading-sheets.ai.characters')}</h3>
           {characters.length ? (
             <ul>
               {characters.map((character, index) => (
@@ -78,7 +78,7 @@ export function AiResultDialog({ sheetId, onClose }: { sheetId: string; onClose(
           )}
           {corrections.length ? (
             <>
-              <h3>{t('screens.readingSheet.ai.corrections')}</h3>
+              <h3>{t('screens.reading-sheets.ai.corrections')}</h3>
               <ul>
                 {corrections.map((line) => (
                   <li key={line}>{line}</li>

@@ -49,8 +49,8 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
     }
   };
   const sources = [
-    { value: 'report', label: t('screens.readingSheet.ai.sources.report') },
-    { value: 'manuscript', label: t('screens.readingSheet.ai.sources.manuscript') },
+    { value: 'report', label: t('screens.reading-sheets.ai.sources.report') },
+    { value: 'manuscript', label: t('screens.reading-sheets.ai.sources.manuscript') },
   ];
   const languages = [
     { value: 'en', label: t('locales.en') },
@@ -62,7 +62,7 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
 
   return (
     <Dialog
-      header={t('screens.readingSheet.ai.generate')}
+      header={t('screens.reading-sheets.ai.generate')}
       visible
       modal
       onHide={onClose}
@@ -70,10 +70,10 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
       style={{ width: 'min(36rem, 95vw)' }}
       footer={
         <>
-          <Button type="button" label={t('screens.readingSheet.ai.cancel')} text onClick={onClose} />
+          <Button type="button" label={t('screens.reading-sheets.ai.cancel')} text onClick={onClose} />
           <Button
             type="button"
-            label={t('screens.readingSheet.ai.launch')}
+            label={t('screens.reading-sheets.ai.launch')}
             icon="pi pi-sparkles"
             loading={launch.isPending}
             disabled={!model}
@@ -89,15 +89,15 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
             className="ai-not-set-up"
             content={
               <div className="ai-not-set-up-body" role="status">
-                <strong>{t('screens.readingSheet.ai.notSetUp.title')}</strong>
-                <span>{t('screens.readingSheet.ai.notSetUp.text')}</span>
+                <strong>{t('screens.reading-sheets.ai.notSetUp.title')}</strong>
+                <span>{t('screens.reading-sheets.ai.notSetUp.text')}</span>
               </div>
             }
           />
         ) : null}
         <ChoiceField
           id="ai-source"
-          label={t('screens.readingSheet.ai.source')}
+          label={t('screens.reading-sheets.ai.source')}
           value={draft.generate_from}
           options={sources}
           errors={errors.generate_from}
@@ -105,18 +105,18 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
         />
         <div className="dialog-field">
           <label htmlFor="ai-model" className="field-label">
-            {t('screens.readingSheet.ai.model')}
+            {t('screens.reading-sheets.ai.model')}
           </label>
           <Dropdown
             inputId="ai-model"
             value={model}
             options={(models.data ?? []).map((option) => ({
               value: option.id,
-              label: option.available ? option.label : t('screens.readingSheet.ai.modelNotSetUp', { model: option.label }),
+              label: option.available ? option.label : t('screens.reading-sheets.ai.modelNotSetUp', { model: option.label }),
               disabled: !option.available,
             }))}
             optionDisabled="disabled"
-            placeholder={models.isLoading ? t('app.loading') : t('screens.readingSheet.ai.noModel')}
+            placeholder={models.isLoading ? t('app.loading') : t('screens.reading-sheets.ai.noModel')}
             onChange={(e) => setDraft({ ...draft, ai_model: e.value as string })}
             className="w-full"
           />
@@ -133,7 +133,7 @@ export function GenerateAiDialog({ sheetId, onStarted, onClose }: Props) {
         </div>
         <ChoiceField
           id="ai-language"
-          label={t('screens.readingSheet.ai.language')}
+          label={t('screens.reading-sheets.ai.language')}
           value={draft.language}
           options={languages}
           errors={errors.language}

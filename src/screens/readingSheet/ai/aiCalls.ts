@@ -43,10 +43,10 @@ export const aiCalls = {
 
 /** How a draft was made, in words: 'Made by {model} in {language} from the {source}; tokens …; … s.' */
 export function draftMadeWith(t: TFunction, draft: AiDraftRecord): string {
-  return t('screens.readingSheet.ai.madeWith', {
+  return t('screens.reading-sheets.ai.madeWith', {
     model: draft.model,
     language: t(`locales.${draft.locale}`),
-    source: t(`screens.readingSheet.ai.sources.${draft.generate_from}`),
+    source: t(`screens.reading-sheets.ai.sources.${draft.generate_from}`),
     tokens: `${draft.input_tokens ?? '-'} / ${draft.output_tokens ?? '-'}`,
     seconds: draft.duration_ms == null ? '-' : Math.round(draft.duration_ms / 1000),
   });

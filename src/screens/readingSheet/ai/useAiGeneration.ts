@@ -42,8 +42,8 @@ export function useAiGeneration(sheetId: string | undefined, record: Record<stri
   useEffect(() => {
     if (!ended || !book) return;
     applyStored({ is_ai_generation_running: false, has_ai_results: book.has_ai_results === true, ai_generation_error: book.ai_generation_error ?? null });
-    if (book.ai_generation_error) notify({ severity: 'error', summary: t('screens.readingSheet.ai.failedTitle'), detail: book.ai_generation_error });
-    else notify({ severity: 'success', summary: t('notices.success'), detail: t('screens.readingSheet.ai.ready') });
+    if (book.ai_generation_error) notify({ severity: 'error', summary: t('screens.reading-sheets.ai.failedTitle'), detail: book.ai_generation_error });
+    else notify({ severity: 'success', summary: t('notices.success'), detail: t('screens.reading-sheets.ai.ready') });
   }, [ended, book, applyStored, t]);
   /** A launch was accepted: the sheet runs from now on. */
   const started = useCallback(() => {

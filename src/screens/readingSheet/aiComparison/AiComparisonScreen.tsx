@@ -101,9 +101,9 @@ export function AiComparisonScreen() {
   };
 
   const back = (
-    <Button type="button" label={t('screens.readingSheet.aiComparison.back')} icon="pi pi-arrow-left" text onClick={() => navigate(sheetPath(id))} />
+    <Button type="button" label={t('screens.reading-sheets.aiComparison.back')} icon="pi pi-arrow-left" text onClick={() => navigate(sheetPath(id))} />
   );
-  const toList = <Button type="button" label={t('screens.readingSheet.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />;
+  const toList = <Button type="button" label={t('screens.reading-sheets.back')} icon="pi pi-arrow-left" text onClick={() => navigate(LIST_PATH)} />;
   const language = draft ? t(`locales.${draft.locale}`) : '';
   const errorEntries = Object.entries(errors).filter(([, messages]) => messages.length);
 
@@ -111,33 +111,35 @@ export function AiComparisonScreen() {
     <section className="page ai-comparison-page">
       <UnsavedChangesGuard dirty={transfers.length > 0 && !saving} keep={() => (transfers.length > 0 ? { value: transfers } : undefined)} />
       <div className="page-header">
-        <h1 className="page-title">{t('screens.readingSheet.aiComparison.title')}</h1>
+        <h1 className="page-title">{t('screens.reading-sheets.aiComparison.title')}</h1>
       </div>
       <RecordGate controller={{ loading: answer.isLoading, loadError: answer.error }} back={toList}>
         {!draft || !stored || !sheet ? (
           <div className="load-error" role="status">
-            <p>{t('screens.readingSheet.aiComparison.noDraft')}</p>
+            <p>{t('screens.reading-sheets.aiComparison.noDraft')}</p>
             {back}
           </div>
         ) : (
           <>
             <p className="cmp-intro">
-              {t('screens.readingSheet.aiComparison.subtitle', { title: String(stored.original_title ?? '') })} {draftMadeWith(t, draft)}
+              {t('screens.reading-sheets.aiComparison.subtitle', { title: String(stored.original_title ?? '') })} {draftMadeWith(t, draft)}
             </p>
             <KeptChangesNotice onRestore={(value) => setTransfers(value as Transfer[])} />
-            {stored.is_ai_generation_running ? <Message severity="info" className="cmp-message" text={t('screens.readingSheet.aiComparison.running')} /> : null}
+            {stored.is_ai_generation_running ? (
+              <Message severity="info" className="cmp-message" text={t('screens.reading-sheets.aiComparison.running')} />
+            ) : null}
             {stale ? (
               <StaleNotice
-                title={t('screens.readingSheet.aiComparison.stale.title')}
+                title={t('screens.reading-sheets.aiComparison.stale.title')}
                 message={stale}
-                reloadLabel={t('screens.readingSheet.aiComparison.stale.reload')}
+                reloadLabel={t('screens.reading-sheets.aiComparison.stale.reload')}
                 onReload={() => void reload()}
               />
             ) : null}
             {errorEntries.length ? (
               <div className="form-error-summary" role="alert">
                 <p className="form-error-summary-title">
-                  <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {t('screens.readingSheet.aiComparison.errors')}
+                  <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {t('screens.reading-sheets.aiComparison.errors')}
                 </p>
                 <ul>
                   {errorEntries.map(([field, messages]) => (
@@ -148,14 +150,14 @@ export function AiComparisonScreen() {
             ) : null}
             <div className="cmp-columns" aria-hidden="true">
               <span />
-              <span>{t('screens.readingSheet.aiComparison.savedColumn', { language })}</span>
+              <span>{t('screens.reading-sheets.aiComparison.savedColumn', { language })}</span>
               <span />
-              <span>{t('screens.readingSheet.aiComparison.aiColumn', { language })}</span>
+              <span>{t('screens.reading-sheets.aiComparison.aiColumn', { language })}</span>
             </div>
             {comparison.sections.map((section) => {
               const rows = section.rows.filter((row) => row.kind !== 'criterion' || row.key in draft.criteria || aiValue(row, draft) !== undefined);
               const pending = sectionTransfers(section, sheet, draft, transfers, { authorList: authors.matched, company_id: company.matched });
-              const title = t(`screens.readingSheet.aiComparison.sections.${section.id}`);
+              const title = t(`screens.reading-sheets.aiComparison.sections.${section.id}`);
               return (
                 <section key={section.id} className="cmp-section" aria-labelledby={`cmp-${section.id}`}>
                   <header className="cmp-section-head">
@@ -166,8 +168,8 @@ export function AiComparisonScreen() {
                         size="small"
                         outlined
                         icon="pi pi-angle-double-left"
-                        label={t('screens.readingSheet.aiComparison.transferSection')}
-                        aria-label={t('screens.readingSheet.aiComparison.transferSectionLabel', { section: title })}
+                        label={t('screens.reading-sheets.aiComparison.transferSection')}
+                        aria-label={t('screens.reading-sheets.aiComparison.transferSectionLabel', { section: title })}
                         onClick={() => {
                           const keys = new Set(pending.map((item) => item.key));
                           setTransfers((current) => [...current.filter((item) => !keys.has(item.key)), ...pending]);
@@ -207,13 +209,13 @@ export function AiComparisonScreen() {
             <div className="form-actions cmp-actions">
               <span className="cmp-pending" role="status">
                 {transfers.length
-                  ? t('screens.readingSheet.aiComparison.pending', { count: transfers.length })
-                  : t('screens.readingSheet.aiComparison.nothingToSave')}
+                  ? t('screens.reading-sheets.aiComparison.pending', { count: transfers.length })
+                  : t('screens.reading-sheets.aiComparison.nothingToSave')}
               </span>
               {back}
               <Button
                 type="button"
-                label={t('screens.readingSheet.aiComparison.save')}
+                label={t('screens.reading-sheets.aiComparison.save')}
                 icon="pi pi-save"
                 loading={saving}
                 disabled={!transfers.length}

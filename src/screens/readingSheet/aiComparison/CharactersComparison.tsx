@@ -61,8 +61,8 @@ function AiCharacterCard({
   const free = stored.filter((saved) => !taken.has(saved.id));
   const target = free.some((saved) => saved.id === chosen) ? chosen : NEW;
   const options = [
-    { value: NEW, label: t('screens.readingSheet.aiComparison.characters.add') },
-    ...free.map((saved) => ({ value: saved.id!, label: t('screens.readingSheet.aiComparison.characters.replace', { name: saved.name }) })),
+    { value: NEW, label: t('screens.reading-sheets.aiComparison.characters.add') },
+    ...free.map((saved) => ({ value: saved.id!, label: t('screens.reading-sheets.aiComparison.characters.replace', { name: saved.name }) })),
   ];
   const replaced = stored.find((saved) => saved.id === transfer?.value);
   return (
@@ -72,8 +72,8 @@ function AiCharacterCard({
         {transfer ? (
           <span className="cmp-tag">
             {replaced
-              ? t('screens.readingSheet.aiComparison.characters.replaces', { name: replaced.name })
-              : t('screens.readingSheet.aiComparison.characters.added')}
+              ? t('screens.reading-sheets.aiComparison.characters.replaces', { name: replaced.name })
+              : t('screens.reading-sheets.aiComparison.characters.added')}
           </span>
         ) : null}
       </div>
@@ -86,7 +86,7 @@ function AiCharacterCard({
             size="small"
             text
             severity="secondary"
-            label={t('screens.readingSheet.aiComparison.characters.undo', { name: character.name })}
+            label={t('screens.reading-sheets.aiComparison.characters.undo', { name: character.name })}
             onClick={() => onUndo(key)}
           />
         ) : (
@@ -96,8 +96,8 @@ function AiCharacterCard({
               options={options}
               onChange={(event) => setTarget(event.value as number)}
               // The input and the trigger button, each named.
-              aria-label={`${t('screens.readingSheet.aiComparison.characters.target')}: ${character.name}`}
-              ariaLabel={`${t('screens.readingSheet.aiComparison.characters.target')}: ${character.name}`}
+              aria-label={`${t('screens.reading-sheets.aiComparison.characters.target')}: ${character.name}`}
+              ariaLabel={`${t('screens.reading-sheets.aiComparison.characters.target')}: ${character.name}`}
               className="cmp-character-target"
             />
             <Button
@@ -105,7 +105,7 @@ function AiCharacterCard({
               icon="pi pi-arrow-left"
               size="small"
               outlined
-              label={t('screens.readingSheet.aiComparison.characters.transfer', { name: character.name })}
+              label={t('screens.reading-sheets.aiComparison.characters.transfer', { name: character.name })}
               onClick={() => onTransfer({ key, value: target === NEW ? undefined : target })}
             />
           </>
@@ -128,7 +128,7 @@ export function CharactersComparison({ stored, sheet, draft, transfers, onTransf
   const locale = draft.locale;
   return (
     <div className="cmp-row cmp-characters">
-      <div className="cmp-label">{t('screens.readingSheet.fields.characters')}</div>
+      <div className="cmp-label">{t('screens.reading-sheets.fields.characters')}</div>
       <div className="cmp-saved">
         {current.length ? (
           current.map((character, index) => (
@@ -138,16 +138,16 @@ export function CharactersComparison({ stored, sheet, draft, transfers, onTransf
             >
               <div className="cmp-character-head">
                 <strong>{character.name}</strong>
-                {character.id === undefined ? <span className="cmp-tag">{t('screens.readingSheet.aiComparison.characters.added')}</span> : null}
+                {character.id === undefined ? <span className="cmp-tag">{t('screens.reading-sheets.aiComparison.characters.added')}</span> : null}
                 {character.id !== undefined && changed.has(character.id) ? (
-                  <span className="cmp-tag">{t('screens.readingSheet.aiComparison.transferred')}</span>
+                  <span className="cmp-tag">{t('screens.reading-sheets.aiComparison.transferred')}</span>
                 ) : null}
               </div>
               <CharacterTexts texts={[character.characterisations?.[locale], character.issues?.[locale], character.evolutions?.[locale]]} />
             </div>
           ))
         ) : (
-          <span className="cmp-empty">{t('screens.readingSheet.aiComparison.characters.none')}</span>
+          <span className="cmp-empty">{t('screens.reading-sheets.aiComparison.characters.none')}</span>
         )}
       </div>
       <div className="cmp-action" />
@@ -166,7 +166,7 @@ export function CharactersComparison({ stored, sheet, draft, transfers, onTransf
             />
           ))
         ) : (
-          <span className="cmp-empty">{t('screens.readingSheet.aiComparison.nothingProposed')}</span>
+          <span className="cmp-empty">{t('screens.reading-sheets.aiComparison.nothingProposed')}</span>
         )}
       </div>
     </div>

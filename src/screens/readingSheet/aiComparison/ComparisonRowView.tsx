@@ -31,8 +31,8 @@ const without = (list: readonly number[], others: readonly number[]) => new Set(
 /** The stars of a rating, read as '3 of 4 stars'. */
 function Stars({ value }: { value: number | undefined }) {
   const { t } = useTranslation();
-  if (value === undefined) return <span className="cmp-empty">{t('screens.readingSheet.aiComparison.empty')}</span>;
-  return <StarsDisplay value={value} label={t('screens.readingSheet.aiComparison.stars', { count: value })} />;
+  if (value === undefined) return <span className="cmp-empty">{t('screens.reading-sheets.aiComparison.empty')}</span>;
+  return <StarsDisplay value={value} label={t('screens.reading-sheets.aiComparison.stars', { count: value })} />;
 }
 
 /** The names a name row shows on the sheet's side: its authors, or its first publishing house. */
@@ -53,8 +53,8 @@ export function ComparisonRowView({ row, sheet, draft, transferred, names, error
   const proposed = aiValue(row, draft);
   const saved = sheetValue(row, sheet, draft.locale);
   const holds = !transferred && holdsAiValue(row, sheet, draft);
-  const empty = <span className="cmp-empty">{t('screens.readingSheet.aiComparison.empty')}</span>;
-  const nothing = <span className="cmp-empty">{t('screens.readingSheet.aiComparison.nothingProposed')}</span>;
+  const empty = <span className="cmp-empty">{t('screens.reading-sheets.aiComparison.empty')}</span>;
+  const nothing = <span className="cmp-empty">{t('screens.reading-sheets.aiComparison.nothingProposed')}</span>;
 
   const savedText = typeof saved === 'string' && saved.trim() ? saved : undefined;
   const proposedText = row.kind === 'text' && typeof proposed === 'string' ? proposed : undefined;
@@ -113,14 +113,14 @@ export function ComparisonRowView({ row, sheet, draft, transferred, names, error
         ) : (
           <>
             <span>{String(proposed)}</span>
-            {names?.loading ? <span className="cmp-note">{t('screens.readingSheet.aiComparison.names.searching')}</span> : null}
+            {names?.loading ? <span className="cmp-note">{t('screens.reading-sheets.aiComparison.names.searching')}</span> : null}
             {names?.matched.length ? (
               <span className="cmp-note">
-                {t('screens.readingSheet.aiComparison.names.found', { names: names.matched.map((record) => record.name).join(', ') })}
+                {t('screens.reading-sheets.aiComparison.names.found', { names: names.matched.map((record) => record.name).join(', ') })}
               </span>
             ) : null}
             {names?.missing.length ? (
-              <span className="cmp-note warn">{t('screens.readingSheet.aiComparison.names.missing', { names: names.missing.join(', ') })}</span>
+              <span className="cmp-note warn">{t('screens.reading-sheets.aiComparison.names.missing', { names: names.missing.join(', ') })}</span>
             ) : null}
           </>
         );
@@ -132,8 +132,8 @@ export function ComparisonRowView({ row, sheet, draft, transferred, names, error
     <div className={`cmp-row${transferred ? ' transferred' : ''}${errors?.length ? ' has-error' : ''}`} data-row={row.key}>
       <div className="cmp-label">
         {label}
-        {transferred ? <span className="cmp-tag">{t('screens.readingSheet.aiComparison.transferred')}</span> : null}
-        {holds ? <span className="cmp-tag same">{t('screens.readingSheet.aiComparison.same')}</span> : null}
+        {transferred ? <span className="cmp-tag">{t('screens.reading-sheets.aiComparison.transferred')}</span> : null}
+        {holds ? <span className="cmp-tag same">{t('screens.reading-sheets.aiComparison.same')}</span> : null}
       </div>
       <div className="cmp-saved">{left}</div>
       <div className="cmp-action">
@@ -144,8 +144,8 @@ export function ComparisonRowView({ row, sheet, draft, transferred, names, error
             rounded
             text
             severity="secondary"
-            aria-label={t('screens.readingSheet.aiComparison.undo', { field: label })}
-            tooltip={t('screens.readingSheet.aiComparison.undo', { field: label })}
+            aria-label={t('screens.reading-sheets.aiComparison.undo', { field: label })}
+            tooltip={t('screens.reading-sheets.aiComparison.undo', { field: label })}
             tooltipOptions={{ position: 'top' }}
             onClick={() => onUndo(row.key)}
           />
@@ -155,8 +155,8 @@ export function ComparisonRowView({ row, sheet, draft, transferred, names, error
             icon="pi pi-arrow-left"
             rounded
             outlined
-            aria-label={t('screens.readingSheet.aiComparison.transfer', { field: label })}
-            tooltip={t('screens.readingSheet.aiComparison.transfer', { field: label })}
+            aria-label={t('screens.reading-sheets.aiComparison.transfer', { field: label })}
+            tooltip={t('screens.reading-sheets.aiComparison.transfer', { field: label })}
             tooltipOptions={{ position: 'top' }}
             onClick={() => onTransfer(transfer)}
           />

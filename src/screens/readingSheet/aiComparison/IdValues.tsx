@@ -26,7 +26,7 @@ export function IdValues({ ids, source, marked, side, reasons }: IdValuesProps) 
       </Mark>
     );
   };
-  if (!ids.length) return <span className="cmp-empty">{t('screens.readingSheet.aiComparison.empty')}</span>;
+  if (!ids.length) return <span className="cmp-empty">{t('screens.reading-sheets.aiComparison.empty')}</span>;
   if (reasons?.size) {
     return (
       <ul className="cmp-reasons">

@@ -56,7 +56,7 @@ interface CharactersRow {
 }
 export type ComparisonRow = TextRow | CriterionRow | RatingRow | NameRow | CharactersRow;
 
-/** The sections, in order; each is named like the editor's tab it compares (`screens.readingSheet.tabs.<id>`). */
+/** The sections, in order; each is named like the editor's tab it compares (`screens.reading-sheets.tabs.<id>`). */
 const SECTION_IDS = ['base', 'presentation', 'criteria', 'characters', 'rights', 'adaptation', 'ratings'] as const;
 type SectionId = (typeof SECTION_IDS)[number];
 export interface ComparisonSection {
@@ -164,7 +164,7 @@ function buildSections(form: SheetForm): readonly ComparisonSection[] {
   const criterion = (key: keyof AiDraftCriteria): CriterionRow => ({
     kind: 'criterion',
     key,
-    multiple: (form.schema.properties?.[key] as { type?: unknown } | undefined)?.type === 'array',
+    multiple: (form.resolved.properties?.[key] as { type?: unknown } | undefined)?.type === 'array',
     justified: (AI_JUSTIFIED_LISTS as readonly string[]).includes(key),
     source: sourceOf(fieldUi(key), key),
   });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AI_DRAFT_TEXT_TARGETS, AI_RATING_TYPES, type AiDraftRecord } from '../../../../common/aiDraft';
 import { sheetForm, sheetFormOf } from '../sheetForm';
-import { formDefinitionOf } from '../../../engine/resource/definitions';
-import { READING_SHEET_SCREEN } from '../../../../common/readingSheetForm';
+import { screenOf } from '../../../engine/resource/definitions';
+import { SHEET_SCREEN } from '../sheetRoute';
 import { comparisonOf, rowLabel } from './comparisonSections';
 import { aiValue, applyTransfers, holdsAiValue, sectionTransfers, splitNames } from './transfers';
 
 const { sections: COMPARISON_SECTIONS, rows: COMPARISON_ROWS } = comparisonOf();
-const sheetFormSchema = sheetForm().schema;
+const sheetFormSchema = sheetForm().resolved;
 
 const draft = (patch: Partial<AiDraftRecord> = {}): AiDraftRecord =>
   ({
@@ -96,21 +96,21 @@ describe('the AI comparison sections', () => {
   });
 
   it('follow the form in use: a map moved to another tab is compared in its section, at its place in ui:order', () => {
-    const form = formDefinitionOf(READING_SHEET_SCREEN);
+    const form = screenOf(SHEET_SCREEN).form!;
     const uiSchema = structuredClone(form.uiSchema) as unknown as { 'ui:order': string[]; 'ui:options': { tabs: { label: string; fields: string[] }[] } };
     for (const tab of uiSchema['ui:options'].tabs) tab.fields = tab.fields.filter((field) => field !== 'tones');
     uiSchema['ui:options'].tabs.find((tab) => tab.label.endsWith('.base'))!.fields.push('tones');
     uiSchema['ui:order'] = ['tones', ...uiSchema['ui:order'].filter((field) => field !== 'tones')];
-    const { sections } = comparisonOf(sheetFormOf({ schema: form.schema, uiSchema }));
+    const { sections } = comparisonOf(sheetFormOf({ ...form, uiSchema }));
     expect(sections.find((section) => section.id === 'base')!.rows[0]!.key).toBe('tone');
     expect(sections.find((section) => section.id === 'adaptation')!.rows.map((row) => row.key)).not.toContain('tone');
   });
 
   it('are the seven of the spec, in order, each row named by the editor label of its field', () => {
     expect(COMPARISON_SECTIONS.map((section) => section.id)).toEqual(['base', 'presentation', 'criteria', 'characters', 'rights', 'adaptation', 'ratings']);
-    expect(rowLabel(COMPARISON_ROWS.get('summary')!)).toBe('screens.readingSheet.fields.summaries');
-    expect(rowLabel(COMPARISON_ROWS.get('ratings.plot')!)).toBe('screens.readingSheet.ratings.plot');
-    expect(rowLabel(COMPARISON_ROWS.get('genres')!)).toBe('screens.readingSheet.fields.genres');
+    expect(rowLabel(COMPARISON_ROWS.get('summary')!)).toBe('screens.reading-sheets.fields.summaries');
+    expect(rowLabel(COMPARISON_ROWS.get('ratings.plot')!)).toBe('screens.reading-sheets.ratings.plot');
+    expect(rowLabel(COMPARISON_ROWS.get('genres')!)).toBe('screens.reading-sheets.fields.genres');
     expect(COMPARISON_ROWS.get('genres')).toMatchObject({ multiple: true, justified: true, source: { api: 'genres' } });
     expect(COMPARISON_ROWS.get('time_id')).toMatchObject({ multiple: false, justified: false, source: { api: 'times' } });
   });

@@ -4,7 +4,6 @@ import { SelectButton } from 'primereact/selectbutton';
 import { useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { expandScreen } from '../../../../common/expandTranslations';
-import { readingSheetShownSchema } from '../../../../common/readingSheetForm';
 import type { ScreenDefinition } from '../../../../common/screenDefinition';
 import { upgradeDefinition } from '../../../../common/upgradeDefinition';
 import { isApiError } from '../../../engine/api/ApiError';
@@ -25,9 +24,6 @@ export const PREVIEW_WIDTHS = [1440, 1024] as const;
 
 export interface PreviewPaneProps {
   name: string;
-  kind: 'screen' | 'form';
-  /** The API the screen's records come from (the reading sheet editor's: `books`). */
-  api: string;
   namespace: string;
   draft: DraftContent;
   /** Whether the draft passes the check (else the preview shows the last one that did). */
@@ -49,15 +45,9 @@ function usePreviewI18n(namespace: string, labels: DraftContent['labels']) {
 
 /** A screen definition of the draft as the engine renders it, or undefined when it cannot be read. */
 function screenOfDraft(
-  kind: PreviewPaneProps['kind'],
-  api: string,
   definition: Record<string, unknown>,
 ): { list?: ScreenDefinition['list']; schema?: RJSFSchema; uiSchema?: UiSchema; api: string; title?: string; canCreate?: boolean } | undefined {
   try {
-    if (kind === 'form') {
-      const form = definition.form as { schema: Record<string, unknown>; uiSchema: UiSchema };
-      return { api, schema: readingSheetShownSchema(form.schema) as RJSFSchema, uiSchema: form.uiSchema };
-    }
     const screen = expandScreen(upgradeDefinition(definition)) as unknown as ScreenDefinition;
     return {
       api: screen.api,
@@ -76,15 +66,15 @@ function screenOfDraft(
  * opens its record in the form) and its form. Read-only: the form's save asks the server to
  * validate the record with the draft's schema and says 'valid' or shows the refusals.
  */
-export function PreviewPane({ name, kind, api, namespace, draft, clean }: PreviewPaneProps) {
+export function PreviewPane({ name, namespace, draft, clean }: PreviewPaneProps) {
   const { t } = useTranslation();
   const [width, setWidth] = useState<(typeof PREVIEW_WIDTHS)[number]>(1440);
-  const [view, setView] = useState<'list' | 'form'>(kind === 'form' ? 'form' : 'list');
+  const [view, setView] = useState<'list' | 'form'>('list');
   const [recordId, setRecordId] = useState<string | undefined>(undefined);
   // The last draft that passed the check: a draft with errors would show what the product would refuse.
   const [shown, setShown] = useState(draft);
   if (clean && shown !== draft) setShown(draft);
-  const screen = useMemo(() => screenOfDraft(kind, api, shown.definition), [kind, api, shown.definition]);
+  const screen = useMemo(() => screenOfDraft(shown.definition), [shown.definition]);
   const instance = usePreviewI18n(namespace, shown.labels);
   // The screen is laid out at the chosen width, then scaled to the pane (as a window that wide, seen smaller).
   const frame = useRef<HTMLDivElement>(null);
