@@ -47,7 +47,7 @@ export interface AppServices {
   resources: ReadonlyMap<string, ResourceService>;
   /** What the reading sheets do besides the engine's save, read and delete: the deletes of one file or the manuscript. */
   sheets: SheetSaveService;
-  /** The service whose saves a screen's form validates (the studio's preview): the resource of the screen, or of the form-only definition. */
+  /** The service whose saves a screen's form validates (the studio's preview): the screen's resource's. */
   forScreen(name: string): ResourceService | undefined;
   /** Every list with an export and bulk actions: the declared resources' with a list screen, and the reading sheets'. */
   lists: readonly ServedList[];

@@ -174,12 +174,12 @@ describe.skipIf(!chromiumPath)('reference-data screens in Chromium', () => {
       await clearToasts(page);
       await page.goto(url(screen.routes.list.path));
       await expect.poll(() => rows().count(), { message: screen.resource }).toBeGreaterThan(0);
-      if (!screen.routes.form || !screen.form) continue; // the reading-sheet editor, whose definition has no form
+      if (!screen.routes.form || !screen.form) continue;
       await rows().first().click();
       await page.locator('.resource-form').waitFor();
       if (screen.permissions.edit) {
-        // The screen's own submit label ('Save', 'Save News', 'Save AI prompt'...).
-        await page.locator('.form-actions button[type=submit]').click();
+        // The screen's own submit label ('Save', 'Save News', 'Save AI prompt', 'SAVE THE SHEET' beside 'SAVE WITH NOTIFICATION'...).
+        await page.locator('.form-actions button[type=submit]:not(.p-button-secondary)').click();
         // A reporter's save says it in the words of SPEC §8.
         expect(await toast(page, 'Success'), screen.resource).toBe(screen.resource === 'reporters' ? 'Successfully saved' : 'Updated successfully');
       }

@@ -186,19 +186,21 @@ describe.skipIf(!chromiumPath)('the studio in staff’s words, in Chromium', () 
   });
 
   it('names a publish in the activity by the screen’s title and version, and says what it was made from', async () => {
-    const sheet = (await (await staff.request.get(url('/api/admin/screens/readingSheet/versions/0'))).json()).data;
+    const sheet = (await (await staff.request.get(url('/api/admin/screens/reading-sheets/versions/0'))).json()).data;
     expect(
-      (await staff.request.put(url('/api/admin/screens/readingSheet/draft'), { data: { definition: sheet.definition, labels: sheet.labels } })).status(),
+      (await staff.request.put(url('/api/admin/screens/reading-sheets/draft'), { data: { definition: sheet.definition, labels: sheet.labels } })).status(),
     ).toBe(200);
-    expect((await staff.request.post(url('/api/admin/screens/readingSheet/publish'), { data: { comment: 'As the file', baseVersion: 0 } })).status()).toBe(200);
+    expect((await staff.request.post(url('/api/admin/screens/reading-sheets/publish'), { data: { comment: 'As the file', baseVersion: 0 } })).status()).toBe(
+      200,
+    );
     await staff.goto(url('/settings/activity'));
-    const row = staff.locator('.activity-table tbody tr', { hasText: 'Reading sheet editor, version 1' });
-    await row.getByRole('link', { name: 'Reading sheet editor, version 1' }).waitFor();
-    expect(await staff.locator('.activity-table tbody').textContent()).not.toContain('readingSheet');
-    await row.getByRole('button', { name: /^Show the changes of Reading sheet editor, version 1/ }).click();
+    const row = staff.locator('.activity-table tbody tr', { hasText: 'Reading sheets, version 1' });
+    await row.getByRole('link', { name: 'Reading sheets, version 1' }).waitFor();
+    expect(await staff.locator('.activity-table tbody').textContent()).not.toContain('reading-sheets');
+    await row.getByRole('button', { name: /^Show the changes of Reading sheets, version 1/ }).click();
     const changes = staff.locator('.activity-publish').first();
     await changes.waitFor();
-    expect(await changes.locator('dd').allTextContents()).toEqual(['Reading sheet editor', 'Version 1, made from the built-in file', 'As the file']);
+    expect(await changes.locator('dd').allTextContents()).toEqual(['Reading sheets', 'Version 1, made from the built-in file', 'As the file']);
     expect(await axeProblems(staff)).toEqual([]);
     await shoot('activity-publish');
   });

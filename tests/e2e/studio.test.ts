@@ -215,32 +215,34 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     );
   });
 
-  it('edits the reading sheet editor: a shorter original title, previewed in its form, published after the count of sheets it would refuse', async () => {
+  it('edits the reading sheet editor, the form of the sheets’ screen: a shorter original title, previewed in its form, published after the count of sheets it would refuse', async () => {
     await server.database.db.insert(books).values([{ originalTitle: 'A short title' }, { originalTitle: 'An original title well over twenty characters' }]);
     // From the built-in file, whatever a first try of this test published or left as the draft.
-    const builtIn = (await (await staff.request.get(url('/api/admin/screens/readingSheet/versions/0'))).json()).data;
-    if ((await (await staff.request.get(url('/api/admin/screens/readingSheet'))).json()).data.version !== 0) {
-      expect((await staff.request.post(url('/api/admin/screens/readingSheet/rollback'), { data: { version: 0 } })).status()).toBe(200);
+    const builtIn = (await (await staff.request.get(url('/api/admin/screens/reading-sheets/versions/0'))).json()).data;
+    if ((await (await staff.request.get(url('/api/admin/screens/reading-sheets'))).json()).data.version !== 0) {
+      expect((await staff.request.post(url('/api/admin/screens/reading-sheets/rollback'), { data: { version: 0 } })).status()).toBe(200);
     }
     expect(
-      (await staff.request.put(url('/api/admin/screens/readingSheet/draft'), { data: { definition: builtIn.definition, labels: builtIn.labels } })).status(),
+      (await staff.request.put(url('/api/admin/screens/reading-sheets/draft'), { data: { definition: builtIn.definition, labels: builtIn.labels } })).status(),
     ).toBe(200);
-    await staff.goto(url('/studio/readingSheet'));
-    await staff.getByRole('heading', { name: 'Screen: Reading sheet editor' }).waitFor();
+    await staff.goto(url('/studio/reading-sheets'));
+    await staff.getByRole('heading', { name: 'Screen: Reading sheets' }).waitFor();
     await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
+    await staff.getByRole('tab', { name: 'Form fields' }).click();
     await staff.locator('summary', { hasText: 'original_title' }).click();
     await staff.locator('#field-original_title-maxLength').fill('20');
     await staff.locator('#field-original_title-maxLength').blur();
     await expect.poll(() => staff.getByRole('status').filter({ hasText: 'Draft saved' }).count()).toBeGreaterThan(0);
     await expect.poll(() => problems(staff)).toContain('The draft has no problems.');
     const preview = staff.getByRole('region', { name: 'Preview' });
+    await preview.getByText('Form', { exact: true }).click();
     await preview.locator('#preview_original_title').fill('A title of twenty-five c.');
     await preview.getByRole('button', { name: 'Check with the server' }).click();
     await preview.getByText('The original title may not be greater than 20 characters.').first().waitFor();
     await staff.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = staff.getByRole('dialog', { name: 'Publish the draft' });
     await dialog
-      .getByText('1 of the reading sheet would be refused on its next save: original_title: The original title may not be greater than 20 characters.')
+      .getByText('1 of the reading sheets would be refused on its next save: original_title: The original title may not be greater than 20 characters.')
       .waitFor();
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -249,6 +251,6 @@ describe.skipIf(!chromiumPath)('the screen studio, in Chromium', () => {
     await staff.locator('#root_original_title').fill('A title of twenty-five c.');
     await staff.getByRole('button', { name: 'SAVE THE SHEET' }).click();
     await expect.poll(() => staff.locator('#root_original_title__error').textContent()).toBe('The original title may not be greater than 20 characters.');
-    expect((await staff.request.post(url('/api/admin/screens/readingSheet/rollback'), { data: { version: 0 } })).status()).toBe(200);
+    expect((await staff.request.post(url('/api/admin/screens/reading-sheets/rollback'), { data: { version: 0 } })).status()).toBe(200);
   });
 });

@@ -21,7 +21,7 @@ const revision = (fields: Partial<RevisionAnswer>): RevisionAnswer => ({
   label: 'The sheet',
   at: '2026-11-28T10:00:00.000Z',
   changes: {},
-  screen: { name: 'readingSheet', version: 0 },
+  screen: { name: 'reading-sheets', version: 0 },
   restored_from: null,
   ...fields,
 });
@@ -30,7 +30,7 @@ function setup(onRestored = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => useRestore({ api: 'books', recordId: '3', version: 7, screen: 'readingSheet', onRestored }), { wrapper });
+  const hook = renderHook(() => useRestore({ api: 'books', recordId: '3', version: 7, screen: 'reading-sheets', onRestored }), { wrapper });
   return { ...hook, invalidate, onRestored };
 }
 

@@ -69,7 +69,10 @@ export function FileListField({ formData, uiSchema, schema, registry, disabled, 
       : [];
   const pending = context.fileLists?.files[multipartName] ?? [];
   const progress = context.fileLists?.progress?.[multipartName];
-  const inactive = Boolean(disabled || readonly || !context.fileLists);
+  // The schema says `readOnly` of a stored list because a save never sends it back (new files are
+  // the save's files; a deletion has its own call): the field still adds and deletes, unless the
+  // form itself is disabled or made read-only in its UI schema.
+  const inactive = Boolean(disabled || (readonly && schema.readOnly !== true) || uiSchema?.['ui:readonly'] === true || !context.fileLists);
   const replaces = rule.maxFiles === 1 && pending.length > 0;
   const full = rule.maxFiles > 1 && stored.length + pending.length >= rule.maxFiles;
 
