@@ -267,6 +267,8 @@ describe.skipIf(!chromiumPath)('screen definitions are untrusted: what staff wri
     await expect.poll(() => colleague.locator('#root_title__error').textContent()).toBe(`The ${text('title label')} field is required.`);
     await expectInert(colleague, 'the create form with its errors');
     await expectContained(colleague, 'the create form');
+    // The refusal's toast read once it has faded in (mid-fade its text is paler than it shows).
+    await colleague.locator('.p-toast-message-enter-done').first().waitFor();
     expect(await axeProblems(colleague)).toEqual([]);
     for (const width of [1440, 1024]) {
       await colleague.setViewportSize({ width, height: 1000 });
