@@ -102,11 +102,46 @@ export interface IdsRelation {
   primary?: { field: string; column: string };
 }
 
+/**
+ * The record's items in a table of their own, in the order a save sends them (`rows`: its column
+ * `owner` holds this record's id, `position` an item's place), read in that order and written by a
+ * save as sent, an absent list emptied (server/engine/rowLists.ts). Each item field is a column of
+ * `rows` (`items`); `shows` adds, read-only, fields of the rows an item names (an author's `name`),
+ * which a save ignores. Column names are drizzle property names of `rows`.
+ */
+export interface RowsRelation {
+  rows: PgTable;
+  owner: string;
+  position: string;
+  items: Readonly<Record<string, RowItem>>;
+  shows?: RowShows;
+}
+
+/** One field of a list's items: its column, what an item without it stores, how it crosses the API, what its id must name. */
+interface RowItem {
+  column: string;
+  /** Stored when an item leaves it out (null by default). */
+  default?: string | number | boolean;
+  /** A boolean column, 0 or 1 in the API. */
+  flag?: true;
+  /** The table whose id it holds: a save refuses one naming no row, at its index ('The selected <label> does not exist.'). */
+  references?: { table: PgTable & { id: PgColumn }; label: string };
+}
+
+/** Fields an item shows of rows it names: tables joined in order, each on a column of `rows` or of a table before (`optional`: left-joined). */
+interface RowShows {
+  joins: readonly { table: PgTable; on: readonly [column: PgColumn, equals: PgColumn]; optional?: true }[];
+  fields: Readonly<Record<string, PgColumn>>;
+}
+
 /** A relation as data: the store derives its joins from it (server/db/repositories/engine/declaredRepository.ts). */
-type RelationDeclaration = OneRelation | ListRelation | CountRelation | IdsRelation;
+type RelationDeclaration = OneRelation | ListRelation | CountRelation | IdsRelation | RowsRelation;
 
 /** Whether a field's relation is a set of ids in a link table. */
 export const isIdsRelation = (relation: unknown): relation is IdsRelation => Boolean(relation && typeof relation === 'object' && 'ids' in relation);
+
+/** Whether a field's relation is a list of items in a table of their own. */
+export const isRowsRelation = (relation: unknown): relation is RowsRelation => Boolean(relation && typeof relation === 'object' && 'rows' in relation);
 
 /**
  * One field of a resource's records, by its API name. Exactly one source:

@@ -1,8 +1,29 @@
-import { BOOK_CRITERIA, bookFacets, bookGenres, genres, type BookCriterionKey } from '../db/schema/index.js';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  adaptationBudgets,
+  authors,
+  authorTypes,
+  BOOK_CRITERIA,
+  bookAuthors,
+  bookContacts,
+  bookSources,
+  contacts,
+  bookFacets,
+  bookGenres,
+  bookStatuses,
+  companies,
+  countries,
+  formats,
+  genres,
+  languages,
+  rightsStatuses,
+  times,
+  type BookCriterionKey,
+} from '../db/schema/index.js';
 import { RATING_MAX, RATING_MIN, RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
 import type { FilterDeclaration } from '../engine/filterDeclaration.js';
 import { listQuerySchema } from '../engine/listQuerySchema.js';
-import type { Codec, FieldDeclaration, IdsRelation, ResourceSurface } from '../engine/declaration.js';
+import type { Codec, FieldDeclaration, IdsRelation, ResourceSurface, RowsRelation } from '../engine/declaration.js';
 import { DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 
 const ids = (column: string, tree?: 'genres' | 'thematics'): FilterDeclaration => ({ column, op: 'overlaps', many: true, ...(tree ? { tree } : {}) });
@@ -81,12 +102,20 @@ export const readingSheetList = {
 } as const satisfies ResourceSurface & { table: unknown };
 
 const stored = (column: string, codec?: Codec): FieldDeclaration => ({ column, ...(codec ? { codec } : {}), returned: 'record' });
+/** A column of `books` holding an id of `table`: a save refuses one that names no row ('The selected language does not exist.'). */
+const refersTo = (field: FieldDeclaration, table: PgTable, what: string): FieldDeclaration => ({
+  ...field,
+  references: table,
+  invalid: `The selected ${what} does not exist.`,
+});
 const translated = (column: string) => stored(column, 'translations');
 /** A list of the sheet, stored in a table of its own by the sheet's save (server/sheets/sheetSaveRows.ts) and read back with it. */
 const listed = (where: string): FieldDeclaration => ({ relation: where, writable: true, returned: 'record' });
 const readOnly = (description: string): FieldDeclaration => ({ computed: description, returned: 'record' });
 /** A set of ids in a link table, read and written by the engine (server/engine/idSets.ts). */
 const idSet = (relation: IdsRelation): FieldDeclaration => ({ relation, writable: true, returned: 'record' });
+/** An ordered list of items in a table of their own, read and written by the engine (server/engine/rowLists.ts). */
+const rowList = (relation: RowsRelation): FieldDeclaration => ({ relation, writable: true, returned: 'record' });
 /** A criterion's ids, in its link table (BOOK_CRITERIA: the table, its column, what it points at). */
 const criterion = (key: BookCriterionKey): FieldDeclaration => {
   const { join, property, target, label } = BOOK_CRITERIA[key];
@@ -98,19 +127,23 @@ const criterion = (key: BookCriterionKey): FieldDeclaration => {
  * line each. A column of `books` (its drizzle property, with how it crosses the API), a list the
  * save writes to its own table, a save option, or a read-only field. Every property of the
  * editor's save schema (the form schema of schemas/reading-sheets.screen.json) must be one of these: the build and
- * the start refuse one that nothing stores (server/sheets/readingSheetForms.ts).
+ * the start refuse one that nothing stores (server/definitions/check/checkServed.ts).
  */
 export const READING_SHEET_FIELDS = {
   id: { column: 'id', returned: 'record' },
   original_title: stored('originalTitle'),
-  original_country_id: stored('originalCountryId'),
-  language_id: stored('languageId'),
-  status_id: { column: 'statusId', returned: 'record', writtenBy: 'the save: 1 on a create without one' },
-  rights_status_id: { column: 'rightsStatusId', returned: 'record', writtenBy: 'the save: 4 on a create without one; a change dates it' },
-  time_id: stored('timeId'),
-  format_id: stored('formatId'),
-  company_id: stored('companyId'),
-  adaptation_budget_id: stored('adaptationBudgetId'),
+  original_country_id: refersTo(stored('originalCountryId'), countries, 'original country'),
+  language_id: refersTo(stored('languageId'), languages, 'language'),
+  status_id: refersTo({ column: 'statusId', returned: 'record', writtenBy: 'the save: 1 on a create without one' }, bookStatuses, 'status'),
+  rights_status_id: refersTo(
+    { column: 'rightsStatusId', returned: 'record', writtenBy: 'the save: 4 on a create without one; a change dates it' },
+    rightsStatuses,
+    'rights status',
+  ),
+  time_id: refersTo(stored('timeId'), times, 'time'),
+  format_id: refersTo(stored('formatId'), formats, 'format'),
+  company_id: refersTo(stored('companyId'), companies, 'publishing house'),
+  adaptation_budget_id: refersTo(stored('adaptationBudgetId'), adaptationBudgets, 'adaptation budget'),
   publication_date: stored('publicationDate', 'month'),
   nb_pages: stored('nbPages'),
   universal: stored('universal', 'flag'),
@@ -142,10 +175,44 @@ export const READING_SHEET_FIELDS = {
   book_references: translated('bookReferences'),
   movie_references: translated('movieReferences'),
   seriesList: { ...listed("book_series: the sheet's own rows, in order (an item sent with its id is kept)"), ownRows: true },
-  authorList: listed('book_authors: in order, each with its author type'),
-  sourceList: listed('book_sources: in order, a contact or another source'),
+  // Their authors, sources and contacts: lists of items in tables of their own, in order (server/engine/rowLists.ts).
+  authorList: rowList({
+    rows: bookAuthors,
+    owner: 'bookId',
+    position: 'position',
+    items: {
+      id: { column: 'authorId', references: { table: authors, label: 'author' } },
+      type: { column: 'authorTypeId', default: 1, references: { table: authorTypes, label: 'author type' } },
+    },
+    shows: { joins: [{ table: authors, on: [authors.id, bookAuthors.authorId] }], fields: { name: authors.name } },
+  }),
+  sourceList: rowList({
+    rows: bookSources,
+    owner: 'bookId',
+    position: 'position',
+    // A known contact, or another source in words (`other`): the body rules ask for one of them.
+    items: {
+      id: { column: 'contactId', references: { table: contacts, label: 'contact' } },
+      other: { column: 'other' },
+      date: { column: 'date' },
+      mail: { column: 'mail' },
+    },
+    shows: { joins: [{ table: contacts, on: [contacts.id, bookSources.contactId], optional: true }], fields: { name: contacts.name } },
+  }),
   reporterList: listed('reporter_books: the reporters listing the sheet (absent: left as they are)'),
-  contactList: listed('book_contacts: in order, each with its audiovisual-law flag'),
+  contactList: rowList({
+    rows: bookContacts,
+    owner: 'bookId',
+    position: 'position',
+    items: { id: { column: 'contactId', references: { table: contacts, label: 'contact' } }, audiovisual_law: { column: 'audiovisualLaw', flag: true } },
+    shows: {
+      joins: [
+        { table: contacts, on: [contacts.id, bookContacts.contactId] },
+        { table: companies, on: [companies.id, contacts.companyId], optional: true },
+      ],
+      fields: { name: contacts.name, company: companies.name },
+    },
+  }),
   genres: idSet({ ids: bookGenres, from: 'bookId', to: 'genreId', target: genres, label: 'genre', primary: { field: 'primary_genre', column: 'isPrimary' } }),
   primary_genre: listed('book_genres.is_primary: one of genres (written with them)'),
   periods: criterion('periods'),

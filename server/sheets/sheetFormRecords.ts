@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { countSheets, findSheetRowsAfter, type SheetLists } from '../db/repositories/sheets/sheetReadRepository.js';
 import type { FormRecords } from '../engine/resourceTypes.js';
 import { findSheets, toSheetApi } from './sheetReadService.js';
-import { emptyIdSets } from '../engine/idSets.js';
+import { emptyRelations } from '../engine/writableRelations.js';
 import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 
 /**
@@ -18,9 +18,6 @@ const SHEETS_WITH_LISTS = 2000;
 
 const NO_LISTS: SheetLists & { requestRows: [] } = {
   series: [],
-  authorRows: [],
-  sources: [],
-  contactRows: [],
   reporterRows: [],
   characterRows: [],
   ageRows: [],
@@ -49,7 +46,7 @@ export async function sheetFormRecords(db: Db, fields: ReadonlySet<string>, size
             rows.map((row) => row.book.id),
           );
           yield rows.flatMap((row) => (sheets.has(row.book.id) ? [sheets.get(row.book.id)! as ApiRecord] : []));
-        } else yield rows.map((row) => toSheetApi(row, NO_LISTS, emptyIdSets(READING_SHEET_FIELDS)) as ApiRecord);
+        } else yield rows.map((row) => toSheetApi(row, NO_LISTS, emptyRelations(READING_SHEET_FIELDS)) as ApiRecord);
         after = rows[rows.length - 1]!.book.id;
       }
     },

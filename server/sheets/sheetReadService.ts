@@ -8,7 +8,7 @@ import {
   type SheetRow,
 } from '../db/repositories/sheets/sheetReadRepository.js';
 import { BOOK_FILE_TYPES, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
-import { readIdSets } from '../engine/idSets.js';
+import { readRelations } from '../engine/writableRelations.js';
 import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 import { notFound } from '../http/errors.js';
 import { fileUrl } from '../storage/fileUrl.js';
@@ -37,7 +37,6 @@ export type SheetApi = Record<string, unknown> & { id: number; version: number }
 
 export const SHEET_NOT_FOUND = 'Reading sheet';
 
-const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** Reads one sheet; 404 when the id is unknown or not an id. */
@@ -52,12 +51,12 @@ export async function getSheet(db: Db, rawIdOrId: string | number): Promise<Shee
 export async function findSheet(db: Db, id: number, { requests = true }: { requests?: boolean } = {}): Promise<SheetApi | undefined> {
   const row = await findSheetRow(db, id);
   if (!row) return undefined;
-  const [lists, requestRows, idSets] = await concurrently(db, [
+  const [lists, requestRows, relations] = await concurrently(db, [
     () => findSheetLists(db, row.book.id),
     async () => (requests ? requestsOfSheet(db, row.book.id) : []),
-    () => readIdSets(db, READING_SHEET_FIELDS, [row.book.id]),
+    () => readRelations(db, READING_SHEET_FIELDS, [row.book.id]),
   ]);
-  return toSheetApi(row, { ...lists, requestRows }, idSets.get(row.book.id)!);
+  return toSheetApi(row, { ...lists, requestRows }, relations.get(row.book.id)!);
 }
 
 /** Several sheets at once, as `findSheet` reads each without its requests (a bulk action's rows): those that exist, by id. */
@@ -65,18 +64,19 @@ export async function findSheets(db: Db, ids: readonly number[]): Promise<Map<nu
   const rows = await findSheetRows(db, ids);
   if (rows.length === 0) return new Map();
   const found = rows.map((row) => row.book.id);
-  const [lists, idSets] = await concurrently(db, [() => findSheetListsOf(db, found), () => readIdSets(db, READING_SHEET_FIELDS, found)]);
-  return new Map(rows.map((row) => [row.book.id, toSheetApi(row, { ...lists.get(row.book.id)!, requestRows: [] }, idSets.get(row.book.id)!)]));
+  const [lists, relations] = await concurrently(db, [() => findSheetListsOf(db, found), () => readRelations(db, READING_SHEET_FIELDS, found)]);
+  return new Map(rows.map((row) => [row.book.id, toSheetApi(row, { ...lists.get(row.book.id)!, requestRows: [] }, relations.get(row.book.id)!)]));
 }
 
 /**
- * A sheet as its answer gives it, from its row, its lists and its id sets (genres with the primary
- * one, the criteria: the engine's, `readIdSets`).
+ * A sheet as its answer gives it, from its row, its own lists and the relations the engine reads
+ * as its declaration says (`readRelations`: genres with the primary one, the criteria, the
+ * authors, sources and contacts in their order).
  */
 export function toSheetApi(
   { book, statusLabel, rightsStatusLabel, companyName }: SheetRow,
   lists: SheetLists & { requestRows: readonly object[] },
-  idSets: Readonly<Record<string, unknown>>,
+  relations: Readonly<Record<string, unknown>>,
 ): SheetApi {
   const agesOf = new Map<number, number[]>();
   for (const { characterId, ageId } of lists.ageRows) (agesOf.get(characterId) ?? agesOf.set(characterId, []).get(characterId)!).push(ageId);
@@ -109,13 +109,10 @@ export function toSheetApi(
     rights_status_updated_at: iso(book.rightsStatusUpdatedAt),
     company: book.companyId === null ? null : { id: book.companyId, name: companyName },
     seriesList: lists.series,
-    authorList: lists.authorRows,
-    sourceList: lists.sources,
-    contactList: lists.contactRows.map(({ audiovisualLaw, ...contact }) => ({ ...contact, audiovisual_law: flag(audiovisualLaw) })),
     reporterList: lists.reporterRows,
     // The requests as `GET admin/demands` sends them (server/db/repositories/directory/demandRepository.ts).
     requestList: lists.requestRows,
-    ...idSets,
+    ...relations,
     characters: lists.characterRows.map((character) => ({
       id: character.id,
       key: `character-${character.id}`,

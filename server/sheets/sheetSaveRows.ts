@@ -15,31 +15,19 @@ export function sheetColumns(sheet: SheetInput, authorNames: readonly string[], 
   };
 }
 
-/** The lists of a sheet as the write repository stores them (an absent list is empty, but for the reporters); its id sets are the engine's. */
+/** The lists of a sheet as the write repository stores them (an absent list is empty, but for the reporters); those its declaration says as data are the engine's. */
 export interface SheetLists {
-  authors: { id: number; type: number }[];
-  contacts: { id: number; audiovisualLaw: boolean }[];
   /** The reporters listing the sheet; undefined when the save does not send `reporterList` (links left as they are). */
   reporters: number[] | undefined;
-  sources: { contactId: number | null; other: string | null; date: string | null; mail: string | null }[];
   series: SeriesRow[];
   characters: CharacterRow[];
   ratings: { type: RatingType; rate: number }[];
 }
 
-/** A valid sheet's lists, with the defaults the database expects (author type 1, no flag = false). */
+/** A valid sheet's own lists, with the defaults the database expects. */
 export function sheetLists(sheet: SheetInput): SheetLists {
   return {
-    authors: sheet.authorList?.map((author) => ({ id: author.id, type: author.type ?? 1 })) ?? [],
-    contacts: sheet.contactList?.map((contact) => ({ id: contact.id, audiovisualLaw: contact.audiovisual_law === 1 })) ?? [],
     reporters: sheet.reporterList?.map((reporter) => reporter.id),
-    sources:
-      sheet.sourceList?.map((source) => ({
-        contactId: source.id ?? null,
-        other: source.other ?? null,
-        date: source.date ?? null,
-        mail: source.mail ?? null,
-      })) ?? [],
     series: sheet.seriesList?.map(({ id, name, number }) => ({ id, name, number })) ?? [],
     characters:
       sheet.characters?.map((character) => ({

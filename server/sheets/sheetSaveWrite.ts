@@ -14,7 +14,7 @@ import { SHEET_COLUMN_FIELDS, sheetColumnAnswer, sheetColumnValues } from './she
 import { bookSearchText } from '../db/schema/index.js';
 import type { Json } from '../../common/recordChanges.js';
 import { SHEET_NOT_FOUND } from './sheetReadService.js';
-import { writeIdSets } from '../engine/idSets.js';
+import { writeRelations } from '../engine/writableRelations.js';
 import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 
 /** The 409 of a save based on an older version of the sheet. */
@@ -168,15 +168,11 @@ async function insertSheetRow(repo: SheetWriteRepository, tx: Db, sheet: SheetIn
   return { bookId, version: 1 };
 }
 
-/** Replaces the sheet's lists (id sets, people, series, characters, ratings) by the sent ones. */
+/** Replaces the sheet's lists by the sent ones: those its declaration says as data (id sets, authors, sources, contacts), then its own (reporters, series, characters, ratings). */
 async function writeSheetLists(repo: SheetWriteRepository, tx: Db, bookId: number, sheet: SheetInput): Promise<void> {
   const lists = sheetLists(sheet);
-  // Its genres and criteria: the engine's id sets, as its declaration says.
-  await writeIdSets(tx, READING_SHEET_FIELDS, bookId, sheet as Record<string, unknown>);
-  await repo.replaceAuthors(tx, bookId, lists.authors);
-  await repo.replaceContacts(tx, bookId, lists.contacts);
+  await writeRelations(tx, READING_SHEET_FIELDS, bookId, sheet as Record<string, unknown>);
   if (lists.reporters !== undefined) await repo.replaceReporters(tx, bookId, lists.reporters);
-  await repo.replaceSources(tx, bookId, lists.sources);
   await repo.saveSeries(tx, bookId, lists.series);
   await repo.saveCharacters(tx, bookId, lists.characters);
   await repo.replaceRatings(tx, bookId, lists.ratings);

@@ -108,6 +108,10 @@ function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Re
       throw new Error(
         `${tableName(table)}.${name}: a set of ids in a link table is read and written by a custom store (server/engine/idSets.ts), not yet by a declared one`,
       );
+    } else if (field.relation && typeof field.relation === 'object' && 'rows' in field.relation) {
+      throw new Error(
+        `${tableName(table)}.${name}: a list of items in a table of their own is read and written by a custom store (server/engine/rowLists.ts), not yet by a declared one`,
+      );
     } else if (field.sql) {
       const key = `s_${name}`;
       selection[key] = field.sql;

@@ -19,13 +19,14 @@ export async function rowExists(db: Db, table: PgTable & { id: PgColumn }, id: n
   return row !== undefined;
 }
 
-/** Which of `ids` are ids of `table` (its `idColumn`): one query. */
+/** Which of `ids` are ids of `table` (its `idColumn`): one query; an id out of range is none. */
 export async function existingIds(db: Db, table: PgTable, idColumn: PgColumn, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
+  const asked = [...new Set(ids)].filter(isIdValue);
+  if (asked.length === 0) return new Set();
   const rows = await db
     .select({ id: sql<number>`${idColumn}` })
     .from(table)
-    .where(inArray(idColumn, [...new Set(ids)]));
+    .where(inArray(idColumn, asked));
   return new Set(rows.map((row) => Number(row.id)));
 }
 

@@ -2,19 +2,14 @@ import { asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../client.js';
 import { concurrently } from '../../concurrently.js';
 import {
-  authors,
-  bookAuthors,
-  bookContacts,
   bookFiles,
   bookRatings,
   books,
   bookSeries,
-  bookSources,
   bookStatuses,
   characterAgeLinks,
   characters,
   companies,
-  contacts,
   reporterBooks,
   reporters,
   rightsStatuses,
@@ -90,48 +85,13 @@ function bySheet<Row extends { bookId: number }>(bookIds: readonly number[], row
 export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
   const ids = [...bookIds];
 
-  const [series, authorRows, sources, contactRows, reporterRows, characterRows, ratingRows, fileRows] = await concurrently(db, [
+  const [series, reporterRows, characterRows, ratingRows, fileRows] = await concurrently(db, [
     () =>
       db
         .select({ bookId: bookSeries.bookId, id: bookSeries.id, name: bookSeries.name, number: bookSeries.number })
         .from(bookSeries)
         .where(inArray(bookSeries.bookId, ids))
         .orderBy(asc(bookSeries.bookId), asc(bookSeries.position), asc(bookSeries.id)),
-    () =>
-      db
-        .select({ bookId: bookAuthors.bookId, id: bookAuthors.authorId, name: authors.name, type: bookAuthors.authorTypeId })
-        .from(bookAuthors)
-        .innerJoin(authors, eq(authors.id, bookAuthors.authorId))
-        .where(inArray(bookAuthors.bookId, ids))
-        .orderBy(asc(bookAuthors.bookId), asc(bookAuthors.position), asc(bookAuthors.authorId)),
-    () =>
-      db
-        .select({
-          bookId: bookSources.bookId,
-          id: bookSources.contactId,
-          name: contacts.name,
-          other: bookSources.other,
-          date: bookSources.date,
-          mail: bookSources.mail,
-        })
-        .from(bookSources)
-        .leftJoin(contacts, eq(contacts.id, bookSources.contactId))
-        .where(inArray(bookSources.bookId, ids))
-        .orderBy(asc(bookSources.bookId), asc(bookSources.position), asc(bookSources.id)),
-    () =>
-      db
-        .select({
-          bookId: bookContacts.bookId,
-          id: bookContacts.contactId,
-          name: contacts.name,
-          company: companies.name,
-          audiovisualLaw: bookContacts.audiovisualLaw,
-        })
-        .from(bookContacts)
-        .innerJoin(contacts, eq(contacts.id, bookContacts.contactId))
-        .leftJoin(companies, eq(companies.id, contacts.companyId))
-        .where(inArray(bookContacts.bookId, ids))
-        .orderBy(asc(bookContacts.bookId), asc(bookContacts.position), asc(bookContacts.contactId)),
     () =>
       db
         .select({ bookId: reporterBooks.bookId, id: reporters.id, title: reporters.title })
@@ -185,9 +145,6 @@ export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
 
   const lists = {
     series: bySheet(ids, series),
-    authorRows: bySheet(ids, authorRows),
-    sources: bySheet(ids, sources),
-    contactRows: bySheet(ids, contactRows),
     reporterRows: bySheet(ids, reporterRows),
     characterRows: bySheet(ids, characterRows),
     ageRows: bySheet(

@@ -3,13 +3,10 @@ import type { Translations } from '../../../../common/locales.js';
 import type { Db } from '../../client.js';
 import {
   authors,
-  bookAuthors,
-  bookContacts,
   bookFiles,
   bookRatings,
   books,
   bookSeries,
-  bookSources,
   characterAgeLinks,
   characters,
   type BookFileType,
@@ -109,28 +106,6 @@ async function updateSheet(db: Db, id: number, version: number, values: Partial<
     .where(and(eq(books.id, id), eq(books.version, version)))
     .returning({ id: books.id });
   return rows.length > 0;
-}
-
-async function replaceAuthors(db: Db, bookId: number, list: readonly { id: number; type: number }[]): Promise<void> {
-  await db.delete(bookAuthors).where(eq(bookAuthors.bookId, bookId));
-  if (list.length) await db.insert(bookAuthors).values(list.map((author, position) => ({ bookId, authorId: author.id, authorTypeId: author.type, position })));
-}
-
-async function replaceContacts(db: Db, bookId: number, list: readonly { id: number; audiovisualLaw: boolean }[]): Promise<void> {
-  await db.delete(bookContacts).where(eq(bookContacts.bookId, bookId));
-  if (list.length)
-    await db
-      .insert(bookContacts)
-      .values(list.map((contact, position) => ({ bookId, contactId: contact.id, audiovisualLaw: contact.audiovisualLaw, position })));
-}
-
-async function replaceSources(
-  db: Db,
-  bookId: number,
-  list: readonly { contactId: number | null; other: string | null; date: string | null; mail: string | null }[],
-): Promise<void> {
-  await db.delete(bookSources).where(eq(bookSources.bookId, bookId));
-  if (list.length) await db.insert(bookSources).values(list.map((source, position) => ({ bookId, ...source, position })));
 }
 
 /** Saves the series list: items with an id are updated (kept), others inserted, the rest deleted. */
@@ -235,10 +210,7 @@ export const sheetWriteRepository = {
   countFiles,
   insertSheet,
   updateSheet,
-  replaceAuthors,
-  replaceContacts,
   replaceReporters: setSheetReporters,
-  replaceSources,
   saveSeries,
   saveCharacters,
   replaceRatings,
