@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FileRuleName } from '../../common/fileRules.js';
 import type { Locale } from '../../common/locales.js';
 import { isSecretField } from '../../common/recordChanges.js';
 import type { Db } from '../db/client.js';
@@ -112,20 +113,47 @@ export interface IdsRelation {
 export interface RowsRelation {
   rows: PgTable;
   owner: string;
-  position: string;
+  /** The column of an item's place; without one, items are read in the order of their first field. */
+  position?: string;
   items: Readonly<Record<string, RowItem>>;
   shows?: RowShows;
+  /**
+   * The items are the record's own rows (a sheet's characters): each answers its row's `id`, and an
+   * item a save sends with it is that row, kept and updated; the others are inserted, the rows left
+   * out deleted. An id that is not one of the record's rows, or is sent twice, is refused at its
+   * index ('This <what> is not on this reading sheet.', 'This <what> is listed twice.').
+   */
+  own?: { what: string; owner: string };
+  /** Item fields worked out from its others when read (a character's `key`, from its id): a save ignores them, a revision leaves them out. */
+  computes?: Readonly<Record<string, (item: Readonly<Record<string, unknown>>) => unknown>>;
+  /**
+   * The list crosses the API as an object: each item's `key` field names its `value` field
+   * (a sheet's ratings, `{ potential: 3 }`).
+   */
+  keyed?: { key: string; value: string };
+  /**
+   * The links are another record's list (`position` is their place in the list of the record
+   * `of` names: a reporter's sheets). A save adds a new link at the end of that list, keeps the
+   * place of those it keeps, and leaves the links alone when the body leaves the field out. Read in
+   * `order`.
+   */
+  linked?: { of: string; order: readonly { column: PgColumn; descending?: true }[] };
 }
 
 /** One field of a list's items: its column, what an item without it stores, how it crosses the API, what its id must name. */
 interface RowItem {
-  column: string;
+  column?: string;
   /** Stored when an item leaves it out (null by default). */
-  default?: string | number | boolean;
+  default?: string | number | boolean | Readonly<Record<string, never>>;
   /** A boolean column, 0 or 1 in the API. */
   flag?: true;
   /** The table whose id it holds: a save refuses one naming no row, at its index ('The selected <label> does not exist.'). */
   references?: { table: PgTable & { id: PgColumn }; label: string };
+  /**
+   * Instead of a column, the item's set of ids in a link table (`ids`: its column `from` holds the
+   * item's row id, `to` the related id), read in id order; only on a list of `own` rows.
+   */
+  ids?: { ids: PgTable; from: string; to: string };
 }
 
 /** Fields an item shows of rows it names: tables joined in order, each on a column of `rows` or of a table before (`optional`: left-joined). */
@@ -134,8 +162,32 @@ interface RowShows {
   fields: Readonly<Record<string, PgColumn>>;
 }
 
+/**
+ * The record's stored files in a table (a row a file: `owner` holds the record's id, `position`
+ * its place; `kind` picks this list's rows when lists share the table), read in order as
+ * `{ id, name, <kind field>, full_path, size, mime }` and added to by a save's uploads in the
+ * multipart field `upload`, under the upload rule `rule` (common/fileRules.ts: a list holds at most
+ * its `maxFiles`). A `single` list holds one file, which a new upload replaces. A save never
+ * sends the list itself: it is read-only, and a file is deleted by its own call.
+ * (server/engine/fileLists.ts)
+ */
+export interface FilesRelation {
+  files: PgTable;
+  owner: string;
+  position: string;
+  kind?: { field: string; column: string; value: number };
+  upload: string;
+  rule: FileRuleName;
+  single?: true;
+  /** A file's columns: its original name, storage key, size and type (drizzle property names). */
+  stores: { name: string; key: string; size: string; mime: string };
+}
+
 /** A relation as data: the store derives its joins from it (server/db/repositories/engine/declaredRepository.ts). */
-type RelationDeclaration = OneRelation | ListRelation | CountRelation | IdsRelation | RowsRelation;
+type RelationDeclaration = OneRelation | ListRelation | CountRelation | IdsRelation | RowsRelation | FilesRelation;
+
+/** Whether a field's relation is a list of stored files. */
+export const isFilesRelation = (relation: unknown): relation is FilesRelation => Boolean(relation && typeof relation === 'object' && 'files' in relation);
 
 /** Whether a field's relation is a set of ids in a link table. */
 export const isIdsRelation = (relation: unknown): relation is IdsRelation => Boolean(relation && typeof relation === 'object' && 'ids' in relation);

@@ -93,7 +93,8 @@ function fieldSchema(table: PgTable, name: string, field: FieldDeclaration): Jso
     }
     if ('list' in relation) return { type: 'array', items: pickSchema(relation.list, relation.pick, where) };
     if ('ids' in relation) return { type: 'array', items: INTEGER };
-    if ('rows' in relation) return { type: 'array', items: { type: 'object' } };
+    if ('rows' in relation) return relation.keyed ? { type: 'object' } : { type: 'array', items: { type: 'object' } };
+    if ('files' in relation) return { type: 'array', items: { type: 'object' } };
     return relation.none ? BOOLEAN : INTEGER;
   }
   throw new Error(`${where}: a computed field, or a relation described in words, declares its answer's \`schema\``);

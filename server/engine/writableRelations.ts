@@ -4,7 +4,7 @@ import { concurrently } from '../db/concurrently.js';
 import type { FieldDeclaration } from './declaration.js';
 import { emptyIdSets, readIdSets, unknownIdSetIds, writeIdSets } from './idSets.js';
 import { referenceErrors } from './referenceChecks.js';
-import { emptyRowLists, readRowLists, rowListReferences, writeRowLists } from './rowLists.js';
+import { emptyRowLists, foreignRowIds, readRowLists, rowListReferences, writeRowLists } from './rowLists.js';
 
 /**
  * The writable relations a declaration says as data, read and written by the engine for a store
@@ -30,7 +30,15 @@ export async function writeRelations(tx: Db, fields: Fields, ownerId: number, bo
   await writeRowLists(tx, fields, ownerId, body);
 }
 
-/** The ids a body's relations hold that name no row of their table, each at its path (`genres.1`, `authorList.0.type`). */
-export async function unknownRelationIds(db: Db, fields: Fields, body: Readonly<Record<string, unknown>>): Promise<FieldErrors> {
-  return { ...(await referenceErrors(db, rowListReferences(fields, body))), ...(await unknownIdSetIds(db, fields, body)) };
+/**
+ * The ids a body's relations hold that name no row of their table, each at its path (`genres.1`,
+ * `authorList.0.type`), and the items of its own rows the record `ownerId` does not have (none on a
+ * create) or names twice (`characters.0.id`).
+ */
+export async function unknownRelationIds(db: Db, fields: Fields, ownerId: number | undefined, body: Readonly<Record<string, unknown>>): Promise<FieldErrors> {
+  return {
+    ...(await referenceErrors(db, rowListReferences(fields, body))),
+    ...(await unknownIdSetIds(db, fields, body)),
+    ...(await foreignRowIds(db, fields, ownerId, body)),
+  };
 }

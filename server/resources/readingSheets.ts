@@ -1,10 +1,20 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   adaptationBudgets,
   authors,
   authorTypes,
   BOOK_CRITERIA,
   bookAuthors,
+  bookRatings,
+  bookSeries,
+  characterAgeLinks,
+  characterAges,
+  characterFunctions,
+  characterGenders,
+  characters,
+  characterTopologies,
+  reporterBooks,
+  reporters,
   bookContacts,
   bookSources,
   contacts,
@@ -114,8 +124,16 @@ const listed = (where: string): FieldDeclaration => ({ relation: where, writable
 const readOnly = (description: string): FieldDeclaration => ({ computed: description, returned: 'record' });
 /** A set of ids in a link table, read and written by the engine (server/engine/idSets.ts). */
 const idSet = (relation: IdsRelation): FieldDeclaration => ({ relation, writable: true, returned: 'record' });
-/** An ordered list of items in a table of their own, read and written by the engine (server/engine/rowLists.ts). */
-const rowList = (relation: RowsRelation): FieldDeclaration => ({ relation, writable: true, returned: 'record' });
+/** An ordered list of items in a table of their own, read and written by the engine (server/engine/rowLists.ts); the history follows what it says of its items. */
+const rowList = (relation: RowsRelation): FieldDeclaration => ({
+  relation,
+  writable: true,
+  returned: 'record',
+  ...(relation.own ? { ownRows: true } : {}),
+  ...(relation.computes ? { derivedItemKeys: Object.keys(relation.computes) } : {}),
+});
+/** An item's id of `table`: a save refuses one naming no row ('The selected <label> does not exist.'). */
+const idOf = (column: string, table: PgTable & { id: PgColumn }, label: string) => ({ column, references: { table, label } });
 /** A criterion's ids, in its link table (BOOK_CRITERIA: the table, its column, what it points at). */
 const criterion = (key: BookCriterionKey): FieldDeclaration => {
   const { join, property, target, label } = BOOK_CRITERIA[key];
@@ -174,7 +192,14 @@ export const READING_SHEET_FIELDS = {
   weak_points: translated('weakPoints'),
   book_references: translated('bookReferences'),
   movie_references: translated('movieReferences'),
-  seriesList: { ...listed("book_series: the sheet's own rows, in order (an item sent with its id is kept)"), ownRows: true },
+  // Its series items and characters: its own rows, each kept by its id (server/engine/rowLists.ts).
+  seriesList: rowList({
+    rows: bookSeries,
+    owner: 'bookId',
+    position: 'position',
+    own: { what: 'series item', owner: 'reading sheet' },
+    items: { name: { column: 'name' }, number: { column: 'number' } },
+  }),
   // Their authors, sources and contacts: lists of items in tables of their own, in order (server/engine/rowLists.ts).
   authorList: rowList({
     rows: bookAuthors,
@@ -199,7 +224,21 @@ export const READING_SHEET_FIELDS = {
     },
     shows: { joins: [{ table: contacts, on: [contacts.id, bookSources.contactId], optional: true }], fields: { name: contacts.name } },
   }),
-  reporterList: listed('reporter_books: the reporters listing the sheet (absent: left as they are)'),
+  // The reporters listing it: their lists' links, newest reporter first (absent from a body: left as they are).
+  reporterList: rowList({
+    rows: reporterBooks,
+    owner: 'bookId',
+    position: 'position',
+    items: { id: idOf('reporterId', reporters, 'reporter') },
+    shows: { joins: [{ table: reporters, on: [reporters.id, reporterBooks.reporterId] }], fields: { title: reporters.title } },
+    linked: {
+      of: 'reporterId',
+      order: [
+        { column: reporters.date, descending: true },
+        { column: reporters.id, descending: true },
+      ],
+    },
+  }),
   contactList: rowList({
     rows: bookContacts,
     owner: 'bookId',
@@ -223,13 +262,32 @@ export const READING_SHEET_FIELDS = {
   adaptation_formats: criterion('adaptation_formats'),
   adaptation_kinds: criterion('adaptation_kinds'),
   literary_prizes: criterion('literary_prizes'),
-  characters: {
-    ...listed("characters: the sheet's own rows, in order, each with its ages (an item sent with its id is kept)"),
-    ownRows: true,
-    // The editor's key of each (`character-<id>`).
-    derivedItemKeys: ['key'],
-  },
-  ratings: listed('book_ratings: the stars of each rating type'),
+  characters: rowList({
+    rows: characters,
+    owner: 'bookId',
+    position: 'position',
+    own: { what: 'character', owner: 'reading sheet' },
+    // The editor's key of each.
+    computes: { key: (character) => `character-${String(character.id)}` },
+    items: {
+      name: { column: 'name' },
+      function: idOf('functionId', characterFunctions, 'function'),
+      gender: idOf('genderId', characterGenders, 'gender'),
+      ages: { ids: { ids: characterAgeLinks, from: 'characterId', to: 'ageId' }, references: { table: characterAges, label: 'age' } },
+      country: idOf('countryId', countries, 'country'),
+      topology: idOf('topologyId', characterTopologies, 'topology'),
+      characterisations: { column: 'characterisations', default: {} },
+      issues: { column: 'issues', default: {} },
+      evolutions: { column: 'evolutions', default: {} },
+    },
+  }),
+  // The stars of each rating type, `{ quality: 3 }`: a row each in book_ratings.
+  ratings: rowList({
+    rows: bookRatings,
+    owner: 'bookId',
+    items: { type: { column: 'type' }, rate: { column: 'rate' } },
+    keyed: { key: 'type', value: 'rate' },
+  }),
   version: { column: 'version', returned: 'record', writtenBy: 'the version lock: a save at another version is refused', history: false },
   withNotification: { computed: "a save option: notify the sheet's followers (docs/notifications.md)", writable: true, returned: 'never' },
   status: readOnly('book_statuses: { id, label }'),

@@ -1,6 +1,6 @@
 import type { ApiRecord } from '../../common/api.js';
 import type { Db } from '../db/client.js';
-import { countSheets, findSheetRowsAfter, type SheetLists } from '../db/repositories/sheets/sheetReadRepository.js';
+import { countSheets, findSheetRowsAfter } from '../db/repositories/sheets/sheetReadRepository.js';
 import type { FormRecords } from '../engine/resourceTypes.js';
 import { findSheets, toSheetApi } from './sheetReadService.js';
 import { emptyRelations } from '../engine/writableRelations.js';
@@ -16,15 +16,7 @@ const LIST_FIELDS = new Set(Object.entries(READING_SHEET_FIELDS).flatMap(([name,
 /** Sheets measured when a changed field is one of a sheet's lists (about a dozen reads a batch of sheets). */
 const SHEETS_WITH_LISTS = 2000;
 
-const NO_LISTS: SheetLists & { requestRows: [] } = {
-  series: [],
-  reporterRows: [],
-  characterRows: [],
-  ageRows: [],
-  ratingRows: [],
-  fileRows: [],
-  requestRows: [],
-};
+const NO_LISTS = { fileRows: [], requestRows: [] };
 
 /**
  * The sheets as the editor reads them (GET admin/books/{id}, without their requests: read-only, a

@@ -1,13 +1,6 @@
 import type { Db } from '../db/client.js';
-import {
-  findSheetLists,
-  findSheetListsOf,
-  findSheetRow,
-  findSheetRows,
-  type SheetLists,
-  type SheetRow,
-} from '../db/repositories/sheets/sheetReadRepository.js';
-import { BOOK_FILE_TYPES, RATING_TYPES, type BookFileType, type RatingType } from '../db/schema/index.js';
+import { findSheetFilesOf, findSheetRow, findSheetRows, type SheetFileRow, type SheetRow } from '../db/repositories/sheets/sheetReadRepository.js';
+import { BOOK_FILE_TYPES, type BookFileType } from '../db/schema/index.js';
 import { readRelations } from '../engine/writableRelations.js';
 import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 import { notFound } from '../http/errors.js';
@@ -51,12 +44,12 @@ export async function getSheet(db: Db, rawIdOrId: string | number): Promise<Shee
 export async function findSheet(db: Db, id: number, { requests = true }: { requests?: boolean } = {}): Promise<SheetApi | undefined> {
   const row = await findSheetRow(db, id);
   if (!row) return undefined;
-  const [lists, requestRows, relations] = await concurrently(db, [
-    () => findSheetLists(db, row.book.id),
+  const [files, requestRows, relations] = await concurrently(db, [
+    () => findSheetFilesOf(db, [row.book.id]),
     async () => (requests ? requestsOfSheet(db, row.book.id) : []),
     () => readRelations(db, READING_SHEET_FIELDS, [row.book.id]),
   ]);
-  return toSheetApi(row, { ...lists, requestRows }, relations.get(row.book.id)!);
+  return toSheetApi(row, { fileRows: files.get(row.book.id)!, requestRows }, relations.get(row.book.id)!);
 }
 
 /** Several sheets at once, as `findSheet` reads each without its requests (a bulk action's rows): those that exist, by id. */
@@ -64,29 +57,21 @@ export async function findSheets(db: Db, ids: readonly number[]): Promise<Map<nu
   const rows = await findSheetRows(db, ids);
   if (rows.length === 0) return new Map();
   const found = rows.map((row) => row.book.id);
-  const [lists, relations] = await concurrently(db, [() => findSheetListsOf(db, found), () => readRelations(db, READING_SHEET_FIELDS, found)]);
-  return new Map(rows.map((row) => [row.book.id, toSheetApi(row, { ...lists.get(row.book.id)!, requestRows: [] }, relations.get(row.book.id)!)]));
+  const [files, relations] = await concurrently(db, [() => findSheetFilesOf(db, found), () => readRelations(db, READING_SHEET_FIELDS, found)]);
+  return new Map(rows.map((row) => [row.book.id, toSheetApi(row, { fileRows: files.get(row.book.id)!, requestRows: [] }, relations.get(row.book.id)!)]));
 }
 
 /**
- * A sheet as its answer gives it, from its row, its own lists and the relations the engine reads
- * as its declaration says (`readRelations`: genres with the primary one, the criteria, the
- * authors, sources and contacts in their order).
+ * A sheet as its answer gives it, from its row, its files, its requests and the relations the
+ * engine reads as its declaration says (`readRelations`: genres with the primary one, the
+ * criteria, the authors, sources, contacts, series items, characters and reporters in their order,
+ * the ratings).
  */
 export function toSheetApi(
   { book, statusLabel, rightsStatusLabel, companyName }: SheetRow,
-  lists: SheetLists & { requestRows: readonly object[] },
+  lists: { fileRows: readonly SheetFileRow[]; requestRows: readonly object[] },
   relations: Readonly<Record<string, unknown>>,
 ): SheetApi {
-  const agesOf = new Map<number, number[]>();
-  for (const { characterId, ageId } of lists.ageRows) (agesOf.get(characterId) ?? agesOf.set(characterId, []).get(characterId)!).push(ageId);
-
-  const ratings: Partial<Record<RatingType, number>> = {};
-  for (const type of RATING_TYPES) {
-    const rate = lists.ratingRows.find((rating) => rating.type === type)?.rate;
-    if (rate !== undefined) ratings[type] = rate;
-  }
-
   const files = (type: BookFileType): SheetFile[] =>
     lists.fileRows
       .filter((file) => file.type === type)
@@ -108,25 +93,9 @@ export function toSheetApi(
     rights_status: { id: book.rightsStatusId, label: rightsStatusLabel },
     rights_status_updated_at: iso(book.rightsStatusUpdatedAt),
     company: book.companyId === null ? null : { id: book.companyId, name: companyName },
-    seriesList: lists.series,
-    reporterList: lists.reporterRows,
     // The requests as `GET admin/demands` sends them (server/db/repositories/directory/demandRepository.ts).
     requestList: lists.requestRows,
     ...relations,
-    characters: lists.characterRows.map((character) => ({
-      id: character.id,
-      key: `character-${character.id}`,
-      name: character.name,
-      function: character.function,
-      gender: character.gender,
-      ages: agesOf.get(character.id) ?? [],
-      country: character.country,
-      topology: character.topology,
-      characterisations: character.characterisations,
-      issues: character.issues,
-      evolutions: character.evolutions,
-    })),
-    ratings,
     documentList: files(BOOK_FILE_TYPES.file),
     coverList: files(BOOK_FILE_TYPES.cover),
     videoList: files(BOOK_FILE_TYPES.video),

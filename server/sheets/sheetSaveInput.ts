@@ -2,7 +2,6 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { FieldErrors } from '../../common/validation.js';
 import readingSheetsScreen from '../../schemas/reading-sheets.screen.json' with { type: 'json' };
 import type { ReadingSheetSchemaType } from '../../schemas/readingSheetSchemaType.js';
-import { RATING_TYPES, type RatingType } from '../db/schema/index.js';
 import type { FormSchema } from '../http/multipartForm.js';
 
 /** The sheet's JSON Schema as the code knows it: the built-in form schema of schemas/reading-sheets.screen.json, the editor's. */
@@ -16,11 +15,6 @@ export const READING_SHEET_SCHEMA = readingSheetsScreen.form.schema as FormSchem
  * common/ajvOptions.ts), the save applies them.
  */
 export type SheetInput = FromSchema<ReadingSheetSchemaType, { keepDefaultedPropertiesOptional: true }>;
-
-/** The rating types a sheet input rates, with their stars. */
-export function ratingsOf(input: SheetInput): { type: RatingType; rate: number }[] {
-  return RATING_TYPES.filter((type) => input.ratings?.[type] !== undefined).map((type) => ({ type, rate: input.ratings![type]! }));
-}
 
 /**
  * The rules of a sheet's body its JSON Schema cannot express (dotted keys): an author only once

@@ -7,9 +7,9 @@ import type { StoredUpload as UploadedFile } from '../engine/resourceTypes.js';
 import type { SheetSavedEvent, SheetSaveHooks } from './sheetSaveEvents.js';
 import { manuscriptColumns, sheetUploads, tooManyDocuments, writeSheetFiles, type SheetUploads } from './sheetSaveFiles.js';
 import type { SheetInput } from './sheetSaveInput.js';
-import { foreignChildren, unknownReferences } from './sheetSaveReferences.js';
+import { unknownReferences } from './sheetSaveReferences.js';
 import { keepUploads } from '../uploads/storedPendingUploads.js';
-import { sheetColumns, sheetLists } from './sheetSaveRows.js';
+import { sheetColumns } from './sheetSaveRows.js';
 import { SHEET_COLUMN_FIELDS, sheetColumnAnswer, sheetColumnValues } from './sheetColumnFields.js';
 import { bookSearchText } from '../db/schema/index.js';
 import type { Json } from '../../common/recordChanges.js';
@@ -68,7 +68,7 @@ export async function writeSheet(
 
   if (!locked && recreate !== undefined) columns.id = recreate;
   const { bookId, version } = locked ? await updateSheetRow(repo, tx, locked, sheet, columns, now) : await insertSheetRow(repo, tx, sheet, columns, now);
-  await writeSheetLists(repo, tx, bookId, sheet);
+  await writeSheetLists(tx, bookId, sheet);
   replaced.push(...(await writeSheetFiles(repo, tx, bookId, uploads, locked !== undefined)));
   await keepUploads(tx, keptKeys(uploads));
 
@@ -98,7 +98,7 @@ export async function writeSheetColumns(
   if (!locked) throw notFound(SHEET_NOT_FOUND);
   if (locked.version !== version) throw conflict(STALE_SHEET_MESSAGE);
   const changed = Object.fromEntries(fields.map((field) => [field, (sheet as Record<string, unknown>)[field]])) as SheetInput;
-  const references = await unknownReferences(repo, tx, changed);
+  const references = await unknownReferences(tx, id, changed);
   if (Object.keys(references).length > 0) throw unprocessable(references);
   const now = new Date();
   const columns: Partial<NewBook> = { ...pick(sheetColumnValues(changed as Record<string, unknown>), fields), updatedAt: now };
@@ -139,7 +139,7 @@ function keptKeys({ documents, cover, video, manuscript }: SheetUploads): string
 
 /** 422 with every error only the database can tell: unknown ids, foreign series items or characters, too many documents. */
 async function checkAgainstDatabase(repo: SheetWriteRepository, tx: Db, id: number | undefined, sheet: SheetInput, uploads: SheetUploads): Promise<void> {
-  const errors: FieldErrors = { ...(await unknownReferences(repo, tx, sheet)), ...(await foreignChildren(repo, tx, id, sheet)) };
+  const errors: FieldErrors = await unknownReferences(tx, id, sheet);
   const documents = await tooManyDocuments(repo, tx, id, uploads);
   if (documents) errors.documentList = documents;
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
@@ -168,12 +168,7 @@ async function insertSheetRow(repo: SheetWriteRepository, tx: Db, sheet: SheetIn
   return { bookId, version: 1 };
 }
 
-/** Replaces the sheet's lists by the sent ones: those its declaration says as data (id sets, authors, sources, contacts), then its own (reporters, series, characters, ratings). */
-async function writeSheetLists(repo: SheetWriteRepository, tx: Db, bookId: number, sheet: SheetInput): Promise<void> {
-  const lists = sheetLists(sheet);
+/** Replaces the sheet's lists by the sent ones, as its declaration says (server/engine/writableRelations.ts). */
+async function writeSheetLists(tx: Db, bookId: number, sheet: SheetInput): Promise<void> {
   await writeRelations(tx, READING_SHEET_FIELDS, bookId, sheet as Record<string, unknown>);
-  if (lists.reporters !== undefined) await repo.replaceReporters(tx, bookId, lists.reporters);
-  await repo.saveSeries(tx, bookId, lists.series);
-  await repo.saveCharacters(tx, bookId, lists.characters);
-  await repo.replaceRatings(tx, bookId, lists.ratings);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, notInArray } from 'drizzle-orm';
 import { pickTranslation, type Locale } from '../../../../common/locales.js';
 import { REPORTER_TEXT_TYPES, type ReporterBookGroup, type ReporterText } from '../../../../common/reporters.js';
 import type { Db } from '../../client.js';
@@ -141,27 +141,4 @@ export async function deleteReporterBook(db: Db, reporterId: number, bookId: num
     .where(and(eq(reporterBooks.reporterId, reporterId), eq(reporterBooks.bookId, bookId)))
     .returning({ bookId: reporterBooks.bookId });
   return rows.length === 1;
-}
-
-/**
- * Makes `reporterIds` the reporters listing book `bookId` (the sheet's `reporterList`): links
- * no longer listed are removed, new ones go to the end of their reporter's booklist, kept ones
- * keep their place.
- */
-export async function setSheetReporters(db: Db, bookId: number, reporterIds: readonly number[]): Promise<void> {
-  await db
-    .delete(reporterBooks)
-    .where(
-      reporterIds.length ? and(eq(reporterBooks.bookId, bookId), notInArray(reporterBooks.reporterId, [...reporterIds])) : eq(reporterBooks.bookId, bookId),
-    );
-  if (reporterIds.length === 0) return;
-  await db.execute(sql`
-    insert into reporter_books (reporter_id, book_id, position)
-    select r.id, ${bookId}, coalesce((select max(rb.position) + 1 from reporter_books rb where rb.reporter_id = r.id), 0)
-    from reporters r
-    where r.id in (${sql.join(
-      reporterIds.map((reporterId) => sql`${reporterId}`),
-      sql`, `,
-    )})
-    on conflict (reporter_id, book_id) do nothing`);
 }

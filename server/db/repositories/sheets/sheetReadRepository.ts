@@ -1,19 +1,6 @@
-import { asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../client.js';
-import { concurrently } from '../../concurrently.js';
-import {
-  bookFiles,
-  bookRatings,
-  books,
-  bookSeries,
-  bookStatuses,
-  characterAgeLinks,
-  characters,
-  companies,
-  reporterBooks,
-  reporters,
-  rightsStatuses,
-} from '../../schema/index.js';
+import { bookFiles, books, bookStatuses, companies, rightsStatuses } from '../../schema/index.js';
 
 /**
  * Reads of one reading sheet for `GET admin/books/{id}` and the answer of a save: the row with
@@ -66,59 +53,11 @@ export async function findSheetTitles(db: Db, id: number) {
   return row;
 }
 
-/** Every list of a sheet stored with it but its id sets (genres, criteria: server/engine/idSets.ts), each in display order; its requests are the requests' (server/resources/demands.ts). */
-export async function findSheetLists(db: Db, bookId: number) {
-  return (await findSheetListsOf(db, [bookId])).get(bookId)!;
-}
-
-/** Rows of several sheets by sheet, in their order, without the column that said whose they were. */
-function bySheet<Row extends { bookId: number }>(bookIds: readonly number[], rows: readonly Row[]): Map<number, Omit<Row, 'bookId'>[]> {
-  const grouped = new Map<number, Omit<Row, 'bookId'>[]>(bookIds.map((id) => [id, []]));
-  for (const { bookId, ...row } of rows) grouped.get(bookId)?.push(row);
-  return grouped;
-}
-
-/**
- * The lists of several sheets at once (`findSheetLists` of each, by sheet id): one query a list for
- * them all, each ordered by sheet then as one sheet's is (a bulk action reads its rows so).
- */
-export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
-  const ids = [...bookIds];
-
-  const [series, reporterRows, characterRows, ratingRows, fileRows] = await concurrently(db, [
-    () =>
-      db
-        .select({ bookId: bookSeries.bookId, id: bookSeries.id, name: bookSeries.name, number: bookSeries.number })
-        .from(bookSeries)
-        .where(inArray(bookSeries.bookId, ids))
-        .orderBy(asc(bookSeries.bookId), asc(bookSeries.position), asc(bookSeries.id)),
-    () =>
-      db
-        .select({ bookId: reporterBooks.bookId, id: reporters.id, title: reporters.title })
-        .from(reporterBooks)
-        .innerJoin(reporters, eq(reporters.id, reporterBooks.reporterId))
-        .where(inArray(reporterBooks.bookId, ids))
-        .orderBy(asc(reporterBooks.bookId), desc(reporters.date), desc(reporters.id)),
-    () =>
-      db
-        .select({
-          bookId: characters.bookId,
-          id: characters.id,
-          name: characters.name,
-          function: characters.functionId,
-          gender: characters.genderId,
-          country: characters.countryId,
-          topology: characters.topologyId,
-          characterisations: characters.characterisations,
-          issues: characters.issues,
-          evolutions: characters.evolutions,
-        })
-        .from(characters)
-        .where(inArray(characters.bookId, ids))
-        .orderBy(asc(characters.bookId), asc(characters.position), asc(characters.id)),
-    () => db.select({ bookId: bookRatings.bookId, type: bookRatings.type, rate: bookRatings.rate }).from(bookRatings).where(inArray(bookRatings.bookId, ids)),
-    () =>
-      db
+/** The stored files of several sheets by sheet, in their order (the documents, covers and videos); every other list of a sheet is the engine's (server/engine/writableRelations.ts). */
+export async function findSheetFilesOf(db: Db, bookIds: readonly number[]) {
+  const grouped = new Map(bookIds.map((id) => [id, [] as Omit<(typeof rows)[number], 'bookId'>[]]));
+  const rows = bookIds.length
+    ? await db
         .select({
           bookId: bookFiles.bookId,
           id: bookFiles.id,
@@ -129,38 +68,10 @@ export async function findSheetListsOf(db: Db, bookIds: readonly number[]) {
           mime: bookFiles.mime,
         })
         .from(bookFiles)
-        .where(inArray(bookFiles.bookId, ids))
-        .orderBy(asc(bookFiles.bookId), asc(bookFiles.position), asc(bookFiles.id)),
-  ]);
-
-  const characterIds = characterRows.map((character) => character.id);
-  const ageRows = characterIds.length
-    ? await db
-        .select({ characterId: characterAgeLinks.characterId, ageId: characterAgeLinks.ageId })
-        .from(characterAgeLinks)
-        .where(inArray(characterAgeLinks.characterId, characterIds))
-        .orderBy(asc(characterAgeLinks.ageId))
+        .where(inArray(bookFiles.bookId, [...bookIds]))
+        .orderBy(asc(bookFiles.bookId), asc(bookFiles.position), asc(bookFiles.id))
     : [];
-  const sheetOfCharacter = new Map(characterRows.map((character) => [character.id, character.bookId]));
-
-  const lists = {
-    series: bySheet(ids, series),
-    reporterRows: bySheet(ids, reporterRows),
-    characterRows: bySheet(ids, characterRows),
-    ageRows: bySheet(
-      ids,
-      ageRows.map((age) => ({ ...age, bookId: sheetOfCharacter.get(age.characterId)! })),
-    ),
-    ratingRows: bySheet(ids, ratingRows),
-    fileRows: bySheet(ids, fileRows),
-  };
-  return new Map(
-    ids.map((id) => [
-      id,
-      Object.fromEntries(Object.entries(lists).map(([list, grouped]) => [list, grouped.get(id)!])) as {
-        [List in keyof typeof lists]: NonNullable<ReturnType<(typeof lists)[List]['get']>>;
-      },
-    ]),
-  );
+  for (const { bookId, ...file } of rows) grouped.get(bookId)?.push(file);
+  return grouped;
 }
-export type SheetLists = Awaited<ReturnType<typeof findSheetLists>>;
+export type SheetFileRow = Awaited<ReturnType<typeof findSheetFilesOf>> extends Map<number, (infer Row)[]> ? Row : never;
