@@ -5,6 +5,9 @@ import {
   authorTypes,
   BOOK_CRITERIA,
   bookAuthors,
+  bookFiles,
+  BOOK_FILE_TYPES,
+  type BookFileType,
   bookRatings,
   bookSeries,
   characterAgeLinks,
@@ -32,6 +35,7 @@ import {
 } from '../db/schema/index.js';
 import { RATING_MAX, RATING_MIN, RATING_TYPES, type RatingType } from '../db/schema/book-ratings.js';
 import type { FilterDeclaration } from '../engine/filterDeclaration.js';
+import type { FileRuleName } from '../../common/fileRules.js';
 import { listQuerySchema } from '../engine/listQuerySchema.js';
 import type { Codec, FieldDeclaration, IdsRelation, ResourceSurface, RowsRelation } from '../engine/declaration.js';
 import { DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
@@ -134,6 +138,21 @@ const rowList = (relation: RowsRelation): FieldDeclaration => ({
 });
 /** An item's id of `table`: a save refuses one naming no row ('The selected <label> does not exist.'). */
 const idOf = (column: string, table: PgTable & { id: PgColumn }, label: string) => ({ column, references: { table, label } });
+/** The sheet's stored files of one type (`book_files.type`), new ones arriving in the multipart field `upload`; a `single` one replaced by a new upload. */
+const fileList = (type: BookFileType, upload: string, rule: FileRuleName, single?: true): FieldDeclaration => ({
+  relation: {
+    files: bookFiles,
+    owner: 'bookId',
+    position: 'position',
+    kind: { field: 'type', column: 'type', value: type },
+    upload,
+    rule,
+    ...(single ? { single } : {}),
+    stores: { name: 'originalName', key: 'storedName', size: 'size', mime: 'mime' },
+  },
+  returned: 'record',
+  history: 'files',
+});
 /** A criterion's ids, in its link table (BOOK_CRITERIA: the table, its column, what it points at). */
 const criterion = (key: BookCriterionKey): FieldDeclaration => {
   const { join, property, target, label } = BOOK_CRITERIA[key];
@@ -295,9 +314,10 @@ export const READING_SHEET_FIELDS = {
   rights_status_updated_at: readOnly('when the rights status last changed'),
   company: readOnly('companies: { id, name } of company_id'),
   requestList: readOnly('requests (demands) on the sheet'),
-  documentList: { ...readOnly('stored files of type 1 (new ones arrive as documentList[] files)'), history: 'files' },
-  coverList: { ...readOnly('stored files of type 2 (new ones arrive as cover_file[] files)'), history: 'files' },
-  videoList: { ...readOnly('stored files of type 3 (new ones arrive as video_file[] files)'), history: 'files' },
+  // Its documents, its cover and its video: stored files of book_files, each list its type (server/engine/fileLists.ts).
+  documentList: fileList(BOOK_FILE_TYPES.file, 'documentList[]', 'document'),
+  coverList: fileList(BOOK_FILE_TYPES.cover, 'cover_file[]', 'cover', true),
+  videoList: fileList(BOOK_FILE_TYPES.video, 'video_file[]', 'video', true),
   manuscript: { ...readOnly('the stored manuscript (a new one arrives as the manuscript file)'), history: 'files' },
   is_ai_generation_running: readOnly('an AI draft is being generated'),
   has_ai_results: readOnly('an AI draft is ready'),

@@ -16,8 +16,6 @@ const LIST_FIELDS = new Set(Object.entries(READING_SHEET_FIELDS).flatMap(([name,
 /** Sheets measured when a changed field is one of a sheet's lists (about a dozen reads a batch of sheets). */
 const SHEETS_WITH_LISTS = 2000;
 
-const NO_LISTS = { fileRows: [], requestRows: [] };
-
 /**
  * The sheets as the editor reads them (GET admin/books/{id}, without their requests: read-only, a
  * form change cannot refuse them), by id: their rows alone when no field the change touches is one
@@ -38,7 +36,7 @@ export async function sheetFormRecords(db: Db, fields: ReadonlySet<string>, size
             rows.map((row) => row.book.id),
           );
           yield rows.flatMap((row) => (sheets.has(row.book.id) ? [sheets.get(row.book.id)! as ApiRecord] : []));
-        } else yield rows.map((row) => toSheetApi(row, NO_LISTS, emptyRelations(READING_SHEET_FIELDS)) as ApiRecord);
+        } else yield rows.map((row) => toSheetApi(row, [], emptyRelations(READING_SHEET_FIELDS)) as ApiRecord);
         after = rows[rows.length - 1]!.book.id;
       }
     },

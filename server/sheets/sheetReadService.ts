@@ -1,6 +1,5 @@
 import type { Db } from '../db/client.js';
-import { findSheetFilesOf, findSheetRow, findSheetRows, type SheetFileRow, type SheetRow } from '../db/repositories/sheets/sheetReadRepository.js';
-import { BOOK_FILE_TYPES, type BookFileType } from '../db/schema/index.js';
+import { findSheetRow, findSheetRows, type SheetRow } from '../db/repositories/sheets/sheetReadRepository.js';
 import { readRelations } from '../engine/writableRelations.js';
 import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 import { notFound } from '../http/errors.js';
@@ -9,17 +8,6 @@ import { parseId } from '../engine/resourceService.js';
 import { sheetColumnAnswer } from './sheetColumnFields.js';
 import { requestsOfSheet } from '../resources/demands.js';
 import { concurrently } from '../db/concurrently.js';
-
-/** A stored file as the editor lists it. */
-interface SheetFile {
-  id: number;
-  name: string;
-  type: BookFileType;
-  /** The file's address (SPEC §3 'full path'): `/api/admin/files/…?name=…`. */
-  full_path: string;
-  size: number;
-  mime: string;
-}
 
 /**
  * The whole reading sheet as `GET admin/books/{id}` answers it (and a save returns it). The
@@ -44,12 +32,11 @@ export async function getSheet(db: Db, rawIdOrId: string | number): Promise<Shee
 export async function findSheet(db: Db, id: number, { requests = true }: { requests?: boolean } = {}): Promise<SheetApi | undefined> {
   const row = await findSheetRow(db, id);
   if (!row) return undefined;
-  const [files, requestRows, relations] = await concurrently(db, [
-    () => findSheetFilesOf(db, [row.book.id]),
+  const [requestRows, relations] = await concurrently(db, [
     async () => (requests ? requestsOfSheet(db, row.book.id) : []),
     () => readRelations(db, READING_SHEET_FIELDS, [row.book.id]),
   ]);
-  return toSheetApi(row, { fileRows: files.get(row.book.id)!, requestRows }, relations.get(row.book.id)!);
+  return toSheetApi(row, requestRows, relations.get(row.book.id)!);
 }
 
 /** Several sheets at once, as `findSheet` reads each without its requests (a bulk action's rows): those that exist, by id. */
@@ -57,33 +44,21 @@ export async function findSheets(db: Db, ids: readonly number[]): Promise<Map<nu
   const rows = await findSheetRows(db, ids);
   if (rows.length === 0) return new Map();
   const found = rows.map((row) => row.book.id);
-  const [files, relations] = await concurrently(db, [() => findSheetFilesOf(db, found), () => readRelations(db, READING_SHEET_FIELDS, found)]);
-  return new Map(rows.map((row) => [row.book.id, toSheetApi(row, { fileRows: files.get(row.book.id)!, requestRows: [] }, relations.get(row.book.id)!)]));
+  const relations = await readRelations(db, READING_SHEET_FIELDS, found);
+  return new Map(rows.map((row) => [row.book.id, toSheetApi(row, [], relations.get(row.book.id)!)]));
 }
 
 /**
- * A sheet as its answer gives it, from its row, its files, its requests and the relations the
- * engine reads as its declaration says (`readRelations`: genres with the primary one, the
- * criteria, the authors, sources, contacts, series items, characters and reporters in their order,
- * the ratings).
+ * A sheet as its answer gives it, from its row, its requests and the relations the engine reads
+ * as its declaration says (`readRelations`: genres with the primary one, the criteria, the
+ * authors, sources, contacts, series items, characters and reporters in their order, the ratings,
+ * the stored documents, cover and video).
  */
 export function toSheetApi(
   { book, statusLabel, rightsStatusLabel, companyName }: SheetRow,
-  lists: { fileRows: readonly SheetFileRow[]; requestRows: readonly object[] },
+  requestRows: readonly object[],
   relations: Readonly<Record<string, unknown>>,
 ): SheetApi {
-  const files = (type: BookFileType): SheetFile[] =>
-    lists.fileRows
-      .filter((file) => file.type === type)
-      .map((file) => ({
-        id: file.id,
-        name: file.originalName,
-        type: file.type,
-        full_path: fileUrl(file.storedName, file.originalName),
-        size: file.size,
-        mime: file.mime,
-      }));
-
   return {
     id: book.id,
     // The fields stored in `books` (the identity, numbers, flags, per-language maps, version), as the schema lists them.
@@ -94,11 +69,8 @@ export function toSheetApi(
     rights_status_updated_at: iso(book.rightsStatusUpdatedAt),
     company: book.companyId === null ? null : { id: book.companyId, name: companyName },
     // The requests as `GET admin/demands` sends them (server/db/repositories/directory/demandRepository.ts).
-    requestList: lists.requestRows,
+    requestList: requestRows,
     ...relations,
-    documentList: files(BOOK_FILE_TYPES.file),
-    coverList: files(BOOK_FILE_TYPES.cover),
-    videoList: files(BOOK_FILE_TYPES.video),
     manuscript: book.manuscriptStoredName
       ? {
           name: book.manuscriptOriginalName,

@@ -8,7 +8,8 @@ import { removeStoredFiles } from './sheetSaveFiles.js';
 import { SHEET_NOT_FOUND } from './sheetReadService.js';
 import { parseId } from '../engine/resourceService.js';
 import { createRecordWrites, type RecordWrites } from '../engine/recordWrites.js';
-import { SHEET_RESOURCE } from '../resources/readingSheets.js';
+import { READING_SHEET_FIELDS, SHEET_RESOURCE } from '../resources/readingSheets.js';
+import { removeListedFile } from '../engine/fileLists.js';
 import { SHEET_MESSAGES } from './sheetSaveMessage.js';
 
 export { STALE_SHEET_MESSAGE } from './sheetSaveWrite.js';
@@ -60,7 +61,7 @@ export function createSheetSaveService({
               action: 'update',
               id: bookId,
               run: async (tx) => {
-                const stored = await repo.deleteFile(tx, bookId, fileId);
+                const stored = await removeListedFile(tx, READING_SHEET_FIELDS, bookId, fileId);
                 if (stored) await repo.touchSheet(tx, bookId);
                 return { id: stored ? bookId : undefined, result: stored };
               },

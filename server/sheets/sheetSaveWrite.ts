@@ -5,7 +5,7 @@ import type { NewBook } from '../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import type { StoredUpload as UploadedFile } from '../engine/resourceTypes.js';
 import type { SheetSavedEvent, SheetSaveHooks } from './sheetSaveEvents.js';
-import { manuscriptColumns, sheetUploads, tooManyDocuments, writeSheetFiles, type SheetUploads } from './sheetSaveFiles.js';
+import { manuscriptColumns, manuscriptUpload } from './sheetSaveFiles.js';
 import type { SheetInput } from './sheetSaveInput.js';
 import { unknownReferences } from './sheetSaveReferences.js';
 import { keepUploads } from '../uploads/storedPendingUploads.js';
@@ -15,6 +15,7 @@ import { bookSearchText } from '../db/schema/index.js';
 import type { Json } from '../../common/recordChanges.js';
 import { SHEET_NOT_FOUND } from './sheetReadService.js';
 import { writeRelations } from '../engine/writableRelations.js';
+import { fileCountErrors, writeFileLists } from '../engine/fileLists.js';
 import { READING_SHEET_FIELDS } from '../resources/readingSheets.js';
 
 /** The 409 of a save based on an older version of the sheet. */
@@ -45,12 +46,12 @@ export async function writeSheet(
   /** A create bringing a deleted sheet back: the id it had. */
   recreate?: number,
 ): Promise<{ event: SheetSavedEvent; replaced: string[] }> {
-  const uploads = sheetUploads(files);
+  const manuscript = manuscriptUpload(files);
   const locked = id === undefined ? undefined : await repo.lockSheet(tx, id);
   if (id !== undefined && !locked) throw notFound(SHEET_NOT_FOUND);
   // A save without a version (a client outside the panel: SPEC §7 names none) writes over.
   if (locked && sheet.version !== undefined && locked.version !== sheet.version) throw conflict(STALE_SHEET_MESSAGE);
-  await checkAgainstDatabase(repo, tx, id, sheet, uploads);
+  await checkAgainstDatabase(tx, id, sheet, files);
 
   const now = new Date();
   const replaced: string[] = [];
@@ -61,16 +62,18 @@ export async function writeSheet(
     authorIds.map((authorId) => names.get(authorId) ?? ''),
     now,
   );
-  if (uploads.manuscript) {
-    Object.assign(columns, manuscriptColumns(uploads.manuscript, now));
+  if (manuscript) {
+    Object.assign(columns, manuscriptColumns(manuscript, now));
     if (locked?.manuscriptStoredName) replaced.push(locked.manuscriptStoredName);
   }
 
   if (!locked && recreate !== undefined) columns.id = recreate;
   const { bookId, version } = locked ? await updateSheetRow(repo, tx, locked, sheet, columns, now) : await insertSheetRow(repo, tx, sheet, columns, now);
   await writeSheetLists(tx, bookId, sheet);
-  replaced.push(...(await writeSheetFiles(repo, tx, bookId, uploads, locked !== undefined)));
-  await keepUploads(tx, keptKeys(uploads));
+  const written = await writeFileLists(tx, READING_SHEET_FIELDS, bookId, files, locked !== undefined);
+  replaced.push(...written.replaced);
+  // The keys the save records: the rest of its uploads stay pending, for the cleanup to collect.
+  await keepUploads(tx, [...written.kept, ...(manuscript ? [manuscript.key] : [])]);
 
   const event: SheetSavedEvent = { bookId, created: !locked, version, withNotification: sheet.withNotification === 1, administratorId };
   await hooks.inTransaction?.(tx, event);
@@ -132,16 +135,9 @@ function pick(columns: Record<string, unknown>, fields: readonly string[]): Part
   return Object.fromEntries(Object.entries(columns).filter(([property]) => properties.has(property))) as Partial<NewBook>;
 }
 
-/** The keys a save records: the rest of its uploads stay pending, for the cleanup to collect. */
-function keptKeys({ documents, cover, video, manuscript }: SheetUploads): string[] {
-  return [...documents, cover, video, manuscript].flatMap((file) => (file ? [file.key] : []));
-}
-
 /** 422 with every error only the database can tell: unknown ids, foreign series items or characters, too many documents. */
-async function checkAgainstDatabase(repo: SheetWriteRepository, tx: Db, id: number | undefined, sheet: SheetInput, uploads: SheetUploads): Promise<void> {
-  const errors: FieldErrors = await unknownReferences(tx, id, sheet);
-  const documents = await tooManyDocuments(repo, tx, id, uploads);
-  if (documents) errors.documentList = documents;
+async function checkAgainstDatabase(tx: Db, id: number | undefined, sheet: SheetInput, files: readonly UploadedFile[]): Promise<void> {
+  const errors: FieldErrors = { ...(await unknownReferences(tx, id, sheet)), ...(await fileCountErrors(tx, READING_SHEET_FIELDS, id, files)) };
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
 

@@ -5,6 +5,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FILE_RULES } from '../../common/fileRules.js';
 import { sheetWriteRepository } from '../../server/db/repositories/sheets/sheetWriteRepository.js';
+import { fileListRepository } from '../../server/db/repositories/engine/fileListRepository.js';
 import { authors, books, bookSearchText } from '../../server/db/schema/index.js';
 import type { SheetSavedEvent } from '../../server/sheets/sheetSaveEvents.js';
 import { SHEET_READ_ONLY_FIELDS, SHEET_SAVE_OPTIONS } from '../../server/resources/readingSheets.js';
@@ -564,7 +565,7 @@ describe('one transaction per save', () => {
   it('leaves the sheet and storage exactly as before when a write step throws (stubbed repository)', async () => {
     const data = await sheetWithFiles();
     const files = await storedFiles(storage);
-    vi.spyOn(sheetWriteRepository, 'addFiles').mockRejectedValueOnce(new Error('disk full'));
+    vi.spyOn(fileListRepository, 'addToFileList').mockRejectedValueOnce(new Error('disk full'));
     const response = await postForm(replacingEverything(data), data.id);
     expect(response.statusCode).toBe(500);
     expect(await getSheet(data.id)).toEqual(data);

@@ -1,6 +1,6 @@
 import { asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../client.js';
-import { bookFiles, books, bookStatuses, companies, rightsStatuses } from '../../schema/index.js';
+import { books, bookStatuses, companies, rightsStatuses } from '../../schema/index.js';
 
 /**
  * Reads of one reading sheet for `GET admin/books/{id}` and the answer of a save: the row with
@@ -52,26 +52,3 @@ export async function findSheetTitles(db: Db, id: number) {
   const [row] = await db.select({ id: books.id, originalTitle: books.originalTitle, titles: books.titles }).from(books).where(eq(books.id, id));
   return row;
 }
-
-/** The stored files of several sheets by sheet, in their order (the documents, covers and videos); every other list of a sheet is the engine's (server/engine/writableRelations.ts). */
-export async function findSheetFilesOf(db: Db, bookIds: readonly number[]) {
-  const grouped = new Map(bookIds.map((id) => [id, [] as Omit<(typeof rows)[number], 'bookId'>[]]));
-  const rows = bookIds.length
-    ? await db
-        .select({
-          bookId: bookFiles.bookId,
-          id: bookFiles.id,
-          type: bookFiles.type,
-          originalName: bookFiles.originalName,
-          storedName: bookFiles.storedName,
-          size: bookFiles.size,
-          mime: bookFiles.mime,
-        })
-        .from(bookFiles)
-        .where(inArray(bookFiles.bookId, [...bookIds]))
-        .orderBy(asc(bookFiles.bookId), asc(bookFiles.position), asc(bookFiles.id))
-    : [];
-  for (const { bookId, ...file } of rows) grouped.get(bookId)?.push(file);
-  return grouped;
-}
-export type SheetFileRow = Awaited<ReturnType<typeof findSheetFilesOf>> extends Map<number, (infer Row)[]> ? Row : never;

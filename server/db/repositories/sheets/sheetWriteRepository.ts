@@ -1,20 +1,12 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../client.js';
-import { authors, bookFiles, books, type BookFileType, type NewBook } from '../../schema/index.js';
+import { authors, books, type NewBook } from '../../schema/index.js';
 
 /**
  * Writes of a reading sheet, each meant to run inside the one transaction of a save
  * (server/sheets/sheetSaveService.ts). Exported as one object so a test can make a single step
- * fail mid-save (`vi.spyOn(sheetWriteRepository, 'addFiles')`). Its lists are the engine's (server/engine/writableRelations.ts).
+ * fail mid-save (`vi.spyOn(sheetWriteRepository, 'updateSheet')`). Its lists are the engine's (server/engine/writableRelations.ts).
  */
-
-export interface NewFileRow {
-  type: BookFileType;
-  originalName: string;
-  storedName: string;
-  size: number;
-  mime: string;
-}
 
 /** What a save needs of the stored sheet, read under a row lock (`FOR UPDATE`). */
 async function lockSheet(db: Db, id: number) {
@@ -43,14 +35,6 @@ async function authorNames(db: Db, ids: readonly number[]): Promise<Map<number, 
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-async function countFiles(db: Db, bookId: number, type: BookFileType): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(bookFiles)
-    .where(and(eq(bookFiles.bookId, bookId), eq(bookFiles.type, type)));
-  return Number(row?.total ?? 0);
-}
-
 async function insertSheet(db: Db, values: NewBook): Promise<number> {
   const [row] = await db.insert(books).values(values).returning({ id: books.id });
   return row!.id;
@@ -64,35 +48,6 @@ async function updateSheet(db: Db, id: number, version: number, values: Partial<
     .where(and(eq(books.id, id), eq(books.version, version)))
     .returning({ id: books.id });
   return rows.length > 0;
-}
-
-/** Deletes the sheet's files of `type` and returns their storage keys (to remove after commit). */
-async function deleteFilesOfType(db: Db, bookId: number, type: BookFileType): Promise<string[]> {
-  const rows = await db
-    .delete(bookFiles)
-    .where(and(eq(bookFiles.bookId, bookId), eq(bookFiles.type, type)))
-    .returning({ storedName: bookFiles.storedName });
-  return rows.map((row) => row.storedName);
-}
-
-/** Adds files after the sheet's existing ones. */
-async function addFiles(db: Db, bookId: number, files: readonly NewFileRow[]): Promise<void> {
-  if (files.length === 0) return;
-  const [row] = await db
-    .select({ last: sql<number>`coalesce(max(${bookFiles.position}), -1)` })
-    .from(bookFiles)
-    .where(eq(bookFiles.bookId, bookId));
-  const start = Number(row?.last ?? -1) + 1;
-  await db.insert(bookFiles).values(files.map((file, i) => ({ bookId, ...file, position: start + i })));
-}
-
-/** Deletes one file of a sheet; its storage key, or undefined when the sheet has no such file. */
-async function deleteFile(db: Db, bookId: number, fileId: number): Promise<string | undefined> {
-  const [row] = await db
-    .delete(bookFiles)
-    .where(and(eq(bookFiles.bookId, bookId), eq(bookFiles.id, fileId)))
-    .returning({ storedName: bookFiles.storedName });
-  return row?.storedName;
 }
 
 /** Clears the sheet's manuscript; its storage key, or undefined when it had none. */
@@ -121,12 +76,8 @@ async function touchSheet(db: Db, bookId: number): Promise<void> {
 export const sheetWriteRepository = {
   lockSheet,
   authorNames,
-  countFiles,
   insertSheet,
   updateSheet,
-  deleteFilesOfType,
-  addFiles,
-  deleteFile,
   clearManuscript,
   touchSheet,
 };
