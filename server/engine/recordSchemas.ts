@@ -77,8 +77,8 @@ function pickSchema(table: PgTable, pick: RelationPick, where: string): JsonSche
   );
 }
 
-/** The schema of one field, as its declaration derives it. */
-function fieldSchema(table: PgTable, name: string, field: FieldDeclaration): JsonSchema {
+/** The schema of one field, as its declaration derives it (`table`: the resource's, holding its column fields). */
+export function fieldSchema(table: PgTable, name: string, field: FieldDeclaration): JsonSchema {
   const where = `Field ${name}`;
   if (field.schema) return field.schema;
   if (field.column !== undefined) return codecSchema(columnNamed(table, field.column, where), field.codec ?? 'value');
@@ -94,7 +94,10 @@ function fieldSchema(table: PgTable, name: string, field: FieldDeclaration): Jso
     if ('list' in relation) return { type: 'array', items: pickSchema(relation.list, relation.pick, where) };
     if ('ids' in relation) return { type: 'array', items: INTEGER };
     if ('rows' in relation) return relation.keyed ? { type: 'object' } : { type: 'array', items: { type: 'object' } };
-    if ('files' in relation) return { type: 'array', items: { type: 'object' } };
+    if ('files' in relation) {
+      const kind = relation.kind ? { [relation.kind.field]: INTEGER } : {};
+      return { type: 'array', items: objectOf({ id: INTEGER, name: STRING, ...kind, full_path: STRING, size: INTEGER, mime: STRING }) };
+    }
     return relation.none ? BOOLEAN : INTEGER;
   }
   throw new Error(`${where}: a computed field, or a relation described in words, declares its answer's \`schema\``);

@@ -38,7 +38,7 @@ import type { FilterDeclaration } from '../engine/filterDeclaration.js';
 import type { FileRuleName } from '../../common/fileRules.js';
 import { listQuerySchema } from '../engine/listQuerySchema.js';
 import type { Codec, FieldDeclaration, IdsRelation, ResourceSurface, RowsRelation } from '../engine/declaration.js';
-import { DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
+import { BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 
 const ids = (column: string, tree?: 'genres' | 'thematics'): FilterDeclaration => ({ column, op: 'overlaps', many: true, ...(tree ? { tree } : {}) });
 const oneOf = (column: string): FilterDeclaration => ({ column, op: 'in', many: true });
@@ -125,7 +125,8 @@ const refersTo = (field: FieldDeclaration, table: PgTable, what: string): FieldD
 const translated = (column: string) => stored(column, 'translations');
 /** A list of the sheet, stored in a table of its own by the sheet's save (server/sheets/sheetSaveRows.ts) and read back with it. */
 const listed = (where: string): FieldDeclaration => ({ relation: where, writable: true, returned: 'record' });
-const readOnly = (description: string): FieldDeclaration => ({ computed: description, returned: 'record' });
+/** A field the sheet's answer carries and a save ignores, with its answer's schema (none: the answer derives it, server/sheets/sheetAnswers.ts). */
+const readOnly = (description: string, schema?: JsonSchema): FieldDeclaration => ({ computed: description, returned: 'record', ...(schema ? { schema } : {}) });
 /** A set of ids in a link table, read and written by the engine (server/engine/idSets.ts). */
 const idSet = (relation: IdsRelation): FieldDeclaration => ({ relation, writable: true, returned: 'record' });
 /** An ordered list of items in a table of their own, read and written by the engine (server/engine/rowLists.ts); the history follows what it says of its items. */
@@ -309,21 +310,27 @@ export const READING_SHEET_FIELDS = {
   }),
   version: { column: 'version', returned: 'record', writtenBy: 'the version lock: a save at another version is refused', history: false },
   withNotification: { computed: "a save option: notify the sheet's followers (docs/notifications.md)", writable: true, returned: 'never' },
-  status: readOnly('book_statuses: { id, label }'),
-  rights_status: readOnly('rights_statuses: { id, label }'),
-  rights_status_updated_at: readOnly('when the rights status last changed'),
-  company: readOnly('companies: { id, name } of company_id'),
-  requestList: readOnly('requests (demands) on the sheet'),
+  status: readOnly('book_statuses: { id, label }', ID_LABEL),
+  rights_status: readOnly('rights_statuses: { id, label }', ID_LABEL),
+  rights_status_updated_at: readOnly('when the rights status last changed', nullable(DATE_TIME)),
+  company: readOnly('companies: { id, name } of company_id', nullable(objectOf({ id: INTEGER, name: nullable(STRING) }))),
+  requestList: readOnly('requests (demands) on the sheet, as GET admin/demands answers them'),
   // Its documents, its cover and its video: stored files of book_files, each list its type (server/engine/fileLists.ts).
   documentList: fileList(BOOK_FILE_TYPES.file, 'documentList[]', 'document'),
   coverList: fileList(BOOK_FILE_TYPES.cover, 'cover_file[]', 'cover', true),
   videoList: fileList(BOOK_FILE_TYPES.video, 'video_file[]', 'video', true),
-  manuscript: { ...readOnly('the stored manuscript (a new one arrives as the manuscript file)'), history: 'files' },
-  is_ai_generation_running: readOnly('an AI draft is being generated'),
-  has_ai_results: readOnly('an AI draft is ready'),
-  ai_generation_error: readOnly("the last generation's error"),
-  created_at: readOnly('ISO 8601, UTC'),
-  updated_at: readOnly('ISO 8601, UTC'),
+  manuscript: {
+    ...readOnly(
+      'the stored manuscript (a new one arrives as the manuscript file)',
+      nullable(objectOf({ name: nullable(STRING), full_path: STRING, size: nullable(INTEGER), uploaded_at: nullable(DATE_TIME) })),
+    ),
+    history: 'files',
+  },
+  is_ai_generation_running: readOnly('an AI draft is being generated', BOOLEAN),
+  has_ai_results: readOnly('an AI draft is ready', BOOLEAN),
+  ai_generation_error: readOnly("the last generation's error", nullable(STRING)),
+  created_at: readOnly('ISO 8601, UTC', DATE_TIME),
+  updated_at: readOnly('ISO 8601, UTC', DATE_TIME),
 } as const satisfies Record<string, FieldDeclaration>;
 
 /** The reading sheet as the one engine serves it (its store: server/sheets/sheetStore.ts): its record's fields; its list is `readingSheetList`. */
@@ -336,30 +343,10 @@ export const readingSheetRecord = {
   filters: SHEET_FILTERS,
 } as const satisfies ResourceSurface;
 
-/**
- * What `GET admin/books/{id}` returns besides the editor's form fields (the form schema of schemas/reading-sheets.screen.json,
- * which a save validates against): read-only, so a save accepts them and ignores them.
- */
-export const SHEET_READ_ONLY_FIELDS = {
-  id: 'books.id',
-  status: 'book_statuses: { id, label }',
-  rights_status: 'rights_statuses: { id, label }',
-  rights_status_updated_at: 'when the rights status last changed',
-  company: 'companies: { id, name } of company_id',
-  requestList: 'requests (demands) on the sheet',
-  documentList: 'stored files of type 1 (new ones arrive as documentList[] files)',
-  coverList: 'stored files of type 2 (new ones arrive as cover_file[] files)',
-  videoList: 'stored files of type 3 (new ones arrive as video_file[] files)',
-  manuscript: 'the stored manuscript (a new one arrives as the manuscript file)',
-  is_ai_generation_running: 'an AI draft is being generated',
-  has_ai_results: 'an AI draft is ready',
-  ai_generation_error: "the last generation's error",
-  created_at: 'ISO 8601, UTC',
-  updated_at: 'ISO 8601, UTC',
-} as const;
-
-/** Form fields of the sheet that are save options, never stored as such nor returned. */
-export const SHEET_SAVE_OPTIONS = ['withNotification'] as const;
+/** Form fields of the sheet that are save options, never stored as such nor returned (`returned: 'never'`). */
+export const SHEET_SAVE_OPTIONS: readonly string[] = Object.entries(READING_SHEET_FIELDS as Readonly<Record<string, FieldDeclaration>>).flatMap(
+  ([name, field]) => (field.returned === 'never' ? [name] : []),
+);
 
 /** JSON Schema of the query of `GET admin/books`: paging, the declared filters (`SHEET_FILTERS`), and the sort. */
 export const sheetListQuerySchema = listQuerySchema(bookFacets, SHEET_FILTERS, {

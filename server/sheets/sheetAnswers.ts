@@ -1,12 +1,12 @@
 import { AI_DRAFT_TEXT_TARGETS, AI_JUSTIFIED_LISTS, AI_RATING_TYPES } from '../../common/aiDraft.js';
 import { dereferenceSchema } from '../../common/dereferenceSchema.js';
 import { LOCALES } from '../../common/locales.js';
-import { demands } from '../db/schema/index.js';
-import { ANY, BOOLEAN, DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
+import { books, demands } from '../db/schema/index.js';
+import { ANY, DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 import { demandResource } from '../resources/demands.js';
-import type { SHEET_READ_ONLY_FIELDS } from '../resources/readingSheets.js';
-import { SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
-import { recordSchema } from '../engine/recordSchemas.js';
+import { READING_SHEET_FIELDS, SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
+import { fieldSchema, recordSchema } from '../engine/recordSchemas.js';
+import { isFilesRelation, type FieldDeclaration } from '../engine/declaration.js';
 import { READING_SHEET_SCHEMA } from './sheetSaveInput.js';
 
 /** Input rules that say nothing of what an answer carries. */
@@ -44,40 +44,30 @@ function asAnswer(schema: unknown): unknown {
   return 'type' in copy ? nullable(copy) : copy;
 }
 
-const STORED_FILE = objectOf({ id: INTEGER, name: STRING, type: INTEGER, full_path: STRING, size: INTEGER, mime: STRING });
-
-/** What `GET admin/books/{id}` carries besides the form's fields (server/resources/readingSheets.ts). */
-const READ_ONLY_SCHEMAS: Record<keyof typeof SHEET_READ_ONLY_FIELDS, JsonSchema> = {
-  id: INTEGER,
-  status: objectOf({ id: INTEGER, label: STRING }),
-  rights_status: objectOf({ id: INTEGER, label: STRING }),
-  rights_status_updated_at: nullable(DATE_TIME),
-  company: nullable(objectOf({ id: INTEGER, name: nullable(STRING) })),
-  requestList: { type: 'array', items: recordSchema(demands, demandResource.fields, 'record') },
-  documentList: { type: 'array', items: STORED_FILE },
-  coverList: { type: 'array', items: STORED_FILE },
-  videoList: { type: 'array', items: STORED_FILE },
-  manuscript: nullable(objectOf({ name: nullable(STRING), full_path: STRING, size: nullable(INTEGER), uploaded_at: nullable(DATE_TIME) })),
-  is_ai_generation_running: BOOLEAN,
-  has_ai_results: BOOLEAN,
-  ai_generation_error: nullable(STRING),
-  created_at: DATE_TIME,
-  updated_at: DATE_TIME,
-};
-
 const formFields = dereferenceSchema(READING_SHEET_SCHEMA).properties as Record<string, JsonSchema>;
+const declared = READING_SHEET_FIELDS as Readonly<Record<string, FieldDeclaration>>;
+
+/** The schemas its declaration leaves to the answer: its requests, as the requests' declaration derives them. */
+const DERIVED_HERE: Readonly<Record<string, JsonSchema>> = { requestList: { type: 'array', items: recordSchema(demands, demandResource.fields, 'record') } };
 
 /**
  * A reading sheet as `GET admin/books/{id}` answers it: the form's fields as the form schema
- * (the form schema of schemas/reading-sheets.screen.json) describes them, read back, and the read-only ones.
+ * (the form schema of schemas/reading-sheets.screen.json) describes them, read back, and every
+ * other field its declaration returns (and the read-only ones the form shows), as the declaration
+ * derives it.
  */
 export const SHEET_ANSWER: JsonSchema = objectOf({
   ...Object.fromEntries(
     Object.entries(formFields)
-      .filter(([name]) => !(SHEET_SAVE_OPTIONS as readonly string[]).includes(name))
+      .filter(([name]) => !SHEET_SAVE_OPTIONS.includes(name))
       .map(([name, schema]) => [name, asAnswer(schema) as JsonSchema]),
   ),
-  ...READ_ONLY_SCHEMAS,
+  ...Object.fromEntries(
+    Object.entries(declared)
+      // A field the form shows but a save never sends (its stored files) is answered as its declaration says.
+      .filter(([name, field]) => field.returned !== 'never' && (!(name in formFields) || field.schema !== undefined || isFilesRelation(field.relation)))
+      .map(([name, field]) => [name, DERIVED_HERE[name] ?? fieldSchema(books, name, field)]),
+  ),
 });
 
 const ID_JUSTIFICATION = { type: 'array', items: objectOf({ id: INTEGER, justification: STRING }) };

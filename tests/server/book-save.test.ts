@@ -8,7 +8,7 @@ import { sheetWriteRepository } from '../../server/db/repositories/sheets/sheetW
 import { fileListRepository } from '../../server/db/repositories/engine/fileListRepository.js';
 import { authors, books, bookSearchText } from '../../server/db/schema/index.js';
 import type { SheetSavedEvent } from '../../server/sheets/sheetSaveEvents.js';
-import { SHEET_READ_ONLY_FIELDS, SHEET_SAVE_OPTIONS } from '../../server/resources/readingSheets.js';
+import { READING_SHEET_FIELDS, SHEET_SAVE_OPTIONS } from '../../server/resources/readingSheets.js';
 import { READING_SHEET_SCHEMA } from '../../server/sheets/sheetSaveInput.js';
 import { STALE_SHEET_MESSAGE } from '../../server/sheets/sheetSaveService.js';
 import { createSheetService } from '../../server/compose/appServices.js';
@@ -368,8 +368,9 @@ describe('validation (422 with the nested keys of SPEC §5)', () => {
     expect(Object.keys(read).sort()).toEqual(
       [
         ...new Set([
-          ...Object.keys(READING_SHEET_SCHEMA.properties).filter((key) => !(SHEET_SAVE_OPTIONS as readonly string[]).includes(key)),
-          ...Object.keys(SHEET_READ_ONLY_FIELDS),
+          ...Object.keys(READING_SHEET_SCHEMA.properties).filter((key) => !SHEET_SAVE_OPTIONS.includes(key)),
+          // Every field its declaration says an answer carries.
+          ...Object.entries(READING_SHEET_FIELDS).flatMap(([key, field]) => ('returned' in field && field.returned === 'never' ? [] : [key])),
         ]),
       ].sort(),
     );
