@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { PG_ERRORS, pgErrorCode } from '../db/pgErrors.js';
 import {
   batchDeclared,
+  checkDeclaredReads,
   countDeclared,
   deleteDeclared,
   findDeclared,
@@ -95,6 +96,7 @@ const isOne = (relation: unknown): relation is OneRelation => Boolean(relation &
  * write path's transaction.
  */
 export function declaredStore({ table, fields, searchText, rules, order, version }: DeclaredStoreOptions): ResourceStore {
+  checkDeclaredReads(table, fields);
   const writes = writableFields({ fields })
     .filter((name) => !fields[name]!.writtenBy && name !== version?.field)
     .map((name) => {

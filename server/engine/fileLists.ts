@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../common/validation.js';
 import { FILE_RULES, type FileRuleName } from '../../common/fileRules.js';
 import type { Db } from '../db/client.js';
+import { concurrently } from '../db/concurrently.js';
 import { fileListRepository as repo, type FileListTable } from '../db/repositories/engine/fileListRepository.js';
 import { fileUrl } from '../storage/fileUrl.js';
 import { isFilesRelation, type FieldDeclaration, type FilesRelation } from './declaration.js';
@@ -42,11 +43,20 @@ export function emptyFileLists(fields: Fields): Record<string, ListedFile[]> {
   return Object.fromEntries(fileListFields(fields).map(([name]) => [name, [] as ListedFile[]]));
 }
 
-/** The file lists of several records at once, by record, each in its order (a query a list). */
+/** The file lists of several records at once, by record, each in its order (a query a list; the lists at once on the pool). */
 export async function readFileLists(db: Db, fields: Fields, ownerIds: readonly number[]): Promise<Map<number, Record<string, ListedFile[]>>> {
   const byOwner = new Map(ownerIds.map((id) => [id, emptyFileLists(fields)]));
-  for (const [name, relation] of fileListFields(fields)) {
-    for (const file of await repo.readFileList(db, tableOf(relation), ownerIds)) {
+  const lists = fileListFields(fields);
+  const read = await concurrently(
+    db,
+    lists.map(
+      ([, relation]) =>
+        () =>
+          repo.readFileList(db, tableOf(relation), ownerIds),
+    ),
+  );
+  for (const [index, [name, relation]] of lists.entries()) {
+    for (const file of read[index]!) {
       byOwner.get(file.ownerId)?.[name]?.push({
         id: file.id,
         name: file.name,

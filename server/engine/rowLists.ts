@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../../common/validation.js';
 import type { Db } from '../db/client.js';
+import { concurrently } from '../db/concurrently.js';
 import { linkRows, ownRowIds, readRowList, replaceRowList, saveOwnRows, type RowListTable } from '../db/repositories/engine/rowListRepository.js';
 import { isRowsRelation, type FieldDeclaration, type RowsRelation } from './declaration.js';
 import type { Reference } from './referenceChecks.js';
@@ -67,14 +68,26 @@ export function emptyRowLists(fields: Fields): Record<string, unknown> {
   return Object.fromEntries(rowListFields(fields).map(([name, relation]) => [name, listAnswer(relation, [])]));
 }
 
-/** The lists of several records at once, by record: each list's items in their order, with the fields they show (a query a list, one more an id set of its items). */
+/**
+ * The lists of several records at once, by record: each list's items in their order, with the
+ * fields they show (a query a list, one more an id set of its items; the lists at once on the pool).
+ */
 export async function readRowLists(db: Db, fields: Fields, ownerIds: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
   const byOwner = new Map(ownerIds.map((id) => [id, {} as Record<string, unknown>]));
-  for (const [name, relation] of rowListFields(fields)) {
+  const lists = rowListFields(fields);
+  const read = await concurrently(
+    db,
+    lists.map(
+      ([, relation]) =>
+        () =>
+          readRowList(db, tableOf(relation), ownerIds),
+    ),
+  );
+  lists.forEach(([name, relation], index) => {
     const items = new Map(ownerIds.map((id) => [id, [] as Item[]]));
-    for (const { ownerId, item } of await readRowList(db, tableOf(relation), ownerIds)) items.get(ownerId)?.push(itemAnswer(relation, item));
+    for (const { ownerId, item } of read[index]!) items.get(ownerId)?.push(itemAnswer(relation, item));
     for (const [ownerId, list] of items) byOwner.get(ownerId)![name] = listAnswer(relation, list);
-  }
+  });
   return byOwner;
 }
 

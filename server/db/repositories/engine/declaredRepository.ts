@@ -56,6 +56,11 @@ function readPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Rea
   return cached[where];
 }
 
+/** Throws, naming the field, when the declaration says something the declared reads cannot serve (a declared store checks it when it is made: at start). */
+export function checkDeclaredReads(table: IdTable, fields: Fields): void {
+  readPlan(table, fields, 'record');
+}
+
 function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): ReadPlan {
   const selection: ReadPlan['selection'] = { id: table.id };
   const joins: ReadPlan['joins'] = [];
@@ -111,6 +116,10 @@ function buildPlan(table: IdTable, fields: Fields, where: 'list' | 'record'): Re
     } else if (field.relation && typeof field.relation === 'object' && 'rows' in field.relation) {
       throw new Error(
         `${tableName(table)}.${name}: a list of items in a table of their own is read and written by a custom store (server/engine/rowLists.ts), not yet by a declared one`,
+      );
+    } else if (field.relation && typeof field.relation === 'object' && 'files' in field.relation) {
+      throw new Error(
+        `${tableName(table)}.${name}: a list of stored files is read and written by a custom store (server/engine/fileLists.ts), not yet by a declared one`,
       );
     } else if (field.sql) {
       const key = `s_${name}`;
