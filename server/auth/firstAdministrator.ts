@@ -8,7 +8,7 @@ import { hashPassword } from './passwords.js';
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 /**
- * Creates the first administrator when none exists: from ADMIN_EMAIL / ADMIN_PASSWORD, or, on
+ * Creates the first administrator when none exists, an Owner (docs/permissions.md): from ADMIN_EMAIL / ADMIN_PASSWORD, or, on
  * the embedded database, a default one whose generated password is printed once.
  */
 export async function ensureFirstAdministrator(db: Db, config: Config, log: FastifyBaseLogger, print = console.log): Promise<void> {

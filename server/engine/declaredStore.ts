@@ -13,10 +13,11 @@ import {
   type IdTable,
 } from '../db/repositories/engine/declaredRepository.js';
 import { columnOf } from '../db/repositories/engine/filterConditions.js';
-import { writableFields, type FieldDeclaration, type OneRelation, type OrderKey } from './declaration.js';
+import { isFilesRelation, isIdsRelation, isRowsRelation, writableFields, type FieldDeclaration, type OneRelation, type OrderKey } from './declaration.js';
 import { conflict, HttpError, unprocessable, type FieldErrors } from '../http/errors.js';
 import { discardUploads } from '../uploads/receiveUploads.js';
 import { checkReferences } from './referenceChecks.js';
+import { readRelations, unknownRelationIds, writeRelations } from './writableRelations.js';
 import { WRITE } from '../db/codecs.js';
 import type { ResourceStore, StoreContext, WriteContext } from './resourceTypes.js';
 
@@ -88,6 +89,20 @@ async function refusals(errors: FieldErrors, check: () => Promise<unknown>): Pro
 const isOne = (relation: unknown): relation is OneRelation => Boolean(relation && typeof relation === 'object' && 'one' in relation);
 
 /**
+ * The fields a declared store leaves to the engine's writable relations: sets of ids in link
+ * tables and lists of items in tables of their own. A list of stored files is refused: its
+ * uploads are the sheets' own store's (server/engine/fileLists.ts).
+ */
+function relationFields(fields: Fields): Fields {
+  for (const [name, field] of Object.entries(fields))
+    if (isFilesRelation(field.relation))
+      throw new Error(
+        `Field ${name}: a list of stored files is read and written by a store of its own (server/engine/fileLists.ts), not yet by a declared one`,
+      );
+  return Object.fromEntries(Object.entries(fields).filter(([, field]) => isIdsRelation(field.relation) || isRowsRelation(field.relation)));
+}
+
+/**
  * A store derived from a declaration: reads join what the relations declare; a save writes each
  * writable column field through its codec (an empty text in a nullable column is null), checks
  * that each id names a record of the related table its relation joins ('The selected … is
@@ -95,8 +110,27 @@ const isOne = (relation: unknown): relation is OneRelation => Boolean(relation &
  * committed), moves the version lock on, keeps the search text, and runs the rules first, in the
  * write path's transaction.
  */
-export function declaredStore({ table, fields, searchText, rules, order, version }: DeclaredStoreOptions): ResourceStore {
+export function declaredStore({ table, fields: declared, searchText, rules, order, version }: DeclaredStoreOptions): ResourceStore {
+  // Its sets of ids and lists of rows are the engine's (server/engine/writableRelations.ts): the
+  // repository reads the rest, the store adds them to each record and writes those a body sends.
+  const related = relationFields(declared);
+  const fields = Object.fromEntries(Object.entries(declared).filter(([name]) => !(name in related))) as Fields;
   checkDeclaredReads(table, fields);
+  const inList = Object.fromEntries(Object.entries(related).filter(([, field]) => [undefined, 'both', 'list'].includes(field.returned))) as Fields;
+  const inRecord = Object.fromEntries(Object.entries(related).filter(([, field]) => [undefined, 'both', 'record'].includes(field.returned))) as Fields;
+  const withRelations = async (db: Db, these: Fields, records: Body[]): Promise<Body[]> => {
+    if (Object.keys(these).length === 0 || records.length === 0) return records;
+    const read = await readRelations(
+      db,
+      these,
+      records.map((record) => record.id as number),
+    );
+    return records.map((record) => Object.assign(record, read.get(record.id as number)));
+  };
+  const find = async (db: Db, id: number, options?: Parameters<typeof findDeclared>[4]) => {
+    const record = await findDeclared(db, table, fields, id, options);
+    return record && (await withRelations(db, inRecord, [record]))[0];
+  };
   const writes = writableFields({ fields })
     .filter((name) => !fields[name]!.writtenBy && name !== version?.field)
     .map((name) => {
@@ -123,10 +157,16 @@ export function declaredStore({ table, fields, searchText, rules, order, version
   const stored = [...files.map(([, column]) => column), ...(versionColumn ? [versionColumn] : [])];
 
   return {
-    list: (db, query) => listDeclared(db, table, fields, { ...query, order }),
+    async list(db, query) {
+      const page = await listDeclared(db, table, fields, { ...query, order });
+      return { ...page, rows: await withRelations(db, inList, page.rows) };
+    },
     count: (db, where) => countDeclared(db, table, where),
-    batch: (db, query) => batchDeclared(db, table, fields, { ...query, order }),
-    find: (db, id, options) => findDeclared(db, table, fields, id, options),
+    async batch(db, query) {
+      const batch = await batchDeclared(db, table, fields, { ...query, order });
+      return { ...batch, rows: await withRelations(db, inList, batch.rows) };
+    },
+    find,
     async save(tx, id, body, uploads, context) {
       // The row an update changes, locked: its stored files and version.
       const before = id === undefined || stored.length === 0 ? undefined : await lockDeclared(tx, table, id, stored);
@@ -144,6 +184,12 @@ export function declaredStore({ table, fields, searchText, rules, order, version
           unique.map(([name, related]) => [name, related, typeof body[name] === 'number' ? (body[name] as number) : null, fields[name]!.invalid]),
         ),
       );
+      // The relations a body sends (one it leaves out stays as it is): their ids must name rows, their own rows be the record's.
+      const sent = Object.fromEntries(Object.entries(related).filter(([name]) => body[name] !== undefined)) as Fields;
+      await refusals(errors, async () => {
+        const unknown = await unknownRelationIds(tx, sent, id, body);
+        if (Object.keys(unknown).length > 0) throw unprocessable(unknown);
+      });
       const known = Object.fromEntries(Object.keys(errors).map((name) => [name, null]));
       let ruled: Body = {};
       await refusals(errors, async () => {
@@ -178,8 +224,9 @@ export function declaredStore({ table, fields, searchText, rules, order, version
         const replaced = before?.[column];
         if (typeof replaced === 'string' && replaced !== values[column]) context.afterCommit(() => context.storage.remove(replaced));
       }
+      await writeRelations(tx, sent, written, body);
       await rules?.afterSave?.(tx, written, body, context);
-      return (await findDeclared(tx, table, fields, written, { lang: body.lang as Locale | undefined }))!;
+      return (await find(tx, written, { lang: body.lang as Locale | undefined }))!;
     },
     async remove(tx, id, context) {
       await rules?.beforeDelete?.(tx, id, context);

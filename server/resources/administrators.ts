@@ -1,6 +1,6 @@
 import { administratorEmailTaken } from '../db/repositories/auth/administratorRepository.js';
 import { revokeAdministratorSessions } from '../db/repositories/auth/sessionRepository.js';
-import { administrators } from '../db/schema/index.js';
+import { administratorRoles, administrators, roles } from '../db/schema/index.js';
 import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
 import { currentRequest } from '../http/requestContext.js';
 import { declaredStore } from '../engine/declaredStore.js';
@@ -20,6 +20,8 @@ const fields = {
   name: { computed: 'first name and last name', schema: STRING, compute: (record) => `${String(record.firstname)} ${String(record.lastname ?? '')}`.trim() },
   email: { column: 'email' },
   password: { column: 'passwordHash', returned: 'never', writable: true, writtenBy: 'hashed (argon2id); an empty one on edit keeps the current hash' },
+  // The roles it holds (docs/permissions.md): what any of them grants is granted.
+  role_ids: { relation: { ids: administratorRoles, from: 'administratorId', to: 'roleId', target: roles, label: 'role' }, writable: true, returned: 'record' },
   canBeDeleted: { computed: "false on the caller's own account", schema: BOOLEAN, compute: (record) => record.id !== currentRequest()?.administratorId },
 } as const satisfies CustomResourceDefinition['fields'];
 

@@ -1,4 +1,5 @@
 import { administratorResource } from './administrators.js';
+import { roleResource } from './roles.js';
 import { aiPromptResource } from './aiPrompts.js';
 import { audienceResource } from './audiences.js';
 import { authorResource } from './authors.js';
@@ -35,6 +36,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   literaryPrizeResource,
   aiPromptResource,
   administratorResource,
+  roleResource,
   contactResource,
   companyResource,
   authorResource,

@@ -76,6 +76,27 @@ describe.skipIf(!chromiumPath)('directory screens in Chromium: contacts, compani
     await page.waitForURL(url(`/reading-sheet/${sheet!.id}`));
   });
 
+  it('keeps the roles staff give: the built-in ones, a new one created and deleted, the Owner role without a delete button', async () => {
+    await clearToasts(page);
+    await page.goto(url('/roles'));
+    await expect.poll(() => rows().count()).toBe(4);
+    expect(await rows().locator('td:nth-child(2)').allTextContents()).toEqual(['Owner', 'Editor', 'Screen designer', 'Viewer']);
+    expect(await rows().nth(0).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await rows().nth(1).getByRole('button', { name: 'Delete' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(url('/role'));
+    await page.locator('#root_name').fill('Freelance scout');
+    await page.locator('#root_description').fill('Reads the catalogue.');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(url('/roles'));
+    expect(await toast(page, 'Success')).toBe('Added successfully to the database');
+    await expect.poll(() => rows().count()).toBe(5);
+    expect(await rows().nth(4).textContent()).toContain('Reads the catalogue.');
+    await rows().nth(4).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => rows().count()).toBe(4);
+  });
+
   it('creates an administrator who then logs in; their own row has no delete button', async () => {
     await clearToasts(page);
     await page.goto(url('/administrators'));
@@ -90,12 +111,31 @@ describe.skipIf(!chromiumPath)('directory screens in Chromium: contacts, compani
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expect.poll(() => page.locator('#root_password__error').textContent()).toBe('The password must be at least 8 characters.');
     await page.locator('#root_password').fill('analytical engine');
+    // Her roles, picked from the roles staff keep (Settings › Roles).
+    await page.locator('.p-multiselect', { has: page.locator('#root_role_ids') }).click();
+    const panel = page.locator('.p-multiselect-panel');
+    await panel.locator('li.p-multiselect-item', { hasText: 'Editor' }).click();
+    await panel.locator('li.p-multiselect-item', { hasText: 'Viewer' }).click();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL(url('/administrators'));
     expect(await toast(page, 'Success')).toBe('Added successfully to the database');
     await expect.poll(() => rows().count()).toBe(2);
     expect(await rows().nth(0).getByRole('button', { name: 'Delete' }).count()).toBe(0); // the staff member: us
     expect(await rows().nth(1).getByRole('button', { name: 'Delete' }).count()).toBe(1);
+    await rows().nth(1).getByRole('button', { name: 'Edit' }).click();
+    await expect
+      .poll(() =>
+        page
+          .locator('.p-multiselect', { has: page.locator('#root_role_ids') })
+          .locator('.p-multiselect-token-label')
+          .allTextContents(),
+      )
+      .toEqual(['Editor', 'Viewer']);
+    await page.goBack();
+    await page.waitForURL(url('/administrators'));
+    await expect.poll(() => rows().count()).toBe(2);
 
     const ada = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await ada.goto(url('/auth/login'));

@@ -114,6 +114,18 @@ const FIXTURES: Record<string, Fixture[]> = {
     ['first name and e-mail missing', { password: 'long enough' }, ['email', 'firstname']],
     ['no last name', { firstname: 'Ada', lastname: null, email: 'ada@example.test', password: 'long enough' }, []],
     ['a bad e-mail, an empty name and a short password', { firstname: '', lastname: 'L', email: 'ada', password: 'short' }, ['email', 'firstname', 'password']],
+    ['roles', { firstname: 'Ada', email: 'ada@example.test', password: 'long enough', role_ids: [1, 3] }, []],
+    [
+      'a role twice, a role that is no id',
+      { firstname: 'Ada', email: 'ada@example.test', password: 'long enough', role_ids: [1, 1, 'x'] },
+      ['role_ids', 'role_ids.2'],
+    ],
+  ],
+  roles: [
+    ['a role', { name: 'Scout', description: 'Reads the catalogue.' }, []],
+    ['an edit sent back with what it read', { id: 5, name: 'Scout', description: null, owner: false, permissions: {} }, []],
+    ['no name', { description: 'x' }, ['name']],
+    ['an empty name, a description too long', { name: '', description: 'x'.repeat(2001) }, ['description', 'name']],
   ],
   contacts: [
     [

@@ -49,6 +49,8 @@ describe('administrators', () => {
       lastname: 'Lefèvre',
       name: 'Zoë Lefèvre',
       email: 'zoe.lefevre@scouting.test',
+      // Created without roles, she holds none (docs/permissions.md).
+      role_ids: [],
       canBeDeleted: true,
     });
     const [stored] = await t.database.db.select().from(administrators).where(eq(administrators.id, data.id));

@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './roles.js';
 export * from './reference.js';
 export * from './directory.js';
 export * from './books.js';

@@ -1,3 +1,4 @@
+import { grantOwner } from './roleRepository.js';
 import { and, count, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../client.js';
 import { administrators } from '../../schema/index.js';
@@ -24,10 +25,12 @@ export async function insertAdministrator(
   db: Db,
   values: Pick<AdministratorRow, 'firstname' | 'lastname' | 'email' | 'passwordHash'>,
 ): Promise<AdministratorRow> {
-  // The app's own (the first administrator, a test's): no one's change in their history. Staff add administrators through their screen.
+  // The app's own (the first administrator, a test's): no one's change in their history, and an
+  // Owner (docs/permissions.md). Staff add administrators, with their roles, through their screen.
   return db.transaction(async (tx) => {
     await markAppWrites(tx, 'off');
     const [row] = await tx.insert(administrators).values(values).returning();
+    await grantOwner(tx, row!.id);
     return row!;
   });
 }
