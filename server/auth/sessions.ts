@@ -1,3 +1,4 @@
+import { effectivePermissions, type EffectivePermissions } from '../../common/permissions.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import {
@@ -16,6 +17,8 @@ export interface SessionAdmin {
   lastname: string;
   name: string;
   email: string;
+  /** What the administrator may do, all their roles together (docs/permissions.md). */
+  permissions: EffectivePermissions;
 }
 
 export const SESSION_COOKIE = 'admin_session';
@@ -56,8 +59,12 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
   if (!token) return null;
   const row = await findLiveSession(db, hashToken(token), new Date());
   if (!row) return null;
-  const { sessionId, screensStamp, ...admin } = row;
-  return { sessionId, screensStamp, admin: { ...admin, name: `${admin.firstname} ${admin.lastname}`.trim() } };
+  const { sessionId, screensStamp, roles, ...admin } = row;
+  return {
+    sessionId,
+    screensStamp,
+    admin: { ...admin, name: `${admin.firstname} ${admin.lastname}`.trim(), permissions: effectivePermissions(roles) },
+  };
 }
 
 export async function closeSession(db: Db, sessionId: string): Promise<void> {

@@ -6,7 +6,8 @@ import { LoginThrottle } from '../auth/loginThrottle.js';
 import { closeSession, openSession, resolveSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { requireAdmin } from '../plugins/session.js';
 import { PASSWORD_LINK_BODY, readPasswordLink, SET_PASSWORD_BODY, setPasswordWithLink } from '../auth/passwordLinks.js';
-import { dataAnswer, INTEGER, MESSAGE_ANSWER, objectOf, responses, savedAnswer, STRING } from '../../common/answerSchemas.js';
+import { ANY, BOOLEAN, dataAnswer, INTEGER, MESSAGE_ANSWER, objectOf, responses, savedAnswer, STRING } from '../../common/answerSchemas.js';
+import { SCREEN_ACTIONS, SYSTEM_PERMISSIONS } from '../../common/permissions.js';
 
 /**
  * The fields of a login body, whatever was sent. The login has no body schema on purpose:
@@ -26,7 +27,20 @@ const LOGIN_BODY_SCHEMA = {
 } as const;
 
 /** The logged-in administrator, as the login and `GET admin/me` answer it. */
-const ADMIN_ANSWER = objectOf({ id: INTEGER, firstname: STRING, lastname: STRING, name: STRING, email: STRING });
+/** What the administrator may do, all their roles together (common/permissions.ts, docs/permissions.md). */
+const PERMISSIONS_ANSWER = objectOf({
+  owner: BOOLEAN,
+  screens: {
+    type: 'object',
+    additionalProperties: objectOf({
+      actions: { type: 'array', items: { enum: [...SCREEN_ACTIONS] } },
+      fields: { type: 'object', additionalProperties: { enum: ['hidden', 'readOnly'] } },
+      rows: { type: ['array', 'null'], items: { type: 'object', additionalProperties: ANY } },
+    }),
+  },
+  system: { type: 'array', items: { enum: [...SYSTEM_PERMISSIONS] } },
+});
+const ADMIN_ANSWER = objectOf({ id: INTEGER, firstname: STRING, lastname: STRING, name: STRING, email: STRING, permissions: PERMISSIONS_ANSWER });
 
 /** What the login routes are built from. */
 export interface AuthRoutesOptions {

@@ -109,6 +109,31 @@ describe('the history of roles', () => {
   });
 });
 
+describe('GET admin/me', () => {
+  it('carries what the administrator may do, all their roles together, and follows a role change at the next request', async () => {
+    expect((await api.call('GET', 'me')).json().data.permissions).toEqual({ owner: true, screens: {}, system: [] });
+
+    const [, editor, , viewer] = await builtIn();
+    await api.save('administrators', { firstname: 'Noor', email: 'noor@example.com', password: 'a long password', role_ids: [viewer!.id] });
+    const noorCookie = await t.login('noor@example.com', 'a long password');
+    const noor = adminApi(t, () => noorCookie);
+    const asViewer = (await noor.call('GET', 'me')).json().data.permissions;
+    expect(asViewer.owner).toBe(false);
+    expect(asViewer.screens.genres).toEqual({ actions: ['list', 'read'], fields: {}, rows: null });
+    expect(asViewer.screens.users.fields).toMatchObject({ email: 'hidden', phone: 'hidden' });
+    expect(asViewer.screens.administrators).toBeUndefined();
+    expect(asViewer.system).toEqual([]);
+
+    // Given the Editor role too, in her same session: the union, the subscribers' fields still hidden (the Editor has no users screen).
+    const id = (await api.call('GET', 'administrators?name=noor')).json().data[0].id as number;
+    await api.save('administrators', { firstname: 'Noor', email: 'noor@example.com', role_ids: [viewer!.id, editor!.id] }, id);
+    const both = (await noor.call('GET', 'me')).json().data.permissions;
+    expect(both.screens.genres.actions).toEqual(['list', 'read', 'create', 'update', 'delete', 'export', 'bulk', 'history', 'restore']);
+    expect(both.screens.users.fields).toMatchObject({ email: 'hidden' });
+    expect(both.system).toEqual(['ai']);
+  });
+});
+
 describe('who is an Owner', () => {
   it('the first administrator, made at start', async () => {
     const database = await createTestDatabase();

@@ -2,15 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { administrators } from './auth.js';
 import { timestamps } from './columns.js';
-
-/**
- * What a role grants, as staff edit it (docs/permissions.md): by screen (keyed by resource name),
- * its actions, its fields' rules and a condition on its rows; and the system permissions.
- */
-export interface RolePermissions {
-  screens?: Record<string, { actions?: string[]; fields?: Record<string, 'hidden' | 'readOnly'>; rows?: Record<string, unknown> }>;
-  system?: string[];
-}
+import type { RolePermissions } from '../../../common/permissions.js';
 
 /**
  * Roles: records staff edit, each granting permissions (`permissions`); an administrator holds one

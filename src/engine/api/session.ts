@@ -4,6 +4,7 @@ import { NO_SCREENS, SCREENS_STAMP_HEADER } from '../../../common/screensInUse';
 import { screensAsked, screensStamp, type ScreensInUse } from '../resource/definitions';
 import { receiveScreens } from '../resource/receiveScreens';
 import type { QueryClient } from '@tanstack/react-query';
+import type { EffectivePermissions } from '../../../common/permissions';
 import { call, closeSessionCalls, openSessionCalls } from './apiClient';
 
 /** The logged-in administrator as `GET admin/me` returns it. */
@@ -13,6 +14,8 @@ export interface CurrentAdmin {
   lastname: string;
   name: string;
   email: string;
+  /** What they may do, all their roles together (docs/permissions.md); the interface mirrors it. */
+  permissions: EffectivePermissions;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../client.js';
-import { administrators, sessions } from '../../schema/index.js';
+import { administratorRoles, administrators, roles, sessions } from '../../schema/index.js';
+import type { HeldRole } from '../../../../common/permissions.js';
 import { SCREENS_STAMP } from '../screens/screenVersionRepository.js';
 
 export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<void> {
@@ -20,6 +21,10 @@ function prepareLookup(db: Db) {
       email: administrators.email,
       // In the same round trip, so that the screens in use follow a publish with no read of their own.
       screensStamp: SCREENS_STAMP,
+      // And the roles held: a role change reaches every session at its next request, on every instance.
+      roles: sql<HeldRole[]>`(select coalesce(json_agg(json_build_object('owner', ${roles.owner}, 'permissions', ${roles.permissions})), '[]'::json)
+        from ${administratorRoles} join ${roles} on ${roles.id} = ${administratorRoles.roleId}
+        where ${administratorRoles.administratorId} = ${administrators.id})`,
     })
     .from(sessions)
     .innerJoin(administrators, eq(administrators.id, sessions.administratorId))
