@@ -33,6 +33,18 @@ export function objectOf<const P extends Record<string, JsonSchema>, const O ext
   } as const;
 }
 
+/**
+ * A record as an answer carries it: its id always, every other field unless the reader's roles hide
+ * it (docs/permissions.md: a hidden field is absent from every answer, not emptied).
+ */
+export function recordOf(properties: Record<string, JsonSchema>): JsonSchema {
+  return {
+    ...objectOf(properties),
+    required: 'id' in properties ? ['id'] : [],
+    description: "A field the reader's roles hide is absent.",
+  };
+}
+
 export const STRING = { type: 'string' } as const;
 export const INTEGER = { type: 'integer' } as const;
 export const NUMBER = { type: 'number' } as const;

@@ -5,11 +5,11 @@
 
 /** What a role may do on a screen's records. */
 export const SCREEN_ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'export', 'bulk', 'history', 'restore'] as const;
-type ScreenAction = (typeof SCREEN_ACTIONS)[number];
+export type ScreenAction = (typeof SCREEN_ACTIONS)[number];
 
 /** What a role may do beyond the screens' records. */
 export const SYSTEM_PERMISSIONS = ['administrators', 'roles', 'studio.edit', 'studio.publish', 'activity', 'subscriptions', 'ai'] as const;
-type SystemPermission = (typeof SYSTEM_PERMISSIONS)[number];
+export type SystemPermission = (typeof SYSTEM_PERMISSIONS)[number];
 
 /** A field's rule on a screen: never shown anywhere, or shown and not changed. */
 type FieldRule = 'hidden' | 'readOnly';
@@ -84,4 +84,79 @@ export function effectivePermissions(roles: readonly HeldRole[]): EffectivePermi
     screens,
     system: SYSTEM_PERMISSIONS.filter((permission) => system.has(permission)),
   };
+}
+
+/** An action's name in words, as a refusal and the roles screen say it ('Delete on Genres'). */
+export const ACTION_WORDS: Readonly<Record<ScreenAction, string>> = {
+  list: 'List',
+  read: 'Open',
+  create: 'Create',
+  update: 'Edit',
+  delete: 'Delete',
+  export: 'Export',
+  bulk: 'Bulk actions',
+  history: 'History',
+  restore: 'Restore',
+};
+
+/** A system permission in words. */
+export const SYSTEM_WORDS: Readonly<Record<SystemPermission, string>> = {
+  administrators: 'Manage administrators',
+  roles: 'Edit roles',
+  'studio.edit': 'Studio drafts',
+  'studio.publish': 'Publish in the studio',
+  activity: 'The activity',
+  subscriptions: 'Subscriptions and credits',
+  ai: 'AI generation',
+};
+
+/**
+ * The screens a system permission governs: it grants every action on them, and a screen's own
+ * grant there reaches only what reads (an administrator's roles are given with `administrators`,
+ * a role's permissions changed with `roles`, whatever the screens' grants say).
+ */
+const SYSTEM_SCREENS: Readonly<Record<string, { system: SystemPermission; reads: readonly ScreenAction[] }>> = {
+  administrators: { system: 'administrators', reads: ['list', 'read', 'export', 'history'] },
+  // Whoever gives roles picks them from the roles' list.
+  roles: { system: 'roles', reads: ['list', 'read', 'export', 'history'] },
+};
+
+/** Whether these permissions hold a system permission (an Owner holds every one). */
+export function holds(permissions: EffectivePermissions, permission: SystemPermission): boolean {
+  return permissions.owner || permissions.system.includes(permission);
+}
+
+/** Whether these permissions allow an action on a screen (its resource's name: `books` for the reading sheets). */
+export function allows(permissions: EffectivePermissions, screen: string, action: ScreenAction): boolean {
+  if (permissions.owner) return true;
+  const governed = SYSTEM_SCREENS[screen];
+  if (governed && permissions.system.includes(governed.system)) return true;
+  if (screen === 'roles' && (action === 'list' || action === 'read') && permissions.system.includes('administrators')) return true;
+  const granted = permissions.screens[screen]?.actions.includes(action) ?? false;
+  return granted && (!governed || governed.reads.includes(action));
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The first thing `granted` allows that `holder` does not (an action on a screen, a system
+ * permission, a field they do not see or change, rows beyond theirs), in words; undefined when
+ * `granted` is within `holder`: what an administrator who is not an Owner may give (no escalation).
+ */
+export function beyond(granted: EffectivePermissions, holder: EffectivePermissions, titleOf: (screen: string) => string): string | undefined {
+  if (holder.owner) return undefined;
+  if (granted.owner) return 'the Owner role';
+  for (const permission of granted.system) if (!holds(holder, permission)) return SYSTEM_WORDS[permission];
+  for (const [screen, grant] of Object.entries(granted.screens)) {
+    for (const action of grant.actions) if (!allows(holder, screen, action)) return `${ACTION_WORDS[action]} on ${titleOf(screen)}`;
+    const own = holder.screens[screen];
+    if (!own) continue;
+    for (const [field, rule] of Object.entries(own.fields)) {
+      const given = grant.fields[field];
+      if (given === undefined || (rule === 'hidden' && given !== 'hidden')) return `the field ${field} on ${titleOf(screen)}`;
+    }
+    if (own.rows !== null && (grant.rows === null || grant.rows.some((condition) => !own.rows!.some((mine) => sameJson(mine, condition)))))
+      return `rows beyond yours on ${titleOf(screen)}`;
+  }
+  return undefined;
 }

@@ -17,6 +17,8 @@ import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerAnswerCheck } from './plugins/answerCheck.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
 import { registerSession, requireAdmin } from './plugins/session.js';
+import { checkRouteNeed } from './auth/routeNeeds.js';
+import { englishText } from './definitions/englishLabels.js';
 import { createAiCompletion } from './ai/aiCompletion.js';
 import { aiModels, aiSetupLog } from './ai/aiModels.js';
 import { failGenerations, runningGenerations } from './db/repositories/editorial/aiGenerationRepository.js';
@@ -204,6 +206,14 @@ export async function buildApp({
   // Before the routes: the document collects them as they register.
   await registerApiDocs(app, (screen) => screenRegistry.inUse(screen)?.formSchema);
 
+  /** A screen's name in words ('Genres'), by its resource's name, as a refusal names it. */
+  const screenTitle = (resource: string) => {
+    const name = app.services.resources.get(resource)?.definition.screen;
+    const screen = name ? screenRegistry.screens.get(name) : undefined;
+    // The menu's words ('Reading sheets'), which the roles screen shows too, else the list's title.
+    const title = screen?.menu?.label ?? screen?.title;
+    return title ? englishText(title) : resource;
+  };
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -212,6 +222,8 @@ export async function buildApp({
           await admin.register(authRoutes, { now });
           await admin.register(async (protectedRoutes) => {
             protectedRoutes.addHook('onRequest', requireAdmin);
+            // What each route declares it needs (`config.need`), checked before its body is read.
+            protectedRoutes.addHook('onRequest', checkRouteNeed(screenTitle));
             protectedRoutes.addHook('preHandler', bindRequestContext); // currentRequest() for resource stores
             // The screen definitions published on any instance are used from the next request on.
             protectedRoutes.addHook('preHandler', async (request) => screenRegistry.sync(app.db, request.screensStamp ?? undefined));

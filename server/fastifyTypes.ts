@@ -8,6 +8,7 @@ import type { BulkJobs } from './engine/bulk/bulkJobs.js';
 import type { ExportSlots } from './engine/export/exportSlots.js';
 import type { AiGenerationQueue } from './jobs/aiGenerationQueue.js';
 import type { Storage } from './storage/Storage.js';
+import type { RouteNeed } from './auth/routeNeeds.js';
 
 /** What a registered route accepts, as the route-coverage and fuzz tests read it. */
 export interface RouteSummary {
@@ -28,6 +29,8 @@ declare module 'fastify' {
      * itself (the product's own messages, multipart forms) rather than through `schema.body`.
      */
     bodySchema?: object;
+    /** What the route needs of its caller (server/auth/routeNeeds.ts): checked before its handler, shown on its OpenAPI operation. */
+    need?: RouteNeed;
   }
   interface FastifyInstance {
     config: Config;

@@ -2,12 +2,16 @@ import type { ApiRecord } from '../../common/api.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { Db } from '../db/client.js';
 import { isStillReferenced } from '../db/pgErrors.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, HttpError, notFound } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import type { CustomResourceDefinition, RecordOptions, StoreContext } from './resourceTypes.js';
 import type { FormValidator } from '../definitions/formValidator.js';
 import { normalizeJsonForm, type FormSchema } from '../http/multipartForm.js';
 import type { RecordWrites } from './recordWrites.js';
+import { englishLabels } from '../definitions/englishLabels.js';
+import { fieldRulesOf, heldBody, refuseHiddenFilters, withoutHidden } from './fieldRules.js';
+import { reachedIds, readerRows } from './rowConditions.js';
+import { and, type SQL } from 'drizzle-orm';
 import {
   checkedBody,
   listCondition,
@@ -18,6 +22,9 @@ import {
   type ResourceService,
   type SaveOptions,
 } from './resourceService.js';
+
+/** A write that would leave its record outside the rows the reader's roles reach. */
+export const ROWS_MESSAGE = 'Your roles do not reach this record once saved: it would be outside the rows they give you.';
 
 /** What a resource's service reads of the screens in use: their definitions, by resource. */
 export interface ServiceScreens {
@@ -64,6 +71,32 @@ export function createResourceService(
     return normalizeJsonForm(body ?? {}, schema);
   };
 
+  /** The form's fields and their labels in words, which a reader's field rules are held to. */
+  const formFields = () => {
+    const schema = screens.screens.get(definition.screen ?? '')?.form?.schema as FormSchema | undefined;
+    return { fields: new Set(Object.keys(schema?.properties ?? {})), labels: schema ? englishLabels(schema) : undefined };
+  };
+  /** The rows as this reader may see them (hidden fields left out). */
+  const shown = <T extends object>(rows: T[]): T[] => {
+    const rules = fieldRulesOf(definition.api);
+    return rules ? rows.map((row) => withoutHidden(row, rules)) : rows;
+  };
+
+  /** The rows the reader's roles reach: undefined for every row. */
+  const reach = () => readerRows(db, definition, screens.screens.get(definition.screen ?? ''));
+  /** Whether the record is one the reader reaches (a record outside their rows answers 404, as an unknown one). */
+  const inReach = async (id: number, within: SQL | undefined, target: Db = db) => !within || (await reachedIds(target, definition, [id], within)).has(id);
+  /** A record a write would leave outside the reader's rows (a create their conditions do not match) is refused. */
+  const staysInReach = async (tx: Db, id: number, within: SQL | undefined) => {
+    if (!(await inReach(id, within, tx))) throw new HttpError(403, ROWS_MESSAGE);
+  };
+
+  /** A list query filtering on a field the reader's roles hide is refused (403). */
+  const refuseFilters = (query: Readonly<Record<string, unknown>>) => {
+    const rules = fieldRulesOf(definition.api);
+    if (rules) refuseHiddenFilters(query, definition.filters ?? {}, rules, formFields().labels);
+  };
+
   async function find(rawId: string | undefined, options?: RecordOptions): Promise<Record<string, unknown>> {
     const id = parseId(rawId);
     const row = id === undefined ? undefined : await store.find(db, id, options);
@@ -90,16 +123,32 @@ export function createResourceService(
     definition,
     permissions,
     async list(query) {
-      if (store.query) return store.query.page(db, query);
+      refuseFilters(query);
+      const within = await reach();
+      if (store.query) {
+        const answer = await store.query.page(db, query, within);
+        return { ...answer, data: shown(answer.data) };
+      }
       const page = paging(query);
-      const where = await listCondition(db, definition.table, definition.filters ?? {}, query);
+      const where = and(await listCondition(db, definition.table, definition.filters ?? {}, query), within);
       const { rows, total } = await store.list!(db, { ...page, where });
-      return paged(rows as ApiRecord[], total, page);
+      return paged(shown(rows as ApiRecord[]), total, page);
     },
     async scan(query, size) {
-      if (store.query) return store.query.scan(db, query, size);
+      refuseFilters(query);
+      const within = await reach();
+      if (store.query) {
+        const scan = await store.query.scan(db, query, size, within);
+        if (!fieldRulesOf(definition.api)) return scan;
+        return {
+          total: scan.total,
+          async *batches() {
+            for await (const rows of scan.batches()) yield shown(rows);
+          },
+        };
+      }
       const batch = store.batch!;
-      const where = await listCondition(db, definition.table, definition.filters ?? {}, query);
+      const where = and(await listCondition(db, definition.table, definition.filters ?? {}, query), within);
       const total = await store.count!(db, where);
       return {
         total,
@@ -113,7 +162,7 @@ export function createResourceService(
               // Awaited in its turn (its failure thrown there); a stopped export leaves it unread.
               next.catch(() => undefined);
             }
-            if (rows.length) yield rows as ApiRecord[];
+            if (rows.length) yield shown(rows as ApiRecord[]);
             if (!more) return;
           }
         },
@@ -122,17 +171,32 @@ export function createResourceService(
     formRecords(fields, size) {
       return store.formRecords ? store.formRecords(db, fields, size) : service.scan({}, size);
     },
-    async getMany(ids) {
-      if (store.findMany) return (await store.findMany(db, ids)) as Map<number, ApiRecord>;
+    async getMany(asked) {
+      const rules = fieldRulesOf(definition.api);
+      const within = await reach();
+      const reached = within ? await reachedIds(db, definition, asked, within) : undefined;
+      const ids = reached ? asked.filter((id) => reached.has(id)) : asked;
       const records = new Map<number, ApiRecord>();
+      if (store.findMany) {
+        const found = (await store.findMany(db, ids)) as Map<number, ApiRecord>;
+        if (!rules) return found;
+        for (const [id, record] of found) records.set(id, withoutHidden(record, rules));
+        return records;
+      }
       for (const id of ids) {
         const record = await store.find(db, id);
-        if (record) records.set(id, record as ApiRecord);
+        if (record) records.set(id, withoutHidden(record as ApiRecord, rules));
       }
       return records;
     },
+    async reaches(id) {
+      return inReach(id, await reach());
+    },
+    rowsWithin: reach,
     async get(rawId, options) {
-      return (await find(rawId, options)) as ApiRecord;
+      const record = await find(rawId, options);
+      if (!(await inReach(record.id as number, await reach()))) throw missing();
+      return withoutHidden(record as ApiRecord, fieldRulesOf(definition.api));
     },
     check(body, validator) {
       return checkedBody(definition, validator ? withRules(validator) : (validate ?? missingForm), bodyOf(body));
@@ -145,11 +209,20 @@ export function createResourceService(
       const allowed = recreating ? permissions.create || permissions.delete : creating ? permissions.create : permissions.edit;
       if (!check || !store.save || !allowed) throw missing();
       const over = options.over;
+      const rules = fieldRulesOf(definition.api);
       const alone =
         !creating && over && store.fieldsAlone && over.changed.every((field) => store.fieldsAlone!.fields.has(field)) ? store.fieldsAlone : undefined;
       // A write of some fields alone locks its row and answers 404 itself: no read before it.
       const id = creating ? undefined : alone ? parsedId(rawId) : await existingId(rawId);
-      const input = validatedBody(definition, check, bodyOf(body)) as Record<string, unknown>;
+      const within = await reach();
+      if (id !== undefined && !(await inReach(id, within))) throw missing();
+      // A reader's hidden and read-only fields: kept as stored when left out, refused (403) when changed.
+      const { fields, labels } = rules ? formFields() : { fields: undefined, labels: undefined };
+      const stored = rules && id !== undefined ? await store.find(db, id) : undefined;
+      const sent = rules ? heldBody(bodyOf(body), stored, rules, fields!, labels) : bodyOf(body);
+      const input = validatedBody(definition, check, sent) as Record<string, unknown>;
+      // The record a write of some fields alone starts from: as stored, when the reader's copy left fields out.
+      const base = (stored as ApiRecord | undefined) ?? over?.record;
       const save = store.save;
       const view = writes.historyOf(definition.api)?.view;
       const data = await writes.write(
@@ -159,9 +232,10 @@ export function createResourceService(
               action: 'update',
               id,
               // Read before the transaction; the store refuses the write if the version moved since.
-              before: view?.(over!.record),
+              before: view?.(base!),
               run: async (tx, afterCommit) => {
-                const saved = { ...over!.record, ...(await alone.save(tx, over!.record, input, over!.changed, { ...context, afterCommit })) };
+                const saved = { ...base!, ...(await alone.save(tx, base!, input, over!.changed, { ...context, afterCommit })) };
+                await staysInReach(tx, id!, within);
                 return { id: id!, result: saved, after: view?.(saved) };
               },
             }
@@ -175,6 +249,7 @@ export function createResourceService(
                   afterCommit,
                   ...(creating && options.recreate ? { recreate: options.recreate } : {}),
                 });
+                await staysInReach(tx, saved.id as number, within);
                 return { id: saved.id as number, result: saved, after: view?.(saved) };
               },
             },
@@ -183,12 +258,13 @@ export function createResourceService(
       const after = !options.dryRun && definition.afterSave ? await definition.afterSave({ record: data, body: input, created: creating }, context) : {};
       const message = after.message ?? definition.savedMessage ?? (creating ? RESOURCE_MESSAGES.created : RESOURCE_MESSAGES.updated);
       const notice = recreating ? definition.recreatedNotice?.(data, context) : undefined;
-      return { message, data: data as ApiRecord, ...(notice ? { notice } : {}), ...after.answer };
+      return { message, data: withoutHidden(data as ApiRecord, rules), ...(notice ? { notice } : {}), ...after.answer };
     },
     async remove(rawId) {
       const id = parseId(rawId);
       const remove = store.remove;
       if (!permissions.delete || !remove) throw missing();
+      if (id !== undefined && !(await inReach(id, await reach()))) throw missing();
       try {
         const removed =
           id !== undefined &&
@@ -209,6 +285,9 @@ export function createResourceService(
       const id = parseId(rawId);
       const clear = store.clearFile;
       if (!permissions.edit || !clear) throw missing();
+      const rules = fieldRulesOf(definition.api);
+      if (id !== undefined && !(await inReach(id, await reach()))) throw missing();
+      if (rules?.hidden.has(field) || rules?.readOnly.has(field)) heldBody({ [field]: null }, { [field]: true }, rules, new Set([field]), formFields().labels);
       const data =
         id === undefined
           ? undefined
@@ -222,7 +301,7 @@ export function createResourceService(
               },
             });
       if (!data) throw missing();
-      return { message: RESOURCE_MESSAGES.fileDeleted, data: data as ApiRecord };
+      return { message: RESOURCE_MESSAGES.fileDeleted, data: withoutHidden(data as ApiRecord, rules) };
     },
   };
   return service;

@@ -1,6 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { ANY, BOOLEAN, DATE_TIME, INTEGER, NUMBER, nullable, objectOf, STRING, TRANSLATIONS, type JsonSchema } from '../../common/answerSchemas.js';
+import { ANY, BOOLEAN, DATE_TIME, INTEGER, NUMBER, nullable, objectOf, recordOf, STRING, TRANSLATIONS, type JsonSchema } from '../../common/answerSchemas.js';
 import type { Codec, FieldDeclaration, RelationPick } from './declaration.js';
 
 /**
@@ -106,5 +106,5 @@ export function fieldSchema(table: PgTable, name: string, field: FieldDeclaratio
 /** The schema of a list row (`list`) or of the single record (`record`): exactly the fields returned there. */
 export function recordSchema(table: PgTable, fields: Fields, where: 'list' | 'record'): JsonSchema {
   const returned = Object.entries(fields).filter(([, field]) => [where, 'both', undefined].includes(field.returned));
-  return objectOf(Object.fromEntries(returned.map(([name, field]) => [name, fieldSchema(table, name, field)])));
+  return recordOf(Object.fromEntries(returned.map(([name, field]) => [name, fieldSchema(table, name, field)])));
 }

@@ -1,4 +1,4 @@
-import { and } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { ApiRecord, ListQuery, Paged } from '../../common/api.js';
 import type { ScreenDefinition } from '../../common/screenDefinition.js';
 import type { Db } from '../db/client.js';
@@ -71,6 +71,10 @@ export interface ResourceService {
   getMany(ids: readonly number[]): Promise<Map<number, ApiRecord>>;
   /** One record by its path id; 404 when the id is unknown or is not an id. */
   get(rawId: string, options?: RecordOptions): Promise<ApiRecord>;
+  /** Whether the record is within the rows the request's reader reaches (always, without a row condition; never, for a record gone). */
+  reaches(id: number): Promise<boolean>;
+  /** The condition of the rows the request's reader reaches, for a read of the list's own (a picker); undefined for every row. */
+  rowsWithin(): Promise<SQL | undefined>;
   /**
    * What a save would refuse of a body before any database rule, as the save checks it (unknown
    * fields, trimming, the form schema: `validator`, else the screen's in use): the 422's errors,

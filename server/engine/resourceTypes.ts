@@ -121,10 +121,14 @@ export interface FormRecords {
 
 /** A list a store reads by itself (`ResourceStore.query`), from the list's validated query. */
 interface StoreQuery {
-  /** One page of the list, as `GET admin/{api}` answers it (its `meta` may say more than the paging: cursors). */
-  page(db: Db, query: ListQuery): Promise<Paged<ApiRecord>>;
-  /** Every record the query's filters match (its paging set aside), `size` at a time in the list's order. */
-  scan(db: Db, query: ListQuery, size: number): Promise<{ total: number; batches(): AsyncGenerator<ApiRecord[]> }>;
+  /** One page of the list, as `GET admin/{api}` answers it (its `meta` may say more than the paging: cursors); only rows matching `within` too when given. */
+  page(db: Db, query: ListQuery, within?: SQL): Promise<Paged<ApiRecord>>;
+  /** Every record the query's filters match (its paging set aside), `size` at a time in the list's order; only rows matching `within` too when given. */
+  scan(db: Db, query: ListQuery, size: number, within?: SQL): Promise<{ total: number; batches(): AsyncGenerator<ApiRecord[]> }>;
+  /** The condition of rows matching any of these queries of the list's own filters (a reader's rows); undefined when one is every row. */
+  rowsWhere(db: Db, conditions: readonly ListQuery[]): Promise<SQL | undefined>;
+  /** Those of `ids` whose record matches `within`. */
+  within(db: Db, ids: readonly number[], within: SQL): Promise<Set<number>>;
 }
 
 /** What a record read may ask besides the id: the language of its texts (`languageParam`). */

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dereferenceSchema } from '../../common/dereferenceSchema.js';
 import { responses } from '../../common/answerSchemas.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
+import { describeNeed, type RouteNeed } from '../auth/routeNeeds.js';
 
 /** The group of a route in the document: the first segment after `/api/admin/` (or `/api/`). */
 const tagOf = (url: string) => url.replace(/^\/api\/(admin\/)?/, '').split('/')[0] || 'api';
@@ -69,8 +70,13 @@ export async function registerApiDocs(app: FastifyInstance, screenBody: (screen:
     },
     transform({ schema, url, route }) {
       // Grouped by what they serve: `/api/admin/genres/:id` under `genres`, `/api/health/ready` under `health`.
-      const tagged = { ...schema, tags: (schema as { tags?: string[] } | undefined)?.tags ?? [tagOf(url)] };
-      const config = route.config as { bodySchema?: object; screenBody?: string; multipart?: boolean } | undefined;
+      const config = route.config as { bodySchema?: object; screenBody?: string; multipart?: boolean; need?: RouteNeed } | undefined;
+      // What the operation needs of its caller (server/auth/routeNeeds.ts): `public`, `self`, a system permission or a screen's action.
+      const tagged = {
+        ...schema,
+        tags: (schema as { tags?: string[] } | undefined)?.tags ?? [tagOf(url)],
+        ...(config?.need ? { 'x-permission': describeNeed(config.need) } : {}),
+      };
       if (!config?.bodySchema) return { schema: tagged, url };
       for (const method of [route.method].flat()) if (config.screenBody) screenBodies.push({ url, method: method.toLowerCase(), screen: config.screenBody });
       const body = dereferenceSchema(config.bodySchema);

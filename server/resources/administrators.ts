@@ -1,7 +1,10 @@
 import { administratorEmailTaken } from '../db/repositories/auth/administratorRepository.js';
 import { revokeAdministratorSessions } from '../db/repositories/auth/sessionRepository.js';
 import { administratorRoles, administrators, roles } from '../db/schema/index.js';
-import { conflict, unprocessable, type FieldErrors } from '../http/errors.js';
+import { conflict, forbidden, unprocessable, type FieldErrors } from '../http/errors.js';
+import { heldRoles, ownerCount, roleIdsOf } from '../db/repositories/auth/roleRepository.js';
+import type { Db } from '../db/client.js';
+import { beyond, effectivePermissions } from '../../common/permissions.js';
 import { currentRequest } from '../http/requestContext.js';
 import { declaredStore } from '../engine/declaredStore.js';
 import type { CustomResourceDefinition } from '../engine/resourceTypes.js';
@@ -11,7 +14,26 @@ export const ADMINISTRATOR_MESSAGES = {
   emailTaken: 'The email has already been taken.',
   passwordRequired: 'The password field is required.',
   ownAccount: 'You cannot delete your own account.',
+  lastOwner: 'This is the last Owner: give the Owner role to another administrator first.',
+  ownerOnly: 'Only an Owner gives or takes the Owner role.',
 } as const;
+
+/**
+ * Rule: no escalation (docs/permissions.md). The roles an administrator who is not an Owner gives
+ * grant nothing beyond their own, and the Owner role is given and taken by Owners only (403).
+ */
+async function checkRoleGrant(db: Db, id: number | undefined, sent: readonly number[]): Promise<void> {
+  const caller = currentRequest()?.permissions;
+  if (!caller || caller.owner) return;
+  const current = id === undefined ? [] : await roleIdsOf(db, id);
+  const added = sent.filter((role) => !current.includes(role));
+  const removed = current.filter((role) => !sent.includes(role));
+  const touched = await heldRoles(db, [...added, ...removed]);
+  if (touched.some((role) => role.owner)) throw forbidden(ADMINISTRATOR_MESSAGES.ownerOnly);
+  const addedRoles = await heldRoles(db, added);
+  const exceeding = beyond(effectivePermissions(addedRoles), caller, (screen) => screen);
+  if (exceeding) throw forbidden(`You cannot give a role that grants more than yours: it grants ${exceeding}.`);
+}
 
 const fields = {
   id: { column: 'id' },
@@ -62,6 +84,7 @@ export const administratorResource: CustomResourceDefinition = {
         if (await administratorEmailTaken(db, String(body.email), id)) errors.email = [ADMINISTRATOR_MESSAGES.emailTaken];
         if (id === undefined && !password && context.recreate === undefined) errors.password = [ADMINISTRATOR_MESSAGES.passwordRequired];
         if (Object.keys(errors).length > 0) throw unprocessable(errors);
+        if (Array.isArray(body.role_ids)) await checkRoleGrant(db, id, body.role_ids as number[]);
         const passwordHash = password !== undefined ? await context.hashPassword(password) : id === undefined ? await context.unknownPasswordHash() : undefined;
         return { lastname: typeof body.lastname === 'string' ? body.lastname : '', passwordHash };
       },
@@ -70,6 +93,8 @@ export const administratorResource: CustomResourceDefinition = {
        * one restored without a password is mailed a link to set theirs, with the record's commit.
        */
       async afterSave(db, id, body, context) {
+        // Rule: the last Owner keeps the role (the save is undone, in its transaction).
+        if (Array.isArray(body.role_ids) && (await ownerCount(db)) === 0) throw unprocessable({ role_ids: [ADMINISTRATOR_MESSAGES.lastOwner] });
         const password = typeof body.password === 'string' && body.password !== '';
         if (context.recreate !== undefined && !password) await context.mailPasswordLink(db, id, context.afterCommit);
         if (!password) return;
@@ -77,9 +102,11 @@ export const administratorResource: CustomResourceDefinition = {
         await revokeAdministratorSessions(db, id, new Date(), caller?.administratorId === id ? caller.sessionId : undefined);
       },
       unique: { field: 'email', message: ADMINISTRATOR_MESSAGES.emailTaken },
-      /** Rule: nobody deletes their own account. */
-      async beforeDelete(_db, id) {
+      /** Rules: nobody deletes their own account, nor the last Owner. */
+      async beforeDelete(db, id) {
         if (currentRequest()?.administratorId === id) throw conflict(ADMINISTRATOR_MESSAGES.ownAccount);
+        const owners = await ownerCount(db);
+        if (owners > 0 && (await ownerCount(db, id)) === 0) throw conflict(ADMINISTRATOR_MESSAGES.lastOwner);
       },
     },
   }),

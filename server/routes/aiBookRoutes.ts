@@ -16,7 +16,8 @@ import { GENERATION_BODY, getAiBook, launchGeneration } from '../ai/aiGeneration
 export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const model = objectOf({ id: STRING, label: STRING, provider: STRING, available: BOOLEAN, help: STRING }, { optional: ['help'] });
-  app.get('/ai-books/models', { schema: { response: responses(dataAnswer({ type: 'array', items: model })) } }, async () => ({
+  // The models a sheet's form offers: names, no record (launching one needs `ai`).
+  app.get('/ai-books/models', { config: { need: 'self' }, schema: { response: responses(dataAnswer({ type: 'array', items: model })) } }, async () => ({
     data: aiModels(app.config.ai).map(({ id, label, provider, available, help }) => ({ id, label, provider, available, ...(help ? { help } : {}) })),
   }));
 
@@ -24,7 +25,7 @@ export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/ai-books/ai-book-generation',
     {
-      config: { bodySchema: GENERATION_BODY },
+      config: { bodySchema: GENERATION_BODY, need: { system: 'ai' } },
       schema: { response: responses(savedAnswer(objectOf({ book_id: INTEGER, is_ai_generation_running: { const: true } }))) },
     },
     (request) =>
@@ -44,7 +45,11 @@ export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
   // Registered after the static paths above (`models`), which win over `{id}` anyway.
   app.get(
     '/ai-books/:id',
-    { schema: { params: idParamsSchema, response: responses(dataAnswer(objectOf({ book: SHEET_ANSWER, aiBook: nullable(AI_DRAFT_ANSWER) }))) } },
+    {
+      // The sheet and its draft, as opening the sheet shows them.
+      config: { need: { screen: 'books', action: 'read' } },
+      schema: { params: idParamsSchema, response: responses(dataAnswer(objectOf({ book: SHEET_ANSWER, aiBook: nullable(AI_DRAFT_ANSWER) }))) },
+    },
     async (request) => ({ data: await getAiBook(app.db, request.params.id) }),
   );
 }

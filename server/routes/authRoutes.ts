@@ -59,7 +59,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.post(
     '/auth/login',
-    { config: { bodySchema: LOGIN_BODY_SCHEMA }, schema: { security: [], response: responses(savedAnswer(ADMIN_ANSWER), [400, 403, 413, 422, 429]) } },
+    {
+      config: { bodySchema: LOGIN_BODY_SCHEMA, need: 'public' },
+      schema: { security: [], response: responses(savedAnswer(ADMIN_ANSWER), [400, 403, 413, 422, 429]) },
+    },
     async (request, reply) => {
       const client = { ip: request.ip, deviceToken: request.cookies[KNOWN_DEVICE_COOKIE] };
       const administratorId = await authenticate(app.db, throttle, loginFields(request.body), client, request.log);
@@ -90,22 +93,26 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post(
     '/auth/password-link',
     {
-      config: { bodySchema: PASSWORD_LINK_BODY },
+      config: { bodySchema: PASSWORD_LINK_BODY, need: 'public' },
       schema: { security: [], response: responses(dataAnswer(objectOf({ firstname: STRING, email: STRING })), [400, 403, 404, 413, 422]) },
     },
     async (request) => ({ data: await readPasswordLink(app.db, request.body) }),
   );
   app.post(
     '/auth/set-password',
-    { config: { bodySchema: SET_PASSWORD_BODY }, schema: { security: [], response: responses(MESSAGE_ANSWER, [400, 403, 404, 413, 422]) } },
+    { config: { bodySchema: SET_PASSWORD_BODY, need: 'public' }, schema: { security: [], response: responses(MESSAGE_ANSWER, [400, 403, 404, 413, 422]) } },
     async (request) => setPasswordWithLink(app.db, app.recordWrites, request.body),
   );
 
-  app.post('/auth/logout', { schema: { security: [], response: responses(MESSAGE_ANSWER, [400, 403]) } }, async (request, reply) => {
-    if (request.sessionId) await closeSession(app.db, request.sessionId);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { message: 'Logged out' };
-  });
+  app.post(
+    '/auth/logout',
+    { config: { need: 'public' }, schema: { security: [], response: responses(MESSAGE_ANSWER, [400, 403]) } },
+    async (request, reply) => {
+      if (request.sessionId) await closeSession(app.db, request.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'Logged out' };
+    },
+  );
 
   /**
    * The current administrator, run on every navigation. The interface asks with it for the screens
@@ -117,6 +124,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/me',
     {
       onRequest: requireAdmin,
+      config: { need: 'self' },
       schema: {
         response: responses(
           objectOf(

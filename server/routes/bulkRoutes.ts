@@ -35,23 +35,27 @@ function registerListBulk(app: FastifyInstance, { contract, bulkRows: rows }: Se
     ...responses(objectOf({ message: STRING, data: BULK_RESULT })),
     202: { description: 'Started as a job: its progress at GET admin/bulk-jobs/{id}', ...objectOf({ message: STRING, data: objectOf({ job: BULK_JOB }) }) },
   };
-  app.post(`/${contract.api}/bulk`, { config: { bodySchema: BULK_BODY }, schema: { response: answers } }, async (request, reply) => {
-    const body = readBulk(request.body);
-    const bulk = await checkBulk(body, contract, app.screenRegistry.screens.get(contract.screen), rows);
-    if (bulk.ids.length > BULK_SYNC_ROWS) {
-      // The action as asked, without its rows: a resume checks it again against the list.
-      const asked: BulkJobRequest = {
-        action: body.action,
-        ...(body.field === undefined ? {} : { field: body.field }),
-        ...(body.value === undefined ? {} : { value: body.value }),
-        ...(body.with === undefined ? {} : { with: body.with }),
-      };
-      const job = await app.bulkJobs.start(list, bulk, asked, request.admin!.id);
-      return reply.code(202).send({ message: `The action runs on ${job.total.toLocaleString('en')} rows in the background.`, data: { job } });
-    }
-    const result = await runBulk(rows, bulk);
-    return { message: bulkMessage(bulk.declared.action, result.done, result.refused), data: result };
-  });
+  app.post(
+    `/${contract.api}/bulk`,
+    { config: { bodySchema: BULK_BODY, need: { screen: contract.api, action: 'bulk' } }, schema: { response: answers } },
+    async (request, reply) => {
+      const body = readBulk(request.body);
+      const bulk = await checkBulk(body, contract, app.screenRegistry.screens.get(contract.screen), rows);
+      if (bulk.ids.length > BULK_SYNC_ROWS) {
+        // The action as asked, without its rows: a resume checks it again against the list.
+        const asked: BulkJobRequest = {
+          action: body.action,
+          ...(body.field === undefined ? {} : { field: body.field }),
+          ...(body.value === undefined ? {} : { value: body.value }),
+          ...(body.with === undefined ? {} : { with: body.with }),
+        };
+        const job = await app.bulkJobs.start(list, bulk, asked, request.admin!.id);
+        return reply.code(202).send({ message: `The action runs on ${job.total.toLocaleString('en')} rows in the background.`, data: { job } });
+      }
+      const result = await runBulk(rows, bulk);
+      return { message: bulkMessage(bulk.declared.action, result.done, result.refused), data: result };
+    },
+  );
 }
 
 /**
@@ -67,14 +71,15 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     if (id === undefined) throw notFound(BULK_JOB_MESSAGES.notFound);
     return id;
   };
-  app.get('/bulk-jobs/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(BULK_JOB)) } }, async (request) => ({
+  // A job is its author's only: its rows were each held to the author's permissions.
+  app.get('/bulk-jobs/:id', { config: { need: 'self' }, schema: { params: idParamsSchema, response: responses(dataAnswer(BULK_JOB)) } }, async (request) => ({
     data: await app.bulkJobs.read(jobId(request.params), request.admin!.id),
   }));
   const check: BulkCheck = (list, body) => checkBulk(body, list.contract, app.screenRegistry.screens.get(list.contract.screen), list.rows);
   app.post(
     '/bulk-jobs/:id/resume',
     {
-      config: { bodySchema: RESUME_BODY },
+      config: { bodySchema: RESUME_BODY, need: 'self' },
       schema: {
         params: idParamsSchema,
         response: {

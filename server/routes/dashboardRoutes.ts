@@ -47,18 +47,26 @@ const SERIES = objectOf({
  */
 export async function dashboardRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/dashboard/data', { schema: { response: responses(dataAnswer(DASHBOARD)) } }, async () => ({ data: await dashboardData(app.db) }));
+  // Every administrator's home: counts and charts, no record.
+  app.get('/dashboard/data', { config: { need: 'self' }, schema: { response: responses(dataAnswer(DASHBOARD)) } }, async () => ({
+    data: await dashboardData(app.db),
+  }));
   app.post(
     '/dashboard/get-saved-search-users',
     {
-      config: { bodySchema: SAVED_SEARCH_USERS_BODY },
+      // Subscribers by name: as their list shows them.
+      config: { bodySchema: SAVED_SEARCH_USERS_BODY, need: { screen: 'users', action: 'list' } },
       schema: { response: responses(dataAnswer({ type: 'array', items: objectOf({ id: INTEGER, fullname: STRING, company: nullable(STRING) }) })) },
     },
     (request) => savedSearchUsers(app.db, request.body),
   );
   const { check, ...seriesOptions } = strictListQuery(SERIES_QUERY);
-  app.get('/dashboard/series', { ...seriesOptions, schema: { ...seriesOptions.schema, response: responses(dataAnswer(SERIES)) } }, async (request) => {
-    check(request);
-    return dashboardSeries(app.db, request.query);
-  });
+  app.get(
+    '/dashboard/series',
+    { ...seriesOptions, config: { need: 'self' }, schema: { ...seriesOptions.schema, response: responses(dataAnswer(SERIES)) } },
+    async (request) => {
+      check(request);
+      return dashboardSeries(app.db, request.query);
+    },
+  );
 }

@@ -39,6 +39,11 @@ export const fileRoutes = fp<FileRoutesOptions>(
     if (!app.hasDecorator('storage')) app.decorate('storage', options.storage ?? createStorage(app.config));
     else if (options.storage && options.storage !== app.storage) throw new Error('fileRoutes: the app already has a storage; give yours to buildApp');
     const storage = app.storage;
+    /** The resource a stored file's folder names (`books/2026/…`), when it is one with a screen. */
+    const fileResource = (key: string) => {
+      const folder = key.split('/', 1)[0]!;
+      return app.services.resources.get(folder)?.definition.screen ? folder : undefined;
+    };
     if (!app.hasDecorator('pendingUploads'))
       app.decorate('pendingUploads', options.pendingUploads ?? createPendingUploads(app.db, { cleanupAgeMs: app.config.uploadCleanupAgeMs }));
     else if (options.pendingUploads && options.pendingUploads !== app.pendingUploads)
@@ -64,6 +69,13 @@ export const fileRoutes = fp<FileRoutesOptions>(
     app.get(
       '/files/*',
       {
+        // A stored file is read as its record is: its folder names its resource (`books/2026/…`).
+        config: {
+          need: {
+            screenOf: { describe: 'the resource its folder names', find: (request) => fileResource((request.params as { '*': string })['*']) },
+            action: 'read',
+          },
+        },
         schema: {
           params: { type: 'object', properties: { '*': { type: 'string' } }, required: ['*'] },
           querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 255 } } },

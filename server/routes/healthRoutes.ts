@@ -15,7 +15,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const unavailable = objectOf({ status: { const: 'unavailable' }, message: STRING });
   app.get(
     '/health',
-    { schema: { security: [], response: { ...responses(objectOf({ status: { const: 'ok' }, database: STRING })), 503: unavailable } } },
+    {
+      config: { need: 'public' },
+      schema: { security: [], response: { ...responses(objectOf({ status: { const: 'ok' }, database: STRING })), 503: unavailable } },
+    },
     async (_request, reply) => {
       try {
         await checkDatabase(app.db);
@@ -31,7 +34,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const readiness = (status: string) => objectOf({ status: { const: status }, checks });
   app.get(
     '/health/ready',
-    { schema: { security: [], response: { ...responses(readiness('ready')), 503: readiness('unavailable') } } },
+    { config: { need: 'public' }, schema: { security: [], response: { ...responses(readiness('ready')), 503: readiness('unavailable') } } },
     async (_request, reply) => {
       if (app.shuttingDown) return reply.status(503).send({ status: 'unavailable', checks: { shutdown: 'shutting down' } });
       const reasons: Record<string, string> = {};

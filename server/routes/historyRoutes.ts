@@ -4,7 +4,8 @@ import { responses } from '../../common/answerSchemas.js';
 import { ACTIVITY_ANSWER, RECORD_HISTORY_ANSWER, RESTORE_ANSWER, STALE_RESTORE_ANSWER } from '../../common/historyAnswers.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { pagingQuerySchema } from '../http/paging.js';
-import { unprocessable } from '../http/errors.js';
+import { notFound, unprocessable } from '../http/errors.js';
+import { parseId } from '../engine/resourceService.js';
 import { actionBody } from '../engine/actionBody.js';
 import { StaleRestore, type RestoreBody } from '../engine/history/historyService.js';
 
@@ -72,18 +73,30 @@ export async function historyRoutes(instance: FastifyInstance): Promise<void> {
   const { history } = app.services;
 
   const { check, ...activityOptions } = strictListQuery(activityQuery);
-  app.get('/history', { ...activityOptions, schema: { ...activityOptions.schema, response: responses(ACTIVITY_ANSWER) } }, async (request) => {
-    check(request);
-    const { administrator, resource, from, to, page, perPage } = request.query;
-    return history.activity({ administratorId: administrator, resource, from: instant(from, 'from'), to: instant(to, 'to') }, { page, perPage });
-  });
+  app.get(
+    '/history',
+    { ...activityOptions, config: { need: { system: 'activity' } }, schema: { ...activityOptions.schema, response: responses(ACTIVITY_ANSWER) } },
+    async (request) => {
+      check(request);
+      const { administrator, resource, from, to, page, perPage } = request.query;
+      return history.activity({ administratorId: administrator, resource, from: instant(from, 'from'), to: instant(to, 'to') }, { page, perPage });
+    },
+  );
 
   const { check: checkPaging, ...pagingOptions } = strictListQuery({ type: 'object', properties: pagingQuerySchema } as const);
   app.get(
     '/history/:resource/:id',
-    { ...pagingOptions, schema: { ...pagingOptions.schema, params: historyParams, response: responses(RECORD_HISTORY_ANSWER) } },
+    {
+      ...pagingOptions,
+      config: { need: { screenOf: { describe: '{resource}', find: (request) => (request.params as { resource: string }).resource }, action: 'history' } },
+      schema: { ...pagingOptions.schema, params: historyParams, response: responses(RECORD_HISTORY_ANSWER) },
+    },
     async (request) => {
       checkPaging(request);
+      // A record outside the rows the reader's roles reach has no history for them (404, as an unknown one).
+      const service = app.services.resources.get(request.params.resource);
+      const id = parseId(String(request.params.id));
+      if (service && id !== undefined && !(await service.reaches(id))) throw notFound(service.definition.label);
       return history.recordHistory(request.params.resource, request.params.id, request.query);
     },
   );
@@ -98,7 +111,13 @@ export async function historyRoutes(instance: FastifyInstance): Promise<void> {
           409: { ...STALE_RESTORE_ANSWER, description: 'The record changed since the version given: what changed, field by field' },
         },
       },
-      config: { bodySchema: RESTORE_BODY },
+      config: {
+        bodySchema: RESTORE_BODY,
+        need: {
+          screenOf: { describe: "the revision's resource", find: (request) => history.resourceOf((request.params as { revision: string }).revision) },
+          action: 'restore',
+        },
+      },
     },
     async (request, reply) => {
       try {

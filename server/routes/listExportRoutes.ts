@@ -35,7 +35,7 @@ function registerListExport(app: FastifyInstance, { contract, exportSource: sour
   const { check, ...options } = strictListQuery({ type: 'object', properties: { ...contract.query.properties, ...EXPORT_QUERY } } as const);
   app.get(
     `/${contract.api}/export`,
-    { ...options, schema: { ...options.schema, response: responses(EXPORT_ANSWER) } },
+    { ...options, config: { need: { screen: contract.api, action: 'export' } }, schema: { ...options.schema, response: responses(EXPORT_ANSWER) } },
     async (request: FastifyRequest, reply: FastifyReply) => {
       check(request);
       const { format, columns, ...query } = request.query as { format: ExportFormat; columns?: string } & Record<string, unknown>;

@@ -25,13 +25,19 @@ export async function reporterRoutes(instance: FastifyInstance): Promise<void> {
   const { check, ...booksOptions } = strictListQuery(booksQuery);
   app.get(
     '/reporters/:id/books',
-    { ...booksOptions, schema: { ...booksOptions.schema, params: idParamsSchema, response: responses(dataAnswer({ type: 'array', items: BOOK_GROUP })) } },
+    {
+      ...booksOptions,
+      config: { need: { screen: 'reporters', action: 'read' } },
+      schema: { ...booksOptions.schema, params: idParamsSchema, response: responses(dataAnswer({ type: 'array', items: BOOK_GROUP })) },
+    },
     async (request) => {
       check(request);
       return reporterBooks(app.db, request.params.id, request.query);
     },
   );
-  app.delete('/reporters/delete-book', { config: { bodySchema: DELETE_BOOK_BODY }, schema: { response: responses(MESSAGE_ANSWER) } }, (request) =>
-    removeReporterBook(app.db, app.recordWrites, request.body),
+  app.delete(
+    '/reporters/delete-book',
+    { config: { bodySchema: DELETE_BOOK_BODY, need: { screen: 'reporters', action: 'update' } }, schema: { response: responses(MESSAGE_ANSWER) } },
+    (request) => removeReporterBook(app.db, app.recordWrites, request.body),
   );
 }

@@ -4,6 +4,8 @@ import { DEFAULT_LOCALE } from '../../common/locales.js';
 import { isCustom } from '../engine/resourceTypes.js';
 import { screenWrites, type ScreenWrites } from '../definitions/screenWrites.js';
 import { HttpError } from '../http/errors.js';
+import type { ScreenAction } from '../../common/permissions.js';
+import type { RouteNeed } from '../auth/routeNeeds.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { dottedName, parseMultipartForm, withSentKeys, type FormSchema } from '../http/multipartForm.js';
 import { idParamsSchema, savedRecordId } from '../http/pathParams.js';
@@ -85,33 +87,45 @@ export async function resourceRoutes(instance: FastifyInstance): Promise<void> {
     const row = recordSchema(definition.table, definition.fields, 'list');
     const record = recordSchema(definition.table, definition.fields, 'record');
     const { check, ...listOptions } = strictListQuery(resourceListQuery(definition));
-    app.get(base, { ...listOptions, schema: { ...listOptions.schema, response: responses(pagedAnswer(row)) } }, async (request) => {
-      check(request);
-      const { lang: _lang, ...query } = request.query as Record<string, unknown>;
-      return service.list(query);
-    });
+    const resource = definition.api;
+    // A list without a screen is a shared list the forms pick from (languages, statuses): any administrator reads it.
+    const needs = (action: ScreenAction): RouteNeed => (definition.screen ? { screen: resource, action } : 'self');
+    app.get(
+      base,
+      { ...listOptions, config: { need: needs('list') }, schema: { ...listOptions.schema, response: responses(pagedAnswer(row)) } },
+      async (request) => {
+        check(request);
+        const { lang: _lang, ...query } = request.query as Record<string, unknown>;
+        return service.list(query);
+      },
+    );
     const recordAnswer = { params: idParamsSchema, response: responses(dataAnswer(record)) };
     if (definition.languageParam) {
       const { check: checkRecord, ...recordOptions } = strictListQuery({ type: 'object', properties: LANGUAGE_QUERY } as const);
-      app.get(`${base}/:id`, { ...recordOptions, schema: { ...recordOptions.schema, ...recordAnswer } }, async (request) => {
+      app.get(`${base}/:id`, { ...recordOptions, config: { need: needs('read') }, schema: { ...recordOptions.schema, ...recordAnswer } }, async (request) => {
         checkRecord(request);
         return { data: await service.get(request.params.id, { lang: request.query.lang ?? DEFAULT_LOCALE }) };
       });
     } else {
-      app.get(`${base}/:id`, { schema: recordAnswer }, async (request) => ({ data: await service.get(request.params.id) }));
+      app.get(`${base}/:id`, { config: { need: needs('read') }, schema: recordAnswer }, async (request) => ({ data: await service.get(request.params.id) }));
     }
     const formSchema = screen?.form?.schema;
-    const config = formSchema ? { bodySchema: formSchema, screenBody: definition.screen, multipart: Object.keys(writes.uploads).length > 0 } : {};
+    const body = formSchema ? { bodySchema: formSchema, screenBody: definition.screen, multipart: Object.keys(writes.uploads).length > 0 } : {};
     const handle = (creating: boolean) => explainingChanges(app, definition.screen, saveHandler(app, service, writes, formSchema, creating));
     const saved = responses(savedAnswer(record));
-    if (service.permissions.create) app.post(base, { config, schema: { response: saved } }, handle(true));
+    if (service.permissions.create) app.post(base, { config: { ...body, need: needs('create') }, schema: { response: saved } }, handle(true));
     if (service.permissions.edit) {
+      const config = { ...body, need: needs('update') };
       app.route({ method: writes.updateMethod, url: `${base}/:id`, schema: { params: idParamsSchema, response: saved }, config, handler: handle(false) });
       for (const [path, field] of Object.entries(writes.fileDeletes)) {
-        app.delete(`${base}/${path}/:id`, { schema: { params: idParamsSchema, response: saved } }, (request) => service.clearFile!(request.params.id, field));
+        app.delete(`${base}/${path}/:id`, { config: { need: needs('update') }, schema: { params: idParamsSchema, response: saved } }, (request) =>
+          service.clearFile!(request.params.id, field),
+        );
       }
     }
     if (service.permissions.delete)
-      app.delete(`${base}/:id`, { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) => service.remove(request.params.id));
+      app.delete(`${base}/:id`, { config: { need: needs('delete') }, schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) =>
+        service.remove(request.params.id),
+      );
   }
 }

@@ -1,4 +1,5 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { RouteNeed } from '../auth/routeNeeds.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actionBody } from '../engine/actionBody.js';
 import { readDefinition } from '../definitions/screenRegistry.js';
@@ -84,9 +85,11 @@ const VERSION_OR_DRAFT = { type: ['integer', 'string'], minimum: 0, maximum: 214
 const bodyOf = Object.fromEntries(
   Object.entries(BODIES).map(([name, schema]) => [name, actionBody<Record<string, unknown>>(schema, { trim: false })]),
 ) as Record<keyof typeof BODIES, (body: unknown) => Record<string, unknown>>;
-const config = (name: keyof typeof BODIES) => ({ bodySchema: BODIES[name] });
-/** The write routes' options: their body schema, and a body no larger than a definition, its labels and a record may be. */
-const writes = (name: keyof typeof BODIES) => ({ config: config(name), bodyLimit: DEFINITION_BODY_LIMIT });
+/** The studio's drafts, checks and previews; publishing, rollback and the return to the built-in file. */
+const EDIT = { system: 'studio.edit' } as const;
+const PUBLISH = { system: 'studio.publish' } as const;
+/** The write routes' options: their body schema and need, and a body no larger than a definition, its labels and a record may be. */
+const writes = (name: keyof typeof BODIES, need: RouteNeed = EDIT) => ({ config: { bodySchema: BODIES[name], need }, bodyLimit: DEFINITION_BODY_LIMIT });
 
 /**
  * The screen definitions at run time (`admin/screens`, docs/screens-at-run-time.md): every screen
@@ -101,11 +104,15 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const { screens } = app.services;
 
-  app.get('/screens', { schema: { response: responses(dataAnswer({ type: 'array', items: SCREEN_SUMMARY })) } }, async () => ({ data: await screens.list() }));
+  // Every administrator's interface is built from the screens in use and their validators.
+  app.get('/screens', { config: { need: 'self' }, schema: { response: responses(dataAnswer({ type: 'array', items: SCREEN_SUMMARY })) } }, async () => ({
+    data: await screens.list(),
+  }));
   // The in-use forms' validators as a script the browser imports (its URL names the stamp it was asked for).
   app.get(
     '/screens/validators/:stamp',
     {
+      config: { need: 'self' },
       schema: {
         params: { type: 'object', properties: { stamp: { type: 'string', pattern: '^\\d{1,10}\\.js$' } }, required: ['stamp'] },
         response: responses(VALIDATORS_SCRIPT),
@@ -113,19 +120,23 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(app.screenRegistry.validatorsModule()),
   );
-  app.get('/screens/:name', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_DETAIL)) } }, async (request) => ({
+  app.get('/screens/:name', { config: { need: EDIT }, schema: { params: nameParams, response: responses(dataAnswer(SCREEN_DETAIL)) } }, async (request) => ({
     data: await screens.get(request.params.name),
   }));
-  app.get('/screens/:name/catalog', { schema: { params: nameParams, response: responses(dataAnswer(SCREEN_CATALOG)) } }, async (request) => ({
-    data: screenCatalog(app.screenRegistry, request.params.name),
-  }));
+  app.get(
+    '/screens/:name/catalog',
+    { config: { need: EDIT }, schema: { params: nameParams, response: responses(dataAnswer(SCREEN_CATALOG)) } },
+    async (request) => ({
+      data: screenCatalog(app.screenRegistry, request.params.name),
+    }),
+  );
   app.post('/screens/:name/validate', { schema: { params: nameParams, response: responses(VALID_RECORD_ANSWER) }, ...writes('validate') }, async (request) =>
     validateWithDraft({ db: app.db, registry: app.screenRegistry, screens, saves: app.services }, request.params.name, bodyOf.validate(request.body)),
   );
   app.put('/screens/:name/draft', { schema: { params: nameParams, response: responses(savedAnswer(SAVED_DRAFT)) }, ...writes('draft') }, async (request) =>
     screens.saveDraft(request.params.name, bodyOf.draft(request.body), authorOf(request)),
   );
-  app.delete('/screens/:name/draft', { schema: { params: nameParams, response: responses(MESSAGE_ANSWER) } }, async (request) =>
+  app.delete('/screens/:name/draft', { config: { need: EDIT }, schema: { params: nameParams, response: responses(MESSAGE_ANSWER) } }, async (request) =>
     screens.discardDraft(request.params.name),
   );
   app.post('/screens/:name/check', { schema: { params: nameParams, response: responses(CHECK_ANSWER) }, ...writes('check') }, async (request) => {
@@ -134,27 +145,40 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   });
   app.post(
     '/screens/:name/publish',
-    { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, ...writes('publish') },
+    { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, ...writes('publish', PUBLISH) },
     async (request) => screens.publish(request.params.name, bodyOf.publish(request.body), authorOf(request)),
   );
   app.get(
     '/screens/:name/versions',
-    { schema: { params: nameParams, querystring: { type: 'object', properties: pagingQuerySchema }, response: responses(pagedAnswer(VERSION_ROW)) } },
+    {
+      config: { need: EDIT },
+      schema: { params: nameParams, querystring: { type: 'object', properties: pagingQuerySchema }, response: responses(pagedAnswer(VERSION_ROW)) },
+    },
     async (request) => screens.versions(request.params.name, request.query),
   );
-  app.get('/screens/:name/versions/:v', { schema: { params: versionParams, response: responses(dataAnswer(SCREEN_VERSION)) } }, async (request) => ({
-    data: await screens.version(request.params.name, versionOf(request.params.v)),
-  }));
-  app.get('/screens/:name/versions/:v/export', { schema: { params: versionParams, response: responses(EXPORT_FILE) } }, async (request, reply) => {
-    const file = await screens.exportFile(request.params.name, versionOf(request.params.v));
-    return reply
-      .type('application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${screens.exportName(request.params.name)}"`)
-      .send(file);
-  });
+  // The labels that named a record's fields when its revisions were made: the history of any record reads them.
+  app.get(
+    '/screens/:name/versions/:v',
+    { config: { need: 'self' }, schema: { params: versionParams, response: responses(dataAnswer(SCREEN_VERSION)) } },
+    async (request) => ({
+      data: await screens.version(request.params.name, versionOf(request.params.v)),
+    }),
+  );
+  app.get(
+    '/screens/:name/versions/:v/export',
+    { config: { need: EDIT }, schema: { params: versionParams, response: responses(EXPORT_FILE) } },
+    async (request, reply) => {
+      const file = await screens.exportFile(request.params.name, versionOf(request.params.v));
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${screens.exportName(request.params.name)}"`)
+        .send(file);
+    },
+  );
   app.get(
     '/screens/:name/diff',
     {
+      config: { need: EDIT },
       schema: {
         params: nameParams,
         querystring: { type: 'object', properties: { from: VERSION_OR_DRAFT, to: VERSION_OR_DRAFT }, required: ['from', 'to'] },
@@ -165,11 +189,13 @@ export async function screenRoutes(instance: FastifyInstance): Promise<void> {
   );
   app.post(
     '/screens/:name/rollback',
-    { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, ...writes('rollback') },
+    { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) }, ...writes('rollback', PUBLISH) },
     async (request) => screens.rollback(request.params.name, bodyOf.rollback(request.body), authorOf(request)),
   );
-  app.delete('/screens/:name/published', { schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) } }, async (request) =>
-    screens.reset(request.params.name, authorOf(request)),
+  app.delete(
+    '/screens/:name/published',
+    { config: { need: PUBLISH }, schema: { params: nameParams, response: responses(savedAnswer(ADDED_VERSION)) } },
+    async (request) => screens.reset(request.params.name, authorOf(request)),
   );
   app.post(
     '/screens/:name/impact',

@@ -13,12 +13,14 @@ import {
   objectOf,
   PAGE_META,
   pagedAnswer,
+  recordOf,
   responses,
   STRING,
   type JsonSchema,
 } from '../../common/answerSchemas.js';
-import { listSheetOptionPage, listSheetPage } from '../sheets/sheetListService.js';
+import { listSheetOptionPage } from '../sheets/sheetListService.js';
 import { SHEET_RESOURCE } from '../resources/readingSheets.js';
+import { fieldRulesOf, withoutHidden } from '../engine/fieldRules.js';
 
 const idList = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, maxItems: 200 } as const;
 
@@ -48,25 +50,36 @@ const optionsQuerySchema = {
 export async function sheetListRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const { check, ...listOptions } = strictListQuery(sheetListQuerySchema);
-  app.get('/books', { ...listOptions, schema: { ...listOptions.schema, response: responses(BOOK_PAGE) } }, async (request) => {
-    check(request);
-    return listSheetPage(app.db, request.query);
-  });
+  app.get(
+    '/books',
+    { ...listOptions, config: { need: { screen: SHEET_RESOURCE, action: 'list' } }, schema: { ...listOptions.schema, response: responses(BOOK_PAGE) } },
+    async (request) => {
+      check(request);
+      // Through the engine's service, as every list is read: what the reader's roles hide leaves the rows there.
+      return app.services.resources.get(SHEET_RESOURCE)!.list(request.query);
+    },
+  );
 
   const { check: checkOptions, ...optionsOptions } = strictListQuery(optionsQuerySchema);
   app.get(
     '/books/options',
     {
       ...optionsOptions,
-      schema: { ...optionsOptions.schema, response: responses(pagedAnswer(objectOf({ id: INTEGER, original_title: STRING, authorList: AUTHOR_LIST }))) },
+      // The sheets' picker follows their list.
+      config: { need: { screen: SHEET_RESOURCE, action: 'list' } },
+      schema: { ...optionsOptions.schema, response: responses(pagedAnswer(recordOf({ id: INTEGER, original_title: STRING, authorList: AUTHOR_LIST }))) },
     },
     async (request) => {
       checkOptions(request);
-      return listSheetOptionPage(app.db, request.query);
+      const sheets = app.services.resources.get(SHEET_RESOURCE)!;
+      const page = await listSheetOptionPage(app.db, request.query, await sheets.rowsWithin());
+      return { ...page, data: page.data.map((row) => withoutHidden(row, fieldRulesOf(SHEET_RESOURCE))) };
     },
   );
 
-  app.delete('/books/:id', { schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } }, async (request) =>
-    app.services.resources.get(SHEET_RESOURCE)!.remove(request.params.id),
+  app.delete(
+    '/books/:id',
+    { config: { need: { screen: SHEET_RESOURCE, action: 'delete' } }, schema: { params: idParamsSchema, response: responses(MESSAGE_ANSWER) } },
+    async (request) => app.services.resources.get(SHEET_RESOURCE)!.remove(request.params.id),
   );
 }

@@ -28,6 +28,8 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
   // Params types come from the schemas of each route.
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const sheets = app.services.resources.get(SHEET_RESOURCE)!;
+  // A file of the sheet removed is a change of the sheet, as the AI comparison's save is.
+  const UPDATE = { screen: SHEET_RESOURCE, action: 'update' } as const;
   const files = app.services.sheets;
 
   /** The body as one parsed object and the files stored for it; 415 for other content types. */
@@ -50,9 +52,13 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
     return { input: body, files: [] as UploadedFile[], sentKey: undefined };
   }
 
-  app.get('/books/:id', { schema: { params: idParamsSchema, response: responses(dataAnswer(SHEET_ANSWER)) } }, async (request) => ({
-    data: await sheets.get(request.params.id),
-  }));
+  app.get(
+    '/books/:id',
+    { config: { need: { screen: SHEET_RESOURCE, action: 'read' } }, schema: { params: idParamsSchema, response: responses(dataAnswer(SHEET_ANSWER)) } },
+    async (request) => ({
+      data: await sheets.get(request.params.id),
+    }),
+  );
 
   /**
    * Creates (no id, or the empty id of `POST books/`) or updates, through the engine's save. The
@@ -76,18 +82,25 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
     }
   }
 
-  const config = { bodySchema: READING_SHEET_SCHEMA, screenBody: readingSheetRecord.screen, multipart: true };
+  const body = { bodySchema: READING_SHEET_SCHEMA, screenBody: readingSheetRecord.screen, multipart: true };
+  const config = { ...body, need: UPDATE };
   const saved = responses(objectOf({ message: STRING, data: SHEET_ANSWER, withNotification: { enum: [0, 1] } }));
-  app.post('/books', { config, schema: { response: saved } }, (request) => save(request, undefined));
+  app.post('/books', { config: { ...body, need: { screen: SHEET_RESOURCE, action: 'create' } }, schema: { response: saved } }, (request) =>
+    save(request, undefined),
+  );
   app.post('/books/:id', { schema: { params: idParamsSchema, response: saved }, config }, (request) => save(request, request.params.id));
   // The AI comparison's 'SAVE THE CHANGES' (SPEC §7): the sheet with the fields taken from its draft, saved as the editor saves it (its version: 409 when the sheet changed meanwhile).
   app.post('/ai-books/update-book/:id', { schema: { params: idParamsSchema, response: saved }, config }, (request) => save(request, request.params.id));
 
-  app.delete('/utilities/book-files/:book/:file', { schema: { params: bookFileParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) =>
-    files.deleteFile(request.params.book, request.params.file),
+  app.delete(
+    '/utilities/book-files/:book/:file',
+    { config: { need: UPDATE }, schema: { params: bookFileParamsSchema, response: responses(MESSAGE_ANSWER) } },
+    (request) => files.deleteFile(request.params.book, request.params.file),
   );
 
-  app.delete('/utilities/book-manuscript/:book', { schema: { params: bookParamsSchema, response: responses(MESSAGE_ANSWER) } }, (request) =>
-    files.deleteManuscript(request.params.book),
+  app.delete(
+    '/utilities/book-manuscript/:book',
+    { config: { need: UPDATE }, schema: { params: bookParamsSchema, response: responses(MESSAGE_ANSWER) } },
+    (request) => files.deleteManuscript(request.params.book),
   );
 }

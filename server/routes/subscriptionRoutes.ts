@@ -10,10 +10,15 @@ const userRoute = { schema: { params: idParamsSchema, response: USER_ACTION_ANSW
  * admin/plans/{userid}/cancel` cancels the active one (at the card payment provider too when it is
  * tied to it). The plans themselves (`GET admin/plans`) are a declared resource (server/resources/plans.ts).
  */
+/** SPEC §6's staff-only actions on a subscriber's money. */
+const SUBSCRIPTIONS = { system: 'subscriptions' } as const;
+
 export async function subscriptionRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/plans/:id', { ...userRoute, config: { bodySchema: ADD_SUBSCRIPTION_BODY } }, (request) =>
+  app.post('/plans/:id', { ...userRoute, config: { bodySchema: ADD_SUBSCRIPTION_BODY, need: SUBSCRIPTIONS } }, (request) =>
     addSubscription(app.db, app.recordWrites, request.params.id, request.body, request.admin?.id ?? null),
   );
-  app.delete('/plans/:id/cancel', userRoute, (request) => cancelSubscription(app.db, app.recordWrites, app.cardPayments, request.params.id));
+  app.delete('/plans/:id/cancel', { ...userRoute, config: { need: SUBSCRIPTIONS } }, (request) =>
+    cancelSubscription(app.db, app.recordWrites, app.cardPayments, request.params.id),
+  );
 }

@@ -2,7 +2,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance } from 'fastify';
 import { LOCALES } from '../../common/locales.js';
 import { MAX_INT_ID } from '../db/limits.js';
-import { DATE_TIME, INTEGER, nullable, objectOf, pagedAnswer, responses, STRING, type JsonSchema } from '../../common/answerSchemas.js';
+import { DATE_TIME, INTEGER, nullable, objectOf, pagedAnswer, recordOf, responses, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 import { strictListQuery } from '../http/listQuery.js';
 import { pagingQuerySchema } from '../http/paging.js';
 import { idParamsSchema } from '../http/pathParams.js';
@@ -44,7 +44,13 @@ const SAVED_SEARCH = objectOf({
   filter_texts: { type: 'object', additionalProperties: STRING },
   ratingsFilter: { type: 'array', items: objectOf({ id: STRING, name: STRING, rate: INTEGER }) },
 });
-const USER_OPTION = objectOf({ id: INTEGER, name: STRING, fullname: STRING, email: STRING });
+/** SPEC §6's staff-only actions: validation, subscriptions, credits. */
+const SUBSCRIPTIONS = { system: 'subscriptions' } as const;
+/** What is read of one subscriber (libraries, searches, credit history) follows opening the subscriber; the pickers follow the list. */
+const READ_USER = { screen: 'users', action: 'read' } as const;
+const LIST_USERS = { screen: 'users', action: 'list' } as const;
+// A field the reader's roles hide (the e-mail) is absent.
+const USER_OPTION = recordOf({ id: INTEGER, name: STRING, fullname: STRING, email: STRING });
 
 /**
  * The user screen's calls besides the resource's own (`GET/POST/DELETE admin/users[/{id}]`,
@@ -56,13 +62,14 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = (request: { admin: { id: number } | null }) => request.admin?.id ?? null;
 
-  app.post('/users/validate/:id', { schema: USER_ACTION, config: { bodySchema: VALIDATE_BODY } }, (request) =>
+  app.post('/users/validate/:id', { schema: USER_ACTION, config: { bodySchema: VALIDATE_BODY, need: SUBSCRIPTIONS } }, (request) =>
     validateUser(app.db, app.recordWrites, request.params.id, request.body),
   );
 
   const { check: checkPaged, ...pagedOptions } = strictListQuery(pagedQuery);
   const pagedById = (row: JsonSchema) => ({
     ...pagedOptions,
+    config: { need: READ_USER },
     schema: { ...pagedOptions.schema, params: idParamsSchema, response: responses(pagedAnswer(row)) },
   });
   app.get('/users/libraries/:id', pagedById(LIBRARY), async (request) => {
@@ -73,7 +80,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     checkPaged(request);
     return userCreditHistory(app.db, request.params.id, request.query);
   });
-  app.post('/users/:id/credits', { schema: USER_ACTION, config: { bodySchema: CREDITS_BODY } }, (request) =>
+  app.post('/users/:id/credits', { schema: USER_ACTION, config: { bodySchema: CREDITS_BODY, need: SUBSCRIPTIONS } }, (request) =>
     setCredits(app.db, app.recordWrites, request.params.id, request.body, admin(request)),
   );
 
@@ -82,6 +89,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     '/users/searches/:id',
     {
       ...searchesOptions,
+      config: { need: READ_USER },
       schema: { ...searchesOptions.schema, params: idParamsSchema, response: responses(objectOf({ data: { type: 'array', items: SAVED_SEARCH } })) },
     },
     async (request) => {
@@ -93,16 +101,16 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   const { check: checkOptions, ...optionsOptions } = strictListQuery(userOptionsQuery);
   app.get(
     '/users/user-options-list',
-    { ...optionsOptions, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(USER_OPTION)) } },
+    { ...optionsOptions, config: { need: LIST_USERS }, schema: { ...optionsOptions.schema, response: responses(pagedAnswer(USER_OPTION)) } },
     async (request) => {
       checkOptions(request);
-      return userOptions(app.db, request.query);
+      return userOptions(app.db, request.query, await app.services.resources.get('users')!.rowsWithin());
     },
   );
   const { check: checkRoles, ...rolesOptions } = strictListQuery(roleOptionsQuery);
   app.get(
     '/users/user-role-options-list',
-    { ...rolesOptions, schema: { ...rolesOptions.schema, response: responses(pagedAnswer(ID_NAME)) } },
+    { ...rolesOptions, config: { need: LIST_USERS }, schema: { ...rolesOptions.schema, response: responses(pagedAnswer(ID_NAME)) } },
     async (request) => {
       checkRoles(request);
       return userRoleOptions(app.db, request.query);

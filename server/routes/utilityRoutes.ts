@@ -18,14 +18,19 @@ export async function utilityRoutes(instance: FastifyInstance): Promise<void> {
     const entry = utilityEntrySchema(list);
     app.get(
       `/utilities/${name}`,
-      { ...noQuery, schema: { ...noQuery.schema, response: responses(dataAnswer({ type: 'array', items: entry })) } },
+      // Shared lists the forms pick from (languages, statuses): no screen of their own, any administrator reads them.
+      { ...noQuery, config: { need: 'self' }, schema: { ...noQuery.schema, response: responses(dataAnswer({ type: 'array', items: entry })) } },
       async (request) => {
         check(request);
         return { data: await listUtilityEntries(app.db, list) };
       },
     );
-    app.get(`/utilities/${name}/:id`, { schema: { params: idParamsSchema, response: responses(dataAnswer(entry)) } }, async (request) => ({
-      data: await getUtilityEntry(app.db, list, request.params.id),
-    }));
+    app.get(
+      `/utilities/${name}/:id`,
+      { config: { need: 'self' }, schema: { params: idParamsSchema, response: responses(dataAnswer(entry)) } },
+      async (request) => ({
+        data: await getUtilityEntry(app.db, list, request.params.id),
+      }),
+    );
   }
 }

@@ -43,20 +43,27 @@ export async function viewRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const views = createSavedViewService(app.db, app.screenRegistry);
   const { check, ...listOptions } = strictListQuery(viewsQuery);
-  app.get('/views', { ...listOptions, schema: { ...listOptions.schema, response: responses(dataAnswer({ type: 'array', items: VIEW })) } }, async (request) => {
-    check(request);
-    return { data: await views.list(request.query.screen, readerOf(request)) };
-  });
-  app.post('/views', { config: { bodySchema: NEW_VIEW_BODY }, schema: { response: responses(savedAnswer(VIEW)) } }, async (request) =>
+  // Saved views hold queries, not records: each administrator's own, and those shared with all.
+  app.get(
+    '/views',
+    { ...listOptions, config: { need: 'self' }, schema: { ...listOptions.schema, response: responses(dataAnswer({ type: 'array', items: VIEW })) } },
+    async (request) => {
+      check(request);
+      return { data: await views.list(request.query.screen, readerOf(request)) };
+    },
+  );
+  app.post('/views', { config: { bodySchema: NEW_VIEW_BODY, need: 'self' }, schema: { response: responses(savedAnswer(VIEW)) } }, async (request) =>
     views.create(newView(request.body), readerOf(request)),
   );
-  app.put('/views/default', { config: { bodySchema: DEFAULT_VIEW_BODY }, schema: { response: responses(MESSAGE_ANSWER) } }, async (request) =>
+  app.put('/views/default', { config: { bodySchema: DEFAULT_VIEW_BODY, need: 'self' }, schema: { response: responses(MESSAGE_ANSWER) } }, async (request) =>
     views.setDefault(defaultView(request.body), readerOf(request)),
   );
-  app.put('/views/:id', { config: { bodySchema: VIEW_CHANGE_BODY }, schema: { params: viewParams, response: responses(savedAnswer(VIEW)) } }, async (request) =>
-    views.update(viewId(request.params.id), viewChange(request.body), readerOf(request)),
+  app.put(
+    '/views/:id',
+    { config: { bodySchema: VIEW_CHANGE_BODY, need: 'self' }, schema: { params: viewParams, response: responses(savedAnswer(VIEW)) } },
+    async (request) => views.update(viewId(request.params.id), viewChange(request.body), readerOf(request)),
   );
-  app.delete('/views/:id', { schema: { params: viewParams, response: responses(MESSAGE_ANSWER) } }, async (request) =>
+  app.delete('/views/:id', { config: { need: 'self' }, schema: { params: viewParams, response: responses(MESSAGE_ANSWER) } }, async (request) =>
     views.remove(viewId(request.params.id), readerOf(request)),
   );
 }

@@ -2,7 +2,7 @@ import { AI_DRAFT_TEXT_TARGETS, AI_JUSTIFIED_LISTS, AI_RATING_TYPES } from '../.
 import { dereferenceSchema } from '../../common/dereferenceSchema.js';
 import { LOCALES } from '../../common/locales.js';
 import { books, demands } from '../db/schema/index.js';
-import { ANY, DATE_TIME, INTEGER, nullable, objectOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
+import { ANY, DATE_TIME, INTEGER, nullable, objectOf, recordOf, STRING, type JsonSchema } from '../../common/answerSchemas.js';
 import { demandResource } from '../resources/demands.js';
 import { READING_SHEET_FIELDS, SHEET_SAVE_OPTIONS } from '../resources/readingSheets.js';
 import { fieldSchema, recordSchema } from '../engine/recordSchemas.js';
@@ -56,7 +56,7 @@ const DERIVED_HERE: Readonly<Record<string, JsonSchema>> = { requestList: { type
  * other field its declaration returns (and the read-only ones the form shows), as the declaration
  * derives it.
  */
-export const SHEET_ANSWER: JsonSchema = objectOf({
+export const SHEET_ANSWER: JsonSchema = recordOf({
   ...Object.fromEntries(
     Object.entries(formFields)
       .filter(([name]) => !SHEET_SAVE_OPTIONS.includes(name))

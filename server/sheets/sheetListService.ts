@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import type { SQL } from 'drizzle-orm';
+import { and, or, type SQL } from 'drizzle-orm';
 import type { ListQuery, PageMeta } from '../../common/api.js';
 import {
   countSheetTiers,
@@ -86,6 +86,17 @@ async function sheetFilterArgs(db: Db, query: ListQuery): Promise<{ conditions: 
   };
 }
 
+/**
+ * The sheets a reader's row conditions reach (docs/permissions.md), as a condition on the sheet's
+ * `book_facets f` row: any of the conditions, each its filters together (a free text is no row
+ * condition: it ranks, it does not bound); undefined when one of them is every sheet.
+ */
+export async function sheetRowsWhere(db: Db, conditions: readonly ListQuery[]): Promise<SQL | undefined> {
+  const parts = await Promise.all(conditions.map(async (condition) => (await sheetFilterArgs(db, condition)).conditions));
+  if (parts.some((part) => part.length === 0)) return undefined;
+  return or(...parts.map((part) => and(...part)))!;
+}
+
 /** Default direction of each sort: newest first for dates, ascending for ids and titles. */
 const DEFAULT_DIRECTION: Record<SheetSort, SortDirection> = { id: 'asc', title: 'asc', publication_date: 'desc', updated_at: 'desc' };
 
@@ -147,9 +158,9 @@ function sheetWindow(query: SheetListQuery, sort: SheetSort, page: Paging): Shee
  * `GET admin/books`: one page of the catalogue matching every given filter, a free-text search's
  * title and author matches first, with the total counted up to `COUNT_BOUND`.
  */
-export async function listSheetPage(db: Db, query: SheetListQuery): Promise<SheetListAnswer> {
+export async function listSheetPage(db: Db, query: SheetListQuery, within?: SQL): Promise<SheetListAnswer> {
   const { order, conditions, page, window } = await sheetListArgs(db, query);
-  const result = await listSheets(db, conditions, order, window);
+  const result = await listSheets(db, within ? [...conditions, within] : conditions, order, window);
   const answer = paged(
     result.rows.map(({ position: _position, ...row }) => toListItem(row)),
     result.total,
@@ -184,9 +195,11 @@ const EXPORT_AHEAD = 2;
  * of the next EXPORT_AHEAD batches are read while the one given is written out, so the database
  * and the file's writer work at once and at most EXPORT_AHEAD + 1 batches are held.
  */
-export async function sheetExportSource(db: Db, query: SheetListQuery): Promise<ExportSource<SheetListItem>> {
+export async function sheetExportSource(db: Db, query: SheetListQuery, within?: SQL): Promise<ExportSource<SheetListItem>> {
   const { after: _after, before: _before, page: _page, perPage: _perPage, ...filters } = query;
-  const { conditions, order } = await sheetListArgs(db, filters);
+  const args = await sheetListArgs(db, filters);
+  const { order } = args;
+  const conditions = within ? [...args.conditions, within] : args.conditions;
   const counts = await countSheetTiers(db, conditions, order.search);
   return {
     total: counts.reduce((sum, count) => sum + count, 0),
@@ -212,9 +225,15 @@ export async function sheetExportSource(db: Db, query: SheetListQuery): Promise<
 }
 
 /** `GET admin/books/options`: reading-sheet options for pickers (id, original_title, authorList). */
-export async function listSheetOptionPage(db: Db, query: { search?: string; ids?: number[]; page?: number; perPage?: number }): Promise<Paged<SheetOptionRow>> {
+export async function listSheetOptionPage(
+  db: Db,
+  query: { search?: string; ids?: number[]; page?: number; perPage?: number },
+  within?: SQL,
+): Promise<Paged<SheetOptionRow>> {
   const page = paging(query);
   const conditions = filterConditions(bookFacets, { search: SHEET_FILTERS.search }, query, { alias: 'f' });
+  // The picker follows the list: the sheets the reader's roles reach.
+  if (within) conditions.push(within);
   const { rows, total } = await listSheetOptions(db, { conditions, ids: query.ids?.length ? [...new Set(query.ids)] : undefined, paging: page });
   return paged(rows, total, page);
 }

@@ -10,7 +10,8 @@ import { currentRequest } from '../http/requestContext.js';
 import { readingSheetRecord } from '../resources/readingSheets.js';
 import { runAfterCommit, type SheetSavedEvent, type SheetSaveHooks } from './sheetSaveEvents.js';
 import { sheetBodyRules, type SheetInput } from './sheetSaveInput.js';
-import { listSheetPage, sheetExportSource, SHEET_IN_USE_MESSAGE, type SheetListQuery } from './sheetListService.js';
+import { listSheetPage, sheetExportSource, sheetRowsWhere, SHEET_IN_USE_MESSAGE, type SheetListQuery } from './sheetListService.js';
+import { sheetsWithin } from '../db/repositories/sheets/sheetListRepository.js';
 import { sheetFormRecords } from './sheetFormRecords.js';
 import { findSheet, findSheets, getSheet } from './sheetReadService.js';
 import { SHEET_COLUMN_FIELDS } from './sheetColumnFields.js';
@@ -35,11 +36,13 @@ function sheetStore({ hooks = {}, repository = sheetWriteRepository }: SheetStor
   const writer = { repo: repository, hooks };
   return {
     query: {
-      page: (db, query) => listSheetPage(db, query as SheetListQuery) as never,
-      scan: async (db, query) => {
-        const source = await sheetExportSource(db, query as SheetListQuery);
+      page: (db, query, within) => listSheetPage(db, query as SheetListQuery, within) as never,
+      scan: async (db, query, _size, within) => {
+        const source = await sheetExportSource(db, query as SheetListQuery, within);
         return { total: source.total, batches: source.batches as () => AsyncGenerator<ApiRecord[]> };
       },
+      rowsWhere: sheetRowsWhere,
+      within: sheetsWithin,
     },
     exists: sheetExists,
     formRecords: sheetFormRecords,

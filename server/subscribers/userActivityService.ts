@@ -11,6 +11,8 @@ import { RATING_TYPES, users, type FilterTexts, type RatingsFilter, type RatingT
 import { notFound } from '../http/errors.js';
 import { paged, paging } from '../http/paging.js';
 import { parseId } from '../engine/resourceService.js';
+import { fieldRulesOf, withoutHidden } from '../engine/fieldRules.js';
+import type { SQL } from 'drizzle-orm';
 
 /** The names of the rating types, as the reading sheet's form shows them. */
 const RATING_NAMES: Record<RatingType, string> = {
@@ -107,11 +109,17 @@ export const savedRatings = (ratings: RatingsFilter) =>
   RATING_TYPES.filter((type) => ratings[type] !== undefined).map((type) => ({ id: type, name: RATING_NAMES[type], rate: ratings[type]! }));
 
 /** `GET admin/users/user-options-list`: users matching `search` (names, e-mail, company), the chosen `ids` first. */
-export async function userOptions(db: Db, query: { search?: string; ids?: number[]; page?: number; perPage?: number }): Promise<Paged<UserOption>> {
+export async function userOptions(
+  db: Db,
+  query: { search?: string; ids?: number[]; page?: number; perPage?: number },
+  within?: SQL,
+): Promise<Paged<UserOption>> {
   const page = paging(query);
   const [search] = filterConditions(users, { search: { column: 'searchText', op: 'search', words: true } }, query);
-  const { rows, total } = await listUserOptions(db, { search, ids: [...new Set(query.ids ?? [])], paging: page });
-  return paged(rows, total, page);
+  const { rows, total } = await listUserOptions(db, { search, ids: [...new Set(query.ids ?? [])], paging: page, within });
+  // An option names its user as the list shows them: without what the reader's roles hide.
+  const rules = fieldRulesOf('users');
+  return paged(rules ? rows.map((row) => withoutHidden(row, rules)) : rows, total, page);
 }
 
 /**

@@ -24,6 +24,8 @@ const body = (firstname: string, lastname: string, email: string, password?: str
   email,
   ...(password === undefined ? {} : { password }),
 });
+/** The Owner role's id. */
+const ownerRole = async () => (await api.list('roles', 'name=Owner')).data.find((role) => role.name === 'Owner')!.id as number;
 /** Logs in through the API; the status code, and the cookie on success. */
 async function tryLogin(email: string, password: string): Promise<{ status: number; cookie?: string }> {
   const response = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password } });
@@ -147,7 +149,11 @@ describe('administrators', () => {
   });
 
   it("revokes the administrator's sessions when their password changes, but the session making the change", async () => {
-    const admin = await api.save<Admin>('administrators', body('Session', 'Holder', 'sessions@scouting.test', 'password-one'));
+    // An Owner, who may change administrators (their own account included).
+    const admin = await api.save<Admin>('administrators', {
+      ...body('Session', 'Holder', 'sessions@scouting.test', 'password-one'),
+      role_ids: [await ownerRole()],
+    });
     const first = (await tryLogin('sessions@scouting.test', 'password-one')).cookie!;
     const second = (await tryLogin('sessions@scouting.test', 'password-one')).cookie!;
     // An edit without a new password keeps every session.
@@ -169,7 +175,10 @@ describe('administrators', () => {
   });
 
   it("deletes another administrator (ending their sessions), never one's own account", async () => {
-    const admin = await api.save<Admin>('administrators', body('Leaving', 'Soon', 'leaving@scouting.test', 'password-123'));
+    const admin = await api.save<Admin>('administrators', {
+      ...body('Leaving', 'Soon', 'leaving@scouting.test', 'password-123'),
+      role_ids: [await ownerRole()],
+    });
     const theirs = (await tryLogin('leaving@scouting.test', 'password-123')).cookie!;
     const own = await t.as(theirs, { method: 'DELETE', url: `/api/admin/administrators/${admin.id}` });
     expect(own.statusCode).toBe(409);

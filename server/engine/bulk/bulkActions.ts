@@ -1,4 +1,8 @@
 import { setImmediate as turn } from 'node:timers/promises';
+import { currentRequest } from '../../http/requestContext.js';
+import { demandScreen } from '../permissionRefusals.js';
+import { englishLabels } from '../../definitions/englishLabels.js';
+import { fieldRulesOf, heldBody } from '../fieldRules.js';
 import { MAX_BULK_ROWS, type BulkBody, type BulkResult, type BulkRowAnswer } from '../../../common/bulkAnswers.js';
 import type { Json } from '../../../common/recordChanges.js';
 import type { BulkAction, ScreenDefinition } from '../../../common/screenDefinition.js';
@@ -61,6 +65,12 @@ export async function checkBulk(body: BulkBody, contract: ListContract, screen: 
   const permissions = screen!.permissions;
   if (declared.action === 'delete' && !permissions.delete) throw forbidden('This list’s screen does not permit deleting its rows.');
   if (declared.action === 'set' && !permissions.edit) throw forbidden('This list’s screen does not permit changing its rows.');
+  // The reader's roles: each row is an update or a delete of theirs, and a field they may not change is not set.
+  const reader = currentRequest()?.permissions;
+  if (reader) demandScreen(reader, contract.api, declared.action === 'delete' ? 'delete' : 'update', () => englishText(screen!.menu?.label ?? screen!.title));
+  const rules = fieldRulesOf(contract.api);
+  if (declared.action === 'set' && (rules?.hidden.has(declared.field!) || rules?.readOnly.has(declared.field!)))
+    heldBody({ [declared.field!]: body.value }, {}, rules, new Set([declared.field!]), screen?.form ? englishLabels(screen.form.schema) : undefined);
 
   let operation: BulkOperation = { action: 'delete' };
   if (declared.action === 'set') {

@@ -1,4 +1,5 @@
 import { cellText, type CellValue } from '../../../common/cellText.js';
+import { fieldRulesOf } from '../fieldRules.js';
 import type { ApiRecord, ListQuery } from '../../../common/api.js';
 import type { ListColumn, ScreenDefinition } from '../../../common/screenDefinition.js';
 import type { ValueWords } from '../../../common/valueText.js';
@@ -54,7 +55,11 @@ export function resourceExportSource(service: ResourceService, query: ListQuery,
 export function exportColumns(contract: ListContract, screen: ScreenDefinition | undefined, chosen: readonly string[]): ExportColumn[] {
   const problems = viewColumnProblems(viewTarget(contract, screen), chosen);
   if (problems.length) throw unprocessable({ columns: problems });
-  const columns = shownColumns(choosableColumns(screen?.list?.columns ?? [], screen?.list?.columnChoices), chosen);
+  // A column of a field the reader's roles hide is not in their file, as it is not in their list.
+  const hidden = fieldRulesOf(contract.api)?.hidden;
+  const columns = shownColumns(choosableColumns(screen?.list?.columns ?? [], screen?.list?.columnChoices), chosen).filter(
+    (column) => !hidden?.has(column.field),
+  );
   return columns.map((column) => ({ header: englishText(column.header), column }));
 }
 

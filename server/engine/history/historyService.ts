@@ -16,6 +16,7 @@ import { paging } from '../../http/paging.js';
 import { writableFields } from '../declaration.js';
 import type { ResourceDefinition } from '../resourceTypes.js';
 import { historyFields } from './recordHistory.js';
+import { fieldRulesOf } from '../fieldRules.js';
 import { parseId, type ResourceService } from '../resourceService.js';
 import { StaleRecord, type RecordWrites, type RestoreOf } from '../recordWrites.js';
 
@@ -52,6 +53,13 @@ export interface Restorer {
   ): Promise<{ message: string; data: Record<string, unknown>; notice?: string }>;
 }
 
+/** A revision's changes as its reader may see them: none of the fields their roles hide (docs/permissions.md). */
+function shownChanges(resource: string, changes: Changes): Changes {
+  const rules = fieldRulesOf(resource);
+  if (!rules?.hidden.size) return changes;
+  return Object.fromEntries(Object.entries(changes).filter(([field]) => !rules.hidden.has(field.split('.', 1)[0]!)));
+}
+
 /** A revision on the wire. */
 function revisionAnswer(row: RevisionRow, screenOf: (resource: string) => string | undefined): RevisionAnswer {
   const screen = screenOf(row.resource);
@@ -64,7 +72,7 @@ function revisionAnswer(row: RevisionRow, screenOf: (resource: string) => string
     administrator: row.administratorId === null ? null : { id: row.administratorId, name: row.administratorName },
     label: row.label,
     at: new Date(row.at).toISOString(),
-    changes: row.changes,
+    changes: shownChanges(row.resource, row.changes),
     screen: screen === undefined || row.screenVersion === null ? null : { name: screen, version: row.screenVersion },
     restored_from: row.restoredFrom === null ? null : Number(row.restoredFrom),
   };
@@ -106,7 +114,7 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
     const outside = since.some((revision) => revision.action === 'outside');
     return {
       message: outside ? `${HISTORY_MESSAGES.stale} It was also changed outside the app.` : HISTORY_MESSAGES.stale,
-      changes: diffSnapshots(then, now),
+      changes: shownChanges(resource, diffSnapshots(then, now)),
       revisions: since.map((row) => revisionAnswer(row, screenOf)),
     };
   }
@@ -160,6 +168,12 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
       };
     },
 
+    /** The resource a revision belongs to (undefined for an unknown revision): what its restore needs `restore` on. */
+    async resourceOf(rawRevisionId: string): Promise<string | undefined> {
+      const revisionId = parseId(rawRevisionId);
+      return revisionId === undefined ? undefined : (await findRevision(db, revisionId))?.resource;
+    },
+
     /**
      * `POST admin/history/{revisionId}/restore`: the record's values as they were before the
      * revision (all its changed fields, or those named) saved as a new version, with the save's
@@ -176,7 +190,8 @@ export function createHistoryService(db: Db, writes: RecordWrites, restorers: Re
       if (!restorer || !subject) throw unprocessable({ _: [HISTORY_MESSAGES.unknownResource] });
       if (revision.action === 'outside') throw unprocessable({ _: [HISTORY_MESSAGES.outside] });
       if (revision.action === 'create') throw unprocessable({ _: [HISTORY_MESSAGES.beforeCreate] });
-      const changes: Changes = revision.changes;
+      // What the reader's roles hide is neither shown nor brought back.
+      const changes: Changes = shownChanges(revision.resource, revision.changes);
       const errors: Record<string, string[]> = {};
       (fields ?? []).forEach((field, i) => {
         if (!(field in changes)) errors[`fields.${i}`] = [HISTORY_MESSAGES.notChanged];

@@ -38,11 +38,16 @@ const VIEW_QUERY_OPTIONS = { allErrors: true, coerceTypes: 'array', strict: fals
 const validators = new Map<string, ValidateFunction>();
 const VALIDATORS_KEPT = 64;
 
-/** The target of a list's views, from its contract and the screen in use (`builtIn`: its file, whose labels name a part taken off since). */
-export function viewTarget(contract: ListContract, screen: ScreenDefinition | undefined, builtIn?: ScreenDefinition): ViewTarget {
+/**
+ * The target of a list's views, from its contract and the screen in use (`builtIn`: its file, whose labels name a part taken off since);
+ * `everyFilter`: every filter the list declares, shown on its screen or not (a role's row condition).
+ */
+export function viewTarget(contract: ListContract, screen: ScreenDefinition | undefined, builtIn?: ScreenDefinition, { everyFilter = false } = {}): ViewTarget {
   const shown = new Set([screen?.list?.search?.param, ...(screen?.list?.filters ?? []).map((filter) => filter.param)]);
   const properties = Object.fromEntries(
-    Object.entries(contract.query.properties).filter(([param]) => !isPositionParam(param) && (!contract.filters.includes(param) || shown.has(param))),
+    Object.entries(contract.query.properties).filter(
+      ([param]) => !isPositionParam(param) && (everyFilter || !contract.filters.includes(param) || shown.has(param)),
+    ),
   );
   const schema = { type: 'object', properties };
   const key = JSON.stringify(schema);

@@ -230,6 +230,16 @@ export async function countDeclared(db: Db, table: IdTable, where: SQL | undefin
   return total?.value ?? 0;
 }
 
+/** Those of `ids` whose record matches `where` (a reader's rows: docs/permissions.md). */
+export async function matchingIds(db: Db, table: IdTable, ids: readonly number[], where: SQL): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(inArray(table.id, [...ids]), where));
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
 /**
  * Where a batch of declared records ended: its last record's value of each key of the order (the
  * list's order, then the id), as text, so that nothing is lost on the way (a timestamp's

@@ -103,7 +103,7 @@ export type UserOption = { id: number; name: string; fullname: string; email: st
  */
 export async function listUserOptions(
   db: Db,
-  options: { search: SQL | undefined; ids: readonly number[]; paging: Paging },
+  options: { search: SQL | undefined; ids: readonly number[]; paging: Paging; within?: SQL | undefined },
 ): Promise<{ rows: UserOption[]; total: number }> {
   const chosen = options.ids.length
     ? sql`${users.id} in (${sql.join(
@@ -111,7 +111,9 @@ export async function listUserOptions(
         sql`, `,
       )})`
     : undefined;
-  const where = chosen && options.search ? sql`(${options.search} or ${chosen})` : options.search;
+  const matching = chosen && options.search ? sql`(${options.search} or ${chosen})` : options.search;
+  // The reader's rows bound the picker as they bound the list.
+  const where = options.within ? and(matching, options.within) : matching;
   const rows = await db
     .select({ id: users.id, name: users.name, firstname: users.firstname, lastname: users.lastname, email: users.email })
     .from(users)
