@@ -13,10 +13,15 @@ import { queryKeys } from '../engine/api/queryKeys';
 import { STUDIO_PATH, STUDIO_ROUTE_NAME, STUDIO_SCREEN_ROUTE_NAME } from '../screens/studio/studioRoute';
 import { ACTIVITY_PATH, ACTIVITY_ROUTE_NAME } from '../screens/activity/activityRoute';
 import { recordPathOf } from './recordRoutes';
-import { guardLoader } from './guard';
+import { adminOfNavigation, bespokeLoader, guardLoader } from './guard';
+import { screenAccess } from '../engine/access/screenAccess';
+import { screenManifest } from '../engine/resource/definitions';
 import { queryClient } from './queryClient';
 import { Root } from './Root';
 import { screenRoutes } from './screenRoutes';
+
+/** The list home opens (SPEC §2: the reading sheets'). */
+const HOME_LIST = screenManifest.find((screen) => screen.routes.list.path === LIST_PATH)!;
 
 /** History-mode routes of SPEC §2; the guard runs before every navigation. */
 export const router = createBrowserRouter([
@@ -48,7 +53,16 @@ export const router = createBrowserRouter([
             errorElement: <RouteError />,
             children: [
               // Redirected before it renders; `element: null` says it renders nothing (no router warning).
-              { index: true, id: 'home', loader: () => redirect(LIST_PATH), element: null },
+              // Home is the reading sheets' list; for a reader whose roles do not list them, the dashboard.
+              {
+                index: true,
+                id: 'home',
+                loader: async ({ request }) => {
+                  const admin = await adminOfNavigation(request);
+                  return redirect(admin && !screenAccess(HOME_LIST, admin.permissions).list ? DASHBOARD_PATH : LIST_PATH);
+                },
+                element: null,
+              },
               // The dashboard (bespoke, its own chunk; its charts another).
               {
                 path: DASHBOARD_PATH.slice(1),
@@ -70,19 +84,24 @@ export const router = createBrowserRouter([
               {
                 path: STUDIO_PATH.slice(1),
                 id: STUDIO_ROUTE_NAME,
+                loader: bespokeLoader(STUDIO_PATH, 'studio.edit'),
                 lazy: async () => ({ Component: (await import('../screens/studio/StudioListScreen')).StudioListScreen }),
               },
               {
                 path: `${STUDIO_PATH.slice(1)}/:name`,
                 id: STUDIO_SCREEN_ROUTE_NAME,
                 // The studio's preview shows any screen's widgets: all of their code.
-                loader: () => Promise.all([loadFormCode(() => undefined), preloadDeferred()]).then(() => null),
+                loader: async (args) => {
+                  await bespokeLoader(STUDIO_PATH, 'studio.edit')(args);
+                  return Promise.all([loadFormCode(() => undefined), preloadDeferred()]).then(() => null);
+                },
                 lazy: async () => ({ Component: (await import('../screens/studio/StudioScreen')).StudioScreen }),
               },
               // Every record's changes (Settings › Activity): its own chunk, loaded when opened; the app hands it the records' pages.
               {
                 path: ACTIVITY_PATH.slice(1),
                 id: ACTIVITY_ROUTE_NAME,
+                loader: bespokeLoader(ACTIVITY_PATH, 'activity'),
                 lazy: async () => {
                   const { ActivityScreen } = await import('../screens/activity/ActivityScreen');
                   return { element: <ActivityScreen recordPath={recordPathOf} /> };

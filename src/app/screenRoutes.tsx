@@ -9,6 +9,12 @@ import { screenManifest, screenOf, useScreen } from '../engine/resource/definiti
 import { loadFormCode } from './formCode';
 import { bespokeFormOf } from './bespokeForms';
 import { queryClient } from './queryClient';
+import { redirect } from 'react-router-dom';
+import i18n from '../i18n';
+import { notify } from '../engine/notify/notifications';
+import { screenAccess } from '../engine/access/screenAccess';
+import { missingScreenAction } from '../engine/access/missingWords';
+import { adminOfNavigation } from './guard';
 
 /** The list pages' code (the table, the filters): its own chunk, loaded by the first list opened or once the first page has settled. */
 const loadListScreen = preloadable(() => import('../engine/resource/ResourceListScreen'));
@@ -29,12 +35,35 @@ function formLoader(resource: string, api: string, recordParams?: Record<string,
 }
 
 /**
+ * Sends the reader home (SPEC §6's 403) with a toast saying what is missing when their roles do not
+ * let them open the page (docs/permissions.md): the server would refuse what it shows.
+ */
+async function demandAccess(screen: ScreenManifestEntry, request: Request, action: 'list' | 'read' | 'create'): Promise<void> {
+  const admin = await adminOfNavigation(request);
+  if (!admin || screenAccess(screen, admin.permissions)[action]) return;
+  const label = screenOf(screen.resource).menu?.label ?? screenOf(screen.resource).title;
+  notify({ severity: 'error', summary: i18n.t('errors.forbidden'), detail: missingScreenAction(action, label) });
+  throw redirect('/');
+}
+
+/** A list page's loader: the reader's roles must let them list its records. */
+function listLoader(screen: ScreenManifestEntry): LoaderFunction {
+  return async ({ request }) => {
+    await demandAccess(screen, request, 'list');
+    return null;
+  };
+}
+
+/**
  * A form page's loader that first refuses a page the screen's permissions do not allow: its create
- * page (no id, or `new`) without `create`. The route's error element shows the not-found page.
+ * page (no id, or `new`) without `create` (the not-found page); then one the reader's roles do not
+ * let them open (home, with what is missing).
  */
 function allowedOnly(screen: ScreenManifestEntry, loader: LoaderFunction): LoaderFunction {
-  return (args) => {
-    if (routeRecordId(args.params.id) === undefined && !screen.permissions.create) throw new Response(null, { status: 404, statusText: 'Not Found' });
+  return async (args) => {
+    const creating = routeRecordId(args.params.id) === undefined;
+    if (creating && !screen.permissions.create) throw new Response(null, { status: 404, statusText: 'Not Found' });
+    await demandAccess(screen, args.request, creating ? 'create' : 'read');
     return loader(args);
   };
 }
@@ -81,6 +110,7 @@ export const screenRoutes: RouteObject[] = screenManifest.flatMap((screen) => [
   {
     path: screen.routes.list.path.slice(1),
     id: screen.routes.list.name,
+    loader: listLoader(screen),
     lazy: async () => {
       const { ResourceListScreen } = await loadListScreen();
       return { element: <ListPage resource={screen.resource} Screen={ResourceListScreen} /> };

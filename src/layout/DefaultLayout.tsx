@@ -9,6 +9,7 @@ import { confirmLeaving } from '../engine/form/confirmLeaving';
 import { hasUnsavedChanges } from '../engine/session/keptChanges';
 import { useScreens } from '../engine/resource/definitions';
 import { activeEntry, menuEntries, menuGroups } from './menu';
+import { usePermissions } from '../engine/access/usePermissions';
 import { useClientConfig } from './useClientConfig';
 
 /**
@@ -23,7 +24,8 @@ export function DefaultLayout() {
   const queryClient = useQueryClient();
   const config = useClientConfig();
   const screens = useScreens();
-  const menu = useMemo(() => menuEntries(screens), [screens]);
+  const permissions = usePermissions();
+  const menu = useMemo(() => menuEntries(screens, permissions), [screens, permissions]);
   const active = activeEntry(pathname, menu);
   const [searchSlot, setSearchSlot] = useState<HTMLElement | null>(null);
   const main = useRef<HTMLElement>(null);

@@ -3,6 +3,8 @@ import type { ScreenDefinition } from '../../common/screenDefinition';
 import { DASHBOARD_PATH } from '../screens/dashboard/dashboardCalls';
 import { STUDIO_PATH } from '../screens/studio/studioRoute';
 import { ACTIVITY_PATH } from '../screens/activity/activityRoute';
+import type { EffectivePermissions, SystemPermission } from '../../common/permissions';
+import { holdsSystem, screenAccess } from '../engine/access/screenAccess';
 
 /** A left-menu entry: label key, target path, icon, and the path prefixes that highlight it. */
 export interface MenuEntry {
@@ -25,12 +27,27 @@ const BESPOKE: MenuEntry[] = [
 /** Path prefix of a form route pattern: `/genre/:id?` → `/genre`. */
 const formPrefix = (path: string) => path.replace(/\/:id\??$/, '');
 
-/** The left menu: bespoke entries plus every screen in use that declares a menu entry, grouped and ordered. */
-export function menuEntries(screens: readonly ScreenDefinition[]): MenuEntry[] {
+/** What the bespoke screens need of their reader's roles: the studio, its drafts or its publishing; the activity, its own permission. */
+const BESPOKE_NEEDS: Readonly<Record<string, readonly SystemPermission[]>> = {
+  [STUDIO_PATH]: ['studio.edit', 'studio.publish'],
+  [ACTIVITY_PATH]: ['activity'],
+};
+
+/** Whether the reader's roles open a bespoke screen (any of its needs). */
+export function bespokeOpen(path: string, permissions: EffectivePermissions | undefined): boolean {
+  const needs = BESPOKE_NEEDS[path];
+  return !needs || needs.some((need) => holdsSystem(permissions, need));
+}
+
+/**
+ * The left menu: bespoke entries plus every screen in use that declares a menu entry, grouped and
+ * ordered; only those the reader's roles open (`permissions`, docs/permissions.md).
+ */
+export function menuEntries(screens: readonly ScreenDefinition[], permissions?: EffectivePermissions): MenuEntry[] {
   return [
-    ...BESPOKE,
+    ...BESPOKE.filter((entry) => bespokeOpen(entry.to, permissions)),
     ...screens
-      .filter((s) => s.menu)
+      .filter((s) => s.menu && screenAccess(s, permissions).list)
       .map((s) => ({
         label: s.menu!.label,
         to: s.routes.list.path,

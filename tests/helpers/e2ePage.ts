@@ -1,14 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN } from './testApp.js';
 
-/** A new page logged in as the test administrator, landed on the reading-sheet list. */
-export async function loggedInPage(browser: Browser, baseUrl: string): Promise<Page> {
+/** A new page logged in as the test administrator (or `as`), landed on the reading-sheet list (or `landing`). */
+export async function loggedInPage(
+  browser: Browser,
+  baseUrl: string,
+  { as = ADMIN, landing = '/reading-sheets' }: { as?: { email: string; password: string }; landing?: string } = {},
+): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await page.goto(`${baseUrl}/auth/login`);
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.locator('#login-password').fill(ADMIN.password);
+  await page.getByLabel('E-mail').fill(as.email);
+  await page.locator('#login-password').fill(as.password);
   await page.getByRole('button', { name: 'Me connecter' }).click();
-  await page.waitForURL(`${baseUrl}/reading-sheets`);
+  await page.waitForURL(`${baseUrl}${landing}`);
   return page;
 }
 

@@ -10,6 +10,9 @@ import { HistoryButton } from '../history/HistoryButton';
 import { UnsavedChangesGuard } from '../form/UnsavedChangesGuard';
 import { KeptChangesNotice } from '../session/KeptChangesNotice';
 import { formPath, routeRecordId } from './paths';
+import { useMemo } from 'react';
+import { useScreenAccess } from '../access/usePermissions';
+import { heldForm } from '../access/heldForm';
 
 /** The create/edit page of a screen definition (a view page when the screen cannot be edited). */
 export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
@@ -17,8 +20,9 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
   const navigate = useNavigate();
   const id = routeRecordId(useParams().id);
   const form = screen.form!;
-  const schema = form.schema as RJSFSchema;
-  const uiSchema = form.uiSchema as UiSchema | undefined;
+  // What the screen permits and the reader's roles allow together (docs/permissions.md): their hidden fields out, their read-only ones disabled.
+  const access = useScreenAccess(screen);
+  const { schema, uiSchema } = useMemo(() => heldForm(form.schema as RJSFSchema, form.uiSchema as UiSchema | undefined, access), [form, access]);
   const listPath = screen.routes.list.path;
   const controller = useFormController({
     api: screen.api,
@@ -37,7 +41,7 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
       else navigate(listPath);
     },
   });
-  const readOnly = id === undefined ? !screen.permissions.create : !screen.permissions.edit;
+  const readOnly = id === undefined ? !access.create : !access.update;
 
   const title = readOnly ? (form.title?.view ?? screen.title) : controller.mode === 'create' ? form.title?.create : form.title?.edit;
   const submit = controller.mode === 'create' ? (form.submitLabel?.create ?? 'form.create') : (form.submitLabel?.edit ?? 'form.save');
@@ -58,12 +62,12 @@ export function ResourceFormScreen({ screen }: { screen: ScreenDefinition }) {
       />
       <div className="page-header">
         <h1 className="page-title">{t(title ?? screen.title)}</h1>
-        {id !== undefined ? (
+        {id !== undefined && access.history ? (
           <HistoryButton
             api={screen.api}
             recordId={id}
             screen={screen.resource}
-            canRestore={!readOnly}
+            canRestore={!readOnly && access.restore}
             dirty={controller.dirty}
             onRestored={controller.showStored}
           />

@@ -7,6 +7,7 @@ import { ListView } from '../list/ListView';
 import { useListController } from '../list/useListController';
 import { ListTools } from '../list/views/ListTools';
 import { choosableColumns, columnsOfAddress, shownColumns, viewOfAddress } from '../list/views/viewAddress';
+import { useScreenAccess } from '../access/usePermissions';
 import { useListBulk } from '../list/bulk/useListBulk';
 import { formPath } from './paths';
 
@@ -33,27 +34,35 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = screen.list!;
+  // What the screen permits and the reader's roles allow together (docs/permissions.md).
+  const access = useScreenAccess(screen);
+  // A filter on a field the reader's roles hide is not offered (the server refuses it).
+  const filters = useMemo(() => list.filters?.filter((filter) => !access.hidden.has(filter.param)), [list.filters, access.hidden]);
   const controller = useListController({
     api: screen.api,
     searchParam: list.search?.param,
-    filters: list.filters,
+    filters,
     pageSizes: list.pageSizes,
     defaultPageSize: list.defaultPageSize,
     ...(fixed ? { fixed } : {}),
     local,
   });
   const form = screen.routes.form;
-  const { edit, delete: canDelete, deleteWhen } = screen.permissions;
+  const { deleteWhen } = screen.permissions;
   // The columns: the screen's own, or those a person chose (the address's `columns`, kept in views)
   // among them and the ones the screen offers (`list.columnChoices`).
   const [params] = useSearchParams();
-  const choosable = useMemo(() => choosableColumns(list.columns, list.columnChoices), [list.columns, list.columnChoices]);
+  // A column of a field the reader's roles hide is neither shown nor offered.
+  const choosable = useMemo(
+    () => choosableColumns(list.columns, list.columnChoices).filter((choice) => !access.hidden.has(choice.column.field)),
+    [list.columns, list.columnChoices, access.hidden],
+  );
   const chosen = local ? [] : columnsOfAddress(params);
   const columns = shownColumns(choosable, chosen);
-  const shape = { searchParam: list.search?.param, filters: list.filters };
+  const shape = { searchParam: list.search?.param, filters };
   const bulk = useListBulk({
     api: screen.api,
-    actions: local ? undefined : list.bulkActions,
+    actions: local || !access.bulk ? undefined : list.bulkActions?.filter((action) => (action.action === 'delete' ? access.delete : access.update)),
     total: controller.total,
     exact: controller.exact,
     query: viewOfAddress(params, shape).query,
@@ -70,16 +79,17 @@ export function ScreenListView({ screen, fixed, local = false, toolsTarget }: Sc
           api={screen.api}
           total={controller.total}
           exact={controller.exact}
+          canExport={access.export}
         />
       )}
       <ListView
         controller={controller}
         columns={columns}
-        filters={list.filters}
+        filters={filters}
         searchPlaceholder={list.search ? t(list.search.placeholder) : undefined}
         onOpen={form ? (row) => navigate(formPath(form.path, row.id)) : undefined}
-        canEdit={edit}
-        canDelete={canDelete ? (row) => (deleteWhen ? row[deleteWhen] === true : true) : undefined}
+        canEdit={access.update}
+        canDelete={access.delete ? (row) => (deleteWhen ? row[deleteWhen] === true : true) : undefined}
         inlineSearch={local}
         selection={bulk.selection}
         countLabel={list.countLabel}

@@ -25,6 +25,11 @@ import { sendSheet } from './sendSheet';
 import { StaleNotice } from './StaleNotice';
 import { applySheetRules, normalizeSheet, sameSheet, useSheetForm } from './sheetForm';
 import { LIST_PATH, SHEET_API, SHEET_SCREEN } from './sheetRoute';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useScreen } from '../../engine/resource/definitions';
+import { useScreenAccess, usePermissions } from '../../engine/access/usePermissions';
+import { holdsSystem } from '../../engine/access/screenAccess';
+import { heldForm } from '../../engine/access/heldForm';
 import './readingSheet.css';
 
 /** Opened by a "+" of a select only. */
@@ -51,6 +56,11 @@ export function ReadingSheetScreen() {
   const [creating, setCreating] = useState<{ resource: string; resolve(record?: ApiRecord): void } | undefined>(undefined);
   const withNotification = useRef(false);
   const form = useSheetForm();
+  // What the sheets' screen permits and the reader's roles allow together (docs/permissions.md).
+  const access = useScreenAccess(useScreen(SHEET_SCREEN));
+  const mayGenerate = holdsSystem(usePermissions(), 'ai');
+  const readOnly = id === undefined ? !access.create : !access.update;
+  const held = useMemo(() => heldForm(form.schema as RJSFSchema, form.uiSchema as UiSchema, access), [form.schema, form.uiSchema, access]);
 
   const controller = useFormController({
     api: SHEET_API,
@@ -125,13 +135,13 @@ export function ReadingSheetScreen() {
       <div className="page-header">
         <h1 className="page-title">{t(id === undefined ? 'screens.reading-sheets.titleCreate' : 'screens.reading-sheets.titleEdit')}</h1>
         <div className="page-header-actions">
-          {id !== undefined ? (
+          {id !== undefined && access.history ? (
             <HistoryButton
               api={SHEET_API}
               recordId={id}
               screen={SHEET_SCREEN}
               size="small"
-              canRestore
+              canRestore={access.restore && !readOnly}
               dirty={changed || hasNewFiles}
               onRestored={() => {
                 setStale(undefined);
@@ -140,7 +150,7 @@ export function ReadingSheetScreen() {
             />
           ) : null}
           {/* Last, where they stood before 'History' came: the toast that announces a draft names 'See AI result' and must not cover it. */}
-          <AiActions sheetId={id} running={ai.flags.running} hasResults={ai.flags.hasResults} onStarted={ai.started} />
+          {mayGenerate && !readOnly ? <AiActions sheetId={id} running={ai.flags.running} hasResults={ai.flags.hasResults} onStarted={ai.started} /> : null}
         </div>
       </div>
       <AiGenerationNotice running={ai.flags.running} error={ai.flags.error} />
@@ -166,26 +176,29 @@ export function ReadingSheetScreen() {
         />
         <FormView
           controller={view}
-          schema={form.schema}
-          uiSchema={form.uiSchema}
+          schema={held.schema}
+          uiSchema={held.uiSchema}
           submitLabel={t('screens.reading-sheets.save')}
           recordId={id}
           formContext={formContext}
+          readOnly={readOnly}
           actions={
             <>
               {back}
-              <Button
-                type="submit"
-                label={t('screens.reading-sheets.saveWithNotification')}
-                icon="pi pi-send"
-                severity="secondary"
-                loading={controller.saving}
-                tooltip={t('screens.reading-sheets.saveWithNotificationHelp')}
-                tooltipOptions={{ position: 'top' }}
-                onClick={() => {
-                  withNotification.current = true;
-                }}
-              />
+              {readOnly ? null : (
+                <Button
+                  type="submit"
+                  label={t('screens.reading-sheets.saveWithNotification')}
+                  icon="pi pi-send"
+                  severity="secondary"
+                  loading={controller.saving}
+                  tooltip={t('screens.reading-sheets.saveWithNotificationHelp')}
+                  tooltipOptions={{ position: 'top' }}
+                  onClick={() => {
+                    withNotification.current = true;
+                  }}
+                />
+              )}
             </>
           }
         />

@@ -1,4 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePermissions } from '../../engine/access/usePermissions';
+import { holdsSystem } from '../../engine/access/screenAccess';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
@@ -24,6 +26,8 @@ const PER_PAGE = 20;
 export function HistoryDialog({ name, studio, onClose }: { name: string; studio: StudioDraft; onClose(): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // Rollback and the return to the built-in file publish: their own permission (docs/permissions.md).
+  const mayPublish = holdsSystem(usePermissions(), 'studio.publish');
   const [page, setPage] = useState(1);
   const versions = useQuery({ queryKey: queryKeys.screens('versions', { name, page }), queryFn: ({ signal }) => studioCalls.versions(name, page, signal) });
   const published = studio.detail.version;
@@ -81,17 +85,19 @@ export function HistoryDialog({ name, studio, onClose }: { name: string; studio:
       breakpoints={{ '1100px': '95vw' }}
       style={{ width: '70rem' }}
     >
-      <div className="studio-history-actions">
-        <Button
-          type="button"
-          label={t('screens.studio.reset')}
-          icon="pi pi-replay"
-          outlined
-          severity="secondary"
-          disabled={!studio.detail.customised}
-          onClick={reset}
-        />
-      </div>
+      {mayPublish ? (
+        <div className="studio-history-actions">
+          <Button
+            type="button"
+            label={t('screens.studio.reset')}
+            icon="pi pi-replay"
+            outlined
+            severity="secondary"
+            disabled={!studio.detail.customised}
+            onClick={reset}
+          />
+        </div>
+      ) : null}
       <DataTable
         value={rows}
         dataKey="version"
@@ -120,15 +126,17 @@ export function HistoryDialog({ name, studio, onClose }: { name: string; studio:
           header={t('screens.studio.actions')}
           body={(row: VersionSummary) => (
             <div className="studio-row-actions">
-              <Button
-                type="button"
-                size="small"
-                text
-                label={t('screens.studio.rollback')}
-                aria-label={t('screens.studio.rollbackTo', { version: row.version })}
-                disabled={row.version === published}
-                onClick={() => rollback(row.version)}
-              />
+              {mayPublish ? (
+                <Button
+                  type="button"
+                  size="small"
+                  text
+                  label={t('screens.studio.rollback')}
+                  aria-label={t('screens.studio.rollbackTo', { version: row.version })}
+                  disabled={row.version === published}
+                  onClick={() => rollback(row.version)}
+                />
+              ) : null}
               <a
                 className="p-button p-button-text p-button-sm"
                 href={studioCalls.exportUrl(name, row.version)}

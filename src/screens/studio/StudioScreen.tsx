@@ -17,6 +17,8 @@ import { FormPane } from './panes/FormPane';
 import { LabelsPane } from './panes/LabelsPane';
 import { PreviewPane } from './preview/PreviewPane';
 import { PublishDialog } from './PublishDialog';
+import { usePermissions } from '../../engine/access/usePermissions';
+import { holdsSystem } from '../../engine/access/screenAccess';
 import { flaggedVersion, ReleaseNotice } from './ReleaseNotice';
 import { STUDIO_PATH } from './studioRoute';
 import { screenName } from './screenTitle';
@@ -88,6 +90,8 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
   const paneProps = { draft, catalog: studio.catalog, namespace: studio.namespace, problems, update: syntax ? () => undefined : update };
   const problemTotal = problems.length + (syntax ? 1 : 0);
   const canPublish = studio.checked && problemTotal === 0;
+  // Publishing is its own permission (docs/permissions.md): without it, no Publish button.
+  const mayPublish = holdsSystem(usePermissions(), 'studio.publish');
   // Something to throw away: a draft other than the version in use, or a text that is not JSON.
   const inUse = { definition: detail.definition, labels: detail.labels };
   const canDiscard = Boolean(syntax) || JSON.stringify(draft) !== JSON.stringify(inUse);
@@ -156,15 +160,17 @@ function StudioEditor({ name, studio }: { name: string; studio: StudioDraft }) {
             tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
             onClick={discard}
           />
-          <Button
-            type="button"
-            label={t('screens.studio.publish')}
-            icon="pi pi-upload"
-            disabled={!canPublish || !studio.changed}
-            tooltip={!canPublish ? t('screens.studio.cannotPublish') : !studio.changed ? t('screens.studio.nothingToPublish') : undefined}
-            tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
-            onClick={() => setPublishing(true)}
-          />
+          {mayPublish ? (
+            <Button
+              type="button"
+              label={t('screens.studio.publish')}
+              icon="pi pi-upload"
+              disabled={!canPublish || !studio.changed}
+              tooltip={!canPublish ? t('screens.studio.cannotPublish') : !studio.changed ? t('screens.studio.nothingToPublish') : undefined}
+              tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
+              onClick={() => setPublishing(true)}
+            />
+          ) : null}
         </div>
       </div>
 

@@ -34,6 +34,8 @@ export interface ListToolsProps {
   /** How many rows the list matches, and whether the count is exact. */
   total: number;
   exact: boolean;
+  /** The reader's roles let them export this list (else no Export button). */
+  canExport?: boolean;
 }
 
 /** Says what a view kept that its list no longer takes, when it opens. */
@@ -46,7 +48,7 @@ function sayDropped(view: ViewAnswer): void {
  * query and columns replace the list's, so the back button, a reload and a link sent to a colleague
  * show it too. The reader's default view opens when the list opens with nothing in its address.
  */
-export function ListTools({ target, screen, shape, choosable, shownKeys, api, total, exact }: ListToolsProps) {
+export function ListTools({ target, screen, shape, choosable, shownKeys, api, total, exact, canExport = true }: ListToolsProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const views = useListViews(screen);
@@ -110,17 +112,19 @@ export function ListTools({ target, screen, shape, choosable, shownKeys, api, to
         onFocus={readAhead('columns')}
         onClick={() => show('columns')}
       />
-      <Button
-        type="button"
-        icon="pi pi-download"
-        label={t('listExport.button')}
-        outlined
-        size="small"
-        aria-haspopup="dialog"
-        onPointerEnter={readAhead('export')}
-        onFocus={readAhead('export')}
-        onClick={() => show('export')}
-      />
+      {canExport ? (
+        <Button
+          type="button"
+          icon="pi pi-download"
+          label={t('listExport.button')}
+          outlined
+          size="small"
+          aria-haspopup="dialog"
+          onPointerEnter={readAhead('export')}
+          onFocus={readAhead('export')}
+          onClick={() => show('export')}
+        />
+      ) : null}
       {mounted.views ? (
         <ViewsDialog
           visible={open === 'views'}
