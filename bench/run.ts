@@ -20,7 +20,8 @@
  * - `bulk`: `POST admin/books/bulk` changing the status of 10,000 sheets of that catalogue as a job,
  *   read to its end through its progress (bench/bulkSheets.ts);
  * - `definitions`: the check of the reading-sheet definition, and health checks answered during
- *   the worst checks and publishes a definition's bounds allow (bench/definitions.ts).
+ *   the worst checks and publishes a definition's bounds allow (bench/definitions.ts);
+ * - `permissions`: what the permission check costs a request, in process (bench/permissions.ts).
  *
  * A suite not run keeps its section of the previous results; the hand-written notes between the
  * `notes` markers are kept too.
@@ -37,13 +38,14 @@ import { definitionsSection, measureDefinitions } from './definitions.js';
 import { CURVE_SIZES, curveSection, LIST_ENGINES, listIntro, listSection, measureList, type EngineResult } from './list.js';
 import { loadIntro, loadSection, measureLoad, type LoadResult } from './load.js';
 import { historySection, measureHistory } from './history.js';
+import { measurePermissions, permissionsSection } from './permissions.js';
 import { lighthouseSection, measureLighthouse } from './lighthouse.js';
 import { measureStart, startSection, START_TARGET_MS } from './serverStart.js';
 import { log } from './stats.js';
 import { measureUsers, USERS_ENGINES, usersIntro, usersSection, type UsersEngineResult } from './users.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results.md');
-const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history,lighthouse,start,export,bulk,definitions')
+const SUITES = (process.env.BENCH_SUITES ?? 'list,editor,users,dashboard,load,history,lighthouse,start,export,bulk,definitions,permissions')
   .split(',')
   .map((s) => s.trim());
 const DASHBOARD_TITLE = '## `GET admin/dashboard/data` and `series` at usage scale';
@@ -55,6 +57,7 @@ const EXPORT_TITLE = '## Export: 1,000,000 sheets as CSV and XLSX on PostgreSQL'
 const EXPORT_AUTHORS_TITLE = '## Export: 300,000 authors as CSV on PostgreSQL';
 const BULK_TITLE = '## Bulk: the status of 10,000 sheets on PostgreSQL';
 const DEFINITIONS_TITLE = '## Definitions staff publish: checks, and the server meanwhile';
+const PERMISSIONS_TITLE = '## Permissions: what the check costs a request';
 const stamp = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function machine(): string[] {
@@ -134,6 +137,10 @@ async function main(): Promise<void> {
     const results: LoadResult[] = [await measureLoad(1), await measureLoad(2)];
     sections.load = marked('load', [LOAD_TITLE, '', `Measured on ${stamp()} with ${loadIntro().join('\n')}`, '', ...loadSection(results)]);
   }
+  if (SUITES.includes('permissions')) {
+    const result = await measurePermissions();
+    sections.permissions = marked('permissions', [PERMISSIONS_TITLE, '', `Measured on ${stamp()} by bench/permissions.ts.`, '', ...permissionsSection(result)]);
+  }
   if (SUITES.includes('history')) {
     const result = await measureHistory();
     sections.history = marked('history', [HISTORY_TITLE, '', `Measured on ${stamp()} by bench/history.ts.`, '', ...historySection(result)]);
@@ -212,6 +219,8 @@ async function main(): Promise<void> {
     sections.bulk ?? kept(previous, 'bulk') ?? marked('bulk', [BULK_TITLE, '', 'Not measured yet.']),
     '',
     sections.definitions ?? kept(previous, 'definitions') ?? marked('definitions', [DEFINITIONS_TITLE, '', 'Not measured yet.']),
+    '',
+    sections.permissions ?? kept(previous, 'permissions') ?? marked('permissions', [PERMISSIONS_TITLE, '', 'Not measured yet.']),
     '',
     '## Notes',
     '',

@@ -9,7 +9,7 @@ import type { FormValidator } from '../definitions/formValidator.js';
 import { normalizeJsonForm, type FormSchema } from '../http/multipartForm.js';
 import type { RecordWrites } from './recordWrites.js';
 import { englishLabels } from '../definitions/englishLabels.js';
-import { fieldRulesOf, heldBody, refuseHiddenFilters, withoutHidden } from './fieldRules.js';
+import { fieldRulesOf, heldBody, refuseHiddenFilters, refuseRuledChange, withoutHidden } from './fieldRules.js';
 import { reachedIds, readerRows } from './rowConditions.js';
 import { and, type SQL } from 'drizzle-orm';
 import {
@@ -287,7 +287,7 @@ export function createResourceService(
       if (!permissions.edit || !clear) throw missing();
       const rules = fieldRulesOf(definition.api);
       if (id !== undefined && !(await inReach(id, await reach()))) throw missing();
-      if (rules?.hidden.has(field) || rules?.readOnly.has(field)) heldBody({ [field]: null }, { [field]: true }, rules, new Set([field]), formFields().labels);
+      if (rules) refuseRuledChange(field, rules, formFields().labels);
       const data =
         id === undefined
           ? undefined

@@ -32,16 +32,23 @@ export function withoutHidden<T extends object>(record: T, rules: FieldRules | u
   return kept as T;
 }
 
-/** JSON with sorted keys: two values the same whatever the order of their keys. */
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * JSON with sorted keys and no empty member: two values the same whatever the order of their keys,
+ * and a language left out the same as one stored empty (`{ en: 'Noir' }` is `{ en: 'Noir', fr: null }`).
+ */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>)
+            .filter(([, member]) => !isEmpty(member))
+            .sort(([a], [b]) => a.localeCompare(b)),
+        )
       : inner,
   );
 }
-
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * A save's body as the reader may send it: a hidden or read-only field left out keeps its stored
@@ -65,12 +72,22 @@ export function heldBody(
       if (stored && Object.hasOwn(stored, field)) held[field] = stored[field];
       continue;
     }
-    const same = stored ? canonical(held[field]) === canonical(stored[field]) : isEmpty(held[field]);
-    if (!same) refused[field] = [`Your roles do not allow changing the ${fieldName([field], labels)} field.`];
+    const sent = held[field];
+    const same = isEmpty(sent) ? !stored || isEmpty(stored[field]) : stored !== undefined && canonical(sent) === canonical(stored[field]);
+    if (!same) refused[field] = [changeMessage(field, labels)];
   }
   const first = Object.values(refused)[0]?.[0];
   if (first) throw new HttpError(403, first, refused);
   return held;
+}
+
+const changeMessage = (field: string, labels: FieldLabels | undefined) => `Your roles do not allow changing the ${fieldName([field], labels)} field.`;
+
+/** Refuses (403, naming it) a change of a field the reader's roles hide or show read-only: a bulk set, a file cleared. */
+export function refuseRuledChange(field: string, rules: FieldRules | undefined, labels: FieldLabels | undefined): void {
+  if (!rules?.hidden.has(field) && !rules?.readOnly.has(field)) return;
+  const message = changeMessage(field, labels);
+  throw new HttpError(403, message, { [field]: [message] });
 }
 
 /** A column's field name: `currentPlanId` → `current_plan_id`. */

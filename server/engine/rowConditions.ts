@@ -6,7 +6,8 @@ import { matchingIds, type IdTable } from '../db/repositories/engine/declaredRep
 import { currentRequest } from '../http/requestContext.js';
 import { parseQueryIntegers } from '../http/strictIntegers.js';
 import { listContracts } from './listContracts.js';
-import { listCondition } from './resourceService.js';
+import { listCondition, parseId, type ResourceService } from './resourceService.js';
+import { notFound } from '../http/errors.js';
 import type { CustomResourceDefinition } from './resourceTypes.js';
 import { keptQuery, viewQueryProblems, viewTarget } from './views/viewQuery.js';
 
@@ -53,4 +54,14 @@ export async function readerRows(db: Db, definition: CustomResourceDefinition, s
 /** Those of `ids` whose record matches `within` (a reader's rows). */
 export function reachedIds(db: Db, definition: CustomResourceDefinition, ids: readonly number[], within: SQL): Promise<Set<number>> {
   return definition.store.query ? definition.store.query.within(db, ids, within) : matchingIds(db, definition.table as IdTable, ids, within);
+}
+
+/**
+ * For a route of its own on one record (a sheet's AI draft, a user's credits): 404, as for an
+ * unknown record, when the record is outside the rows the request's reader reaches; the route's
+ * handler answers for an unknown id itself.
+ */
+export async function demandReach(service: ResourceService | undefined, rawId: unknown): Promise<void> {
+  const id = parseId(String(rawId));
+  if (service && id !== undefined && !(await service.reaches(id))) throw notFound(service.definition.label);
 }

@@ -1,4 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { demandReach } from '../engine/rowConditions.js';
+import { fieldRulesOf, withoutHidden } from '../engine/fieldRules.js';
 import type { FastifyInstance } from 'fastify';
 import { aiModels } from '../ai/aiModels.js';
 import { BOOLEAN, dataAnswer, INTEGER, nullable, objectOf, responses, savedAnswer, STRING } from '../../common/answerSchemas.js';
@@ -28,8 +30,9 @@ export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
       config: { bodySchema: GENERATION_BODY, need: { system: 'ai' } },
       schema: { response: responses(savedAnswer(objectOf({ book_id: INTEGER, is_ai_generation_running: { const: true } }))) },
     },
-    (request) =>
-      launchGeneration(
+    async (request) => {
+      await demandReach(app.services.resources.get('books'), (request.body as { book_id?: unknown } | undefined)?.book_id);
+      return launchGeneration(
         {
           db: app.db,
           ai: app.config.ai,
@@ -39,7 +42,8 @@ export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
           },
         },
         request.body,
-      ),
+      );
+    },
   );
 
   // Registered after the static paths above (`models`), which win over `{id}` anyway.
@@ -50,6 +54,10 @@ export async function aiBookRoutes(instance: FastifyInstance): Promise<void> {
       config: { need: { screen: 'books', action: 'read' } },
       schema: { params: idParamsSchema, response: responses(dataAnswer(objectOf({ book: SHEET_ANSWER, aiBook: nullable(AI_DRAFT_ANSWER) }))) },
     },
-    async (request) => ({ data: await getAiBook(app.db, request.params.id) }),
+    async (request) => {
+      await demandReach(app.services.resources.get('books'), request.params.id);
+      const { book, aiBook } = await getAiBook(app.db, request.params.id);
+      return { data: { book: withoutHidden(book, fieldRulesOf('books')), aiBook } };
+    },
   );
 }

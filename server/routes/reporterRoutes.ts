@@ -1,4 +1,5 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { demandReach } from '../engine/rowConditions.js';
 import type { FastifyInstance } from 'fastify';
 import { LOCALES } from '../../common/locales.js';
 import { dataAnswer, INTEGER, MESSAGE_ANSWER, nullable, objectOf, responses, STRING } from '../../common/answerSchemas.js';
@@ -32,6 +33,7 @@ export async function reporterRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       check(request);
+      await demandReach(app.services.resources.get('reporters'), request.params.id);
       return reporterBooks(app.db, request.params.id, request.query);
     },
   );

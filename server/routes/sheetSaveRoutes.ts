@@ -1,4 +1,5 @@
 import { dataAnswer, MESSAGE_ANSWER, objectOf, responses, STRING } from '../../common/answerSchemas.js';
+import { demandReach } from '../engine/rowConditions.js';
 import { SHEET_ANSWER } from '../sheets/sheetAnswers.js';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -95,12 +96,18 @@ export async function sheetSaveRoutes(instance: FastifyInstance): Promise<void> 
   app.delete(
     '/utilities/book-files/:book/:file',
     { config: { need: UPDATE }, schema: { params: bookFileParamsSchema, response: responses(MESSAGE_ANSWER) } },
-    (request) => files.deleteFile(request.params.book, request.params.file),
+    async (request) => {
+      await demandReach(app.services.resources.get(SHEET_RESOURCE), request.params.book);
+      return files.deleteFile(request.params.book, request.params.file);
+    },
   );
 
   app.delete(
     '/utilities/book-manuscript/:book',
     { config: { need: UPDATE }, schema: { params: bookParamsSchema, response: responses(MESSAGE_ANSWER) } },
-    (request) => files.deleteManuscript(request.params.book),
+    async (request) => {
+      await demandReach(app.services.resources.get(SHEET_RESOURCE), request.params.book);
+      return files.deleteManuscript(request.params.book);
+    },
   );
 }

@@ -1,4 +1,5 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { demandReach } from '../engine/rowConditions.js';
 import type { FastifyInstance } from 'fastify';
 import { LOCALES } from '../../common/locales.js';
 import { MAX_INT_ID } from '../db/limits.js';
@@ -62,9 +63,10 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = (request: { admin: { id: number } | null }) => request.admin?.id ?? null;
 
-  app.post('/users/validate/:id', { schema: USER_ACTION, config: { bodySchema: VALIDATE_BODY, need: SUBSCRIPTIONS } }, (request) =>
-    validateUser(app.db, app.recordWrites, request.params.id, request.body),
-  );
+  app.post('/users/validate/:id', { schema: USER_ACTION, config: { bodySchema: VALIDATE_BODY, need: SUBSCRIPTIONS } }, async (request) => {
+    await demandReach(app.services.resources.get('users'), request.params.id);
+    return validateUser(app.db, app.recordWrites, request.params.id, request.body);
+  });
 
   const { check: checkPaged, ...pagedOptions } = strictListQuery(pagedQuery);
   const pagedById = (row: JsonSchema) => ({
@@ -74,15 +76,18 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   });
   app.get('/users/libraries/:id', pagedById(LIBRARY), async (request) => {
     checkPaged(request);
+    await demandReach(app.services.resources.get('users'), request.params.id);
     return userLibraries(app.db, request.params.id, request.query);
   });
   app.get('/users/:id/credits', pagedById(CREDIT_MOVEMENT), async (request) => {
     checkPaged(request);
+    await demandReach(app.services.resources.get('users'), request.params.id);
     return userCreditHistory(app.db, request.params.id, request.query);
   });
-  app.post('/users/:id/credits', { schema: USER_ACTION, config: { bodySchema: CREDITS_BODY, need: SUBSCRIPTIONS } }, (request) =>
-    setCredits(app.db, app.recordWrites, request.params.id, request.body, admin(request)),
-  );
+  app.post('/users/:id/credits', { schema: USER_ACTION, config: { bodySchema: CREDITS_BODY, need: SUBSCRIPTIONS } }, async (request) => {
+    await demandReach(app.services.resources.get('users'), request.params.id);
+    return setCredits(app.db, app.recordWrites, request.params.id, request.body, admin(request));
+  });
 
   const { check: checkSearches, ...searchesOptions } = strictListQuery(searchesQuery);
   app.get(
@@ -94,6 +99,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       checkSearches(request);
+      await demandReach(app.services.resources.get('users'), request.params.id);
       return userSavedSearches(app.db, request.params.id, request.query);
     },
   );

@@ -43,7 +43,11 @@ describe.skipIf(!chromiumPath)('setting one’s password from a mailed link, in 
       expect(response.status, `${method} ${route}`).toBe(200);
       return (await response.json()) as { data: { id: number }[] & { id: number }; meta: { record_version: number } };
     };
-    const { id } = (await api('POST', 'administrators', { firstname: 'Ada', lastname: 'Byron', email: ADA, password: 'her first password' })).data;
+    // An Editor, whose home is the reading sheets' list; her roles come back with her.
+    const editor = ((await api('GET', 'roles?name=Editor')).data as unknown as { id: number; name: string }[]).find((role) => role.name === 'Editor')!;
+    const { id } = (
+      await api('POST', 'administrators', { firstname: 'Ada', lastname: 'Byron', email: ADA, password: 'her first password', role_ids: [editor.id] })
+    ).data;
     await api('DELETE', `administrators/${id}`);
     const history = await api('GET', `history/administrators/${id}`);
     await api('POST', `history/${history.data[0]!.id}/restore`, { version: history.meta.record_version });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/testApp.js';
 import { createRoleHolder, type RoleHolder } from '../helpers/roleHolder.js';
 
@@ -54,6 +55,30 @@ describe("An administrator's roles", () => {
     // A new administrator is held to the same rule.
     const created = await as(holder.cookie, 'POST', 'administrators', { ...person('new@scouting.test', [roleIds.Editor!]), password: 'password-123' });
     expect(created.statusCode).toBe(403);
+  });
+
+  it('reach every session of the administrator on another instance at its next request, with no new login', async () => {
+    const other = await buildApp({ config: t.config, database: t.database });
+    await other.ready();
+    try {
+      await holder.grant({});
+      const onOther = () => other.inject({ method: 'GET', url: '/api/admin/genres', headers: { cookie: holder.cookie } });
+      expect((await onOther()).statusCode).toBe(403);
+      const record = (await as(owner, 'GET', `administrators/${holder.administratorId}`)).json<{ data: Record<string, unknown> }>().data;
+      const save = (role_ids: number[]) =>
+        as(owner, 'POST', `administrators/${holder.administratorId}`, {
+          firstname: record.firstname,
+          lastname: record.lastname,
+          email: record.email,
+          role_ids,
+        });
+      expect((await save([holder.roleId, roleIds.Viewer!])).statusCode).toBe(200);
+      expect((await onOther()).statusCode).toBe(200);
+      expect((await save([holder.roleId])).statusCode).toBe(200);
+      expect((await onOther()).statusCode).toBe(403);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keep the Owner role on the last Owner', async () => {

@@ -96,6 +96,10 @@ describe('A row condition on the reading sheets', () => {
     expect((await as(holder.cookie, 'GET', `books/${other.id}`)).statusCode).toBe(404);
     expect((await as(holder.cookie, 'GET', `books/${reached[0]}`)).statusCode).toBe(200);
     expect((await as(holder.cookie, 'DELETE', `books/${other.id}`)).statusCode).toBe(404);
+    // The sheet's own routes too: its AI draft, its files.
+    expect((await as(holder.cookie, 'GET', `ai-books/${other.id}`)).statusCode).toBe(404);
+    expect((await as(holder.cookie, 'GET', `ai-books/${reached[0]}`)).statusCode).toBe(200);
+    expect((await as(holder.cookie, 'DELETE', `utilities/book-manuscript/${other.id}`)).statusCode).toBe(404);
     // The sheets' picker follows their list.
     const options = (await as(holder.cookie, 'GET', 'books/options?perPage=100')).json<{ data: { id: number }[] }>().data;
     expect(options.map((sheet) => sheet.id).sort()).toEqual([...reached].sort());

@@ -2,7 +2,7 @@ import { setImmediate as turn } from 'node:timers/promises';
 import { currentRequest } from '../../http/requestContext.js';
 import { demandScreen } from '../permissionRefusals.js';
 import { englishLabels } from '../../definitions/englishLabels.js';
-import { fieldRulesOf, heldBody } from '../fieldRules.js';
+import { fieldRulesOf, refuseRuledChange } from '../fieldRules.js';
 import { MAX_BULK_ROWS, type BulkBody, type BulkResult, type BulkRowAnswer } from '../../../common/bulkAnswers.js';
 import type { Json } from '../../../common/recordChanges.js';
 import type { BulkAction, ScreenDefinition } from '../../../common/screenDefinition.js';
@@ -69,8 +69,7 @@ export async function checkBulk(body: BulkBody, contract: ListContract, screen: 
   const reader = currentRequest()?.permissions;
   if (reader) demandScreen(reader, contract.api, declared.action === 'delete' ? 'delete' : 'update', () => englishText(screen!.menu?.label ?? screen!.title));
   const rules = fieldRulesOf(contract.api);
-  if (declared.action === 'set' && (rules?.hidden.has(declared.field!) || rules?.readOnly.has(declared.field!)))
-    heldBody({ [declared.field!]: body.value }, {}, rules, new Set([declared.field!]), screen?.form ? englishLabels(screen.form.schema) : undefined);
+  if (declared.action === 'set') refuseRuledChange(declared.field!, rules, rules && screen?.form ? englishLabels(screen.form.schema) : undefined);
 
   let operation: BulkOperation = { action: 'delete' };
   if (declared.action === 'set') {
