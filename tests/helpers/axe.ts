@@ -13,11 +13,23 @@ export interface AxeProblem {
 }
 
 /**
- * The serious and critical WCAG 2.1 A/AA violations axe-core finds on the page as it is now.
+ * The serious and critical WCAG 2.1 A/AA violations axe-core finds on the page as it is now, its
+ * transitions run to their end.
  * axe is evaluated through the DevTools protocol, not as a script tag, so the page's
  * Content-Security-Policy stays as strict as in use (a script tag would be a violation).
  */
 export async function axeProblems(page: Page, selector?: string): Promise<AxeProblem[]> {
+  // The page as it settles: a colour still in its transition (a button just chosen, on a busy
+  // machine) would be judged half-way. An endless animation (a spinner) cannot finish: it stays.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      try {
+        animation.finish();
+      } catch {
+        // endless
+      }
+    }
+  });
   await page.evaluate(source);
   const violations = await page.evaluate(async (context) => {
     const axe = (
