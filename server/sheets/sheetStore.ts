@@ -11,7 +11,7 @@ import { readingSheetRecord } from '../resources/readingSheets.js';
 import { runAfterCommit, type SheetSavedEvent, type SheetSaveHooks } from './sheetSaveEvents.js';
 import { sheetBodyRules, type SheetInput } from './sheetSaveInput.js';
 import { listSheetPage, sheetExportSource, sheetRowsWhere, SHEET_IN_USE_MESSAGE, type SheetListQuery } from './sheetListService.js';
-import { sheetsWithin } from '../db/repositories/sheets/sheetListRepository.js';
+import { sheetsWithin } from '../db/repositories/sheets/sheetReachRepository.js';
 import { sheetFormRecords } from './sheetFormRecords.js';
 import { findSheet, findSheets, getSheet } from './sheetReadService.js';
 import { SHEET_COLUMN_FIELDS } from './sheetColumnFields.js';
